@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "DragDrop",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "DragDrop", targets: ["DragDrop"]),
+        .library(name: "DragDropTesting", targets: ["DragDropTesting"]),
+        .executable(name: "dragdrop", targets: ["dragdrop"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "DragDrop",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "DragDropTesting",
+            dependencies: ["DragDrop"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "dragdrop",
+            dependencies: [
+                "DragDrop", "DragDropTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "DragDropTests",
+            dependencies: ["DragDrop", "DragDropTesting"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)
