@@ -1,0 +1,319 @@
+// Edge autoscroll during a drag (A1) as a pure state machine: no timers, no clock reads. Every
+// event carries the current instant; the owner wakes the machine at `deadline` by calling
+// `tick(now:)`.
+
+/// Tuning of edge autoscroll for one scroll container.
+public struct AutoscrollConfiguration: Sendable, Equatable, Codable {
+    /// The axes a container scrolls along.
+    public struct Axes: OptionSet, Sendable, Hashable, Codable {
+        /// The bit set.
+        public let rawValue: UInt8
+
+        /// Creates a set from its bits.
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// Up and down: the top and bottom edges scroll.
+        public static let vertical = Axes(rawValue: 1 << 0)
+        /// Left and right: the left and right edges scroll.
+        public static let horizontal = Axes(rawValue: 1 << 1)
+        /// Both axes; in a corner the container scrolls diagonally.
+        public static let both: Axes = [.vertical, .horizontal]
+    }
+
+    /// Depth of the zone (in points) along each scrolling edge, inside the container's visible
+    /// frame, in which a drag scrolls. In a container shorter than three zones along an axis the
+    /// zone shrinks to a third of that extent, so the middle third never scrolls.
+    public var edgeZone: Double
+    /// Speed in points per second with the pointer at the very edge, once fully ramped up.
+    public var maximumSpeed: Double
+    /// How long the speed takes to ramp up from ``initialRampFactor`` to full after the pointer
+    /// enters a zone.
+    public var rampDuration: Duration
+    /// The fraction of the speed applied on entering a zone (0...1), so a drag passing through
+    /// the zone does not jump the content.
+    public var initialRampFactor: Double
+    /// Time between two scroll steps while in a zone. Values below 1 ms count as 1 ms.
+    public var stepInterval: Duration
+    /// The axes along which the container scrolls.
+    public var axes: Axes
+    /// Speed in points per second at the inner boundary of a zone, once fully ramped up, so that
+    /// entering a zone always visibly scrolls. Values above ``maximumSpeed`` count as it.
+    public var minimumSpeed: Double
+
+    /// Creates a configuration. Defaults: a 48-point zone, 1500 pt/s at the edge, ramping up from
+    /// 20 % over 0.6 s, a step every 1/60 s, vertical scrolling, 20 pt/s at the zone's inner
+    /// boundary.
+    public init(
+        edgeZone: Double = 48,
+        maximumSpeed: Double = 1500,
+        rampDuration: Duration = .milliseconds(600),
+        initialRampFactor: Double = 0.2,
+        stepInterval: Duration = .milliseconds(1000) / 60,
+        axes: Axes = .vertical,
+        minimumSpeed: Double = 20
+    ) {
+        self.edgeZone = edgeZone
+        self.maximumSpeed = maximumSpeed
+        self.rampDuration = rampDuration
+        self.initialRampFactor = initialRampFactor
+        self.stepInterval = stepInterval
+        self.axes = axes
+        self.minimumSpeed = minimumSpeed
+    }
+
+    /// Scroll speed in points per second, with the pointer `depthFraction` of the way through a
+    /// zone (0 at its inner boundary, 1 at the container's edge; clamped to 0...1) and
+    /// `timeInZone` after entering it.
+    ///
+    /// `(minimumSpeed + (maximumSpeed - minimumSpeed) * depthFraction²) * ramp`, where `ramp`
+    /// grows linearly from ``initialRampFactor`` to 1 over ``rampDuration`` and then stays at 1.
+    /// Non-decreasing in both arguments (A1: faster nearer the edge). O(1).
+    public func speed(depthFraction: Double, timeInZone: Duration) -> Double {
+        let depth = depthFraction.isNaN ? 0 : min(1, max(0, depthFraction))
+        let low = max(0, minimumSpeed)
+        let high = max(low, maximumSpeed)
+        let base = low + (high - low) * depth * depth
+
+        let initial = min(1, max(0, initialRampFactor))
+        let ramp: Double
+        if rampDuration <= .zero {
+            ramp = 1
+        } else {
+            let progress = min(1, max(0, timeInZone.seconds / rampDuration.seconds))
+            ramp = initial + (1 - initial) * progress
+        }
+        return base * ramp
+    }
+
+    /// ``stepInterval``, at least 1 ms so that draining deadlines always terminates.
+    var effectiveStepInterval: Duration { max(.milliseconds(1), stepInterval) }
+}
+
+/// Scrolls a container while a drag hovers near its edges (A1): faster nearer the edge, ramping
+/// up the longer the drag stays, and stopping as soon as the drag leaves the zone or the
+/// container.
+///
+/// The owner reports every pointer move with the scroll container under the pointer, and calls
+/// ``tick(now:)`` at ``deadline``; each tick while scrolling yields one
+/// ``Action/scroll(_:by:)`` step covering the time elapsed since the previous step, so a late
+/// tick scrolls by the right distance in one step rather than several. Applying a step (and
+/// clamping it to the content) is the owner's business. Negative components scroll towards the
+/// start (top or left edge), positive ones towards the end (bottom or right edge).
+///
+/// The machine never reads a clock and never starts a timer. Deadlines are only acted on by
+/// ``tick(now:)``; owners drain due deadlines before delivering each event:
+///
+/// ```swift
+/// while let d = autoscroll.deadline, d <= now { handle(autoscroll.tick(now: now)) }
+/// ```
+///
+/// All operations are O(1) and allocation-free.
+public struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
+    /// What the owner must do after an event.
+    public enum Action: Equatable, Sendable {
+        /// Nothing.
+        case none
+        /// The drag entered an edge zone of `Target`: autoscroll began.
+        case started(Target)
+        /// Scroll `Target`'s content by the vector (in points).
+        case scroll(Target, by: Vector)
+        /// Autoscroll of `Target` ended (the drag left the zone or the container, or ended).
+        case stopped(Target)
+    }
+
+    /// How deep the pointer is in the zone of one axis.
+    private struct AxisDepth: Sendable {
+        /// -1 near the start edge (top or left), +1 near the end edge, 0 outside both zones.
+        var direction: Double
+        /// 0 at the zone's inner boundary, 1 at the edge.
+        var fraction: Double
+
+        static var outside: AxisDepth { AxisDepth(direction: 0, fraction: 0) }
+    }
+
+    /// One container's autoscroll in progress.
+    private struct Scroll: Sendable {
+        /// The container.
+        var target: Target
+        /// Its tuning, as of the latest pointer move.
+        var configuration: AutoscrollConfiguration
+        /// When the pointer entered the zone: the ramp starts here.
+        var enteredAt: MonotonicInstant
+        /// When the previous step was emitted (initially `enteredAt`).
+        var lastStepAt: MonotonicInstant
+        /// Depth along the horizontal axis, as of the latest pointer move.
+        var horizontal: AxisDepth
+        /// Depth along the vertical axis, as of the latest pointer move.
+        var vertical: AxisDepth
+    }
+
+    /// The machine's state.
+    private enum State: Sendable {
+        /// Not in any edge zone.
+        case idle
+        /// The pointer moved straight from one container's zone into another's: the old one was
+        /// stopped by that move, and ``Action/started(_:)`` for this one is due at the next tick
+        /// (its deadline is the instant of that move). Not yet scrolling.
+        case pending(Scroll)
+        /// Scrolling: ``Action/started(_:)`` was emitted and steps are due every step interval.
+        case scrolling(Scroll)
+    }
+
+    private var state: State = .idle
+
+    /// Creates an idle machine.
+    public init() {}
+
+    /// Scroll speed in points per second; see
+    /// ``AutoscrollConfiguration/speed(depthFraction:timeInZone:)``.
+    public static func speed(
+        depthFraction: Double,
+        timeInZone: Duration,
+        configuration: AutoscrollConfiguration
+    ) -> Double {
+        configuration.speed(depthFraction: depthFraction, timeInZone: timeInZone)
+    }
+
+    /// The pointer moved to `point`. `container` is the innermost scroll container under the
+    /// pointer (`nil` if none), with its visible frame and tuning.
+    ///
+    /// * In an edge zone of the container already scrolling: ``Action/none``; the new depth and
+    ///   configuration apply from the next step, and the ramp continues.
+    /// * In an edge zone while not scrolling: ``Action/started(_:)``; the ramp starts now and
+    ///   the first step is due one step interval later.
+    /// * In an edge zone of a different container than the one scrolling:
+    ///   ``Action/stopped(_:)`` for the old one at once (A1), and ``Action/started(_:)`` for the
+    ///   new one from the next ``tick(now:)`` (its ``deadline`` is `now`).
+    /// * Outside every edge zone (inside the container's middle, outside its frame, or `container`
+    ///   is `nil`): ``Action/stopped(_:)`` if scrolling, else ``Action/none``.
+    public mutating func pointerMoved(
+        to point: Point,
+        container: (target: Target, frame: Rect, configuration: AutoscrollConfiguration)?,
+        now: MonotonicInstant
+    ) -> Action {
+        guard let container,
+            let depths = Self.depths(of: point, in: container.frame, configuration: container.configuration)
+        else {
+            let previous = state
+            state = .idle
+            if case .scrolling(let old) = previous { return .stopped(old.target) }
+            return .none
+        }
+
+        let (horizontal, vertical) = depths
+        switch state {
+        case .scrolling(var scroll) where scroll.target == container.target:
+            scroll.configuration = container.configuration
+            scroll.horizontal = horizontal
+            scroll.vertical = vertical
+            state = .scrolling(scroll)
+            return .none
+        case .pending(var scroll) where scroll.target == container.target:
+            scroll.configuration = container.configuration
+            scroll.horizontal = horizontal
+            scroll.vertical = vertical
+            state = .pending(scroll)
+            return .none
+        case .scrolling(let old):
+            state = .pending(
+                Scroll(
+                    target: container.target, configuration: container.configuration,
+                    enteredAt: now, lastStepAt: now, horizontal: horizontal, vertical: vertical))
+            return .stopped(old.target)
+        case .idle, .pending:
+            state = .scrolling(
+                Scroll(
+                    target: container.target, configuration: container.configuration,
+                    enteredAt: now, lastStepAt: now, horizontal: horizontal, vertical: vertical))
+            return .started(container.target)
+        }
+    }
+
+    /// Time passed. While scrolling, once a step is due, returns one ``Action/scroll(_:by:)``:
+    /// per axis, `direction * speed(depth, time in zone) * seconds since the previous step`.
+    /// After a move straight into another container's zone, returns its
+    /// ``Action/started(_:)``. Otherwise ``Action/none``.
+    public mutating func tick(now: MonotonicInstant) -> Action {
+        switch state {
+        case .idle:
+            return .none
+        case .pending(let scroll):
+            guard now >= scroll.enteredAt else { return .none }
+            state = .scrolling(scroll)
+            return .started(scroll.target)
+        case .scrolling(var scroll):
+            guard now >= scroll.lastStepAt + scroll.configuration.effectiveStepInterval else { return .none }
+            let elapsed = (now - scroll.lastStepAt).seconds
+            let timeInZone = now - scroll.enteredAt
+            let configuration = scroll.configuration
+            func component(_ depth: AxisDepth) -> Double {
+                guard depth.direction != 0 else { return 0 }
+                return depth.direction
+                    * configuration.speed(depthFraction: depth.fraction, timeInZone: timeInZone) * elapsed
+            }
+            let step = Vector(dx: component(scroll.horizontal), dy: component(scroll.vertical))
+            scroll.lastStepAt = now
+            state = .scrolling(scroll)
+            return .scroll(scroll.target, by: step)
+        }
+    }
+
+    /// The drag ended (drop or cancel): ``Action/stopped(_:)`` if scrolling, else
+    /// ``Action/none``; the machine returns to idle.
+    public mutating func reset() -> Action {
+        let previous = state
+        state = .idle
+        if case .scrolling(let scroll) = previous { return .stopped(scroll.target) }
+        return .none
+    }
+
+    /// When the owner must call ``tick(now:)``: the next step while scrolling, the instant of the
+    /// switching move while another container's start is pending, `nil` when idle.
+    public var deadline: MonotonicInstant? {
+        switch state {
+        case .idle: nil
+        case .pending(let scroll): scroll.enteredAt
+        case .scrolling(let scroll): scroll.lastStepAt + scroll.configuration.effectiveStepInterval
+        }
+    }
+
+    /// Whether a container is autoscrolling (``Action/started(_:)`` was emitted and no
+    /// ``Action/stopped(_:)`` yet).
+    public var isScrolling: Bool {
+        if case .scrolling = state { return true }
+        return false
+    }
+
+    /// The container autoscrolling, if any.
+    public var scrollingTarget: Target? {
+        if case .scrolling(let scroll) = state { return scroll.target }
+        return nil
+    }
+
+    /// The pointer's depth in the edge zones of `frame` along each configured axis, or `nil` if it
+    /// is in none (including outside the frame).
+    private static func depths(
+        of point: Point, in frame: Rect, configuration: AutoscrollConfiguration
+    ) -> (horizontal: AxisDepth, vertical: AxisDepth)? {
+        guard frame.contains(point) else { return nil }
+        let horizontal =
+            configuration.axes.contains(.horizontal)
+            ? depth(point.x, from: frame.minX, to: frame.maxX, zone: configuration.edgeZone) : .outside
+        let vertical =
+            configuration.axes.contains(.vertical)
+            ? depth(point.y, from: frame.minY, to: frame.maxY, zone: configuration.edgeZone) : .outside
+        if horizontal.direction == 0 && vertical.direction == 0 { return nil }
+        return (horizontal, vertical)
+    }
+
+    /// The depth of `position` in the zones at either end of `lower..<upper`.
+    private static func depth(_ position: Double, from lower: Double, to upper: Double, zone: Double) -> AxisDepth {
+        let zone = min(zone, (upper - lower) / 3)
+        guard zone > 0 else { return .outside }
+        let fromStart = position - lower
+        let fromEnd = upper - position
+        if fromStart < zone { return AxisDepth(direction: -1, fraction: 1 - fromStart / zone) }
+        if fromEnd < zone { return AxisDepth(direction: 1, fraction: 1 - fromEnd / zone) }
+        return .outside
+    }
+}
