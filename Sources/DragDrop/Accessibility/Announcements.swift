@@ -1,0 +1,137 @@
+/// The sentences the engine gives assistive technology to speak (C4). Kept in one place so an
+/// app can read what will be said, and so the wording stays consistent.
+public enum Announcements {
+    /// "'Milk'" for one item, "3 photos" for several of one kind, "3 items" for a mix.
+    public static func describe(_ items: [DragItem]) -> String {
+        if items.count == 1, let only = items.first { return "'\(only.name)'" }
+        return noun(for: items).counted(items.count)
+    }
+
+    /// The shared noun of the items, or "item" for a mix.
+    public static func noun(for items: [DragItem]) -> Noun {
+        guard let first = items.first?.kind else { return .item }
+        return items.allSatisfy { $0.kind == first } ? first : .item
+    }
+
+    /// "Picked up 3 photos."
+    public static func pickedUp(_ items: [DragItem]) -> String { "Picked up \(describe(items))." }
+
+    /// "Added 'Beach'. Dragging 4 photos."
+    public static func added(_ added: [DragItem], total: [DragItem]) -> String {
+        "Added \(describe(added)). Dragging \(noun(for: total).counted(total.count))."
+    }
+
+    /// "Over Album 'Trips', will copy." / "Over Archive, cannot drop: read-only." / "Not over a drop point."
+    public static func over(_ name: String?, _ operation: DropOperation) -> String {
+        guard let name else { return "Not over a drop point." }
+        switch operation {
+        case .copy: return "Over \(name), will copy."
+        case .move: return "Over \(name), will move."
+        case .forbidden(let reason): return "Over \(name), cannot drop: \(reason)"
+        case .cancel: return "Over \(name), cannot drop here."
+        }
+    }
+
+    /// "Copied 3 photos to Album 'Trips'."
+    public static func completed(_ items: [DragItem], _ operation: DropOperation, to name: String) -> String {
+        let verb = operation == .move ? "Moved" : "Copied"
+        return "\(verb) \(describe(items)) to \(name)."
+    }
+
+    /// "Not dropped: <reason> 3 photos returned."
+    public static func failed(_ items: [DragItem], _ failure: DropFailure) -> String {
+        "Not dropped: \(failure.message)"
+    }
+
+    /// "Drop on Archive? <question>"
+    public static func confirm(_ name: String, _ message: String) -> String { "Drop on \(name)? \(message)" }
+
+    /// "Opened Back."
+    public static func sprang(_ name: String) -> String { "Opened \(name)." }
+
+    /// "Undid Move 3 Photos."
+    public static func undid(_ name: String) -> String { name.isEmpty ? "Undid." : "Undid \(name)." }
+
+    /// "Redid Move 3 Photos."
+    public static func redid(_ name: String) -> String { name.isEmpty ? "Redid." : "Redid \(name)." }
+
+    /// The undo action name for a drop: "Move 3 Photos", "Copy Photo".
+    public static func actionName(_ items: [DragItem], _ operation: DropOperation) -> String {
+        let verb = operation == .move ? "Move" : "Copy"
+        let noun = noun(for: items)
+        if items.count == 1 { return "\(verb) \(noun.singular.capitalizedFirst)" }
+        return "\(verb) \(items.count) \(noun.plural.capitalizedFirst)"
+    }
+}
+
+extension String {
+    /// The string with its first letter upper-cased ("photos" -> "Photos").
+    var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}
+
+/// Keys the engine understands for keyboard dragging (C4) and spring loading (SP3). The
+/// platform maps its own key bindings to these.
+public enum DragKey: String, Sendable, Hashable, Codable {
+    /// Picks up the selection (platform binding, for example Ctrl+Shift+D or a menu command).
+    case pickUp
+    /// Moves the keyboard focus to the next drop point (Tab, Down).
+    case nextDropPoint
+    /// Moves the keyboard focus to the previous drop point (Shift+Tab, Up).
+    case previousDropPoint
+    /// Drops at the focused drop point (Return).
+    case drop
+    /// Cancels the drag (Escape).
+    case cancel
+    /// Activates the spring-loaded control under the pointer or focus at once (Space, SP3).
+    case activate
+}
+
+/// A place the keyboard can drop on: a destination, or a spring-loaded control to open.
+public struct KeyboardDropPoint: Sendable, Hashable {
+    /// The target.
+    public var target: TargetID
+    /// Its accessible name.
+    public var name: String
+    /// Whether items can be dropped on it (otherwise it only springs open).
+    public var isDestination: Bool
+    /// Whether Space opens it.
+    public var isSpringLoaded: Bool
+}
+
+/// The ordered drop points of a keyboard drag and the focused one.
+struct KeyboardNavigation {
+    var points: [KeyboardDropPoint]
+    var focus: Int?
+    var membershipVersion: Int
+
+    /// Drop points in reading order: top to bottom, then left to right, outer before inner.
+    static func points(in registry: TargetRegistry, masks: [TypeMask], excluding items: Set<TargetID>)
+        -> [KeyboardDropPoint]
+    {
+        var found: [(Rect, Int, KeyboardDropPoint)] = []
+        for target in registry.allTargets where registry.isShown(target.id) {
+            if items.contains(target.id) { continue }
+            let ancestors = registry.ancestors(of: target.id)
+            if ancestors.contains(where: items.contains) { continue }
+            let isDestination = registry.accepts(target.id, masks: masks)
+            let isSpring = target.springLoading != nil
+            guard isDestination || isSpring else { continue }
+            found.append(
+                (
+                    target.frame, ancestors.count,
+                    KeyboardDropPoint(
+                        target: target.id, name: target.name, isDestination: isDestination, isSpringLoaded: isSpring)
+                ))
+        }
+        found.sort { a, b in
+            if a.0.minY != b.0.minY { return a.0.minY < b.0.minY }
+            if a.0.minX != b.0.minX { return a.0.minX < b.0.minX }
+            if a.1 != b.1 { return a.1 < b.1 }
+            return a.2.target < b.2.target
+        }
+        return found.map(\.2)
+    }
+}

@@ -1,0 +1,140 @@
+/// Names a registered target: a container, a draggable item, a drop point or a control.
+public struct TargetID: Hashable, Sendable, Codable, Comparable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    /// The app-chosen name, unique among registered targets.
+    public var rawValue: String
+
+    /// Creates an identifier.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.init(value) }
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { rawValue }
+}
+
+/// Names an application (a process) taking part in drags, for the "another app always copies"
+/// rule (S2) and for content limited to its own app (P5).
+public struct AppID: Hashable, Sendable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The app's name or bundle-like identifier.
+    public var rawValue: String
+
+    /// Creates an app identifier.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.init(value) }
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+    public var description: String { rawValue }
+}
+
+/// How to name one or several items of a kind in announcements ("photo", "photos").
+public struct Noun: Hashable, Sendable, Codable {
+    /// The name of one item.
+    public var singular: String
+    /// The name of several items.
+    public var plural: String
+
+    /// Creates a noun; the plural defaults to the singular plus "s".
+    public init(_ singular: String, plural: String? = nil) {
+        self.singular = singular
+        self.plural = plural ?? singular + "s"
+    }
+
+    /// The generic noun, "item" / "items".
+    public static let item = Noun("item")
+
+    /// "1 photo", "3 photos".
+    public func counted(_ count: Int) -> String { "\(count) \(count == 1 ? singular : plural)" }
+}
+
+/// How items in a container are laid out, so a drop can land between two of them (F8).
+public enum InsertionLayout: String, Sendable, Codable, Hashable {
+    /// Rows from top to bottom.
+    case vertical
+    /// Columns from left to right.
+    case horizontal
+    /// Items in reading order, wrapping into rows.
+    case grid
+}
+
+/// What a destination does with the default operation rules (S2).
+public enum OperationPolicy: Sendable, Hashable, Codable {
+    /// Same container moves, another container copies, another app copies.
+    case automatic
+    /// Drops from the same app move (reminders dragged between lists); other apps still copy.
+    case preferMove
+    /// Drops always copy.
+    case alwaysCopy
+    /// The destination takes this kind of content but refuses it now, with a reason to show.
+    case forbidden(reason: String)
+}
+
+/// One registered target: a rectangle in the target tree with the roles it plays.
+///
+/// A target can be a drop destination (non-empty ``accepts``), a drag source (non-empty
+/// ``offers``), both (a folder icon), or neither (a window or a Back button that only springs).
+///
+/// ```swift
+/// var list = DragTarget(id: "groceries", name: "Groceries", frame: Rect(x: 0, y: 0, width: 300, height: 600))
+/// list.accepts = ["application/x-reminder"]
+/// list.insertion = .vertical
+/// list.operationPolicy = .preferMove
+/// try engine.register(list)
+/// ```
+public struct DragTarget: Sendable {
+    /// Unique identifier.
+    public var id: TargetID
+    /// Accessible name, used in announcements ("Album 'Trips'").
+    public var name: String
+    /// Frame in the platform's coordinate space (window or screen points).
+    public var frame: Rect
+    /// The enclosing target, which must be registered first; `nil` for a root (a window).
+    public var parent: TargetID?
+    /// The app this target belongs to; `nil` inherits the parent's, and a root's defaults to the
+    /// engine's own app.
+    public var app: AppID?
+    /// Types this target accepts as a drop destination; empty means it is not a destination.
+    public var accepts: [ContentType] = []
+    /// Types this target offers as a drag source, richest first; empty means not draggable.
+    public var offers: [ContentType] = []
+    /// How to name this item in announcements.
+    public var kind: Noun = .item
+    /// Set on a container whose items make room for a drop between them.
+    public var insertion: InsertionLayout?
+    /// Overrides of the default operation.
+    public var operationPolicy: OperationPolicy = .automatic
+    /// Set on a control that activates when content hovers over it (SP1).
+    public var springLoading: SpringLoadingConfiguration?
+    /// Set on a scroll container that scrolls when a drag nears its edges (A1).
+    public var autoscroll: AutoscrollConfiguration?
+    /// Whether descendants are only hit inside this target's frame (scroll views, windows).
+    public var clipsChildren = false
+    /// Hidden targets and their descendants are neither hit nor offered to keyboard dragging.
+    public var isHidden = false
+    /// Set on a destination whose drops cannot be undone: the question to confirm first (U2).
+    public var confirmation: String?
+
+    /// Creates a target with no roles; set the properties for the roles it plays.
+    public init(id: TargetID, name: String, frame: Rect, parent: TargetID? = nil) {
+        self.id = id
+        self.name = name
+        self.frame = frame
+        self.parent = parent
+    }
+
+    /// Whether the target is a drop destination.
+    public var isDestination: Bool { !accepts.isEmpty }
+    /// Whether the target can be dragged.
+    public var isSource: Bool { !offers.isEmpty }
+}

@@ -1,0 +1,91 @@
+/// What a drop would do, proposed continuously while dragging (S2, S3).
+public enum DropOperation: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The content is duplicated; the source keeps it. Badge: plus.
+    case copy
+    /// The content leaves the source once the destination commits it (S4). No badge.
+    case move
+    /// A destination is under the pointer but cannot take the content now. Badge: not-allowed.
+    case forbidden(reason: String)
+    /// Nothing would happen: no destination accepts the content here. No badge.
+    case cancel
+
+    /// The badge that must accompany this proposal.
+    public var badge: Badge {
+        switch self {
+        case .copy: .copy
+        case .forbidden: .forbidden
+        case .move, .cancel: .none
+        }
+    }
+
+    /// Whether a drop with this proposal would change anything.
+    public var isPerformable: Bool {
+        switch self {
+        case .copy, .move: true
+        case .forbidden, .cancel: false
+        }
+    }
+
+    /// A short lowercase verb: "copy", "move", "forbidden", "cancel".
+    public var name: String {
+        switch self {
+        case .copy: "copy"
+        case .move: "move"
+        case .forbidden: "forbidden"
+        case .cancel: "cancel"
+        }
+    }
+
+    public var description: String {
+        if case .forbidden(let reason) = self { return "forbidden(\(reason))" }
+        return name
+    }
+}
+
+/// The symbol on the drag image (S3).
+public enum Badge: String, Sendable, Hashable, Codable {
+    /// No symbol: a move, or nothing to drop on.
+    case none
+    /// A plus sign: the drop copies.
+    case copy
+    /// A circle with a slash: the drop is impossible here.
+    case forbidden
+}
+
+/// Modifier keys held during a drag.
+public struct DragModifiers: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Forces a copy (Ctrl on Linux, Option on a Mac).
+    public static let forceCopy = DragModifiers(rawValue: 1)
+    /// Forces a move where the destination allows it, inside one app (Shift on Linux).
+    public static let forceMove = DragModifiers(rawValue: 2)
+}
+
+/// The default operation rules (S2) as a pure function, shared by the engine and the auditor.
+public enum OperationRules {
+    /// The proposal for dropping items from `sourceContainers` and `sourceApp` onto
+    /// `destination` (of `destinationApp`) under `policy`, with `modifiers` held.
+    ///
+    /// Same container moves; another container copies; another app always copies; a
+    /// ``OperationPolicy/preferMove`` destination moves in-app drops; ``DragModifiers/forceCopy``
+    /// copies; ``DragModifiers/forceMove`` moves inside one app.
+    public static func propose(
+        sourceContainers: [TargetID?],
+        sourceApp: AppID,
+        destination: TargetID,
+        destinationApp: AppID,
+        policy: OperationPolicy,
+        modifiers: DragModifiers
+    ) -> DropOperation {
+        if case .forbidden(let reason) = policy { return .forbidden(reason: reason) }
+        if sourceApp != destinationApp { return .copy }
+        if modifiers.contains(.forceCopy) { return .copy }
+        if policy == .alwaysCopy { return .copy }
+        if modifiers.contains(.forceMove) { return .move }
+        if policy == .preferMove { return .move }
+        let allSame = !sourceContainers.isEmpty && sourceContainers.allSatisfy { $0 == destination }
+        return allSame ? .move : .copy
+    }
+}

@@ -1,0 +1,742 @@
+/// Errors from starting or changing a drag.
+public enum DragError: Error, Equatable, CustomStringConvertible {
+    /// A drag is already in progress.
+    case dragInProgress
+    /// No drag is in progress.
+    case noDrag
+    /// The identifier names no registered draggable item.
+    case notDraggable(TargetID)
+    /// A drag needs at least one item.
+    case noItems
+
+    public var description: String {
+        switch self {
+        case .dragInProgress: "A drag is already in progress; finish or cancel it first."
+        case .noDrag: "No drag is in progress."
+        case .notDraggable(let id): "'\(id)' is not a registered draggable item."
+        case .noItems: "A drag needs at least one item."
+        }
+    }
+}
+
+/// The drag-and-drop engine: turns pointer, key and time input into sessions, proposals,
+/// feedback and drops, following the HIG rules (see `HIG-REQUIREMENTS.md`).
+///
+/// The engine never starts timers or reads the system time: it reads the injected ``DragClock``
+/// and publishes ``nextDeadline``; the platform calls ``tick()`` when that instant arrives.
+///
+/// ```swift
+/// let engine = DragEngine(app: "Notes", clock: SystemClock())
+/// engine.delegate = myApp
+/// try engine.register(listTarget)
+/// engine.pointerDown(at: p)
+/// engine.pointerMoved(to: q)   // lifts once the pointer has moved 3 points (F1)
+/// engine.pointerUp(at: q)      // drops, or returns the content to its source (F7)
+/// ```
+///
+/// The engine is not thread-safe: use it from one actor (the platform's main actor).
+public final class DragEngine {
+    /// Tunable behaviour.
+    public struct Configuration: Sendable {
+        /// When a press becomes a drag (F1).
+        public var lift = LiftConfiguration()
+        /// Whether to emit announcements for pointer drags too (they are always emitted for
+        /// keyboard drags).
+        public var announcePointerDrags = true
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The app this engine runs in.
+    public let app: AppID
+    /// The injected clock.
+    public let clock: any DragClock
+    /// Tunable behaviour.
+    public var configuration: Configuration
+    /// Receives drops and feedback. Held weakly: the platform owns the engine.
+    public weak var delegate: (any DragEngineDelegate)?
+    /// The registered targets.
+    public private(set) var registry: TargetRegistry
+    /// The undo stack drops are registered on (U1).
+    public let undoStack: UndoStack
+
+    private var lift: LiftStateMachine
+    private var pressedSource: TargetID?
+    private var pressModifiers: DragModifiers = []
+    private var session: ActiveSession?
+    private var spring = SpringLoadingStateMachine<TargetID>()
+    private var springName: String?
+    private var autoscroll = AutoscrollStateMachine<TargetID>()
+    private var needsResolve = false
+    private var membershipVersion = 0
+    private var offeredCancellation: (target: TargetID, cancellation: DropCancellation)?
+
+    /// Creates an engine for `app`, reading time from `clock`.
+    public init(
+        app: AppID, clock: any DragClock, configuration: Configuration = Configuration(),
+        undoStack: UndoStack = UndoStack(), conformance: TypeConformance = TypeConformance()
+    ) {
+        self.app = app
+        self.clock = clock
+        self.configuration = configuration
+        self.undoStack = undoStack
+        self.registry = TargetRegistry(localApp: app, conformance: conformance)
+        self.lift = LiftStateMachine(configuration: configuration.lift)
+    }
+
+    // MARK: State
+
+    /// The drag in progress, if any.
+    public var currentSession: DragSessionSnapshot? { session?.snapshot() }
+
+    /// Whether a drag is in progress (including one waiting for confirmation).
+    public var isDragging: Bool { session != nil }
+
+    /// The next instant the engine must be woken at with ``tick()``, if any.
+    public var nextDeadline: MonotonicInstant? {
+        [lift.deadline, spring.deadline, autoscroll.deadline].compactMap { $0 }.min()
+    }
+
+    /// The keyboard drop points of the current keyboard drag, in order (C4).
+    public var keyboardDropPoints: [KeyboardDropPoint] { session?.keyboard?.points ?? [] }
+
+    /// The cancellation offered after the last drop, if it is still available (U3).
+    public var availableCancellation: (target: TargetID, title: String)? {
+        offeredCancellation.map { ($0.target, $0.cancellation.title) }
+    }
+
+    // MARK: Registration
+
+    /// Registers a target (see ``TargetRegistry/register(_:)``).
+    public func register(_ target: DragTarget) throws(RegistryError) {
+        try registry.register(target)
+        if session?.itemIDs.contains(target.id) == true { registry.markInSession([target.id], true) }
+        membershipChanged()
+    }
+
+    /// Unregisters a target and its descendants.
+    public func unregister(_ id: TargetID) throws(RegistryError) {
+        try registry.unregister(id)
+        membershipChanged()
+    }
+
+    /// Moves or resizes a target. The destination under a still pointer is re-resolved on the
+    /// next ``tick()`` or pointer event.
+    public func setFrame(_ frame: Rect, for id: TargetID) throws(RegistryError) {
+        try registry.setFrame(frame, for: id)
+        if session != nil { needsResolve = true }
+    }
+
+    /// Moves a container's descendants (its content scrolled).
+    public func offsetDescendants(of id: TargetID, by delta: Vector) throws(RegistryError) {
+        try registry.offsetDescendants(of: id, by: delta)
+        if session != nil { needsResolve = true }
+    }
+
+    /// Hides or shows a target and its descendants.
+    public func setHidden(_ hidden: Bool, for id: TargetID) throws(RegistryError) {
+        try registry.setHidden(hidden, for: id)
+        membershipChanged()
+    }
+
+    /// Puts a target above its siblings.
+    public func bringToFront(_ id: TargetID) throws(RegistryError) {
+        try registry.bringToFront(id)
+        if session != nil { needsResolve = true }
+    }
+
+    /// Declares the app's own types and conformance.
+    public func setConformance(_ table: TypeConformance) {
+        registry.setConformance(table)
+        membershipChanged()
+    }
+
+    private func membershipChanged() {
+        membershipVersion &+= 1
+        if session != nil { needsResolve = true }
+    }
+
+    // MARK: Pointer input
+
+    /// The pointer was pressed. Nothing is shown yet: a drag starts only once the pointer moves
+    /// past the threshold, or after press-and-hold on touch (F1).
+    public func pointerDown(at point: Point, kind: PointerKind = .mouse, modifiers: DragModifiers = []) {
+        guard session == nil else { return }
+        pressedSource = registry.resolve(at: point).source
+        pressModifiers = modifiers
+        _ = lift.press(at: point, kind: kind, now: clock.now)
+    }
+
+    /// The pointer moved (with the button held, or during any drag).
+    public func pointerMoved(to point: Point, modifiers: DragModifiers? = nil) {
+        if session == nil {
+            guard lift.isPressed else { return }
+            handleLift(lift.move(to: point, now: clock.now))
+            guard session != nil else { return }
+        }
+        guard session?.awaitingConfirmation == nil, session?.mode != .keyboard else { return }
+        if let modifiers { session?.modifiers = modifiers }
+        update(at: point)
+    }
+
+    /// Modifier keys changed during a drag (S2: a modifier forces copy).
+    public func modifiersChanged(_ modifiers: DragModifiers) {
+        guard var s = session, s.awaitingConfirmation == nil else {
+            pressModifiers = modifiers
+            return
+        }
+        s.modifiers = modifiers
+        session = s
+        retarget(to: s.destination, info: s.destinationInfo)
+    }
+
+    /// The pointer was released: drops if a drag is in progress, otherwise reports a click.
+    public func pointerUp(at point: Point) {
+        if session == nil {
+            let action = lift.release(at: point, now: clock.now)
+            pressedSource = nil
+            if case .click(let at) = action {
+                emit(.clicked(registry.resolve(at: at).topHit))
+            }
+            return
+        }
+        guard session?.mode != .keyboard, session?.awaitingConfirmation == nil else { return }
+        lift.reset()
+        update(at: point)
+        drop()
+    }
+
+    /// A second touch or click during a drag adds the draggable item under it to the drag (M2).
+    /// Returns the added item, if any.
+    @discardableResult
+    public func tap(at point: Point) -> TargetID? {
+        guard session != nil, let item = registry.resolve(at: point).source else { return nil }
+        return (try? addItems([item]))?.first
+    }
+
+    // MARK: Starting drags
+
+    /// Starts a drag of `items` at once (a platform that detected the drag gesture itself).
+    public func beginDrag(items: [TargetID], at point: Point, modifiers: DragModifiers = []) throws(DragError) {
+        guard session == nil else { throw .dragInProgress }
+        try start(items: items, at: point, mode: .pointer, modifiers: modifiers)
+    }
+
+    /// Starts a keyboard drag of `items` (C4): the content is picked up, drop points become
+    /// reachable with ``DragKey/nextDropPoint`` and ``DragKey/previousDropPoint``.
+    public func beginKeyboardDrag(items: [TargetID]) throws(DragError) {
+        guard session == nil else { throw .dragInProgress }
+        try start(items: items, at: nil, mode: .keyboard, modifiers: [])
+    }
+
+    /// A drag from another app entered: an external session, which always copies (S2) and
+    /// whose data is read only at the drop (P5).
+    public func beginExternalDrag(items: [DragItem], at point: Point) throws(DragError) {
+        guard session == nil else { throw .dragInProgress }
+        guard !items.isEmpty else { throw .noItems }
+        let masks = registry.masks(forOffered: items.map(\.types))
+        let sourceApp = items.first?.app ?? app
+        session = ActiveSession(
+            items: items, itemIDs: Set(items.map(\.id)), masks: masks, masksGeneration: registry.typesGeneration, mode: .external,
+            app: sourceApp, pointer: point, preview: PreviewState(count: items.count, badge: .none),
+            sourcesNotLeft: [], sourceContainers: ActiveSession.distinctContainers(items))
+        emit(.lifted(items: items.map(\.id), at: point, mode: .external))
+        emit(.preview(PreviewState(count: items.count, badge: .none)))
+        update(at: point)
+    }
+
+    /// A drag from another app left without dropping: clears all feedback, reports no outcome
+    /// (the other app animates its own image).
+    public func externalDragExited() {
+        guard session?.mode == .external else { return }
+        clearTransientFeedback()
+        session = nil
+    }
+
+    private func start(items ids: [TargetID], at point: Point?, mode: DragMode, modifiers: DragModifiers)
+        throws(DragError)
+    {
+        guard !ids.isEmpty else { throw .noItems }
+        var items: [DragItem] = []
+        items.reserveCapacity(ids.count)
+        var seen = Set<TargetID>()
+        for id in ids where seen.insert(id).inserted {
+            items.append(try dragItem(id))
+        }
+        var containers: [TargetID] = []
+        for item in items { if let c = item.sourceContainer, !containers.contains(c) { containers.append(c) } }
+        let preview = PreviewState(count: items.count, badge: .none)
+        registry.markInSession(ids, true)
+        session = ActiveSession(
+            items: items, itemIDs: seen, masks: registry.sessionMasks(for: ids), masksGeneration: registry.typesGeneration,
+            mode: mode, app: app, pointer: point, modifiers: modifiers, preview: preview,
+            sourcesNotLeft: mode == .keyboard ? [] : containers,
+            sourceContainers: ActiveSession.distinctContainers(items))
+        offeredCancellation = nil
+        emit(.lifted(items: items.map(\.id), at: point ?? .zero, mode: mode))
+        emit(.preview(preview))
+        if mode == .keyboard {
+            let points = KeyboardNavigation.points(in: registry, masks: session!.masks, excluding: seen)
+            session?.keyboard = KeyboardNavigation(points: points, focus: nil, membershipVersion: membershipVersion)
+            announce(
+                Announcements.pickedUp(items) + " \(points.count) drop points; press Tab to choose one.", force: true)
+        } else {
+            announce(Announcements.pickedUp(items))
+            if let point { update(at: point) }
+        }
+    }
+
+    private func dragItem(_ id: TargetID) throws(DragError) -> DragItem {
+        guard let target = registry.target(id), target.isSource else { throw .notDraggable(id) }
+        let container = registry.ancestors(of: id).first { registry.target($0)?.isDestination == true }
+        return DragItem(
+            id: id, name: target.name, kind: target.kind, types: target.offers, sourceContainer: container,
+            app: registry.app(of: id) ?? app)
+    }
+
+    /// Adds items to the running drag (M2). Items already in it are ignored. Returns the items
+    /// actually added.
+    @discardableResult
+    public func addItems(_ ids: [TargetID]) throws(DragError) -> [TargetID] {
+        guard var s = session, s.mode != .external else { throw .noDrag }
+        var added: [DragItem] = []
+        for id in ids where !s.items.contains(where: { $0.id == id }) && !added.contains(where: { $0.id == id }) {
+            added.append(try dragItem(id))
+        }
+        guard !added.isEmpty else { return [] }
+        s.items += added
+        s.itemIDs.formUnion(added.map(\.id))
+        s.sourceContainers = ActiveSession.distinctContainers(s.items)
+        registry.markInSession(added.map(\.id), true)
+        s.masks = registry.sessionMasks(for: s.items.map(\.id))
+        s.masksGeneration = registry.typesGeneration
+        for item in added {
+            if let c = item.sourceContainer, !s.sourcesNotLeft.contains(c), let p = s.pointer,
+                registry.target(c)?.frame.contains(p) == true
+            {
+                s.sourcesNotLeft.append(c)
+            }
+        }
+        session = s
+        emit(.itemsAdded(added.map(\.id)))
+        announce(Announcements.added(added, total: s.items))
+        if let p = s.pointer, s.mode == .pointer {
+            update(at: p, force: true)
+        } else {
+            retarget(to: s.destination, info: s.destinationInfo, force: true)
+        }
+        return added.map(\.id)
+    }
+
+    // MARK: Keys
+
+    /// A key for keyboard dragging or spring loading was pressed. Returns whether it was used.
+    @discardableResult
+    public func keyDown(_ key: DragKey) -> Bool {
+        switch key {
+        case .pickUp:
+            return false  // the platform calls beginKeyboardDrag(items:) with its selection
+        case .cancel:
+            guard session != nil else { return false }
+            cancelDrag()
+            return true
+        case .activate:
+            guard session != nil else { return false }
+            handleSpring(spring.activateNow(now: clock.now))
+            return true
+        case .nextDropPoint, .previousDropPoint:
+            guard session?.keyboard != nil else { return false }
+            moveKeyboardFocus(forward: key == .nextDropPoint)
+            return true
+        case .drop:
+            guard let s = session, s.mode == .keyboard, s.awaitingConfirmation == nil else { return false }
+            drop()
+            return true
+        }
+    }
+
+    private func moveKeyboardFocus(forward: Bool) {
+        guard var s = session, var nav = s.keyboard else { return }
+        if nav.membershipVersion != membershipVersion {
+            let current = nav.focus.map { nav.points[$0].target }
+            nav.points = KeyboardNavigation.points(
+                in: registry, masks: s.masks, excluding: Set(s.items.map(\.id)))
+            nav.focus = current.flatMap { c in nav.points.firstIndex { $0.target == c } }
+            nav.membershipVersion = membershipVersion
+        }
+        guard !nav.points.isEmpty else {
+            s.keyboard = nav
+            session = s
+            announce("No drop points.", force: true)
+            return
+        }
+        let count = nav.points.count
+        let next: Int
+        if let f = nav.focus { next = forward ? (f + 1) % count : (f - 1 + count) % count } else {
+            next = forward ? 0 : count - 1
+        }
+        nav.focus = next
+        s.keyboard = nav
+        session = s
+        let point = nav.points[next]
+        emit(.keyboardFocus(point.target, index: next))
+        let info = point.isDestination ? destinationInfo(point.target) : nil
+        retarget(to: point.isDestination ? point.target : nil, info: info, spokenName: point.name)
+        handleSpring(
+            spring.hover(
+                over: point.isSpringLoaded ? point.target : nil,
+                configuration: registry.target(point.target)?.springLoading ?? .init(), now: clock.now))
+    }
+
+    // MARK: Time
+
+    /// Handles everything due at the clock's current time: touch hold, spring loading,
+    /// autoscroll steps, and re-resolution after frames changed under a still pointer.
+    public func tick() {
+        let now = clock.now
+        while let d = lift.deadline, d <= now {
+            let action = lift.tick(now: now)
+            handleLift(action)
+            if action == .none { break }
+        }
+        while let d = spring.deadline, d <= now {
+            let action = spring.tick(now: now)
+            handleSpring(action)
+            if action == .none { break }
+        }
+        if let d = autoscroll.deadline, d <= now { handleAutoscroll(autoscroll.tick(now: now)) }
+        if needsResolve, let s = session, let p = s.pointer, s.mode != .keyboard, s.awaitingConfirmation == nil {
+            update(at: p)
+        }
+    }
+
+    // MARK: Ending drags
+
+    /// Cancels the drag in progress (Escape): nothing changes; the content returns (F7).
+    public func cancelDrag() {
+        guard let s = session else {
+            lift.reset()
+            return
+        }
+        if s.awaitingConfirmation != nil {
+            confirmDrop(false)
+            return
+        }
+        if s.mode == .external {
+            externalDragExited()
+            return
+        }
+        clearTransientFeedback()
+        finishFailed(DropFailure(.cancelled, "The drag was cancelled."))
+    }
+
+    /// Answers the confirmation of an irreversible drop (U2): `true` performs it, `false`
+    /// leaves everything as it was.
+    public func confirmDrop(_ accepted: Bool) {
+        guard let request = session?.awaitingConfirmation else { return }
+        session?.awaitingConfirmation = nil
+        if accepted {
+            perform(request)
+        } else {
+            finishFailed(DropFailure(.declined, "The drop on \(destinationName(request.destination)) was not confirmed."))
+        }
+    }
+
+    /// Takes back the last drop through the cancellation its destination offered (U3).
+    public func useCancellation() -> Bool {
+        guard let offer = offeredCancellation else { return false }
+        offeredCancellation = nil
+        offer.cancellation.perform()
+        emit(.cancellationUsed(offer.target))
+        announce("\(offer.cancellation.title): done.")
+        return true
+    }
+
+    /// Undoes the last drop or edit (U1).
+    public func undo() {
+        guard undoStack.canUndo else { return }
+        let name = undoStack.undoActionName
+        undoStack.undo()
+        offeredCancellation = nil
+        emit(.undid(name))
+        announce(Announcements.undid(name), force: true)
+    }
+
+    /// Redoes the last undone drop or edit (U1).
+    public func redo() {
+        guard undoStack.canRedo else { return }
+        let name = undoStack.redoActionName
+        undoStack.redo()
+        emit(.redid(name))
+        announce(Announcements.redid(name), force: true)
+    }
+
+    private func drop() {
+        guard let s = session else { return }
+        let index = s.insertion?.index
+        emit(.dropped(destination: s.destination, operation: s.operation, index: index))
+        clearTransientFeedback()
+        guard let destination = s.destination, s.operation.isPerformable else {
+            let failure: DropFailure
+            if case .forbidden(let reason) = s.operation {
+                failure = DropFailure(.forbidden, reason)
+            } else {
+                failure = DropFailure(.noDestination, "Nothing here can take \(Announcements.describe(s.items)).")
+            }
+            finishFailed(failure)
+            return
+        }
+        let request = DropRequest(
+            destination: destination, items: s.items, operation: s.operation, index: index, point: s.pointer,
+            mode: s.mode)
+        if let message = s.destinationInfo?.confirmation {
+            session?.awaitingConfirmation = request
+            emit(.confirmationRequested(destination, message: message))
+            announce(Announcements.confirm(s.destinationInfo?.name ?? destination.rawValue, message), force: true)
+            return
+        }
+        perform(request)
+    }
+
+    private func perform(_ request: DropRequest) {
+        guard let delegate else {
+            finishFailed(DropFailure(.failed, "No app is attached to take the drop."))
+            return
+        }
+        switch delegate.dragEngine(self, perform: request) {
+        case .failed(let failure):
+            finishFailed(failure)
+        case .committed(let undo, let cancellation):
+            let name = Announcements.actionName(request.items, request.operation)
+            undoStack.beginGroup(named: name)
+            if let undo { undoStack.register(undo) }
+            emit(
+                .committed(
+                    destination: request.destination, items: request.items.map(\.id), operation: request.operation,
+                    index: request.index))
+            if request.operation == .move {
+                let moved = request.items.filter { $0.app == app && $0.sourceContainer != nil }
+                if !moved.isEmpty {
+                    if let restore = delegate.dragEngine(self, removeMovedItems: moved, after: request) {
+                        undoStack.register(restore)
+                    }
+                    emit(.sourceRemoved(moved.map(\.id)))
+                }
+            }
+            undoStack.setActionName(name)
+            undoStack.endGroup()
+            if let cancellation {
+                offeredCancellation = (request.destination, cancellation)
+                emit(.cancellationOffered(request.destination, title: cancellation.title))
+            }
+            let items = request.items
+            endSession()
+            emit(.outcome(.completed(destination: request.destination, operation: request.operation)))
+            announce(Announcements.completed(items, request.operation, to: destinationName(request.destination)))
+        }
+    }
+
+    private func finishFailed(_ failure: DropFailure) {
+        guard let s = session else { return }
+        let sourceVisible = s.items.first?.sourceContainer.map { registry.isShown($0) } ?? false
+        endSession()
+        emit(.outcome(sourceVisible ? .returnToSource(failure) : .evaporate(failure)))
+        announce(Announcements.failed(s.items, failure), force: s.mode == .keyboard)
+    }
+
+    private func endSession() {
+        guard let s = session else { return }
+        clearTransientFeedback()
+        registry.markInSession(s.items.map(\.id), false)
+        session = nil
+        lift.reset()
+        pressedSource = nil
+        needsResolve = false
+    }
+
+    /// Turns off highlight, insertion indicator, spring loading and autoscroll.
+    private func clearTransientFeedback() {
+        guard var s = session else { return }
+        if let h = s.highlighted {
+            emit(.highlight(h, on: false))
+            s.highlighted = nil
+        }
+        if let ins = s.insertion {
+            emit(.insertion(ins.container, index: nil))
+            s.insertion = nil
+        }
+        if s.keyboard?.focus != nil {
+            s.keyboard?.focus = nil
+            emit(.keyboardFocus(nil, index: nil))
+        }
+        session = s
+        handleSpring(spring.reset())
+        handleAutoscroll(autoscroll.reset())
+    }
+
+    // MARK: The move path
+
+    private func handleLift(_ action: LiftStateMachine.Action) {
+        switch action {
+        case .lift(_, let at):
+            guard let source = pressedSource else {
+                lift.reset()
+                return
+            }
+            let ids = delegate?.dragEngine(self, itemsForDragStartingAt: source) ?? [source]
+            do { try start(items: ids.isEmpty ? [source] : ids, at: at, mode: .pointer, modifiers: pressModifiers) } catch {
+                lift.reset()
+            }
+        case .abandon:
+            pressedSource = nil
+        case .click(let at):
+            emit(.clicked(registry.resolve(at: at).topHit))
+        case .none:
+            break
+        }
+    }
+
+    /// Re-resolves everything at `point`. Allocation-free when nothing changes.
+    private func update(at point: Point, force: Bool = false) {
+        guard var s = session else { return }
+        needsResolve = false
+        s.pointer = point
+        if s.masksGeneration != registry.typesGeneration {
+            s.masks =
+                s.mode == .external
+                ? registry.masks(forOffered: s.items.map(\.types)) : registry.sessionMasks(for: s.items.map(\.id))
+            s.masksGeneration = registry.typesGeneration
+        }
+        if !s.sourcesNotLeft.isEmpty {
+            s.sourcesNotLeft.removeAll { registry.target($0)?.frame.contains(point) != true }
+        }
+        session = s
+        let r = registry.resolve(at: point, session: s.masks)
+        if force || r.destination != s.destination {
+            retarget(to: r.destination, info: r.destination.map(destinationInfo), force: force)
+        } else {
+            retarget(to: s.destination, info: s.destinationInfo)
+        }
+        if let spring = r.springLoaded {
+            handleSpring(
+                self.spring.hover(
+                    over: spring, configuration: registry.target(spring)?.springLoading ?? .init(), now: clock.now))
+        } else {
+            handleSpring(self.spring.hover(over: nil, configuration: .init(), now: clock.now))
+        }
+        let container = r.scrollContainer.flatMap { id -> (target: TargetID, frame: Rect, configuration: AutoscrollConfiguration)? in
+            guard let t = registry.target(id), let config = t.autoscroll else { return nil }
+            return (id, t.frame, config)
+        }
+        handleAutoscroll(autoscroll.pointerMoved(to: point, container: container, now: clock.now))
+    }
+
+    private func destinationInfo(_ id: TargetID) -> DestinationInfo {
+        let t = registry.target(id)
+        return DestinationInfo(
+            name: t?.name ?? id.rawValue, app: registry.app(of: id) ?? app, policy: t?.operationPolicy ?? .automatic,
+            insertion: t?.insertion, confirmation: t?.confirmation)
+    }
+
+    private func destinationName(_ id: TargetID) -> String { registry.target(id)?.name ?? id.rawValue }
+
+    /// Applies a (possibly unchanged) destination: proposal, badge, highlight, insertion index.
+    private func retarget(to destination: TargetID?, info: DestinationInfo?, force: Bool = false, spokenName: String? = nil) {
+        guard var s = session else { return }
+        let operation: DropOperation
+        if let destination, let info {
+            operation = OperationRules.propose(
+                sourceContainers: s.sourceContainers, sourceApp: s.app, destination: destination,
+                destinationApp: info.app, policy: info.policy, modifiers: s.modifiers)
+        } else {
+            operation = .cancel
+        }
+        let destinationChanged = destination != s.destination
+        // Feedback for the old destination goes first (F4, F5: one at a time).
+        if destinationChanged, let old = s.insertion {
+            emit(.insertion(old.container, index: nil))
+            s.insertion = nil
+        }
+        var wanted: TargetID? = nil
+        if let destination, operation.isPerformable, !s.sourcesNotLeft.contains(destination) { wanted = destination }
+        if wanted != s.highlighted {
+            if let old = s.highlighted { emit(.highlight(old, on: false)) }
+            if let new = wanted { emit(.highlight(new, on: true)) }
+            s.highlighted = wanted
+        }
+        let proposalChanged = destinationChanged || operation != s.operation
+        s.destination = destination
+        s.destinationInfo = info
+        s.operation = operation
+        if proposalChanged || force {
+            emit(.proposal(destination: destination, operation: operation))
+        }
+        let preview = PreviewState(count: s.items.count, badge: operation.badge)
+        if preview != s.preview {
+            s.preview = preview
+            emit(.preview(preview))
+        }
+        // Rows make room where the drop would land (F8).
+        if let destination, operation.isPerformable, info?.insertion != nil {
+            let point = s.mode == .keyboard ? nil : s.pointer
+            let index = delegate?.dragEngine(self, insertionIndexIn: destination, at: point)
+            if let index, s.insertion?.index != index || s.insertion?.container != destination {
+                s.insertion = (destination, index)
+                emit(.insertion(destination, index: index))
+            } else if index == nil, let old = s.insertion {
+                emit(.insertion(old.container, index: nil))
+                s.insertion = nil
+            }
+        } else if let old = s.insertion {
+            emit(.insertion(old.container, index: nil))
+            s.insertion = nil
+        }
+        session = s
+        if proposalChanged || force {
+            announce(Announcements.over(spokenName ?? info?.name, operation), force: s.mode == .keyboard)
+        }
+    }
+
+    private func handleSpring(_ action: SpringLoadingStateMachine<TargetID>.Action) {
+        switch action {
+        case .none: break
+        case .armed(let t): emit(.springArmed(t))
+        case .flash(let t): emit(.springFlash(t))
+        case .disarmed(let t): emit(.springDisarmed(t))
+        case .activate(let t, let explicit):
+            emit(.springActivated(t, explicit: explicit))
+            delegate?.dragEngine(self, activate: t, explicit: explicit)
+            announce(Announcements.sprang(destinationName(t)), force: session?.mode == .keyboard)
+            if session != nil { needsResolve = true }
+        }
+    }
+
+    private func handleSpring(_ transition: SpringLoadingStateMachine<TargetID>.Transition) {
+        handleSpring(transition.ended)
+        handleSpring(transition.started)
+    }
+
+    private func handleAutoscroll(_ action: AutoscrollStateMachine<TargetID>.Action) {
+        switch action {
+        case .none: break
+        case .started(let t): emit(.autoscrollStarted(t))
+        case .stopped(let t): emit(.autoscrollStopped(t))
+        case .scroll(let t, let delta):
+            let applied = delegate?.dragEngine(self, scroll: t, by: delta) ?? .zero
+            if !applied.isZero {
+                emit(.autoscrolled(t, by: applied))
+                needsResolve = true
+            }
+        }
+    }
+
+    private func emit(_ event: FeedbackEvent) {
+        delegate?.dragEngine(self, emitted: event)
+    }
+
+    private func announce(_ sentence: String, force: Bool = false) {
+        guard force || configuration.announcePointerDrags || session?.mode == .keyboard else { return }
+        emit(.announcement(sentence))
+    }
+}

@@ -1,0 +1,70 @@
+/// A read-only view of the drag in progress, for platforms and tests.
+public struct DragSessionSnapshot: Sendable, Hashable {
+    /// The dragged items, in drag order.
+    public var items: [DragItem]
+    /// How the drag was started.
+    public var mode: DragMode
+    /// The destination currently proposed, if any.
+    public var destination: TargetID?
+    /// The current proposal.
+    public var operation: DropOperation
+    /// What the drag image shows.
+    public var preview: PreviewState
+    /// The highlighted destination, if any.
+    public var highlighted: TargetID?
+    /// The insertion index shown, if any.
+    public var insertionIndex: Int?
+    /// The last pointer position (nil for keyboard drags).
+    public var pointer: Point?
+    /// Whether the drop waits for the user's confirmation (U2).
+    public var awaitingConfirmation: Bool
+}
+
+/// The engine's mutable record of one drag.
+struct ActiveSession {
+    var items: [DragItem]
+    /// The items' identifiers, to re-flag items re-registered during the drag.
+    var itemIDs: Set<TargetID>
+    var masks: [TypeMask]
+    var masksGeneration: Int
+    var mode: DragMode
+    var app: AppID
+    var pointer: Point?
+    var modifiers: DragModifiers = []
+    var destination: TargetID?
+    var destinationInfo: DestinationInfo?
+    var operation: DropOperation = .cancel
+    var highlighted: TargetID?
+    var insertion: (container: TargetID, index: Int)?
+    var preview: PreviewState
+    /// Source containers the pointer has not yet left completely (F6).
+    var sourcesNotLeft: [TargetID]
+    var keyboard: KeyboardNavigation?
+    var awaitingConfirmation: DropRequest?
+
+    /// The distinct source containers of the items, kept up to date as items join (M2), so the
+    /// move path never maps over every item.
+    var sourceContainers: [TargetID?]
+
+    static func distinctContainers(_ items: [DragItem]) -> [TargetID?] {
+        var result: [TargetID?] = []
+        for item in items where !result.contains(item.sourceContainer) { result.append(item.sourceContainer) }
+        return result
+    }
+
+    func snapshot() -> DragSessionSnapshot {
+        DragSessionSnapshot(
+            items: items, mode: mode, destination: destination, operation: operation, preview: preview,
+            highlighted: highlighted, insertionIndex: insertion?.index, pointer: pointer,
+            awaitingConfirmation: awaitingConfirmation != nil)
+    }
+}
+
+/// What the engine caches about the current destination, so the move path does no lookups.
+struct DestinationInfo {
+    var name: String
+    var app: AppID
+    var policy: OperationPolicy
+    var insertion: InsertionLayout?
+    var confirmation: String?
+}
