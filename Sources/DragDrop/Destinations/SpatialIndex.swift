@@ -50,7 +50,7 @@ struct SpatialIndex {
 
     /// Where a non-empty frame is stored: its level and the inclusive range of its cells there.
     /// `level == SpatialIndex.levelCount` means the overflow list.
-    private struct Placement: Equatable {
+    private struct Placement {
         /// Grid level, or `levelCount` for the overflow list.
         var level: Int
         /// First cell column covered.
