@@ -1,0 +1,43 @@
+# DragDrop: the two commands are `make run` and `make test`.
+# Both install what is missing (system packages through apt-get), then build.
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+# System packages the build and tests need. The engine needs none beyond the Swift toolchain.
+APT_PACKAGES ?=
+SCENARIOS := $(wildcard Examples/scenarios/*.json)
+
+.PHONY: all run test build deps bench format clean
+
+all: build
+
+deps:
+	@test -x "$(SWIFT)" || { echo "error: the Swift toolchain was not found (looked for 'swift' on PATH and /opt/swift/usr/bin/swift)"; exit 1; }
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+# Until the showcase exists, `make run` replays every example scenario, prints its timeline
+# and audits it against the HIG rules.
+run: build
+	@for f in $(SCENARIOS); do \
+		echo "== $$f"; \
+		"$$($(SWIFT) build --show-bin-path)/dragdrop" replay "$$f" || exit $$?; \
+	done
+	@"$$($(SWIFT) build --show-bin-path)/dragdrop" audit $(SCENARIOS)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	@"$$($(SWIFT) build --show-bin-path)/dragdrop" audit $(SCENARIOS)
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+clean:
+	rm -rf .build
