@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "DragDrop",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "DragDrop", targets: ["DragDrop"]),
         .library(name: "DragDropTesting", targets: ["DragDropTesting"]),

@@ -1,0 +1,203 @@
+import Foundation
+import Synchronization
+
+/// A source of bytes read in chunks, so large representations never sit whole in memory.
+public protocol ByteSource: Sendable {
+    /// The total size, when known up front (P4).
+    var knownSize: Int64? { get }
+    /// The next chunk of at most `maxLength` bytes; an empty chunk means the end.
+    func read(upTo maxLength: Int) async throws -> Data
+}
+
+/// Where loaded bytes go.
+public protocol ByteSink: AnyObject {
+    /// Appends a chunk.
+    func write(_ chunk: Data) throws
+    /// All bytes were written.
+    func finish() throws
+    /// The copy failed or was cancelled: discard what was written.
+    func abandon()
+}
+
+/// Bytes already in memory, handed out in chunks.
+public final class DataSource: ByteSource {
+    private let data: Data
+    private let offset = Mutex(0)
+
+    /// Creates a source over `data`.
+    public init(_ data: Data) { self.data = data }
+
+    public var knownSize: Int64? { Int64(data.count) }
+
+    public func read(upTo maxLength: Int) async throws -> Data {
+        offset.withLock { offset in
+            let end = min(data.count, offset + maxLength)
+            defer { offset = end }
+            return data.subdata(in: data.startIndex + offset..<data.startIndex + end)
+        }
+    }
+}
+
+/// A file read in chunks.
+public final class FileSource: ByteSource {
+    private let handle: Mutex<FileHandle?>
+    /// The file's path.
+    public let path: String
+    public let knownSize: Int64?
+
+    /// Opens `path` for reading.
+    public init(path: String) throws(TransferError) {
+        guard let h = FileHandle(forReadingAtPath: path) else {
+            throw .io(path: path, reason: "it cannot be opened for reading")
+        }
+        self.path = path
+        self.handle = Mutex(h)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        self.knownSize = size
+    }
+
+    public func read(upTo maxLength: Int) async throws -> Data {
+        try handle.withLock { handle in
+            guard let h = handle else { return Data() }
+            let chunk = try h.read(upToCount: maxLength) ?? Data()
+            if chunk.isEmpty {
+                try? h.close()
+                handle = nil
+            }
+            return chunk
+        }
+    }
+}
+
+/// A source whose chunks come from a closure (a generator, a socket, another app's pipe).
+public final class ClosureSource: ByteSource {
+    private let next: @Sendable (Int) async throws -> Data
+    public let knownSize: Int64?
+
+    /// Creates a source calling `next(maxLength)` for each chunk; an empty chunk ends it.
+    public init(size: Int64?, next: @escaping @Sendable (Int) async throws -> Data) {
+        self.knownSize = size
+        self.next = next
+    }
+
+    public func read(upTo maxLength: Int) async throws -> Data { try await next(maxLength) }
+}
+
+/// Collects bytes in memory, up to a limit.
+public final class MemorySink: ByteSink {
+    /// The bytes written so far.
+    public private(set) var data = Data()
+
+    /// Creates an empty sink.
+    public init() {}
+    public func write(_ chunk: Data) throws { data.append(chunk) }
+    public func finish() throws {}
+    public func abandon() { data = Data() }
+}
+
+/// Writes to a temporary file next to `destination` and renames it into place on `finish()`,
+/// so no partial file is ever visible under the final name.
+public final class FileSink: ByteSink {
+    /// The final path.
+    public let destination: String
+    /// The temporary path written to until `finish()`.
+    public let temporaryPath: String
+    private var handle: FileHandle?
+
+    /// Creates the temporary file (mode 0600) next to `destination`.
+    public init(destination: String) throws(TransferError) {
+        self.destination = destination
+        let dir = (destination as NSString).deletingLastPathComponent
+        let name = (destination as NSString).lastPathComponent
+        self.temporaryPath = dir + "/.\(name).\(UUID().uuidString).partial"
+        guard FileManager.default.createFile(atPath: temporaryPath, contents: nil, attributes: [.posixPermissions: 0o600]),
+            let h = FileHandle(forWritingAtPath: temporaryPath)
+        else { throw .io(path: temporaryPath, reason: "it cannot be created") }
+        handle = h
+    }
+
+    public func write(_ chunk: Data) throws {
+        guard let handle else { throw TransferError.io(path: temporaryPath, reason: "it is already closed") }
+        try handle.write(contentsOf: chunk)
+    }
+
+    public func finish() throws {
+        try handle?.close()
+        handle = nil
+        if rename(temporaryPath, destination) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporaryPath)
+            throw TransferError.io(path: destination, reason: reason)
+        }
+    }
+
+    public func abandon() {
+        try? handle?.close()
+        handle = nil
+        try? FileManager.default.removeItem(atPath: temporaryPath)
+    }
+}
+
+/// Copies a ``ByteSource`` into a ``ByteSink`` in bounded chunks, reporting progress and
+/// stopping at once on cancellation. Memory held at any time is one chunk, whatever the size.
+public struct ChunkedCopier: Sendable {
+    /// The largest chunk read at once.
+    public var chunkSize: Int
+    /// The most bytes accepted; more fails with ``TransferError/tooLarge(type:limit:size:)``.
+    public var limit: Int64?
+
+    /// Creates a copier (default chunks of 1 MiB, no limit).
+    public init(chunkSize: Int = 1 << 20, limit: Int64? = nil) {
+        precondition(chunkSize > 0, "chunkSize must be positive")
+        self.chunkSize = chunkSize
+        self.limit = limit
+    }
+
+    /// Copies everything, updating `progress` (its total is set from the source's known size)
+    /// after each chunk. Throws ``TransferError/cancelled`` when the task or `progress` is
+    /// cancelled, checked before every chunk; the sink is abandoned on any failure.
+    /// Returns the number of bytes copied.
+    @discardableResult
+    public func copy(
+        from source: any ByteSource, to sink: any ByteSink, type: ContentType, progress: Progress? = nil
+    ) async throws(TransferError) -> Int64 {
+        if let size = source.knownSize {
+            progress?.totalUnitCount = size
+            if let limit, size > limit {
+                sink.abandon()
+                throw .tooLarge(type: type.mimeType, limit: limit, size: size)
+            }
+        }
+        var total: Int64 = 0
+        do {
+            while true {
+                if Task.isCancelled || progress?.isCancelled == true { throw TransferError.cancelled }
+                let chunk = try await source.read(upTo: chunkSize)
+                if chunk.isEmpty { break }
+                total += Int64(chunk.count)
+                if let limit, total > limit {
+                    throw TransferError.tooLarge(type: type.mimeType, limit: limit, size: total)
+                }
+                try sink.write(chunk)
+                progress?.completedUnitCount = total
+            }
+            if let size = source.knownSize, size != total {
+                throw TransferError.sourceUnavailable("it ended after \(ByteCount.format(total)) of \(ByteCount.format(size))")
+            }
+            if Task.isCancelled || progress?.isCancelled == true { throw TransferError.cancelled }
+            try sink.finish()
+        } catch let error as TransferError {
+            sink.abandon()
+            throw error
+        } catch is CancellationError {
+            sink.abandon()
+            throw .cancelled
+        } catch {
+            sink.abandon()
+            throw .sourceUnavailable(String(describing: error))
+        }
+        if progress?.totalUnitCount ?? 0 <= 0 { progress?.totalUnitCount = total }
+        progress?.completedUnitCount = total
+        return total
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import Synchronization
+
+/// How a destination wants a representation loaded.
+public struct LoadOptions: Sendable {
+    /// Where the bytes go.
+    public enum Target: Sendable, Hashable {
+        /// Into memory (small data: text, a contact, a thumbnail).
+        case memory
+        /// Into a file at this path (written under a temporary name, renamed when complete).
+        case file(path: String)
+    }
+
+    /// Where the bytes go.
+    public var target: Target
+    /// The most bytes accepted (default 64 MiB in memory, unlimited to a file).
+    public var limit: Int64?
+    /// Chunk size for copies.
+    public var chunkSize: Int
+    /// Representations larger than this (or of unknown size) are spooled first, so the
+    /// transfer survives the source quitting (P3). Nil never spools.
+    public var spoolThreshold: Int64?
+    /// Takes only the relevant part of the loaded data (A3), for in-memory loads.
+    public var extract: (@Sendable (ContentType, Data) throws -> Data)?
+
+    /// Creates options.
+    public init(
+        target: Target = .memory, limit: Int64? = nil, chunkSize: Int = 1 << 20, spoolThreshold: Int64? = 8 << 20,
+        extract: (@Sendable (ContentType, Data) throws -> Data)? = nil
+    ) {
+        self.target = target
+        self.limit = limit ?? (target == .memory ? 64 << 20 : nil)
+        self.chunkSize = chunkSize
+        self.spoolThreshold = spoolThreshold
+        self.extract = extract
+    }
+}
+
+/// What a load produced.
+public enum LoadedContent: Sendable, Equatable {
+    /// Data in memory, of the delivered type.
+    case data(ContentType, Data)
+    /// A complete file of the delivered type.
+    case file(ContentType, path: String)
+
+    /// The delivered type.
+    public var type: ContentType {
+        switch self {
+        case .data(let t, _), .file(let t, _): t
+        }
+    }
+}
+
+/// The only way to read a drop's data. The engine creates it at the drop and hands it to the
+/// destination in ``DropRequest/data``; before that a destination sees types, never data (P5).
+/// A session from another app is refused at run time until the drop, too.
+///
+/// Loads are lazy (nothing is produced until asked), chunked (bounded memory), validated
+/// against the declared type (untrusted data), cancellable through their `Progress`, and
+/// reported with a total size when known (P4).
+public final class DropDataAccess: Sendable {
+    /// The app receiving the data.
+    public let requester: AppID
+    /// Picks representations and converts.
+    public let chooser: RepresentationChooser
+    /// Where large representations are spooled (P3); nil disables spooling.
+    public let spool: SpoolDirectory?
+    private let providers: [ItemProvider]
+    private let state: Mutex<State>
+
+    private struct State {
+        var phase: Phase = .beforeDrop
+        var spooled: [SpooledFile] = []
+    }
+
+    enum Phase { case beforeDrop, open, finished }
+
+    /// Creates access to `providers` for `requester`, closed until ``open()``.
+    public init(
+        providers: [ItemProvider], requester: AppID, chooser: RepresentationChooser = RepresentationChooser(),
+        spool: SpoolDirectory? = nil
+    ) {
+        self.providers = providers
+        self.requester = requester
+        self.chooser = chooser
+        self.spool = spool
+        self.state = Mutex(State())
+    }
+
+    /// Opens the data at the drop. Only the engine (or a platform relaying another app's drop)
+    /// calls this.
+    public func open() { state.withLock { if $0.phase == .beforeDrop { $0.phase = .open } } }
+
+    /// Whether data can be read now.
+    public var isOpen: Bool { state.withLock { $0.phase == .open } }
+
+    /// The number of items.
+    public var itemCount: Int { providers.count }
+
+    /// The types item `index` offers to the requester, richest first. Always allowed.
+    public func offeredTypes(item index: Int) -> [ContentType] {
+        guard providers.indices.contains(index) else { return [] }
+        return providers[index].offeredTypes(to: requester)
+    }
+
+    /// The representation the destination would receive, without loading anything.
+    public func choice(item index: Int, accepting accepted: [ContentType]) -> RepresentationChoice? {
+        chooser.choose(offered: offeredTypes(item: index), accepted: accepted)
+    }
+
+    /// Loads item `index` in the richest form the destination accepts (A2), converting where
+    /// needed (A7) and extracting the relevant part (A3).
+    public func load(
+        item index: Int, accepting accepted: [ContentType], options: LoadOptions = LoadOptions(),
+        progress: Progress = Progress(totalUnitCount: -1)
+    ) async throws(TransferError) -> LoadedContent {
+        switch state.withLock({ $0.phase }) {
+        case .beforeDrop: throw .notDroppedYet
+        case .finished: throw .accessFinished
+        case .open: break
+        }
+        guard providers.indices.contains(index) else { throw .noSuchItem(index) }
+        let provider = providers[index]
+        let visible = provider.visibleRepresentations(to: requester)
+        guard let choice = chooser.choose(offered: visible.map(\.type), accepted: accepted) else {
+            if provider.representations.contains(where: { r in accepted.contains { chooser.conformance.conforms(r.type, to: $0) } }) {
+                let hidden = provider.representations.first { $0.visibility == .ownApp }
+                throw .ownAppOnly(type: hidden?.type.mimeType ?? "")
+            }
+            throw .noAcceptableRepresentation(
+                offered: visible.map(\.type.mimeType), accepted: accepted.map(\.mimeType))
+        }
+        let representation = visible[choice.index]
+        if let size = representation.size { progress.totalUnitCount = size }
+        if let limit = options.limit, let size = representation.size, size > limit {
+            throw .tooLarge(type: representation.type.mimeType, limit: limit, size: size)
+        }
+        var content: RepresentationContent
+        do { content = try await representation.produce() } catch let error as TransferError { throw error } catch {
+            throw .sourceUnavailable(String(describing: error))
+        }
+        let copier = ChunkedCopier(chunkSize: options.chunkSize, limit: options.limit)
+        // Durable transfers: large or unsized streams go to the spool first (P3).
+        var spooledFile: SpooledFile?
+        if let spool, let threshold = options.spoolThreshold, Self.isStream(content),
+            (representation.size ?? .max) > threshold
+        {
+            let file = try await spool.spool(content, type: representation.type, copier: copier, progress: progress)
+            state.withLock { $0.spooled.append(file) }
+            spooledFile = file
+            content = .file(path: file.path)
+        }
+        defer { if let spooledFile { release(spooledFile) } }
+
+        switch options.target {
+        case .memory:
+            let sink = MemorySink()
+            try await copier.copy(from: try content.source(), to: sink, type: representation.type, progress: progress)
+            var data = sink.data
+            try ContentValidation.validate(data, as: representation.type, conformance: chooser.conformance)
+            if let conversion = chooser.conversion(for: choice) {
+                do { data = try conversion.convert(data) } catch let error as TransferError { throw error } catch {
+                    throw .malformed(type: representation.type.mimeType, reason: "it could not be converted (\(error))")
+                }
+            }
+            if let extract = options.extract {
+                do { data = try extract(choice.delivered, data) } catch let error as TransferError { throw error } catch {
+                    throw .malformed(type: choice.delivered.mimeType, reason: String(describing: error))
+                }
+            }
+            return .data(choice.delivered, data)
+        case .file(let path):
+            let sink = ValidatingSink(try FileSink(destination: path), type: representation.type, conformance: chooser.conformance)
+            try await copier.copy(from: try content.source(), to: sink, type: representation.type, progress: progress)
+            return .file(representation.type, path: path)
+        }
+    }
+
+    /// The destination is done: every spool file still held is deleted and further loads are
+    /// refused.
+    public func finish() {
+        let files = state.withLock { state -> [SpooledFile] in
+            state.phase = .finished
+            defer { state.spooled = [] }
+            return state.spooled
+        }
+        for file in files { spool?.remove(file) }
+    }
+
+    private func release(_ file: SpooledFile) {
+        state.withLock { $0.spooled.removeAll { $0 == file } }
+        spool?.remove(file)
+    }
+
+    private static func isStream(_ content: RepresentationContent) -> Bool {
+        if case .stream = content { return true }
+        return false
+    }
+}
+
+/// Checks streamed data against its type as it passes: image signatures on the first bytes,
+/// UTF-8 across chunk boundaries for text.
+final class ValidatingSink: ByteSink {
+    private let inner: any ByteSink
+    private let type: ContentType
+    private let conformance: TypeConformance
+    private var head = Data()
+    private var carry = Data()
+    private var checkedHead = false
+    private let isText: Bool
+
+    init(_ inner: any ByteSink, type: ContentType, conformance: TypeConformance) {
+        self.inner = inner
+        self.type = type
+        self.conformance = conformance
+        self.isText = type.mediaType == "text" || conformance.conforms(type, to: .plainText)
+    }
+
+    func write(_ chunk: Data) throws {
+        if !checkedHead {
+            head.append(chunk.prefix(16 - min(16, head.count)))
+            if head.count >= 16 { try checkHead() }
+        }
+        if isText { try checkText(chunk) }
+        try inner.write(chunk)
+    }
+
+    func finish() throws {
+        if !checkedHead { try checkHead() }
+        if isText, !carry.isEmpty {
+            throw TransferError.malformed(type: type.mimeType, reason: "it ends in the middle of a UTF-8 sequence")
+        }
+        try inner.finish()
+    }
+
+    func abandon() { inner.abandon() }
+
+    private func checkHead() throws {
+        checkedHead = true
+        if isText { return }
+        try ContentValidation.validate(head, as: type, conformance: conformance)
+    }
+
+    private func checkText(_ chunk: Data) throws {
+        var bytes = carry + chunk
+        // An incomplete multi-byte sequence at the end waits for the next chunk: walk back over
+        // continuation bytes (at most 3) to the lead byte and compare with the length it needs.
+        var i = bytes.count
+        var continuations = 0
+        while continuations < 3, i > 0, bytes[bytes.startIndex + i - 1] & 0xC0 == 0x80 {
+            i -= 1
+            continuations += 1
+        }
+        var cut = bytes.count
+        if i > 0 {
+            let lead = bytes[bytes.startIndex + i - 1]
+            if lead & 0xC0 == 0xC0 {
+                let needed = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                if continuations + 1 < needed { cut = i - 1 }
+            }
+        }
+        carry = Data(bytes.suffix(from: bytes.startIndex + cut))
+        bytes = Data(bytes.prefix(cut))
+        if String(validating: bytes, as: UTF8.self) == nil {
+            throw TransferError.malformed(type: type.mimeType, reason: "invalid UTF-8")
+        }
+    }
+}
