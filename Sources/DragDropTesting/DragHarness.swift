@@ -149,17 +149,62 @@ public final class DragHarness: DragEngineDelegate {
     /// Moves virtual time forward by `duration`, waking the engine at every deadline on the way.
     public func advance(by duration: Duration) { advance(to: clock.now + duration) }
 
-    /// Moves virtual time forward to `instant`, waking the engine at every deadline on the way.
+    /// Moves virtual time forward to `instant`, waking the engine at every deadline on the way
+    /// and stepping simulated transfers.
     public func advance(to instant: MonotonicInstant) {
         var guardCount = 0
-        while let deadline = engine.nextDeadline, deadline <= instant {
+        while true {
+            let engineDeadline = engine.nextDeadline
+            let transferDeadline = nextTransferStep
+            guard let deadline = [engineDeadline, transferDeadline.map(\.at)].compactMap({ $0 }).min(),
+                deadline <= instant
+            else { break }
             clock.set(max(deadline, clock.now))
-            engine.tick()
+            if let step = transferDeadline, step.at == deadline {
+                stepTransfer(step.token)
+            } else {
+                engine.tick()
+            }
             resync()
             guardCount += 1
             precondition(guardCount < 1_000_000, "the engine keeps asking to be woken at \(deadline)")
         }
         if instant > clock.now { clock.set(instant) }
+    }
+
+    // MARK: Simulated transfers
+
+    private struct RunningTransfer {
+        var plan: SimulatedTransfer
+        var start: MonotonicInstant
+        var step = 0
+    }
+
+    private var transfers: [DropToken: RunningTransfer] = [:]
+
+    private var nextTransferStep: (token: DropToken, at: MonotonicInstant)? {
+        transfers.map { token, t in (token, t.start + t.plan.duration * (Double(t.step + 1) / Double(t.plan.steps))) }
+            .min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0.rawValue < $1.0.rawValue) }
+    }
+
+    private func stepTransfer(_ token: DropToken) {
+        guard var t = transfers[token] else { return }
+        t.step += 1
+        let fraction = Double(t.step) / Double(t.plan.steps)
+        if let failAt = t.plan.failAt, fraction >= failAt {
+            transfers[token] = nil
+            if let result = scene.finishDeferred(token, succeeded: false) { engine.completeDeferredDrop(token, with: result) }
+            needsSync = true
+            return
+        }
+        engine.updateDeferredDrop(token, progress: fraction)
+        if t.step >= t.plan.steps {
+            transfers[token] = nil
+            if let result = scene.finishDeferred(token, succeeded: true) { engine.completeDeferredDrop(token, with: result) }
+            needsSync = true
+        } else {
+            transfers[token] = t
+        }
     }
 
     private func input(_ event: InputEvent, _ body: () -> Void) {
@@ -198,6 +243,7 @@ public final class DragHarness: DragEngineDelegate {
         }
         for h in highlighted.sorted() { leftovers.append("the highlight on '\(h)' is still on") }
         if let d = engine.nextDeadline { leftovers.append("the engine still wants to be woken at \(d)") }
+        for token in engine.pendingDeferredDrops { leftovers.append("\(token) is still loading") }
         if let e = syncError { leftovers.append("the scene failed to re-register: \(e)") }
         if !leftovers.isEmpty { throw PendingWorkError(leftovers: leftovers) }
     }
@@ -222,7 +268,15 @@ public final class DragHarness: DragEngineDelegate {
 
     public func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult {
         let result = scene.perform(drop)
-        if case .committed = result { needsSync = true }
+        switch result {
+        case .committed: needsSync = true
+        case .deferred:
+            needsSync = true
+            if let plan = scene.node(drop.destination)?.transfer {
+                transfers[drop.token] = RunningTransfer(plan: plan, start: clock.now)
+            }
+        case .failed: break
+        }
         return result
     }
 

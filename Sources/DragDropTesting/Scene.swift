@@ -42,6 +42,9 @@ public struct SceneNode: Sendable {
     public var failure: String?
     /// A drop here offers this way to take it back (U3), for example "Stop Sharing".
     public var cancellationTitle: String?
+    /// A drop here loads slowly: placeholders appear at once and the items arrive when the
+    /// simulated transfer ends (A4-A6).
+    public var transfer: SimulatedTransfer?
     /// Nodes shown and hidden when this control activates (spring loading or click).
     public var showsOnActivate: [TargetID] = []
     public var hidesOnActivate: [TargetID] = []
@@ -72,6 +75,24 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
         case .unknownTarget(let id, let path): "\(path): no node named '\(id)'."
         case .registry(let message, let path): "\(path): \(message)"
         }
+    }
+}
+
+/// A transfer simulated on the virtual clock: progress in even steps over `duration`, failing
+/// at `failAt` (a fraction) when set.
+public struct SimulatedTransfer: Sendable, Hashable {
+    /// How long the data takes to arrive.
+    public var duration: Duration
+    /// How many progress reports.
+    public var steps: Int
+    /// Where the transfer breaks (0...1), if it does.
+    public var failAt: Double?
+
+    /// Creates a simulated transfer.
+    public init(duration: Duration, steps: Int = 4, failAt: Double? = nil) {
+        self.duration = duration
+        self.steps = max(1, steps)
+        self.failAt = failAt
     }
 }
 
@@ -274,8 +295,49 @@ public final class Scene {
         guard let dest = node(request.destination) else {
             return .failed(DropFailure(.failed, "'\(request.destination)' no longer exists."))
         }
-        if let failure = dest.failure { return .failed(DropFailure(.failed, failure)) }
+        if dest.transfer == nil, let failure = dest.failure { return .failed(DropFailure(.failed, failure)) }
         let before = dest.children
+        let at = childPosition(forItemIndex: request.index, in: before)
+        if dest.transfer != nil {
+            // A slow transfer: placeholders at the drop index at once (A4).
+            let placeholders = request.items.indices.map { i in
+                SceneNode(id: TargetID("placeholder-\(request.token.rawValue)-\(i + 1)"), name: "Loading…", role: .item)
+            }
+            mutate(dest.id) { $0.children.insert(contentsOf: placeholders, at: at) }
+            deferred[request.token] = (request, before, at)
+            return .deferred(placeholders: placeholders.count)
+        }
+        return insert(request, into: dest, before: before, at: at)
+    }
+
+    /// The simulated transfer of a deferred drop ended: the placeholders become the items, or
+    /// go away with the reason (A6). Returns what to tell the engine.
+    public func finishDeferred(_ token: DropToken, succeeded: Bool) -> DropResult? {
+        guard let (request, before, at) = deferred.removeValue(forKey: token), let dest = node(request.destination)
+        else { return nil }
+        let prefix = "placeholder-\(token.rawValue)-"
+        mutate(dest.id) { $0.children.removeAll { $0.id.rawValue.hasPrefix(prefix) } }
+        guard succeeded else {
+            return .failed(DropFailure(.failed, dest.failure ?? "The transfer was interrupted."))
+        }
+        return insert(request, into: dest, before: before, at: at)
+    }
+
+    /// The drops waiting for their simulated transfer.
+    public var deferredDrops: [DropToken] { deferred.keys.sorted { $0.rawValue < $1.rawValue } }
+
+    private var deferred: [DropToken: (DropRequest, [SceneNode], Int)] = [:]
+
+    /// The index in `children` where the item at `index` (among items only) goes.
+    private func childPosition(forItemIndex index: Int?, in children: [SceneNode]) -> Int {
+        let positions = children.indices.filter { children[$0].role == .item }
+        let itemIndex = min(index ?? positions.count, positions.count)
+        return itemIndex < positions.count ? positions[itemIndex] : (positions.last.map { $0 + 1 } ?? children.count)
+    }
+
+    /// Inserts the dropped items at `at` (copies get new ids) and returns the committed result,
+    /// undoable back to `before`.
+    private func insert(_ request: DropRequest, into dest: SceneNode, before: [SceneNode], at: Int) -> DropResult {
         var arriving: [SceneNode] = []
         for item in request.items {
             var copy = node(item.id) ?? SceneNode(id: item.id, name: item.name, role: .item)
@@ -286,11 +348,7 @@ public final class Scene {
             copy.kind = item.kind
             arriving.append(copy)
         }
-        let itemCount = before.filter { $0.role == .item }.count
-        let index = min(request.index ?? itemCount, itemCount)
-        let positions = before.indices.filter { before[$0].role == .item }
-        let at = index < positions.count ? positions[index] : (positions.last.map { $0 + 1 } ?? before.count)
-        mutate(dest.id) { $0.children.insert(contentsOf: arriving, at: at) }
+        mutate(dest.id) { $0.children.insert(contentsOf: arriving, at: min(at, $0.children.count)) }
         lastArrival = (dest.id, at..<(at + arriving.count))
         let after = node(dest.id)?.children ?? []
         let undo = UndoableAction(
@@ -308,10 +366,6 @@ public final class Scene {
 
     /// Removes moved items from their sources after the destination committed them (S4).
     public func removeMoved(_ items: [DragItem]) -> UndoableAction? {
-        var hosts: [TargetID] = []
-        for item in items {
-            if let host = ancestors(of: item.id).first, !hosts.contains(host) { hosts.append(host) }
-        }
         let ids = Set(items.map(\.id))
         let arrival = lastArrival
         lastArrival = nil

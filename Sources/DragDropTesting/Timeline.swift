@@ -182,8 +182,27 @@ extension TimelineEntry {
             case .completed(let d, let op): f += [("destination", id(d))] + operation(op)
             case .returnToSource(let failure), .evaporate(let failure):
                 f += [("failure", .string(failure.code.rawValue)), ("reason", .string(failure.message))]
+            case .placeholder(let d, let token):
+                f += [("destination", id(d)), ("token", .number(Double(token.rawValue)))]
             }
             return f
+        case .placeholderInserted(let t, let token, let index, let count):
+            return [
+                ("event", .string("placeholderInserted")), ("target", id(t)), ("token", .number(Double(token.rawValue))),
+                ("index", index.map { .number(Double($0)) } ?? .null), ("count", .number(Double(count))),
+            ]
+        case .placeholderProgress(let token, let fraction):
+            return [
+                ("event", .string("placeholderProgress")), ("token", .number(Double(token.rawValue))),
+                ("fraction", fraction.map { .number($0) } ?? .null),
+            ]
+        case .placeholderResolved(let token):
+            return [("event", .string("placeholderResolved")), ("token", .number(Double(token.rawValue)))]
+        case .placeholderFailed(let token, let failure):
+            return [
+                ("event", .string("placeholderFailed")), ("token", .number(Double(token.rawValue))),
+                ("failure", .string(failure.code.rawValue)), ("reason", .string(failure.message)),
+            ]
         case .cancellationOffered(let t, let title):
             return [("event", .string("cancellationOffered")), ("target", id(t)), ("title", .string(title))]
         case .cancellationUsed(let t): return [("event", .string("cancellationUsed")), ("target", id(t))]

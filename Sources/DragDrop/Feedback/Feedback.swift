@@ -55,11 +55,14 @@ public enum DropOutcome: Sendable, Hashable, Codable {
     case returnToSource(DropFailure)
     /// The drop did not happen and the source is not visible: the image scales up and fades out.
     case evaporate(DropFailure)
+    /// The image landed in a placeholder while the data loads (A4); the drop commits or fails
+    /// later (``FeedbackEvent/placeholderResolved(_:)``, ``FeedbackEvent/placeholderFailed(_:_:)``).
+    case placeholder(destination: TargetID, token: DropToken)
 
     /// The failure, for outcomes that are not ``completed(destination:operation:)``.
     public var failure: DropFailure? {
         switch self {
-        case .completed: nil
+        case .completed, .placeholder: nil
         case .returnToSource(let f), .evaporate(let f): f
         }
     }
@@ -70,6 +73,7 @@ public enum DropOutcome: Sendable, Hashable, Codable {
         case .completed: "completed"
         case .returnToSource: "returnToSource"
         case .evaporate: "evaporate"
+        case .placeholder: "placeholder"
         }
     }
 }
@@ -123,6 +127,14 @@ public enum FeedbackEvent: Sendable, Hashable {
     case sourceRemoved([TargetID])
     /// The drag ended; decides the final animation (F7).
     case outcome(DropOutcome)
+    /// Placeholders appear at the drop index while the data loads (A4).
+    case placeholderInserted(TargetID, token: DropToken, index: Int?, count: Int)
+    /// The loading progressed (fraction 0...1; nil when the total size is unknown) (A4, A5).
+    case placeholderProgress(DropToken, fraction: Double?)
+    /// The data arrived: the placeholders become the content.
+    case placeholderResolved(DropToken)
+    /// The data did not arrive: the placeholders go away and the reason is shown (A6).
+    case placeholderFailed(DropToken, DropFailure)
     /// After the drop, a way to take it back is offered (U3), with its title ("Stop Sharing").
     case cancellationOffered(TargetID, title: String)
     /// The offered cancellation was used: the drop was reverted (U3).

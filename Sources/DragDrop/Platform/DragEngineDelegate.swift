@@ -27,8 +27,16 @@ public struct DragItem: Sendable, Hashable, Identifiable {
     }
 }
 
+/// Identifies a drop whose data is still arriving (a deferred drop with placeholders).
+public struct DropToken: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// A number unique within one engine.
+    public var rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public var description: String { "drop#\(rawValue)" }
+}
+
 /// What the destination is asked to do at the drop.
-public struct DropRequest: Sendable, Hashable {
+public struct DropRequest: Sendable {
     /// The destination.
     public var destination: TargetID
     /// The items, in drag order.
@@ -41,6 +49,10 @@ public struct DropRequest: Sendable, Hashable {
     public var point: Point?
     /// How the drag was made.
     public var mode: DragMode
+    /// The drop's data: the only way to read it, open from the drop on (P5).
+    public var data: DropDataAccess
+    /// Names this drop if the destination defers it (``DropResult/deferred(placeholders:)``).
+    public var token: DropToken
 }
 
 /// What a destination did with a drop.
@@ -50,6 +62,12 @@ public enum DropResult {
     case committed(undo: UndoableAction?, cancellation: DropCancellation? = nil)
     /// The destination could not take the content; nothing changed.
     case failed(DropFailure)
+    /// The destination shows `placeholders` placeholders at the drop index at once and loads the
+    /// data without blocking (A4); it reports progress with
+    /// ``DragEngine/updateDeferredDrop(_:progress:)`` and ends with
+    /// ``DragEngine/completeDeferredDrop(_:with:)``. Moved items leave their source only if
+    /// the data arrives (S4, A6).
+    case deferred(placeholders: Int)
 }
 
 /// A way to take a drop back after it happened, when undo is not enough (U3): "Stop Sharing".
@@ -81,6 +99,10 @@ public protocol DragEngineDelegate: AnyObject {
     /// Performs a drop. Called only with copy or move, after any confirmation.
     func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult
 
+    /// The data an item of this app offers, richest first, produced lazily at the drop (P1).
+    /// Default: nil (the destination uses the item identifiers only).
+    func dragEngine(_ engine: DragEngine, itemProviderFor item: TargetID) -> ItemProvider?
+
     /// Takes moved items out of their source, after the destination committed them (S4).
     /// Returns how to put them back, for undo. Default: nothing to remove.
     func dragEngine(_ engine: DragEngine, removeMovedItems items: [DragItem], after drop: DropRequest)
@@ -105,6 +127,7 @@ extension DragEngineDelegate {
     public func dragEngine(_ engine: DragEngine, removeMovedItems items: [DragItem], after drop: DropRequest)
         -> UndoableAction?
     { nil }
+    public func dragEngine(_ engine: DragEngine, itemProviderFor item: TargetID) -> ItemProvider? { nil }
     public func dragEngine(_ engine: DragEngine, activate target: TargetID, explicit: Bool) {}
     public func dragEngine(_ engine: DragEngine, scroll container: TargetID, by delta: Vector) -> Vector { .zero }
     public func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) {}

@@ -71,6 +71,20 @@ public final class DragEngine {
     private var needsResolve = false
     private var membershipVersion = 0
     private var offeredCancellation: (target: TargetID, cancellation: DropCancellation)?
+    private var pendingDrops: [DropToken: PendingDrop] = [:]
+    private var nextToken = 0
+    private var externalProviders: [ItemProvider]?
+
+    private struct PendingDrop {
+        var request: DropRequest
+        var lastFraction: Double?
+        var reportedUnknown = false
+    }
+
+    /// Picks representations for drops; its conformance follows ``setConformance(_:)``.
+    public var chooser: RepresentationChooser
+    /// Where large representations are spooled at the drop (P3); nil disables spooling.
+    public var spool: SpoolDirectory?
 
     /// Creates an engine for `app`, reading time from `clock`.
     public init(
@@ -83,6 +97,7 @@ public final class DragEngine {
         self.undoStack = undoStack
         self.registry = TargetRegistry(localApp: app, conformance: conformance)
         self.lift = LiftStateMachine(configuration: configuration.lift)
+        self.chooser = RepresentationChooser(conformance: conformance)
     }
 
     // MARK: State
@@ -149,6 +164,7 @@ public final class DragEngine {
     /// Declares the app's own types and conformance.
     public func setConformance(_ table: TypeConformance) {
         registry.setConformance(table)
+        chooser.conformance = table
         membershipChanged()
     }
 
@@ -232,9 +248,15 @@ public final class DragEngine {
 
     /// A drag from another app entered: an external session, which always copies (S2) and
     /// whose data is read only at the drop (P5).
-    public func beginExternalDrag(items: [DragItem], at point: Point) throws(DragError) {
+    ///
+    /// `providers` (one per item, same order) read the other app's data; they are reachable
+    /// only through the drop's ``DropRequest/data``, which refuses every load before the drop.
+    public func beginExternalDrag(items: [DragItem], providers: [ItemProvider]? = nil, at point: Point)
+        throws(DragError)
+    {
         guard session == nil else { throw .dragInProgress }
         guard !items.isEmpty else { throw .noItems }
+        externalProviders = providers
         let masks = registry.masks(forOffered: items.map(\.types))
         let sourceApp = items.first?.app ?? app
         session = ActiveSession(
@@ -439,6 +461,7 @@ public final class DragEngine {
         if accepted {
             perform(request)
         } else {
+            request.data.finish()
             finishFailed(DropFailure(.declined, "The drop on \(destinationName(request.destination)) was not confirmed."))
         }
     }
@@ -487,9 +510,10 @@ public final class DragEngine {
             finishFailed(failure)
             return
         }
+        nextToken += 1
         let request = DropRequest(
             destination: destination, items: s.items, operation: s.operation, index: index, point: s.pointer,
-            mode: s.mode)
+            mode: s.mode, data: dataAccess(for: s, destination: destination), token: DropToken(rawValue: nextToken))
         if let message = s.destinationInfo?.confirmation {
             session?.awaitingConfirmation = request
             emit(.confirmationRequested(destination, message: message))
@@ -501,40 +525,110 @@ public final class DragEngine {
 
     private func perform(_ request: DropRequest) {
         guard let delegate else {
+            request.data.finish()
             finishFailed(DropFailure(.failed, "No app is attached to take the drop."))
             return
         }
+        request.data.open()
         switch delegate.dragEngine(self, perform: request) {
         case .failed(let failure):
+            request.data.finish()
             finishFailed(failure)
         case .committed(let undo, let cancellation):
-            let name = Announcements.actionName(request.items, request.operation)
-            undoStack.beginGroup(named: name)
-            if let undo { undoStack.register(undo) }
-            emit(
-                .committed(
-                    destination: request.destination, items: request.items.map(\.id), operation: request.operation,
-                    index: request.index))
-            if request.operation == .move {
-                let moved = request.items.filter { $0.app == app && $0.sourceContainer != nil }
-                if !moved.isEmpty {
-                    if let restore = delegate.dragEngine(self, removeMovedItems: moved, after: request) {
-                        undoStack.register(restore)
-                    }
-                    emit(.sourceRemoved(moved.map(\.id)))
-                }
-            }
-            undoStack.setActionName(name)
-            undoStack.endGroup()
-            if let cancellation {
-                offeredCancellation = (request.destination, cancellation)
-                emit(.cancellationOffered(request.destination, title: cancellation.title))
-            }
+            commit(request, undo: undo, cancellation: cancellation)
             let items = request.items
             endSession()
             emit(.outcome(.completed(destination: request.destination, operation: request.operation)))
             announce(Announcements.completed(items, request.operation, to: destinationName(request.destination)))
+        case .deferred(let count):
+            pendingDrops[request.token] = PendingDrop(request: request, lastFraction: nil)
+            emit(.placeholderInserted(request.destination, token: request.token, index: request.index, count: count))
+            let mode = session?.mode
+            endSession()
+            emit(.outcome(.placeholder(destination: request.destination, token: request.token)))
+            announce(
+                "Adding \(Announcements.describe(request.items)) to \(destinationName(request.destination))…",
+                force: mode == .keyboard)
         }
+    }
+
+    /// Registers a committed drop: the destination's undo, then (for a move) the source's
+    /// removal, as one named undo step (U1, S4).
+    private func commit(_ request: DropRequest, undo: UndoableAction?, cancellation: DropCancellation?) {
+        let name = Announcements.actionName(request.items, request.operation)
+        undoStack.beginGroup(named: name)
+        if let undo { undoStack.register(undo) }
+        emit(
+            .committed(
+                destination: request.destination, items: request.items.map(\.id), operation: request.operation,
+                index: request.index))
+        if request.operation == .move {
+            let moved = request.items.filter { $0.app == app && $0.sourceContainer != nil }
+            if !moved.isEmpty {
+                if let restore = delegate?.dragEngine(self, removeMovedItems: moved, after: request) {
+                    undoStack.register(restore)
+                }
+                emit(.sourceRemoved(moved.map(\.id)))
+            }
+        }
+        undoStack.setActionName(name)
+        undoStack.endGroup()
+        if let cancellation {
+            offeredCancellation = (request.destination, cancellation)
+            emit(.cancellationOffered(request.destination, title: cancellation.title))
+        }
+    }
+
+    // MARK: Deferred drops (placeholders)
+
+    /// Drops whose data is still loading.
+    public var pendingDeferredDrops: [DropToken] { pendingDrops.keys.sorted { $0.rawValue < $1.rawValue } }
+
+    /// Reports loading progress of a deferred drop (A4, A5): `fraction` in 0...1, or nil when
+    /// the total is unknown. Emits only changes of at least one percent.
+    public func updateDeferredDrop(_ token: DropToken, progress fraction: Double?) {
+        guard var pending = pendingDrops[token] else { return }
+        let clamped = fraction.map { min(1, max(0, $0)) }
+        if let c = clamped, let last = pending.lastFraction, abs(c - last) < 0.01, c < 1 { return }
+        if clamped == nil, pending.lastFraction == nil, pending.reportedUnknown { return }
+        pending.lastFraction = clamped
+        pending.reportedUnknown = clamped == nil
+        pendingDrops[token] = pending
+        emit(.placeholderProgress(token, fraction: clamped))
+    }
+
+    /// Ends a deferred drop: `.committed` turns the placeholders into the content and, for a
+    /// move, only now removes the items from their source (S4); `.failed` removes the
+    /// placeholders, tells why, and leaves the source untouched (A6).
+    public func completeDeferredDrop(_ token: DropToken, with result: DropResult) {
+        guard let pending = pendingDrops.removeValue(forKey: token) else { return }
+        let request = pending.request
+        switch result {
+        case .committed(let undo, let cancellation):
+            emit(.placeholderResolved(token))
+            commit(request, undo: undo, cancellation: cancellation)
+            announce(Announcements.completed(request.items, request.operation, to: destinationName(request.destination)))
+        case .failed(let failure):
+            emit(.placeholderFailed(token, failure))
+            announce(Announcements.failed(request.items, failure), force: true)
+        case .deferred:
+            preconditionFailure("completeDeferredDrop(\(token)) must commit or fail, not defer again")
+        }
+        request.data.finish()
+    }
+
+    /// The drop's data, closed until the drop is performed (P5).
+    private func dataAccess(for s: ActiveSession, destination: TargetID) -> DropDataAccess {
+        let providers: [ItemProvider]
+        if s.mode == .external, let external = externalProviders, external.count == s.items.count {
+            providers = external
+        } else {
+            providers = s.items.map { item in
+                delegate?.dragEngine(self, itemProviderFor: item.id) ?? ItemProvider(app: item.app, representations: [])
+            }
+        }
+        return DropDataAccess(
+            providers: providers, requester: registry.app(of: destination) ?? app, chooser: chooser, spool: spool)
     }
 
     private func finishFailed(_ failure: DropFailure) {
@@ -550,6 +644,7 @@ public final class DragEngine {
         clearTransientFeedback()
         registry.markInSession(s.items.map(\.id), false)
         session = nil
+        externalProviders = nil
         lift.reset()
         pressedSource = nil
         needsResolve = false
