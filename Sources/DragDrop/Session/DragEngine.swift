@@ -110,7 +110,10 @@ public final class DragEngine {
 
     /// The next instant the engine must be woken at with ``tick()``, if any.
     public var nextDeadline: MonotonicInstant? {
-        [lift.deadline, spring.deadline, autoscroll.deadline].compactMap { $0 }.min()
+        var earliest = lift.deadline
+        if let d = spring.deadline, earliest.map({ d < $0 }) ?? true { earliest = d }
+        if let d = autoscroll.deadline, earliest.map({ d < $0 }) ?? true { earliest = d }
+        return earliest
     }
 
     /// The keyboard drop points of the current keyboard drag, in order (C4).
@@ -694,19 +697,21 @@ public final class DragEngine {
 
     /// Re-resolves everything at `point`. Allocation-free when nothing changes.
     private func update(at point: Point, force: Bool = false) {
-        guard var s = session else { return }
+        guard session != nil else { return }
         needsResolve = false
-        s.pointer = point
-        if s.masksGeneration != registry.typesGeneration {
-            s.masks =
-                s.mode == .external
-                ? registry.masks(forOffered: s.items.map(\.types)) : registry.sessionMasks(for: s.items.map(\.id))
-            s.masksGeneration = registry.typesGeneration
+        // Mutate the stored session in place: a mutated copy would copy its arrays (allocate).
+        session!.pointer = point
+        if session!.masksGeneration != registry.typesGeneration {
+            let items = session!.items
+            session!.masks =
+                session!.mode == .external
+                ? registry.masks(forOffered: items.map(\.types)) : registry.sessionMasks(for: items.map(\.id))
+            session!.masksGeneration = registry.typesGeneration
         }
-        if !s.sourcesNotLeft.isEmpty {
-            s.sourcesNotLeft.removeAll { registry.target($0)?.frame.contains(point) != true }
+        if session!.sourcesNotLeft.contains(where: { registry.target($0)?.frame.contains(point) != true }) {
+            session!.sourcesNotLeft.removeAll { registry.target($0)?.frame.contains(point) != true }
         }
-        session = s
+        let s = session!
         let r = registry.resolve(at: point, session: s.masks)
         if force || r.destination != s.destination {
             retarget(to: r.destination, info: r.destination.map(destinationInfo), force: force)
