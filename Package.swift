@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "DragDrop", targets: ["DragDrop"]),
         .library(name: "DragDropTesting", targets: ["DragDropTesting"]),
+        .library(name: "DragDropGTK", targets: ["DragDropGTK"]),
         .executable(name: "dragdrop", targets: ["dragdrop"]),
     ],
     dependencies: [
@@ -20,6 +21,21 @@ let package = Package(
         .target(
             name: "DragDropTesting",
             dependencies: ["DragDrop"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .systemLibrary(
+            name: "CGtk4",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .target(
+            name: "DragDropGTK",
+            dependencies: ["DragDrop", "CGtk4"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "dragdrop-gtk-probe",
+            dependencies: ["DragDropGTK", "CGtk4"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
