@@ -1,12 +1,14 @@
-/// Names a registered target: a container, a draggable item, a drop point or a control.
-public struct TargetID: Hashable, Sendable, Codable, Comparable, CustomStringConvertible,
+/// A string-backed identifier: created from a string literal, coded as a bare string.
+public protocol StringIdentifier: Hashable, Sendable, Codable, Comparable, CustomStringConvertible,
     ExpressibleByStringLiteral
 {
-    /// The app-chosen name, unique among registered targets.
-    public var rawValue: String
+    /// The identifier's text.
+    var rawValue: String { get }
+    /// Creates an identifier from its text.
+    init(_ rawValue: String)
+}
 
-    /// Creates an identifier.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+extension StringIdentifier {
     public init(stringLiteral value: String) { self.init(value) }
     public init(from decoder: any Decoder) throws {
         self.init(try decoder.singleValueContainer().decode(String.self))
@@ -19,23 +21,21 @@ public struct TargetID: Hashable, Sendable, Codable, Comparable, CustomStringCon
     public var description: String { rawValue }
 }
 
+/// Names a registered target: a container, a draggable item, a drop point or a control.
+public struct TargetID: StringIdentifier {
+    /// The app-chosen name, unique among registered targets.
+    public var rawValue: String
+    /// Creates an identifier.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+}
+
 /// Names an application (a process) taking part in drags, for the "another app always copies"
 /// rule (S2) and for content limited to its own app (P5).
-public struct AppID: Hashable, Sendable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct AppID: StringIdentifier {
     /// The app's name or bundle-like identifier.
     public var rawValue: String
-
     /// Creates an app identifier.
     public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.init(value) }
-    public init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode(String.self))
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-    public var description: String { rawValue }
 }
 
 /// How to name one or several items of a kind in announcements ("photo", "photos").
