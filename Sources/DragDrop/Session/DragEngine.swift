@@ -93,9 +93,19 @@ public final class DragEngine {
     /// Whether a drag is in progress (including one waiting for confirmation).
     public var isDragging: Bool { session != nil }
 
-    /// The next instant the engine must be woken at with ``tick()``, if any.
+    /// The next instant the engine must be woken at with ``tick()``, if any. While the target
+    /// under a still pointer must be re-resolved (targets changed during a pointer drag: a
+    /// spring-loaded control revealed a destination, content scrolled), this is the current
+    /// instant, so the new destination is proposed without waiting for the pointer to move.
     public var nextDeadline: MonotonicInstant? {
-        [lift.deadline, spring.deadline, autoscroll.deadline].compactMap { $0 }.min()
+        let timers = [lift.deadline, spring.deadline, autoscroll.deadline].compactMap { $0 }.min()
+        return resolvesOnTick ? clock.now : timers
+    }
+
+    /// Whether ``tick()`` would re-resolve the destination under the pointer.
+    private var resolvesOnTick: Bool {
+        guard needsResolve, let s = session else { return false }
+        return s.pointer != nil && s.mode != .keyboard && s.awaitingConfirmation == nil
     }
 
     /// The keyboard drop points of the current keyboard drag, in order (C4).
@@ -406,9 +416,7 @@ public final class DragEngine {
             if action == .none { break }
         }
         if let d = autoscroll.deadline, d <= now { handleAutoscroll(autoscroll.tick(now: now)) }
-        if needsResolve, let s = session, let p = s.pointer, s.mode != .keyboard, s.awaitingConfirmation == nil {
-            update(at: p)
-        }
+        if resolvesOnTick, let p = session?.pointer { update(at: p) }
     }
 
     // MARK: Ending drags
