@@ -166,10 +166,10 @@ public struct Scenario: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw ScenarioError(.unreadable, path: "", "cannot read \(path): \(error.localizedDescription)")
+            throw ScenarioError(.unreadable, path: "", "cannot read the file: \(error.localizedDescription)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError(.unreadable, path: "", "\(path) is not UTF-8 text")
+            throw ScenarioError(.unreadable, path: "", "the file is not UTF-8 text")
         }
         try self.init(json: text)
     }

@@ -116,6 +116,17 @@ private struct Parser {
         }
     }
 
+    /// "unexpected X; expected Y", with a hint for comments and single quotes.
+    func unexpected(_ expected: String, after context: String = "") -> ScenarioError {
+        if index < bytes.count, bytes[index] == UInt8(ascii: "/") {
+            return error("comments are not allowed in JSON; use a \"note\" field instead")
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "'") {
+            return error("strings must use double quotes, not single quotes")
+        }
+        return error("unexpected \(describeCurrent())\(context); expected \(expected)")
+    }
+
     func describeCurrent() -> String {
         guard index < bytes.count else { return "end of file" }
         let b = bytes[index]
@@ -137,9 +148,7 @@ private struct Parser {
         case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
         case UInt8(ascii: "n"): return try parseLiteral("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        case UInt8(ascii: "'"): throw error("strings must use double quotes, not single quotes")
-        case UInt8(ascii: "/"): throw error("comments are not allowed in JSON; use a \"note\" field instead")
-        default: throw error("unexpected \(describeCurrent()); expected a value")
+        default: throw unexpected("a value")
         }
     }
 
@@ -165,7 +174,7 @@ private struct Parser {
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}"), !members.isEmpty {
                     throw error("trailing comma before '}'")
                 }
-                throw error("unexpected \(describeCurrent()); expected a key in double quotes")
+                throw unexpected("a key in double quotes")
             }
             let keyLocation = location
             let key = try parseString()
@@ -174,7 +183,7 @@ private struct Parser {
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("unexpected \(describeCurrent()) after key \"\(key)\"; expected ':'")
+                throw unexpected("':'", after: " after key \"\(key)\"")
             }
             advance()
             skipWhitespace()
@@ -192,7 +201,7 @@ private struct Parser {
                 advance()
                 return LocatedJSON(value: .object(members), location: start)
             }
-            throw error("unexpected \(describeCurrent()) after the value of \"\(key)\"; expected ',' or '}'")
+            throw unexpected("',' or '}'", after: " after the value of \"\(key)\"")
         }
     }
 
@@ -225,7 +234,7 @@ private struct Parser {
                 advance()
                 return LocatedJSON(value: .array(items), location: start)
             }
-            throw error("unexpected \(describeCurrent()) after an array element; expected ',' or ']'")
+            throw unexpected("',' or ']'", after: " after an array element")
         }
     }
 
@@ -371,7 +380,9 @@ private struct Parser {
 enum ScenarioPath {
     /// The path component for an object key: `.key`, or `["odd key"]` when it is not a plain word.
     static func key(_ key: String) -> String {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
+        let plain =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
         return plain ? "." + key : "[\"\(key)\"]"
     }
 

@@ -52,10 +52,11 @@ enum ScenarioDecoding {
             for (i, item) in try array(v, p).enumerated() {
                 let event = try decodeEvent(item, ScenarioPath.element(p, i), knownIDs: context.ids)
                 if let previous, event.time.seconds < previous.time {
+                    let at = try Object(item, path: event.path).member("at")
                     throw ScenarioError(
                         .timeOrder, path: ScenarioPath.child(event.path, "at"),
                         "\(format(event.time.seconds)) is earlier than the previous event (\(format(previous.time)))",
-                        at: event.location)
+                        at: at?.value.location ?? event.location)
                 }
                 previous = (event.time.seconds, event.path)
                 events.append(event)
@@ -410,7 +411,7 @@ enum ScenarioDecoding {
             guard node.role == .container || node.role == .dropPoint || (node.role == .item && node.acceptsDrops) else {
                 throw ScenarioError(
                     .invalidValue, path: mp,
-                    "\"\(m.key)\" is a \(node.role.rawValue) that holds no items; expect lists containers, drop points and folders",
+                    "\"\(m.key)\" is \(node.role == .item ? "an item" : "a \(node.role.rawValue)") that holds no items; expect lists containers, drop points and folders (items that accept drops)",
                     at: m.keyLocation)
             }
             result.append(Scenario.Expectation(container: id, items: try idList(m.value, mp).map(\.id)))
@@ -622,29 +623,31 @@ enum ScenarioDecoding {
     /// ` (did you mean "steps"?)` when a known word is close to `word`, else "".
     static func suggestion(_ word: String, _ candidates: [String]) -> String {
         let lower = word.lowercased()
-        var best: (String, Int)?
+        var best: (word: String, distance: Int)?
         for c in candidates {
-            let d = c.lowercased() == lower ? 0 : editDistance(lower, c.lowercased())
-            if d <= max(1, min(2, word.count / 3)), best == nil || d < best!.1 { best = (c, d) }
+            let d = editDistance(lower, c.lowercased())
+            let limit = max(1, min(3, max(word.count, c.count) / 3))
+            if d <= limit, d < (best?.distance ?? .max) { best = (c, d) }
         }
-        return best.map { " (did you mean \"\($0.0)\"?)" } ?? ""
+        return best.map { " (did you mean \"\($0.word)\"?)" } ?? ""
     }
 
+    /// Edits (insertions, deletions, substitutions, swaps of neighbours) from `a` to `b`.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var row = Array(0...b.count)
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
         for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
             for j in 1...b.count {
-                let current = row[j]
-                row[j] = a[i - 1] == b[j - 1] ? previous : 1 + min(previous, row[j], row[j - 1])
-                previous = current
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
             }
         }
-        return row[b.count]
+        return d[a.count][b.count]
     }
 }

@@ -60,9 +60,10 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// The error for the command line, compiler style: `FILE:LINE:COLUMN: path: message`.
+    /// The path is left out when the error concerns the whole file.
     public func formatted(file: String) -> String {
-        let place = path.isEmpty ? "scenario" : path
-        if let location { return "\(file):\(location.line):\(location.column): \(place): \(message)" }
-        return "\(file): \(place): \(message)"
+        let place = path.isEmpty ? "" : "\(path): "
+        if let location { return "\(file):\(location.line):\(location.column): \(place)\(message)" }
+        return "\(file): \(place)\(message)"
     }
 }
