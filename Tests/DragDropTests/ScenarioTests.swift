@@ -65,6 +65,7 @@ struct ScenarioTests {
             refused.contains(.outcome(.returnToSource(DropFailure(.forbidden, "Family Recipes is shared with you as view only.")))))
         let keyboard = try feedback("keyboard-drag")
         #expect(keyboard.contains(.keyboardFocus("in-progress", index: 1)))
+        #expect(!keyboard.contains(.keyboardFocus("done", index: 2)))
         let photos = try feedback("photos-shared-album")
         #expect(photos.contains(.cancellationUsed("family-shared")))
         let reminders = try feedback("reminders-between-lists")
