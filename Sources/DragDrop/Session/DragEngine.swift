@@ -645,7 +645,11 @@ public final class DragEngine {
 
     private func finishFailed(_ failure: DropFailure) {
         guard let s = session else { return }
-        let sourceVisible = s.items.first?.sourceContainer.map { registry.isShown($0) } ?? false
+        // The source is where the first item sits on screen: its container if it has one, or
+        // the item itself when it lies in a list that takes no drops. Another app's items are
+        // not registered here, so they evaporate.
+        let sourceVisible =
+            s.mode != .external && s.items.first.map { registry.isShown($0.sourceContainer ?? $0.id) } ?? false
         endSession()
         emit(.outcome(sourceVisible ? .returnToSource(failure) : .evaporate(failure)))
         announce(Announcements.failed(s.items, failure), force: s.mode == .keyboard)
