@@ -63,7 +63,8 @@ public final class DragEngine {
 
     private var lift: LiftStateMachine
     private var pressedSource: TargetID?
-    private var pressModifiers: DragModifiers = []
+    /// The modifier keys held, as last reported; a pointer drag starts with them (S2).
+    private var heldModifiers: DragModifiers = []
     private var session: ActiveSession?
     private var spring = SpringLoadingStateMachine<TargetID>()
     private var springName: String?
@@ -161,10 +162,13 @@ public final class DragEngine {
 
     /// The pointer was pressed. Nothing is shown yet: a drag starts only once the pointer moves
     /// past the threshold, or after press-and-hold on touch (F1).
-    public func pointerDown(at point: Point, kind: PointerKind = .mouse, modifiers: DragModifiers = []) {
+    ///
+    /// `modifiers` are the keys held at the press; `nil` keeps those last reported with
+    /// ``modifiersChanged(_:)`` (a key pressed before the button still counts, S2).
+    public func pointerDown(at point: Point, kind: PointerKind = .mouse, modifiers: DragModifiers? = nil) {
         guard session == nil else { return }
         pressedSource = registry.resolve(at: point).source
-        pressModifiers = modifiers
+        if let modifiers { heldModifiers = modifiers }
         _ = lift.press(at: point, kind: kind, now: clock.now)
     }
 
@@ -176,16 +180,17 @@ public final class DragEngine {
             guard session != nil else { return }
         }
         guard session?.awaitingConfirmation == nil, session?.mode != .keyboard else { return }
-        if let modifiers { session?.modifiers = modifiers }
+        if let modifiers {
+            heldModifiers = modifiers
+            session?.modifiers = modifiers
+        }
         update(at: point)
     }
 
     /// Modifier keys changed during a drag (S2: a modifier forces copy).
     public func modifiersChanged(_ modifiers: DragModifiers) {
-        guard var s = session, s.awaitingConfirmation == nil else {
-            pressModifiers = modifiers
-            return
-        }
+        heldModifiers = modifiers
+        guard var s = session, s.awaitingConfirmation == nil else { return }
         s.modifiers = modifiers
         session = s
         retarget(to: s.destination, info: s.destinationInfo)
@@ -585,7 +590,7 @@ public final class DragEngine {
                 return
             }
             let ids = delegate?.dragEngine(self, itemsForDragStartingAt: source) ?? [source]
-            do { try start(items: ids.isEmpty ? [source] : ids, at: at, mode: .pointer, modifiers: pressModifiers) } catch {
+            do { try start(items: ids.isEmpty ? [source] : ids, at: at, mode: .pointer, modifiers: heldModifiers) } catch {
                 lift.reset()
             }
         case .abandon:
