@@ -241,10 +241,9 @@ public final class DragEngine {
         guard session == nil else { throw .dragInProgress }
         guard !items.isEmpty else { throw .noItems }
         let masks = registry.masks(forOffered: items.map(\.types))
-        let sourceApp = items.first?.app ?? app
         session = ActiveSession(
             items: items, itemIDs: Set(items.map(\.id)), masks: masks, masksGeneration: registry.typesGeneration, mode: .external,
-            app: sourceApp, pointer: point, preview: PreviewState(count: items.count, badge: .none),
+            sourceApps: ActiveSession.distinctApps(items), pointer: point, preview: PreviewState(count: items.count, badge: .none),
             sourcesNotLeft: [], sourceContainers: ActiveSession.distinctContainers(items))
         emit(.lifted(items: items.map(\.id), at: point, mode: .external))
         emit(.preview(PreviewState(count: items.count, badge: .none)))
@@ -275,7 +274,7 @@ public final class DragEngine {
         registry.markInSession(ids, true)
         session = ActiveSession(
             items: items, itemIDs: seen, masks: registry.sessionMasks(for: ids), masksGeneration: registry.typesGeneration,
-            mode: mode, app: app, pointer: point, modifiers: modifiers, preview: preview,
+            mode: mode, sourceApps: ActiveSession.distinctApps(items), pointer: point, modifiers: modifiers, preview: preview,
             sourcesNotLeft: mode == .keyboard ? [] : containers,
             sourceContainers: ActiveSession.distinctContainers(items))
         offeredCancellation = nil
@@ -313,6 +312,7 @@ public final class DragEngine {
         s.items += added
         s.itemIDs.formUnion(added.map(\.id))
         s.sourceContainers = ActiveSession.distinctContainers(s.items)
+        s.sourceApps = ActiveSession.distinctApps(s.items)
         registry.markInSession(added.map(\.id), true)
         s.masks = registry.sessionMasks(for: s.items.map(\.id))
         s.masksGeneration = registry.typesGeneration
@@ -651,8 +651,10 @@ public final class DragEngine {
         guard var s = session else { return }
         let operation: DropOperation
         if let destination, let info {
+            // S2: an item from any other app than the destination's makes the drop cross apps.
+            let sourceApp = s.sourceApps.first { $0 != info.app } ?? info.app
             operation = OperationRules.propose(
-                sourceContainers: s.sourceContainers, sourceApp: s.app, destination: destination,
+                sourceContainers: s.sourceContainers, sourceApp: sourceApp, destination: destination,
                 destinationApp: info.app, policy: info.policy, modifiers: s.modifiers)
         } else {
             operation = .cancel
