@@ -94,9 +94,19 @@ public final class DragEngine {
     /// Whether a drag is in progress (including one waiting for confirmation).
     public var isDragging: Bool { session != nil }
 
-    /// The next instant the engine must be woken at with ``tick()``, if any.
+    /// The next instant the engine must be woken at with ``tick()``, if any. While targets
+    /// changed under a still pointer during a drag (a spring-loaded control opened, a frame
+    /// moved) this is the current instant: the destination must be re-resolved at once (F4, F5).
     public var nextDeadline: MonotonicInstant? {
-        [lift.deadline, spring.deadline, autoscroll.deadline].compactMap { $0 }.min()
+        let pending = resolvePending ? clock.now : nil
+        return [lift.deadline, spring.deadline, autoscroll.deadline, pending].compactMap { $0 }.min()
+    }
+
+    /// Whether the destination under the pointer must be resolved again: targets changed during
+    /// a pointer or external drag that is not waiting for confirmation.
+    private var resolvePending: Bool {
+        guard needsResolve, let s = session else { return false }
+        return s.pointer != nil && s.mode != .keyboard && s.awaitingConfirmation == nil
     }
 
     /// The keyboard drop points of the current keyboard drag, in order (C4).
@@ -123,7 +133,7 @@ public final class DragEngine {
     }
 
     /// Moves or resizes a target. The destination under a still pointer is re-resolved on the
-    /// next ``tick()`` or pointer event.
+    /// next ``tick()`` (``nextDeadline`` asks for one at once) or pointer event.
     public func setFrame(_ frame: Rect, for id: TargetID) throws(RegistryError) {
         try registry.setFrame(frame, for: id)
         if session != nil { needsResolve = true }
@@ -411,9 +421,7 @@ public final class DragEngine {
             if action == .none { break }
         }
         if let d = autoscroll.deadline, d <= now { handleAutoscroll(autoscroll.tick(now: now)) }
-        if needsResolve, let s = session, let p = s.pointer, s.mode != .keyboard, s.awaitingConfirmation == nil {
-            update(at: p)
-        }
+        if resolvePending, let p = session?.pointer { update(at: p) }
     }
 
     // MARK: Ending drags
