@@ -75,12 +75,12 @@ public struct Scenario: Sendable {
         /// Where it is in the file (`events[3]`), for errors found while replaying.
         public var path: String
         /// Where it starts in the file.
-        public var location: SourceLocation?
+        public var location: JSONLocation?
 
         /// Creates an event.
         public init(
             time: MonotonicInstant, action: Action, note: String? = nil, path: String = "",
-            location: SourceLocation? = nil
+            location: JSONLocation? = nil
         ) {
             self.time = time
             self.action = action

@@ -161,7 +161,7 @@ struct ScenarioTests {
         let e = try #require(failure("{\n  \"name\": \"x\",\n  \"scene\": [1,, 2]\n}"))
         #expect(e.kind == .malformedJSON)
         #expect(e.path == "scene[1]")
-        #expect(e.location == SourceLocation(line: 3, column: 15))
+        #expect(e.location == JSONLocation(line: 3, column: 15))
         #expect(e.description == "scene[1]: unexpected ','; expected a value (line 3, column 15)")
         #expect(e.formatted(file: "a.json") == "a.json:3:15: scene[1]: unexpected ','; expected a value")
 
@@ -175,7 +175,7 @@ struct ScenarioTests {
         #expect(failure("{// note\n}")?.message.hasPrefix("comments are not allowed") == true)
         let dup = try #require(failure("{\"name\": \"x\",\n \"name\": \"y\"}"))
         #expect(dup.message == "duplicate key \"name\"")
-        #expect(dup.location == SourceLocation(line: 2, column: 2))
+        #expect(dup.location == JSONLocation(line: 2, column: 2))
     }
 
     @Test("strings decode escapes and columns count characters, not bytes")
@@ -183,7 +183,7 @@ struct ScenarioTests {
         let s = try Scenario(json: document(extra: #", "app": "Caf\u00e9 \ud83d\ude00""#))
         #expect(s.app == "Café 😀")
         let e = try #require(failure(#"{"é": "ü", "x": tru}"#))
-        #expect(e.location == SourceLocation(line: 1, column: 17))
+        #expect(e.location == JSONLocation(line: 1, column: 17))
     }
 
     @Test("missing, unknown and mistyped fields name their place")
@@ -321,7 +321,7 @@ struct ScenarioTests {
         // The location is the offending "at" value.
         let lines = json.split(separator: "\n", omittingEmptySubsequences: false)
         let line = try #require(lines.firstIndex { $0.contains(#"{"at": 0.2, "undo""#) })
-        #expect(e.location == SourceLocation(line: line + 1, column: lines[line].distance(from: lines[line].startIndex, to: lines[line].range(of: "0.2")!.lowerBound) + 1))
+        #expect(e.location == JSONLocation(line: line + 1, column: lines[line].distance(from: lines[line].startIndex, to: lines[line].range(of: "0.2")!.lowerBound) + 1))
         let negative = try #require(failure(document(events: #"[{"at": -1, "wait": true}]"#)))
         #expect(negative.description.hasPrefix("events[0].at: -1 is less than 0"))
     }

@@ -63,7 +63,8 @@ public final class DragEngine {
 
     private var lift: LiftStateMachine
     private var pressedSource: TargetID?
-    private var pressModifiers: DragModifiers = []
+    /// The modifier keys held, as last reported; a pointer drag starts with them (S2).
+    private var heldModifiers: DragModifiers = []
     private var session: ActiveSession?
     private var spring = SpringLoadingStateMachine<TargetID>()
     private var springName: String?
@@ -151,7 +152,7 @@ public final class DragEngine {
     }
 
     /// Moves or resizes a target. The destination under a still pointer is re-resolved on the
-    /// next ``tick()`` or pointer event.
+    /// next ``tick()`` (``nextDeadline`` asks for one at once) or pointer event.
     public func setFrame(_ frame: Rect, for id: TargetID) throws(RegistryError) {
         try registry.setFrame(frame, for: id)
         if session != nil { needsResolve = true }
@@ -191,10 +192,13 @@ public final class DragEngine {
 
     /// The pointer was pressed. Nothing is shown yet: a drag starts only once the pointer moves
     /// past the threshold, or after press-and-hold on touch (F1).
-    public func pointerDown(at point: Point, kind: PointerKind = .mouse, modifiers: DragModifiers = []) {
+    ///
+    /// `modifiers` are the keys held at the press; `nil` keeps those last reported with
+    /// ``modifiersChanged(_:)`` (a key pressed before the button still counts, S2).
+    public func pointerDown(at point: Point, kind: PointerKind = .mouse, modifiers: DragModifiers? = nil) {
         guard session == nil else { return }
         pressedSource = registry.resolve(at: point).source
-        pressModifiers = modifiers
+        if let modifiers { heldModifiers = modifiers }
         _ = lift.press(at: point, kind: kind, now: clock.now)
     }
 
@@ -206,16 +210,17 @@ public final class DragEngine {
             guard session != nil else { return }
         }
         guard session?.awaitingConfirmation == nil, session?.mode != .keyboard else { return }
-        if let modifiers { session?.modifiers = modifiers }
+        if let modifiers {
+            heldModifiers = modifiers
+            session?.modifiers = modifiers
+        }
         update(at: point)
     }
 
     /// Modifier keys changed during a drag (S2: a modifier forces copy).
     public func modifiersChanged(_ modifiers: DragModifiers) {
-        guard var s = session, s.awaitingConfirmation == nil else {
-            pressModifiers = modifiers
-            return
-        }
+        heldModifiers = modifiers
+        guard var s = session, s.awaitingConfirmation == nil else { return }
         s.modifiers = modifiers
         session = s
         retarget(to: s.destination, info: s.destinationInfo)
@@ -272,10 +277,9 @@ public final class DragEngine {
         guard !items.isEmpty else { throw .noItems }
         externalProviders = providers
         let masks = registry.masks(forOffered: items.map(\.types))
-        let sourceApp = items.first?.app ?? app
         session = ActiveSession(
             items: items, itemIDs: Set(items.map(\.id)), masks: masks, masksGeneration: registry.typesGeneration, mode: .external,
-            app: sourceApp, pointer: point, preview: PreviewState(count: items.count, badge: .none),
+            sourceApps: ActiveSession.distinctApps(items), pointer: point, preview: PreviewState(count: items.count, badge: .none),
             sourcesNotLeft: [], sourceContainers: ActiveSession.distinctContainers(items))
         emit(.lifted(items: items.map(\.id), at: point, mode: .external))
         emit(.preview(PreviewState(count: items.count, badge: .none)))
@@ -306,7 +310,7 @@ public final class DragEngine {
         registry.markInSession(ids, true)
         session = ActiveSession(
             items: items, itemIDs: seen, masks: registry.sessionMasks(for: ids), masksGeneration: registry.typesGeneration,
-            mode: mode, app: app, pointer: point, modifiers: modifiers, preview: preview,
+            mode: mode, sourceApps: ActiveSession.distinctApps(items), pointer: point, modifiers: modifiers, preview: preview,
             sourcesNotLeft: mode == .keyboard ? [] : containers,
             sourceContainers: ActiveSession.distinctContainers(items))
         offeredCancellation = nil
@@ -344,6 +348,7 @@ public final class DragEngine {
         s.items += added
         s.itemIDs.formUnion(added.map(\.id))
         s.sourceContainers = ActiveSession.distinctContainers(s.items)
+        s.sourceApps = ActiveSession.distinctApps(s.items)
         registry.markInSession(added.map(\.id), true)
         s.masks = registry.sessionMasks(for: s.items.map(\.id))
         s.masksGeneration = registry.typesGeneration
@@ -696,7 +701,7 @@ public final class DragEngine {
                 return
             }
             let ids = delegate?.dragEngine(self, itemsForDragStartingAt: source) ?? [source]
-            do { try start(items: ids.isEmpty ? [source] : ids, at: at, mode: .pointer, modifiers: pressModifiers) } catch {
+            do { try start(items: ids.isEmpty ? [source] : ids, at: at, mode: .pointer, modifiers: heldModifiers) } catch {
                 lift.reset()
             }
         case .abandon:
@@ -759,8 +764,10 @@ public final class DragEngine {
         guard var s = session else { return }
         let operation: DropOperation
         if let destination, let info {
+            // S2: an item from any other app than the destination's makes the drop cross apps.
+            let sourceApp = s.sourceApps.first { $0 != info.app } ?? info.app
             operation = OperationRules.propose(
-                sourceContainers: s.sourceContainers, sourceApp: s.app, destination: destination,
+                sourceContainers: s.sourceContainers, sourceApp: sourceApp, destination: destination,
                 destinationApp: info.app, policy: info.policy, modifiers: s.modifiers)
         } else {
             operation = .cancel

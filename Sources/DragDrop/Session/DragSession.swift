@@ -28,7 +28,9 @@ struct ActiveSession {
     var masks: [TypeMask]
     var masksGeneration: Int
     var mode: DragMode
-    var app: AppID
+    /// The distinct apps the items come from (S2: another app always copies), kept up to date
+    /// as items join, like ``sourceContainers``.
+    var sourceApps: [AppID]
     var pointer: Point?
     var modifiers: DragModifiers = []
     var destination: TargetID?
@@ -45,6 +47,12 @@ struct ActiveSession {
     /// The distinct source containers of the items, kept up to date as items join (M2), so the
     /// move path never maps over every item.
     var sourceContainers: [TargetID?]
+
+    static func distinctApps(_ items: [DragItem]) -> [AppID] {
+        var result: [AppID] = []
+        for item in items where !result.contains(item.app) { result.append(item.app) }
+        return result
+    }
 
     static func distinctContainers(_ items: [DragItem]) -> [TargetID?] {
         var result: [TargetID?] = []

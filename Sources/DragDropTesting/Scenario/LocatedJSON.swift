@@ -4,7 +4,7 @@
 // scenarios need all three to be errors.
 
 /// A position in a text: 1-based line and column (columns count Unicode scalars).
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct JSONLocation: Sendable, Hashable, CustomStringConvertible {
     /// The line, from 1.
     public var line: Int
     /// The column, from 1, in Unicode scalars.
@@ -34,12 +34,12 @@ struct LocatedJSON: Sendable {
     /// One `"key": value` pair of an object.
     struct Member: Sendable {
         var key: String
-        var keyLocation: SourceLocation
+        var keyLocation: JSONLocation
         var value: LocatedJSON
     }
 
     var value: Value
-    var location: SourceLocation
+    var location: JSONLocation
 
     /// "a string", "a number"…: for "expected X, found Y" messages.
     var kindName: String {
@@ -76,11 +76,11 @@ private struct Parser {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
-    var location: SourceLocation { SourceLocation(line: line, column: column) }
+    var location: JSONLocation { JSONLocation(line: line, column: column) }
 
     var pathString: String { ScenarioPath.join(path) }
 
-    func error(_ message: String, at location: SourceLocation? = nil) -> ScenarioError {
+    func error(_ message: String, at location: JSONLocation? = nil) -> ScenarioError {
         ScenarioError(.malformedJSON, path: pathString, message, at: location ?? self.location)
     }
 
@@ -354,7 +354,7 @@ private struct Parser {
         }
     }
 
-    mutating func parseHex4(_ escapeLocation: SourceLocation) throws(ScenarioError) -> UInt32 {
+    mutating func parseHex4(_ escapeLocation: JSONLocation) throws(ScenarioError) -> UInt32 {
         var code: UInt32 = 0
         for _ in 0..<4 {
             guard index < bytes.count, let digit = hexValue(bytes[index]) else {

@@ -107,7 +107,7 @@ enum ScenarioDecoding {
     struct NodeContext {
         var settings: Scenario.Settings
         var ids: [TargetID: (path: String, role: NodeRole, acceptsDrops: Bool)] = [:]
-        var references: [(id: TargetID, path: String, location: SourceLocation)] = []
+        var references: [(id: TargetID, path: String, location: JSONLocation)] = []
 
         func checkReferences() throws(ScenarioError) {
             for r in references where ids[r.id] == nil {
@@ -603,8 +603,8 @@ enum ScenarioDecoding {
         return result
     }
 
-    static func idList(_ v: JSON, _ path: String) throws(ScenarioError) -> [(id: TargetID, location: SourceLocation)] {
-        var result: [(id: TargetID, location: SourceLocation)] = []
+    static func idList(_ v: JSON, _ path: String) throws(ScenarioError) -> [(id: TargetID, location: JSONLocation)] {
+        var result: [(id: TargetID, location: JSONLocation)] = []
         for (i, item) in try array(v, path).enumerated() {
             let id = TargetID(try nonEmptyString(item, ScenarioPath.element(path, i)))
             if result.contains(where: { $0.id == id }) {

@@ -42,10 +42,10 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     /// What is wrong, for a person.
     public var message: String
     /// Where the offending value starts in the file, when known.
-    public var location: SourceLocation?
+    public var location: JSONLocation?
 
     /// Creates an error.
-    public init(_ kind: Kind, path: String, _ message: String, at location: SourceLocation? = nil) {
+    public init(_ kind: Kind, path: String, _ message: String, at location: JSONLocation? = nil) {
         self.kind = kind
         self.path = path
         self.message = message
