@@ -13,7 +13,8 @@ public struct LoadOptions: Sendable {
 
     /// Where the bytes go.
     public var target: Target
-    /// The most bytes accepted (default 64 MiB in memory, unlimited to a file).
+    /// The most bytes accepted (default 64 MiB in memory, unlimited to a file; a file load
+    /// that needs a conversion reads its input into memory, and then defaults to 64 MiB too).
     public var limit: Int64?
     /// Chunk size for copies.
     public var chunkSize: Int
@@ -23,13 +24,16 @@ public struct LoadOptions: Sendable {
     /// Takes only the relevant part of the loaded data (A3), for in-memory loads.
     public var extract: (@Sendable (ContentType, Data) throws -> Data)?
 
+    /// The limit of memory loads when none is given: 64 MiB.
+    public static let defaultMemoryLimit: Int64 = 64 << 20
+
     /// Creates options.
     public init(
         target: Target = .memory, limit: Int64? = nil, chunkSize: Int = 1 << 20, spoolThreshold: Int64? = 8 << 20,
         extract: (@Sendable (ContentType, Data) throws -> Data)? = nil
     ) {
         self.target = target
-        self.limit = limit ?? (target == .memory ? 64 << 20 : nil)
+        self.limit = limit ?? (target == .memory ? Self.defaultMemoryLimit : nil)
         self.chunkSize = chunkSize
         self.spoolThreshold = spoolThreshold
         self.extract = extract
@@ -156,24 +160,51 @@ public final class DropDataAccess: Sendable {
         case .memory:
             let sink = MemorySink()
             try await copier.copy(from: try content.source(), to: sink, type: representation.type, progress: progress)
-            var data = sink.data
-            try ContentValidation.validate(data, as: representation.type, conformance: chooser.conformance)
-            if let conversion = chooser.conversion(for: choice) {
-                do { data = try conversion.convert(data) } catch let error as TransferError { throw error } catch {
-                    throw .malformed(type: representation.type.mimeType, reason: "it could not be converted (\(error))")
-                }
-            }
+            var data = try convert(sink.data, representation: representation, choice: choice)
             if let extract = options.extract {
                 do { data = try extract(choice.delivered, data) } catch let error as TransferError { throw error } catch {
                     throw .malformed(type: choice.delivered.mimeType, reason: String(describing: error))
                 }
             }
             return .data(choice.delivered, data)
+        case .file(let path) where choice.converts:
+            // A conversion needs the whole input: read it into memory (bounded like a memory
+            // load), convert, then write the converted bytes under the final name.
+            var bounded = copier
+            bounded.limit = copier.limit ?? LoadOptions.defaultMemoryLimit
+            let memory = MemorySink()
+            try await bounded.copy(from: try content.source(), to: memory, type: representation.type, progress: progress)
+            let data = try convert(memory.data, representation: representation, choice: choice)
+            let sink = try FileSink(destination: path)
+            do {
+                try sink.write(data)
+                try sink.finish()
+            } catch {
+                sink.abandon()
+                throw error as? TransferError ?? .io(path: path, reason: String(describing: error))
+            }
+            return .file(choice.delivered, path: path)
         case .file(let path):
             let sink = ValidatingSink(try FileSink(destination: path), type: representation.type, conformance: chooser.conformance)
             try await copier.copy(from: try content.source(), to: sink, type: representation.type, progress: progress)
             return .file(representation.type, path: path)
         }
+    }
+
+    /// Validates loaded bytes as their offered type, then converts them when the choice says so
+    /// and validates the result as the delivered type: a conversion is code too, and the
+    /// destination must get what it asked for.
+    private func convert(_ input: Data, representation: Representation, choice: RepresentationChoice)
+        throws(TransferError) -> Data
+    {
+        try ContentValidation.validate(input, as: representation.type, conformance: chooser.conformance)
+        guard let conversion = chooser.conversion(for: choice) else { return input }
+        let output: Data
+        do { output = try conversion.convert(input) } catch let error as TransferError { throw error } catch {
+            throw .malformed(type: representation.type.mimeType, reason: "it could not be converted (\(error))")
+        }
+        try ContentValidation.validate(output, as: choice.delivered, conformance: chooser.conformance)
+        return output
     }
 
     /// The destination is done: every spool file still held is deleted and further loads are
