@@ -185,8 +185,11 @@ public final class DropDataAccess: Sendable {
             }
             return .file(choice.delivered, path: path)
         case .file(let path):
+            // Open the source before creating the temporary file, so a source that cannot be
+            // read leaves nothing behind at the destination.
+            let source = try content.source()
             let sink = ValidatingSink(try FileSink(destination: path), type: representation.type, conformance: chooser.conformance)
-            try await copier.copy(from: try content.source(), to: sink, type: representation.type, progress: progress)
+            try await copier.copy(from: source, to: sink, type: representation.type, progress: progress)
             return .file(representation.type, path: path)
         }
     }
