@@ -153,15 +153,20 @@ public struct ChunkedCopier: Sendable {
         self.limit = limit
     }
 
-    /// Copies everything, updating `progress` (its total is set from the source's known size)
-    /// after each chunk. Throws ``TransferError/cancelled`` when the task or `progress` is
-    /// cancelled, checked before every chunk; the sink is abandoned on any failure.
+    /// Copies everything, updating `progress` (its total is set from the source's known size,
+    /// else from `expectedSize`) after each chunk. Throws ``TransferError/cancelled`` when the
+    /// task or `progress` is cancelled, checked before every chunk; the sink is abandoned on any
+    /// failure. A source that ends before its size is ``TransferError/sourceUnavailable(_:)``
+    /// (an interrupted transfer); one that sends more is ``TransferError/malformed(type:reason:)``,
+    /// stopped at the first chunk past the size.
     /// Returns the number of bytes copied.
     @discardableResult
     public func copy(
-        from source: any ByteSource, to sink: any ByteSink, type: ContentType, progress: Progress? = nil
+        from source: any ByteSource, to sink: any ByteSink, type: ContentType, progress: Progress? = nil,
+        expectedSize: Int64? = nil
     ) async throws(TransferError) -> Int64 {
-        if let size = source.knownSize {
+        let expected = source.knownSize ?? expectedSize
+        if let size = expected {
             progress?.totalUnitCount = size
             if let limit, size > limit {
                 sink.abandon()
@@ -178,10 +183,14 @@ public struct ChunkedCopier: Sendable {
                 if let limit, total > limit {
                     throw TransferError.tooLarge(type: type.mimeType, limit: limit, size: total)
                 }
+                if let expected, total > expected {
+                    throw TransferError.malformed(
+                        type: type.mimeType, reason: "it is longer than the \(ByteCount.format(expected)) it declared")
+                }
                 try sink.write(chunk)
                 progress?.completedUnitCount = total
             }
-            if let size = source.knownSize, size != total {
+            if let size = expected, size != total {
                 throw TransferError.sourceUnavailable("it ended after \(ByteCount.format(total)) of \(ByteCount.format(size))")
             }
             if Task.isCancelled || progress?.isCancelled == true { throw TransferError.cancelled }

@@ -149,7 +149,8 @@ public final class DropDataAccess: Sendable {
         if let spool, let threshold = options.spoolThreshold, Self.isStream(content),
             (representation.size ?? .max) > threshold
         {
-            let file = try await spool.spool(content, type: representation.type, copier: copier, progress: progress)
+            let file = try await spool.spool(
+                content, type: representation.type, copier: copier, progress: progress, expectedSize: representation.size)
             state.withLock { $0.spooled.append(file) }
             spooledFile = file
             content = .file(path: file.path)
@@ -159,7 +160,9 @@ public final class DropDataAccess: Sendable {
         switch options.target {
         case .memory:
             let sink = MemorySink()
-            try await copier.copy(from: try content.source(), to: sink, type: representation.type, progress: progress)
+            try await copier.copy(
+                from: try content.source(), to: sink, type: representation.type, progress: progress,
+                expectedSize: representation.size)
             var data = try convert(sink.data, representation: representation, choice: choice)
             if let extract = options.extract {
                 do { data = try extract(choice.delivered, data) } catch let error as TransferError { throw error } catch {
@@ -173,7 +176,9 @@ public final class DropDataAccess: Sendable {
             var bounded = copier
             bounded.limit = copier.limit ?? LoadOptions.defaultMemoryLimit
             let memory = MemorySink()
-            try await bounded.copy(from: try content.source(), to: memory, type: representation.type, progress: progress)
+            try await bounded.copy(
+                from: try content.source(), to: memory, type: representation.type, progress: progress,
+                expectedSize: representation.size)
             let data = try convert(memory.data, representation: representation, choice: choice)
             let sink = try FileSink(destination: path)
             do {
@@ -189,7 +194,8 @@ public final class DropDataAccess: Sendable {
             // read leaves nothing behind at the destination.
             let source = try content.source()
             let sink = ValidatingSink(try FileSink(destination: path), type: representation.type, conformance: chooser.conformance)
-            try await copier.copy(from: source, to: sink, type: representation.type, progress: progress)
+            try await copier.copy(
+                from: source, to: sink, type: representation.type, progress: progress, expectedSize: representation.size)
             return .file(representation.type, path: path)
         }
     }
