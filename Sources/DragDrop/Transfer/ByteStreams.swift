@@ -165,6 +165,18 @@ public struct ChunkedCopier: Sendable {
         from source: any ByteSource, to sink: any ByteSink, type: ContentType, progress: Progress? = nil,
         expectedSize: Int64? = nil
     ) async throws(TransferError) -> Int64 {
+        try await copy(
+            from: source, to: sink, type: type, progress: progress, expectedSize: expectedSize, reportsProgress: true)
+    }
+
+    /// The copy; with `reportsProgress` false, `progress` is only watched for cancellation (a
+    /// second copy of bytes whose transfer it already counted).
+    @discardableResult
+    func copy(
+        from source: any ByteSource, to sink: any ByteSink, type: ContentType, progress watched: Progress?,
+        expectedSize: Int64?, reportsProgress: Bool
+    ) async throws(TransferError) -> Int64 {
+        let progress = reportsProgress ? watched : nil
         let expected = source.knownSize ?? expectedSize
         if let size = expected {
             progress?.totalUnitCount = size
@@ -176,7 +188,7 @@ public struct ChunkedCopier: Sendable {
         var total: Int64 = 0
         do {
             while true {
-                if Task.isCancelled || progress?.isCancelled == true { throw TransferError.cancelled }
+                if Task.isCancelled || watched?.isCancelled == true { throw TransferError.cancelled }
                 let chunk = try await source.read(upTo: chunkSize)
                 if chunk.isEmpty { break }
                 total += Int64(chunk.count)
@@ -193,7 +205,7 @@ public struct ChunkedCopier: Sendable {
             if let size = expected, size != total {
                 throw TransferError.sourceUnavailable("it ended after \(ByteCount.format(total)) of \(ByteCount.format(size))")
             }
-            if Task.isCancelled || progress?.isCancelled == true { throw TransferError.cancelled }
+            if Task.isCancelled || watched?.isCancelled == true { throw TransferError.cancelled }
             try sink.finish()
         } catch let error as TransferError {
             sink.abandon()

@@ -144,7 +144,9 @@ public final class DropDataAccess: Sendable {
             throw .sourceUnavailable(String(describing: error))
         }
         let copier = ChunkedCopier(chunkSize: options.chunkSize, limit: options.limit)
-        // Durable transfers: large or unsized streams go to the spool first (P3).
+        // Durable transfers: large or unsized streams go to the spool first (P3). The spool copy
+        // is the transfer from the source and is what `progress` counts; the local copy from the
+        // spool that follows only watches it for cancellation, so progress never goes backwards.
         var spooledFile: SpooledFile?
         if let spool, let threshold = options.spoolThreshold, Self.isStream(content),
             (representation.size ?? .max) > threshold
@@ -162,7 +164,7 @@ public final class DropDataAccess: Sendable {
             let sink = MemorySink()
             try await copier.copy(
                 from: try content.source(), to: sink, type: representation.type, progress: progress,
-                expectedSize: representation.size)
+                expectedSize: representation.size, reportsProgress: spooledFile == nil)
             var data = try convert(sink.data, representation: representation, choice: choice)
             if let extract = options.extract {
                 do { data = try extract(choice.delivered, data) } catch let error as TransferError { throw error } catch {
@@ -178,7 +180,7 @@ public final class DropDataAccess: Sendable {
             let memory = MemorySink()
             try await bounded.copy(
                 from: try content.source(), to: memory, type: representation.type, progress: progress,
-                expectedSize: representation.size)
+                expectedSize: representation.size, reportsProgress: spooledFile == nil)
             let data = try convert(memory.data, representation: representation, choice: choice)
             let sink = try FileSink(destination: path)
             do {
@@ -195,7 +197,8 @@ public final class DropDataAccess: Sendable {
             let source = try content.source()
             let sink = ValidatingSink(try FileSink(destination: path), type: representation.type, conformance: chooser.conformance)
             try await copier.copy(
-                from: source, to: sink, type: representation.type, progress: progress, expectedSize: representation.size)
+                from: source, to: sink, type: representation.type, progress: progress, expectedSize: representation.size,
+                reportsProgress: spooledFile == nil)
             return .file(representation.type, path: path)
         }
     }
