@@ -107,7 +107,10 @@ public final class FileSink: ByteSink {
     /// Creates the temporary file (mode 0600) next to `destination`.
     public init(destination: String) throws(TransferError) {
         self.destination = destination
-        let dir = (destination as NSString).deletingLastPathComponent
+        // A bare file name has no directory part: its temporary file goes in the current
+        // directory, next to it (not at "/", which "" + "/" would give).
+        let parent = (destination as NSString).deletingLastPathComponent
+        let dir = parent.isEmpty ? "." : parent
         let name = (destination as NSString).lastPathComponent
         self.temporaryPath = dir + "/.\(name).\(UUID().uuidString).partial"
         guard FileManager.default.createFile(atPath: temporaryPath, contents: nil, attributes: [.posixPermissions: 0o600]),
