@@ -242,8 +242,13 @@ public final class DropDataAccess: Sendable {
 }
 
 /// Checks streamed data against its type as it passes: image signatures on the first bytes,
-/// UTF-8 across chunk boundaries for text.
+/// UTF-8 across chunk boundaries for text (naming the offset of the first bad byte, as the
+/// in-memory check does), and URI lists line by line. Holds at most one chunk, an incomplete
+/// character, and for a URI list one incomplete line (up to ``maxURILineLength``).
 final class ValidatingSink: ByteSink {
+    /// The longest URI-list line accepted while streaming.
+    static let maxURILineLength = 1 << 20
+
     private let inner: any ByteSink
     private let type: ContentType
     private let conformance: TypeConformance
@@ -251,12 +256,19 @@ final class ValidatingSink: ByteSink {
     private var carry = Data()
     private var checkedHead = false
     private let isText: Bool
+    private let isURIList: Bool
+    /// Bytes checked so far, not counting `carry`.
+    private var validated = 0
+    /// The URI-list line being received, and its number.
+    private var line = Data()
+    private var lineNumber = 1
 
     init(_ inner: any ByteSink, type: ContentType, conformance: TypeConformance) {
         self.inner = inner
         self.type = type
         self.conformance = conformance
         self.isText = type.mediaType == "text" || conformance.conforms(type, to: .plainText)
+        self.isURIList = conformance.canonical(type.essence) == ContentType.uriList.essence
     }
 
     func write(_ chunk: Data) throws {
@@ -273,6 +285,9 @@ final class ValidatingSink: ByteSink {
         if isText, !carry.isEmpty {
             throw TransferError.malformed(type: type.mimeType, reason: "it ends in the middle of a UTF-8 sequence")
         }
+        if isURIList, !line.isEmpty {
+            _ = try ContentValidation.uriList(String(decoding: line, as: UTF8.self), type: type, firstLine: lineNumber)
+        }
         try inner.finish()
     }
 
@@ -285,7 +300,7 @@ final class ValidatingSink: ByteSink {
     }
 
     private func checkText(_ chunk: Data) throws {
-        var bytes = carry + chunk
+        let bytes = carry + chunk
         // An incomplete multi-byte sequence at the end waits for the next chunk: walk back over
         // continuation bytes (at most 3) to the lead byte and compare with the length it needs.
         var i = bytes.count
@@ -303,9 +318,28 @@ final class ValidatingSink: ByteSink {
             }
         }
         carry = Data(bytes.suffix(from: bytes.startIndex + cut))
-        bytes = Data(bytes.prefix(cut))
-        if String(validating: bytes, as: UTF8.self) == nil {
-            throw TransferError.malformed(type: type.mimeType, reason: "invalid UTF-8")
+        let complete = Data(bytes.prefix(cut))
+        if let bad = ContentValidation.firstInvalidUTF8Offset(complete) {
+            throw TransferError.malformed(type: type.mimeType, reason: "invalid UTF-8 near byte \(validated + bad)")
+        }
+        validated += complete.count
+        if isURIList { try checkLines(complete) }
+    }
+
+    /// Checks every line completed by `complete` (whole UTF-8 characters); keeps the rest.
+    private func checkLines(_ complete: Data) throws {
+        line.append(complete)
+        if let lastBreak = line.lastIndex(of: UInt8(ascii: "\n")) {
+            let through = line.index(after: lastBreak)
+            let text = String(decoding: line[..<through], as: UTF8.self)
+            let checked = try ContentValidation.uriList(text, type: type, firstLine: lineNumber)
+            lineNumber += checked.lines - 1
+            line = Data(line[through...])
+        }
+        if line.count > Self.maxURILineLength {
+            throw TransferError.malformed(
+                type: type.mimeType,
+                reason: "line \(lineNumber) is longer than \(ByteCount.format(Int64(Self.maxURILineLength)))")
         }
     }
 }
