@@ -127,9 +127,10 @@ public final class DropDataAccess: Sendable {
         let provider = providers[index]
         let visible = provider.visibleRepresentations(to: requester)
         guard let choice = chooser.choose(offered: visible.map(\.type), accepted: accepted) else {
-            if provider.representations.contains(where: { r in accepted.contains { chooser.conformance.conforms(r.type, to: $0) } }) {
-                let hidden = provider.representations.first { $0.visibility == .ownApp }
-                throw .ownAppOnly(type: hidden?.type.mimeType ?? "")
+            // Say why when the destination could have used a representation limited to the
+            // item's own app: the one it would have received, directly or through a conversion.
+            if let hidden = chooser.choose(offered: provider.representations.map(\.type), accepted: accepted) {
+                throw .ownAppOnly(type: provider.representations[hidden.index].type.mimeType)
             }
             throw .noAcceptableRepresentation(
                 offered: visible.map(\.type.mimeType), accepted: accepted.map(\.mimeType))
