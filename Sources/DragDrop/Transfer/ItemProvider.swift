@@ -151,11 +151,12 @@ public struct RepresentationChooser: Sendable {
         self.conversions = conversions
     }
 
-    /// The first of `offered` (richest first) that the destination takes as it is — exactly,
-    /// or because it is a kind of an accepted type — or else the first that a registered
-    /// conversion turns into an accepted type. Exact matches in the destination's own order
-    /// win over conformance (a destination taking `text/html` and `text/plain` gets HTML from
-    /// an item that offers both).
+    /// In three passes over `offered` (richest first), the first type that the destination
+    /// accepts exactly; else the first that is a kind of an accepted type (`image/png` for
+    /// `image/*`); else the first that a registered conversion turns into an accepted type.
+    /// The item's order decides within a pass, not the destination's (a destination taking
+    /// `text/plain` and `text/html` gets HTML from an item that offers HTML first), and an exact
+    /// match wins over a richer type that only matches by conformance or a wildcard.
     public func choose(offered: [ContentType], accepted: [ContentType]) -> RepresentationChoice? {
         for (i, type) in offered.enumerated() where accepted.contains(type) {
             return RepresentationChoice(index: i, offered: type, delivered: type, converts: false)
