@@ -65,7 +65,9 @@ public enum ContentValidation {
     /// Checks the lines of `text` as lines `firstLine`, `firstLine + 1`… of a URI list (for a
     /// list checked piece by piece as it streams). Returns the URLs and how many lines `text`
     /// split into, counting a last empty one after a final line break.
-    static func uriList(_ text: String, type: ContentType, firstLine: Int) throws(TransferError) -> (urls: [URL], lines: Int) {
+    static func uriList(_ text: String, type: ContentType, firstLine: Int) throws(TransferError)
+        -> (urls: [URL], lines: Int)
+    {
         var urls: [URL] = []
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         for (index, raw) in lines.enumerated() {

@@ -153,7 +153,8 @@ public final class DropDataAccess: Sendable {
             (representation.size ?? .max) > threshold
         {
             let file = try await spool.spool(
-                content, type: representation.type, copier: copier, progress: progress, expectedSize: representation.size)
+                content, type: representation.type, copier: copier, progress: progress,
+                expectedSize: representation.size)
             state.withLock { $0.spooled.append(file) }
             spooledFile = file
             content = .file(path: file.path)
@@ -198,8 +199,8 @@ public final class DropDataAccess: Sendable {
             let source = try content.source()
             let sink = ValidatingSink(try FileSink(destination: path), type: representation.type, conformance: chooser.conformance)
             try await copier.copy(
-                from: source, to: sink, type: representation.type, progress: progress, expectedSize: representation.size,
-                reportsProgress: spooledFile == nil)
+                from: source, to: sink, type: representation.type, progress: progress,
+                expectedSize: representation.size, reportsProgress: spooledFile == nil)
             return .file(representation.type, path: path)
         }
     }
