@@ -107,7 +107,10 @@ public final class FileSink: ByteSink {
     /// Creates the temporary file (mode 0600) next to `destination`.
     public init(destination: String) throws(TransferError) {
         self.destination = destination
-        let dir = (destination as NSString).deletingLastPathComponent
+        // A bare file name has no directory part: its temporary file goes in the current
+        // directory, next to it (not at "/", which "" + "/" would give).
+        let parent = (destination as NSString).deletingLastPathComponent
+        let dir = parent.isEmpty ? "." : parent
         let name = (destination as NSString).lastPathComponent
         self.temporaryPath = dir + "/.\(name).\(UUID().uuidString).partial"
         guard FileManager.default.createFile(atPath: temporaryPath, contents: nil, attributes: [.posixPermissions: 0o600]),
@@ -153,15 +156,32 @@ public struct ChunkedCopier: Sendable {
         self.limit = limit
     }
 
-    /// Copies everything, updating `progress` (its total is set from the source's known size)
-    /// after each chunk. Throws ``TransferError/cancelled`` when the task or `progress` is
-    /// cancelled, checked before every chunk; the sink is abandoned on any failure.
+    /// Copies everything, updating `progress` (its total is set from the source's known size,
+    /// else from `expectedSize`) after each chunk. Throws ``TransferError/cancelled`` when the
+    /// task or `progress` is cancelled, checked before every chunk; the sink is abandoned on any
+    /// failure. A source that ends before its size is ``TransferError/sourceUnavailable(_:)``
+    /// (an interrupted transfer); one that sends more is ``TransferError/malformed(type:reason:)``,
+    /// stopped at the first chunk past the size.
     /// Returns the number of bytes copied.
     @discardableResult
     public func copy(
-        from source: any ByteSource, to sink: any ByteSink, type: ContentType, progress: Progress? = nil
+        from source: any ByteSource, to sink: any ByteSink, type: ContentType, progress: Progress? = nil,
+        expectedSize: Int64? = nil
     ) async throws(TransferError) -> Int64 {
-        if let size = source.knownSize {
+        try await copy(
+            from: source, to: sink, type: type, progress: progress, expectedSize: expectedSize, reportsProgress: true)
+    }
+
+    /// The copy; with `reportsProgress` false, `progress` is only watched for cancellation (a
+    /// second copy of bytes whose transfer it already counted).
+    @discardableResult
+    func copy(
+        from source: any ByteSource, to sink: any ByteSink, type: ContentType, progress watched: Progress?,
+        expectedSize: Int64?, reportsProgress: Bool
+    ) async throws(TransferError) -> Int64 {
+        let progress = reportsProgress ? watched : nil
+        let expected = source.knownSize ?? expectedSize
+        if let size = expected {
             progress?.totalUnitCount = size
             if let limit, size > limit {
                 sink.abandon()
@@ -171,20 +191,24 @@ public struct ChunkedCopier: Sendable {
         var total: Int64 = 0
         do {
             while true {
-                if Task.isCancelled || progress?.isCancelled == true { throw TransferError.cancelled }
+                if Task.isCancelled || watched?.isCancelled == true { throw TransferError.cancelled }
                 let chunk = try await source.read(upTo: chunkSize)
                 if chunk.isEmpty { break }
                 total += Int64(chunk.count)
                 if let limit, total > limit {
                     throw TransferError.tooLarge(type: type.mimeType, limit: limit, size: total)
                 }
+                if let expected, total > expected {
+                    throw TransferError.malformed(
+                        type: type.mimeType, reason: "it is longer than the \(ByteCount.format(expected)) it declared")
+                }
                 try sink.write(chunk)
                 progress?.completedUnitCount = total
             }
-            if let size = source.knownSize, size != total {
+            if let size = expected, size != total {
                 throw TransferError.sourceUnavailable("it ended after \(ByteCount.format(total)) of \(ByteCount.format(size))")
             }
-            if Task.isCancelled || progress?.isCancelled == true { throw TransferError.cancelled }
+            if Task.isCancelled || watched?.isCancelled == true { throw TransferError.cancelled }
             try sink.finish()
         } catch let error as TransferError {
             sink.abandon()

@@ -129,14 +129,17 @@ public struct TypeConformance: Sendable {
     /// `*/*`. O(size of the closure).
     public func closure(of type: ContentType) -> [String] {
         var result: [String] = []
-        var queue = [canonical(type.essence)]
+        let essence = canonical(type.essence)
+        var queue = [essence]
         while !queue.isEmpty {
             let next = queue.removeFirst()
             if result.contains(next) { continue }
             result.append(next)
             queue.append(contentsOf: supertypes[next] ?? [])
         }
-        let major = type.mediaType
+        // The wildcard of the type an alias names, not of the alias's own spelling
+        // (image/pdf names application/pdf, which is not an image/*).
+        let major = essence.split(separator: "/", maxSplits: 1).first ?? ""
         if !major.isEmpty, !type.isWildcard { result.append("\(major)/*") }
         if type.essence != "*/*" { result.append("*/*") }
         return result

@@ -37,44 +37,59 @@ public enum ContentValidation {
     /// The text of `data`, or ``TransferError/malformed(type:reason:)`` naming the first bad byte.
     public static func utf8(_ data: Data, _ type: ContentType) throws(TransferError) -> String {
         if let text = String(validating: data, as: UTF8.self) { return text }
-        // Find the offset of the first invalid byte for the message.
+        throw .malformed(type: type.mimeType, reason: "invalid UTF-8 near byte \(firstInvalidUTF8Offset(data) ?? 0)")
+    }
+
+    /// The offset of the first byte that does not begin a valid UTF-8 sequence, or nil when all
+    /// of `data` is valid.
+    static func firstInvalidUTF8Offset(_ data: Data) -> Int? {
         var offset = 0
         var iterator = data.makeIterator()
         var decoder = UTF8()
-        decode: while true {
+        while true {
             switch decoder.decode(&iterator) {
-            case .scalarValue(let s): offset += String(s).utf8.count
-            case .emptyInput: break decode
-            case .error: break decode
+            case .scalarValue(let s): offset += UTF8.width(s)
+            case .emptyInput: return nil
+            case .error: return offset
             }
         }
-        throw .malformed(type: type.mimeType, reason: "invalid UTF-8 near byte \(offset)")
     }
 
     /// Parses a `text/uri-list` (RFC 2483): comment lines start with `#`; every other non-empty
     /// line must be an absolute URI with a scheme; `file:` URIs must have an absolute path with
     /// no `.` or `..` segments.
     public static func uriList(_ text: String, type: ContentType = .uriList) throws(TransferError) -> [URL] {
+        try uriList(text, type: type, firstLine: 1).urls
+    }
+
+    /// Checks the lines of `text` as lines `firstLine`, `firstLine + 1`… of a URI list (for a
+    /// list checked piece by piece as it streams). Returns the URLs and how many lines `text`
+    /// split into, counting a last empty one after a final line break.
+    static func uriList(_ text: String, type: ContentType, firstLine: Int) throws(TransferError)
+        -> (urls: [URL], lines: Int)
+    {
         var urls: [URL] = []
-        for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        for (index, raw) in lines.enumerated() {
+            let number = firstLine + index
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let url = URL(string: line), let scheme = url.scheme, !scheme.isEmpty else {
-                throw .malformed(type: type.mimeType, reason: "line \(number + 1) is not an absolute URI: \(line)")
+                throw .malformed(type: type.mimeType, reason: "line \(number) is not an absolute URI: \(line)")
             }
             if scheme.lowercased() == "file" {
                 let path = url.path
                 guard path.hasPrefix("/") else {
-                    throw .malformed(type: type.mimeType, reason: "line \(number + 1) has a relative file path")
+                    throw .malformed(type: type.mimeType, reason: "line \(number) has a relative file path")
                 }
                 let encodedPath = line.drop(while: { $0 != "/" })
                 let segments = path.split(separator: "/") + encodedPath.split(separator: "/")
                 if segments.contains(where: { $0 == ".." || $0 == "." || $0.lowercased() == "%2e%2e" }) {
-                    throw .malformed(type: type.mimeType, reason: "line \(number + 1) has a '..' path segment")
+                    throw .malformed(type: type.mimeType, reason: "line \(number) has a '..' path segment")
                 }
             }
             urls.append(url)
         }
-        return urls
+        return (urls, lines.count)
     }
 }

@@ -13,7 +13,8 @@ public struct LoadOptions: Sendable {
 
     /// Where the bytes go.
     public var target: Target
-    /// The most bytes accepted (default 64 MiB in memory, unlimited to a file).
+    /// The most bytes accepted (default 64 MiB in memory, unlimited to a file; a file load
+    /// that needs a conversion reads its input into memory, and then defaults to 64 MiB too).
     public var limit: Int64?
     /// Chunk size for copies.
     public var chunkSize: Int
@@ -23,13 +24,16 @@ public struct LoadOptions: Sendable {
     /// Takes only the relevant part of the loaded data (A3), for in-memory loads.
     public var extract: (@Sendable (ContentType, Data) throws -> Data)?
 
+    /// The limit of memory loads when none is given: 64 MiB.
+    public static let defaultMemoryLimit: Int64 = 64 << 20
+
     /// Creates options.
     public init(
         target: Target = .memory, limit: Int64? = nil, chunkSize: Int = 1 << 20, spoolThreshold: Int64? = 8 << 20,
         extract: (@Sendable (ContentType, Data) throws -> Data)? = nil
     ) {
         self.target = target
-        self.limit = limit ?? (target == .memory ? 64 << 20 : nil)
+        self.limit = limit ?? (target == .memory ? Self.defaultMemoryLimit : nil)
         self.chunkSize = chunkSize
         self.spoolThreshold = spoolThreshold
         self.extract = extract
@@ -123,9 +127,10 @@ public final class DropDataAccess: Sendable {
         let provider = providers[index]
         let visible = provider.visibleRepresentations(to: requester)
         guard let choice = chooser.choose(offered: visible.map(\.type), accepted: accepted) else {
-            if provider.representations.contains(where: { r in accepted.contains { chooser.conformance.conforms(r.type, to: $0) } }) {
-                let hidden = provider.representations.first { $0.visibility == .ownApp }
-                throw .ownAppOnly(type: hidden?.type.mimeType ?? "")
+            // Say why when the destination could have used a representation limited to the
+            // item's own app: the one it would have received, directly or through a conversion.
+            if let hidden = chooser.choose(offered: provider.representations.map(\.type), accepted: accepted) {
+                throw .ownAppOnly(type: provider.representations[hidden.index].type.mimeType)
             }
             throw .noAcceptableRepresentation(
                 offered: visible.map(\.type.mimeType), accepted: accepted.map(\.mimeType))
@@ -140,12 +145,16 @@ public final class DropDataAccess: Sendable {
             throw .sourceUnavailable(String(describing: error))
         }
         let copier = ChunkedCopier(chunkSize: options.chunkSize, limit: options.limit)
-        // Durable transfers: large or unsized streams go to the spool first (P3).
+        // Durable transfers: large or unsized streams go to the spool first (P3). The spool copy
+        // is the transfer from the source and is what `progress` counts; the local copy from the
+        // spool that follows only watches it for cancellation, so progress never goes backwards.
         var spooledFile: SpooledFile?
         if let spool, let threshold = options.spoolThreshold, Self.isStream(content),
             (representation.size ?? .max) > threshold
         {
-            let file = try await spool.spool(content, type: representation.type, copier: copier, progress: progress)
+            let file = try await spool.spool(
+                content, type: representation.type, copier: copier, progress: progress,
+                expectedSize: representation.size)
             state.withLock { $0.spooled.append(file) }
             spooledFile = file
             content = .file(path: file.path)
@@ -155,25 +164,61 @@ public final class DropDataAccess: Sendable {
         switch options.target {
         case .memory:
             let sink = MemorySink()
-            try await copier.copy(from: try content.source(), to: sink, type: representation.type, progress: progress)
-            var data = sink.data
-            try ContentValidation.validate(data, as: representation.type, conformance: chooser.conformance)
-            if let conversion = chooser.conversion(for: choice) {
-                do { data = try conversion.convert(data) } catch let error as TransferError { throw error } catch {
-                    throw .malformed(type: representation.type.mimeType, reason: "it could not be converted (\(error))")
-                }
-            }
+            try await copier.copy(
+                from: try content.source(), to: sink, type: representation.type, progress: progress,
+                expectedSize: representation.size, reportsProgress: spooledFile == nil)
+            var data = try convert(sink.data, representation: representation, choice: choice)
             if let extract = options.extract {
                 do { data = try extract(choice.delivered, data) } catch let error as TransferError { throw error } catch {
                     throw .malformed(type: choice.delivered.mimeType, reason: String(describing: error))
                 }
             }
             return .data(choice.delivered, data)
+        case .file(let path) where choice.converts:
+            // A conversion needs the whole input: read it into memory (bounded like a memory
+            // load), convert, then write the converted bytes under the final name.
+            var bounded = copier
+            bounded.limit = copier.limit ?? LoadOptions.defaultMemoryLimit
+            let memory = MemorySink()
+            try await bounded.copy(
+                from: try content.source(), to: memory, type: representation.type, progress: progress,
+                expectedSize: representation.size, reportsProgress: spooledFile == nil)
+            let data = try convert(memory.data, representation: representation, choice: choice)
+            let sink = try FileSink(destination: path)
+            do {
+                try sink.write(data)
+                try sink.finish()
+            } catch {
+                sink.abandon()
+                throw error as? TransferError ?? .io(path: path, reason: String(describing: error))
+            }
+            return .file(choice.delivered, path: path)
         case .file(let path):
+            // Open the source before creating the temporary file, so a source that cannot be
+            // read leaves nothing behind at the destination.
+            let source = try content.source()
             let sink = ValidatingSink(try FileSink(destination: path), type: representation.type, conformance: chooser.conformance)
-            try await copier.copy(from: try content.source(), to: sink, type: representation.type, progress: progress)
+            try await copier.copy(
+                from: source, to: sink, type: representation.type, progress: progress,
+                expectedSize: representation.size, reportsProgress: spooledFile == nil)
             return .file(representation.type, path: path)
         }
+    }
+
+    /// Validates loaded bytes as their offered type, then converts them when the choice says so
+    /// and validates the result as the delivered type: a conversion is code too, and the
+    /// destination must get what it asked for.
+    private func convert(_ input: Data, representation: Representation, choice: RepresentationChoice)
+        throws(TransferError) -> Data
+    {
+        try ContentValidation.validate(input, as: representation.type, conformance: chooser.conformance)
+        guard let conversion = chooser.conversion(for: choice) else { return input }
+        let output: Data
+        do { output = try conversion.convert(input) } catch let error as TransferError { throw error } catch {
+            throw .malformed(type: representation.type.mimeType, reason: "it could not be converted (\(error))")
+        }
+        try ContentValidation.validate(output, as: choice.delivered, conformance: chooser.conformance)
+        return output
     }
 
     /// The destination is done: every spool file still held is deleted and further loads are
@@ -199,8 +244,13 @@ public final class DropDataAccess: Sendable {
 }
 
 /// Checks streamed data against its type as it passes: image signatures on the first bytes,
-/// UTF-8 across chunk boundaries for text.
+/// UTF-8 across chunk boundaries for text (naming the offset of the first bad byte, as the
+/// in-memory check does), and URI lists line by line. Holds at most one chunk, an incomplete
+/// character, and for a URI list one incomplete line (up to ``maxURILineLength``).
 final class ValidatingSink: ByteSink {
+    /// The longest URI-list line accepted while streaming.
+    static let maxURILineLength = 1 << 20
+
     private let inner: any ByteSink
     private let type: ContentType
     private let conformance: TypeConformance
@@ -208,12 +258,19 @@ final class ValidatingSink: ByteSink {
     private var carry = Data()
     private var checkedHead = false
     private let isText: Bool
+    private let isURIList: Bool
+    /// Bytes checked so far, not counting `carry`.
+    private var validated = 0
+    /// The URI-list line being received, and its number.
+    private var line = Data()
+    private var lineNumber = 1
 
     init(_ inner: any ByteSink, type: ContentType, conformance: TypeConformance) {
         self.inner = inner
         self.type = type
         self.conformance = conformance
         self.isText = type.mediaType == "text" || conformance.conforms(type, to: .plainText)
+        self.isURIList = conformance.canonical(type.essence) == ContentType.uriList.essence
     }
 
     func write(_ chunk: Data) throws {
@@ -230,6 +287,9 @@ final class ValidatingSink: ByteSink {
         if isText, !carry.isEmpty {
             throw TransferError.malformed(type: type.mimeType, reason: "it ends in the middle of a UTF-8 sequence")
         }
+        if isURIList, !line.isEmpty {
+            _ = try ContentValidation.uriList(String(decoding: line, as: UTF8.self), type: type, firstLine: lineNumber)
+        }
         try inner.finish()
     }
 
@@ -242,7 +302,7 @@ final class ValidatingSink: ByteSink {
     }
 
     private func checkText(_ chunk: Data) throws {
-        var bytes = carry + chunk
+        let bytes = carry + chunk
         // An incomplete multi-byte sequence at the end waits for the next chunk: walk back over
         // continuation bytes (at most 3) to the lead byte and compare with the length it needs.
         var i = bytes.count
@@ -260,9 +320,28 @@ final class ValidatingSink: ByteSink {
             }
         }
         carry = Data(bytes.suffix(from: bytes.startIndex + cut))
-        bytes = Data(bytes.prefix(cut))
-        if String(validating: bytes, as: UTF8.self) == nil {
-            throw TransferError.malformed(type: type.mimeType, reason: "invalid UTF-8")
+        let complete = Data(bytes.prefix(cut))
+        if let bad = ContentValidation.firstInvalidUTF8Offset(complete) {
+            throw TransferError.malformed(type: type.mimeType, reason: "invalid UTF-8 near byte \(validated + bad)")
+        }
+        validated += complete.count
+        if isURIList { try checkLines(complete) }
+    }
+
+    /// Checks every line completed by `complete` (whole UTF-8 characters); keeps the rest.
+    private func checkLines(_ complete: Data) throws {
+        line.append(complete)
+        if let lastBreak = line.lastIndex(of: UInt8(ascii: "\n")) {
+            let through = line.index(after: lastBreak)
+            let text = String(decoding: line[..<through], as: UTF8.self)
+            let checked = try ContentValidation.uriList(text, type: type, firstLine: lineNumber)
+            lineNumber += checked.lines - 1
+            line = Data(line[through...])
+        }
+        if line.count > Self.maxURILineLength {
+            throw TransferError.malformed(
+                type: type.mimeType,
+                reason: "line \(lineNumber) is longer than \(ByteCount.format(Int64(Self.maxURILineLength)))")
         }
     }
 }

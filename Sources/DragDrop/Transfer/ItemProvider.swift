@@ -151,11 +151,12 @@ public struct RepresentationChooser: Sendable {
         self.conversions = conversions
     }
 
-    /// The first of `offered` (richest first) that the destination takes as it is — exactly,
-    /// or because it is a kind of an accepted type — or else the first that a registered
-    /// conversion turns into an accepted type. Exact matches in the destination's own order
-    /// win over conformance (a destination taking `text/html` and `text/plain` gets HTML from
-    /// an item that offers both).
+    /// In three passes over `offered` (richest first), the first type that the destination
+    /// accepts exactly; else the first that is a kind of an accepted type (`image/png` for
+    /// `image/*`); else the first that a registered conversion turns into an accepted type.
+    /// The item's order decides within a pass, not the destination's (a destination taking
+    /// `text/plain` and `text/html` gets HTML from an item that offers HTML first), and an exact
+    /// match wins over a richer type that only matches by conformance or a wildcard.
     public func choose(offered: [ContentType], accepted: [ContentType]) -> RepresentationChoice? {
         for (i, type) in offered.enumerated() where accepted.contains(type) {
             return RepresentationChoice(index: i, offered: type, delivered: type, converts: false)
@@ -194,7 +195,8 @@ public struct RepresentationChooser: Sendable {
 /// Minimal styled-text helpers for the A7 rule.
 public enum StyledText {
     /// Plain text from HTML: tags removed, `<br>`, `</p>`, `</div>`, `</li>` as line breaks,
-    /// and the five XML entities plus `&nbsp;` decoded.
+    /// the five XML entities, `&nbsp;` and numeric character references (`&#233;`, `&#x2014;`)
+    /// decoded.
     public static func plainText(fromHTML html: String) -> String {
         var out = ""
         var tag = ""
@@ -218,9 +220,50 @@ public enum StyledText {
                 out.append(ch)
             }
         }
-        let entities = [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&nbsp;", " "), ("&amp;", "&")]
-        for (entity, value) in entities { out = out.replacingOccurrences(of: entity, with: value) }
+        out = decodingCharacterReferences(out)
         while out.hasSuffix("\n") { out.removeLast() }
         return out
+    }
+
+    private static let namedEntities: [Substring: Character] = [
+        "lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'", "nbsp": " ",
+    ]
+
+    /// Decodes `&name;`, `&#NNN;` and `&#xHH;` in one pass, so `&amp;lt;` stays the text `&lt;`.
+    /// Unknown names and references to invalid scalars (surrogates, beyond U+10FFFF, NUL) are
+    /// left as written.
+    static func decodingCharacterReferences(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            rest = rest[amp...]
+            let body = rest.dropFirst().prefix(10)
+            if let semicolon = body.firstIndex(of: ";") {
+                let name = body[..<semicolon]
+                var decoded: Character?
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(scalar)
+                } else if name.hasPrefix("#") {
+                    decoded = UInt32(name.dropFirst(), radix: 10).flatMap(scalar)
+                } else {
+                    decoded = namedEntities[name]
+                }
+                if let decoded {
+                    out.append(decoded)
+                    rest = rest[rest.index(after: semicolon)...]
+                    continue
+                }
+            }
+            out.append("&")
+            rest = rest.dropFirst()
+        }
+        out += rest
+        return out
+    }
+
+    private static func scalar(_ value: UInt32) -> Character? {
+        guard value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+        return Character(scalar)
     }
 }

@@ -9,7 +9,11 @@ public enum RelevantParts {
         return Data(try recipient(fromVCard: text).utf8)
     }
 
-    /// "Name <email>" from vCard text; unfolds continuation lines, prefers a `PREF` email.
+    /// "Name <email>" from vCard text; unfolds continuation lines, reads grouped properties
+    /// (`item1.EMAIL`), decodes vCard escapes (`\,` `\;` `\\` `\n`) and takes the most preferred email
+    /// (`PREF=1` before `PREF=2`, `TYPE=pref`, then the first).
+    /// A name with characters that would split or confuse an address field (a comma, say) is
+    /// quoted: `"Smith, Jr. John" <john@example.com>`.
     public static func recipient(fromVCard text: String) throws(TransferError) -> String {
         var lines: [String] = []
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
@@ -23,22 +27,67 @@ public enum RelevantParts {
             throw .malformed(type: "text/vcard", reason: "it has no BEGIN:VCARD line")
         }
         var name: String?
-        var emails: [(value: String, preferred: Bool)] = []
+        var emails: [(value: String, rank: Int)] = []
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let key = line[..<colon].uppercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            let property = key.split(separator: ";").first.map(String.init) ?? key
+            let value = unescape(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            var property = Substring(key.split(separator: ";").first ?? "")
+            // A group prefix ("item1.EMAIL") names a group of related properties, not the property.
+            if let dot = property.lastIndex(of: ".") { property = property[property.index(after: dot)...] }
             if property == "FN", !value.isEmpty { name = value }
-            if property == "EMAIL", !value.isEmpty { emails.append((value, key.contains("PREF"))) }
+            if property == "EMAIL", !value.isEmpty { emails.append((value, preference(key))) }
         }
-        guard let email = (emails.first { $0.preferred } ?? emails.first)?.value else {
+        // The most preferred email; the first one among equals.
+        guard let email = emails.min(by: { $0.rank < $1.rank })?.value else {
             throw .malformed(type: "text/vcard", reason: "the contact has no email address")
         }
         guard email.contains("@"), !email.contains(where: { $0 == "<" || $0 == ">" || $0 == "\n" }) else {
             throw .malformed(type: "text/vcard", reason: "the email address '\(email)' is not valid")
         }
-        let cleanName = name?.replacingOccurrences(of: "\"", with: "'")
-        return cleanName.map { "\($0) <\(email)>" } ?? email
+        guard let cleanName = name?.replacingOccurrences(of: "\"", with: "'") else { return email }
+        let specials: Set<Character> = [",", ";", ":", "<", ">", "@", "(", ")", "[", "]", "\\"]
+        if cleanName.contains(where: { specials.contains($0) }) {
+            return "\"\(cleanName.replacingOccurrences(of: "\\", with: "\\\\"))\" <\(email)>"
+        }
+        return "\(cleanName) <\(email)>"
+    }
+
+    /// How preferred a property is, lower first: `PREF=n` (vCard 4) is n, `TYPE=pref` (vCard 3)
+    /// or a bare `PREF` (vCard 2.1) is 1, no preference is last.
+    private static func preference(_ key: String) -> Int {
+        var rank = Int.max
+        for parameter in key.split(separator: ";").dropFirst() {
+            let parts = parameter.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, parts[0] == "PREF", let n = Int(parts[1]) {
+                rank = min(rank, max(n, 1))
+            } else if parameter == "PREF"
+                || (parts.count == 2 && parts[0] == "TYPE" && parts[1].split(separator: ",").contains("PREF"))
+            {
+                rank = min(rank, 1)
+            }
+        }
+        return rank
+    }
+
+    /// A vCard value with its escapes decoded; an escaped line break becomes a space.
+    private static func unescape(_ value: Substring) -> String {
+        var out = ""
+        var escaped = false
+        for ch in value {
+            if escaped {
+                switch ch {
+                case "n", "N": out.append(" ")
+                default: out.append(ch)
+                }
+                escaped = false
+            } else if ch == "\\" {
+                escaped = true
+            } else {
+                out.append(ch)
+            }
+        }
+        if escaped { out.append("\\") }
+        return out
     }
 }

@@ -49,10 +49,10 @@ public struct SpoolDirectory: Sendable {
     }
 
     /// Copies `content` into a new spool file in bounded chunks; the file appears under its
-    /// final name only when complete.
+    /// final name only when complete, and only with `expectedSize` bytes when that is given.
     public func spool(
         _ content: RepresentationContent, type: ContentType, copier: ChunkedCopier = ChunkedCopier(),
-        progress: Progress? = nil
+        progress: Progress? = nil, expectedSize: Int64? = nil
     ) async throws(TransferError) -> SpooledFile {
         let final = path + "/" + UUID().uuidString + ".spool"
         let sink = try FileSink(destination: final)
@@ -61,7 +61,8 @@ public struct SpoolDirectory: Sendable {
             sink.abandon()
             throw error
         }
-        let size = try await copier.copy(from: source, to: sink, type: type, progress: progress)
+        let size = try await copier.copy(
+            from: source, to: sink, type: type, progress: progress, expectedSize: expectedSize)
         return SpooledFile(path: final, type: type, size: size)
     }
 
