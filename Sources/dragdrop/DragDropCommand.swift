@@ -130,6 +130,8 @@ struct Rules: ParsableCommand {
         "F7": "A failed or invalid drop flies back to a visible source or evaporates, and says why.",
         "SP1": "Spring-loaded controls flash, then activate after a pause; leaving first cancels.",
         "A1": "Dragging near the edge of a scroll view scrolls it; scrolling stops when the drag leaves.",
+        "A4": "Placeholders appear where a slow drop lands, show progress, then become the content.",
+        "A6": "A transfer that fails removes its placeholders, says why, and loses nothing.",
         "U1": "Undo reverses a drop exactly; redo applies it again; the command is named.",
     ]
 

@@ -10,7 +10,7 @@ enum ScenarioDecoding {
     static let nodeKeys = [
         "id", "name", "role", "frame", "app", "accepts", "offers", "kind", "layout", "itemSize", "spacing",
         "padding", "policy", "springLoaded", "autoscroll", "contentHeight", "clips", "hidden", "confirmation",
-        "fails", "cancellation", "onActivate", "children",
+        "fails", "cancellation", "transfer", "onActivate", "children",
     ]
     static let actions = [
         "down", "move", "up", "modifiers", "key", "tap", "select", "pickUp", "confirm", "undo", "redo",
@@ -174,6 +174,7 @@ enum ScenarioDecoding {
         node.confirmation = try o.optional("confirmation") { v, p throws(ScenarioError) in try nonEmptyString(v, p) }
         node.failure = try o.optional("fails") { v, p throws(ScenarioError) in try nonEmptyString(v, p) }
         node.cancellationTitle = try o.optional("cancellation") { v, p throws(ScenarioError) in try nonEmptyString(v, p) }
+        node.transfer = try o.optional("transfer") { v, p throws(ScenarioError) in try transfer(v, p) }
         if let m = o.member("onActivate") {
             let a = try Object(m.value, path: m.path)
             try a.allow(["show", "hide"])
@@ -214,6 +215,23 @@ enum ScenarioDecoding {
                 at: m.value.location)
         }
         return c
+    }
+
+    /// `{"duration": seconds, "steps": n, "failAt": fraction}`: a slow transfer with placeholders.
+    static func transfer(_ v: JSON, _ path: String) throws(ScenarioError) -> SimulatedTransfer {
+        let o = try Object(v, path: path)
+        try o.allow(["duration", "steps", "failAt"])
+        let duration = try o.required("duration") { v, p throws(ScenarioError) in try seconds(v, p) }
+        let steps = try o.optional("steps") { v, p throws(ScenarioError) in try number(v, p, min: 1) } ?? 4
+        let failAt = try o.optional("failAt") { v, p throws(ScenarioError) -> Double in
+            let x = try number(v, p, min: 0)
+            guard x <= 1 else { throw ScenarioError(.invalidValue, path: p, "failAt is a fraction from 0 to 1, not \(format(x))", at: v.location) }
+            return x
+        }
+        guard steps == steps.rounded() else {
+            throw ScenarioError(.invalidValue, path: path + ScenarioPath.key("steps"), "steps must be a whole number", at: v.location)
+        }
+        return SimulatedTransfer(duration: duration, steps: Int(steps), failAt: failAt)
     }
 
     static func autoscroll(_ v: JSON, _ path: String) throws(ScenarioError) -> AutoscrollConfiguration? {
