@@ -93,9 +93,19 @@ public final class DragEngine {
     /// Whether a drag is in progress (including one waiting for confirmation).
     public var isDragging: Bool { session != nil }
 
-    /// The next instant the engine must be woken at with ``tick()``, if any.
+    /// The next instant the engine must be woken at with ``tick()``, if any. When targets
+    /// changed under a still pointer during a drag (a spring-loaded folder opened, a list was
+    /// hidden), this is the current instant: the destination must be resolved again at once.
     public var nextDeadline: MonotonicInstant? {
-        [lift.deadline, spring.deadline, autoscroll.deadline].compactMap { $0 }.min()
+        if resolveIsDue { return clock.now }
+        return [lift.deadline, spring.deadline, autoscroll.deadline].compactMap { $0 }.min()
+    }
+
+    /// Whether targets changed under the pointer of a pointer or external drag that can still
+    /// move, so ``tick()`` must resolve the destination again.
+    private var resolveIsDue: Bool {
+        guard needsResolve, let s = session else { return false }
+        return s.pointer != nil && s.mode != .keyboard && s.awaitingConfirmation == nil
     }
 
     /// The keyboard drop points of the current keyboard drag, in order (C4).
@@ -406,9 +416,7 @@ public final class DragEngine {
             if action == .none { break }
         }
         if let d = autoscroll.deadline, d <= now { handleAutoscroll(autoscroll.tick(now: now)) }
-        if needsResolve, let s = session, let p = s.pointer, s.mode != .keyboard, s.awaitingConfirmation == nil {
-            update(at: p)
-        }
+        if resolveIsDue, let p = session?.pointer { update(at: p) }
     }
 
     // MARK: Ending drags
