@@ -70,7 +70,9 @@ public final class DragEngine {
     private var autoscroll = AutoscrollStateMachine<TargetID>()
     private var needsResolve = false
     private var membershipVersion = 0
-    private var offeredCancellation: (target: TargetID, cancellation: DropCancellation)?
+    /// The way out offered after the last drop (U3), with how to put moved items back in their
+    /// source when it is used.
+    private var offeredCancellation: (target: TargetID, cancellation: DropCancellation, restoreSource: UndoableAction?)?
 
     /// Creates an engine for `app`, reading time from `clock`.
     public init(
@@ -455,6 +457,10 @@ public final class DragEngine {
     public func useCancellation() -> Bool {
         guard let offer = offeredCancellation else { return false }
         offeredCancellation = nil
+        // The cancellation takes back the destination's side; a move must also put the items
+        // back in their source, or taking the drop back would lose them (S4). Reverse order of
+        // the drop, as undo does: the source's removal came last, so it is reverted first.
+        offer.restoreSource?.undo()
         offer.cancellation.perform()
         emit(.cancellationUsed(offer.target))
         announce("\(offer.cancellation.title): done.")
@@ -523,19 +529,22 @@ public final class DragEngine {
                 .committed(
                     destination: request.destination, items: request.items.map(\.id), operation: request.operation,
                     index: request.index))
+            var restoreSource: UndoableAction?
             if request.operation == .move {
                 let moved = request.items.filter { $0.app == app && $0.sourceContainer != nil }
                 if !moved.isEmpty {
-                    if let restore = delegate.dragEngine(self, removeMovedItems: moved, after: request) {
-                        undoStack.register(restore)
-                    }
+                    restoreSource = delegate.dragEngine(self, removeMovedItems: moved, after: request)
+                    // Half an undo is worse than none: when the destination cannot take its side
+                    // back (an irreversible drop, U2, U3), putting the items back in the source
+                    // would leave them in both places.
+                    if undo != nil, let restoreSource { undoStack.register(restoreSource) }
                     emit(.sourceRemoved(moved.map(\.id)))
                 }
             }
             undoStack.setActionName(name)
             undoStack.endGroup()
             if let cancellation {
-                offeredCancellation = (request.destination, cancellation)
+                offeredCancellation = (request.destination, cancellation, restoreSource)
                 emit(.cancellationOffered(request.destination, title: cancellation.title))
             }
             let items = request.items
