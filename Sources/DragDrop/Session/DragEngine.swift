@@ -550,7 +550,11 @@ public final class DragEngine {
             let items = request.items
             endSession()
             emit(.outcome(.completed(destination: request.destination, operation: request.operation)))
-            announce(Announcements.completed(items, request.operation, to: destinationName(request.destination)))
+            // The session has ended: whether it was a keyboard drag (always announced, C4) comes
+            // from the request.
+            announce(
+                Announcements.completed(items, request.operation, to: destinationName(request.destination)),
+                force: request.mode == .keyboard)
         }
     }
 
