@@ -63,6 +63,10 @@ public final class DragEngine {
 
     private var lift: LiftStateMachine
     private var pressedSource: TargetID?
+    /// The spring-loaded control a press began on when nothing draggable was under it: the press
+    /// stays a click on that control however long it lasts or however it wobbles, as long as it
+    /// is released over it (SP2: the control must keep working without a drag).
+    private var pressedControl: TargetID?
     private var pressModifiers: DragModifiers = []
     private var session: ActiveSession?
     private var spring = SpringLoadingStateMachine<TargetID>()
@@ -175,7 +179,9 @@ public final class DragEngine {
     /// past the threshold, or after press-and-hold on touch (F1).
     public func pointerDown(at point: Point, kind: PointerKind = .mouse, modifiers: DragModifiers = []) {
         guard session == nil else { return }
-        pressedSource = registry.resolve(at: point).source
+        let hit = registry.resolve(at: point)
+        pressedSource = hit.source
+        pressedControl = hit.source == nil ? hit.springLoaded : nil
         pressModifiers = modifiers
         _ = lift.press(at: point, kind: kind, now: clock.now)
     }
@@ -208,8 +214,14 @@ public final class DragEngine {
         if session == nil {
             let action = lift.release(at: point, now: clock.now)
             pressedSource = nil
+            let control = pressedControl
+            pressedControl = nil
             if case .click(let at) = action {
                 emit(.clicked(registry.resolve(at: at).topHit))
+            } else if let control {
+                // A slow tap or a wobbly click on a control is still a click on it (SP2).
+                let hit = registry.resolve(at: point)
+                if hit.springLoaded == control { emit(.clicked(hit.topHit)) }
             }
             return
         }
@@ -427,6 +439,7 @@ public final class DragEngine {
     public func cancelDrag() {
         guard let s = session else {
             lift.reset()
+            pressedControl = nil
             return
         }
         if s.awaitingConfirmation != nil {
