@@ -366,14 +366,19 @@ struct RegistryTests {
                 ]
             }
             var mismatches: [String] = []
+            var hits = 0
+            var destinations = 0
             for p in points {
                 let got = registry.resolve(at: p, session: masks)
                 let want = model.resolve(at: p)
+                if want.topHit != nil { hits += 1 }
+                if want.destination != nil { destinations += 1 }
                 if got.topHit != want.topHit || got.destination != want.destination {
                     mismatches.append("\(p): got \(String(describing: got.topHit))/\(String(describing: got.destination)), want \(String(describing: want.topHit))/\(String(describing: want.destination))")
                 }
             }
             #expect(mismatches.isEmpty, "\(label): \(mismatches.prefix(5))")
+            #expect(hits > points.count / 4 && destinations > points.count / 8, "\(label): the probes must exercise the registry")
         }
 
         check("after registration")

@@ -175,6 +175,35 @@ struct SpringLoadingTests {
         try h.finish()
     }
 
+    @Test("SP2: a slow tap on a spring-loaded control, held past the lift delay, still activates it")
+    func slowTapActivates() throws {
+        let h = try calendar()
+        h.press(at: overWeek, kind: .touch)
+        h.advance(by: .milliseconds(800))
+        #expect(h.feedback == [])
+        h.release()
+        #expect(h.feedback == [.clicked("week")])
+        #expect(h.scene.isShown("weekView") && !h.scene.isShown("dayView"))
+        try h.finish()
+    }
+
+    @Test("SP2: a click that wobbles a few points on a control still activates it; releasing off the control does not")
+    func wobblyClick() throws {
+        let h = try calendar()
+        h.press(at: overWeek)
+        h.move(to: Point(x: 155, y: 22))
+        h.release()
+        #expect(h.feedback == [.clicked("week")])
+        #expect(h.scene.isShown("weekView"))
+
+        h.press(at: Point(x: 50, y: 20))
+        h.move(to: Point(x: 400, y: 300))
+        h.release()
+        #expect(h.feedback == [.clicked("week")], "released away from the Day segment: no click")
+        #expect(h.scene.isShown("weekView") && !h.scene.isShown("dayView"))
+        try h.finish()
+    }
+
     @Test("SP2: Mail's Back button works by click as well as by hovering a dragged message")
     func backButtonBothWays() throws {
         let clicked = try DragHarness(scene: F.mailScene())
