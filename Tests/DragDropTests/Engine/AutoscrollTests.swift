@@ -212,6 +212,47 @@ struct AutoscrollTests {
         try h.finish()
     }
 
+    @Test("A1: moving straight from one scrolling pane's edge into another's stops the first and starts the second at once")
+    func switchingContainers() throws {
+        func pane(_ id: TargetID, x: Double) -> SceneNode {
+            var p = F.list(
+                id, "Pane \(id)", frame: Rect(x: x, y: 0, width: 200, height: 400), accepts: [.plainText],
+                items: (0..<30).map { F.item(TargetID("\(id)\($0)"), "Line \($0)", offers: [.plainText], kind: F.paragraph) })
+            p.contentHeight = 1200
+            p.autoscroll = AutoscrollConfiguration()
+            return p
+        }
+        let h = try DragHarness(
+            scene: Scene([
+                F.window("w", "Window", frame: Rect(x: 0, y: 0, width: 400, height: 400), [pane("left", x: 0), pane("right", x: 200)])
+            ]))
+        h.engineLift(at: Point(x: 100, y: 200))
+        h.move(to: Point(x: 100, y: 390))
+        h.advance(by: .milliseconds(50))
+        let entry = h.timeline.count
+        let mark = h.engineMark
+        h.move(to: Point(x: 300, y: 390))
+        let switched = h.engineFeedback(since: mark)
+        #expect(switched.contains(.highlight("right", on: true)))
+        let scrolls = switched.filter {
+            switch $0 {
+            case .autoscrollStarted, .autoscrollStopped, .autoscrolled: true
+            default: false
+            }
+        }
+        #expect(scrolls == [.autoscrollStopped("left"), .autoscrollStarted("right")])
+        let switchedAt = h.clock.now
+        h.advance(by: interval)
+        let first = h.engineTimedFeedback(sinceEntry: entry).filter {
+            if case .autoscrolled = $0.1 { true } else { false }
+        }
+        #expect(first.map(\.0) == [switchedAt + interval])
+        #expect(first.allSatisfy { if case .autoscrolled("right", _) = $0.1 { true } else { false } })
+        h.key(.cancel)
+        h.release()
+        try h.finish()
+    }
+
     @Test("A1: a drop while scrolling stops the scrolling with the drop")
     func dropStopsScrolling() throws {
         let h = try longDraft()

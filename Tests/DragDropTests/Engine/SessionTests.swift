@@ -594,6 +594,31 @@ struct SessionTests {
         try h.finish()
     }
 
+    @Test("M1: a selection spanning two lists moves together; undo puts each item back in its own list")
+    func selectionAcrossLists() throws {
+        let h = try DragHarness(scene: F.remindersScene(policy: .preferMove))
+        h.select(["email", "milk", "call"])
+        h.engineLift(at: F.row(0, x: 100))
+        h.move(to: Point(x: 100, y: 115))
+        h.move(to: Point(x: 390, y: 100))
+        h.move(to: Point(x: 100, y: 115))
+        let mark = h.engineMark
+        h.release()
+        #expect(
+            h.engineFeedback(since: mark) == [
+                .dropped(destination: "groceries", operation: .move, index: 3),
+                .highlight("groceries", on: false),
+                .insertion("groceries", index: nil),
+                .committed(destination: "groceries", items: ["email", "milk", "call"], operation: .move, index: 3),
+                .sourceRemoved(["email", "milk", "call"]),
+                .outcome(.completed(destination: "groceries", operation: .move)),
+            ])
+        #expect(h.scene.snapshot() == ["groceries": ["eggs", "bread", "email", "milk", "call", "butter"], "work": ["report"]])
+        h.undo()
+        #expect(h.scene.snapshot() == ["groceries": ["milk", "eggs", "bread", "butter"], "work": ["report", "email", "call"]])
+        try h.finish()
+    }
+
     @Test("M1: dragging an item outside the selection drags that item alone")
     func unselectedItemAlone() throws {
         let h = try DragHarness(scene: F.remindersScene())

@@ -143,6 +143,30 @@ struct SpringLoadingTests {
         try h.finish()
     }
 
+    @Test("SP1: a control that activated stays quiet while hovered, and arms again when left and re-entered")
+    func rearmsAfterLeaving() throws {
+        let h = try calendar()
+        h.engineLift(at: Point(x: 100, y: 70))
+        h.move(to: overWeek)
+        h.advance(by: .seconds(1))
+        h.move(to: Point(x: 400, y: 300))
+        let entry = h.timeline.count
+        h.move(to: overWeek)
+        h.advance(by: .seconds(1))
+        let springs = h.engineTimedFeedback(sinceEntry: entry).filter {
+            switch $0.1 {
+            case .springArmed, .springFlash, .springActivated, .springDisarmed: true
+            default: false
+            }
+        }
+        let back = engineInstant(.seconds(1))
+        #expect(springs.map(\.1) == [.springArmed("week"), .springFlash("week"), .springActivated("week", explicit: false)])
+        #expect(springs.map(\.0) == [back, back + .milliseconds(500), back + .milliseconds(700)])
+        h.key(.cancel)
+        h.release()
+        try h.finish()
+    }
+
     @Test("SP1: a drop before the delay disarms the control")
     func dropDisarms() throws {
         let h = try calendar()
