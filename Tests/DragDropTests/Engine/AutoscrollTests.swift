@@ -13,14 +13,18 @@ struct AutoscrollTests {
     private func longDraft() throws -> DragHarness {
         var draft = F.list(
             "draft", "Draft", frame: Rect(x: 0, y: 0, width: 400, height: 400), accepts: [.plainText],
-            items: (0..<50).map { F.item(TargetID("p\($0)"), "Paragraph \($0)", offers: [.plainText], kind: F.paragraph) })
+            items: (0..<50).map {
+                F.item(TargetID("p\($0)"), "Paragraph \($0)", offers: [.plainText], kind: F.paragraph)
+            })
         draft.contentHeight = 2000
         draft.autoscroll = AutoscrollConfiguration()
         let clippings = F.list(
             "clippings", "Clippings", frame: Rect(x: 500, y: 0, width: 300, height: 600), accepts: [.plainText],
             items: [F.item("clip", "Clip", offers: [.plainText], kind: F.paragraph)])
         return try DragHarness(
-            scene: Scene([F.window("mail", "Mail", frame: Rect(x: 0, y: 0, width: 800, height: 600), [draft, clippings])]))
+            scene: Scene([
+                F.window("mail", "Mail", frame: Rect(x: 0, y: 0, width: 800, height: 600), [draft, clippings])
+            ]))
     }
 
     private let configuration = AutoscrollConfiguration()
@@ -70,18 +74,20 @@ struct AutoscrollTests {
             #expect(step.0 == .origin + interval * (k + 1), "step \(k + 1) at its instant")
             #expect(abs(step.1 - expectedStep(k + 1, distanceFromEdge: 10)) < 1e-9, "step \(k + 1) size")
         }
-        #expect(zip(recorded, recorded.dropFirst()).allSatisfy { $0.1 < $1.1 }, "the speed ramps up while the drag stays")
+        #expect(
+            zip(recorded, recorded.dropFirst()).allSatisfy { $0.1 < $1.1 }, "the speed ramps up while the drag stays")
         let scrolled = recorded.map(\.1).reduce(0, +)
         #expect(abs((h.scene.scrollOffsets["draft"] ?? 0) - scrolled) < 1e-9)
         // Rows pass under the still pointer: the insertion index follows them.
         let expectedIndex = Int(((390 + scrolled - 20) / 40).rounded(.down)) + 1
         #expect(h.engine.currentSession?.insertionIndex == expectedIndex)
-        #expect(h.engineFeedback(since: mark).allSatisfy {
-            switch $0 {
-            case .autoscrolled, .insertion: true
-            default: false
-            }
-        })
+        #expect(
+            h.engineFeedback(since: mark).allSatisfy {
+                switch $0 {
+                case .autoscrolled, .insertion: true
+                default: false
+                }
+            })
         h.key(.cancel)
         h.release()
         try h.finish()
@@ -212,19 +218,25 @@ struct AutoscrollTests {
         try h.finish()
     }
 
-    @Test("A1: moving straight from one scrolling pane's edge into another's stops the first and starts the second at once")
+    @Test(
+        "A1: moving straight from one scrolling pane's edge into another's stops the first and starts the second at once"
+    )
     func switchingContainers() throws {
         func pane(_ id: TargetID, x: Double) -> SceneNode {
             var p = F.list(
                 id, "Pane \(id)", frame: Rect(x: x, y: 0, width: 200, height: 400), accepts: [.plainText],
-                items: (0..<30).map { F.item(TargetID("\(id)\($0)"), "Line \($0)", offers: [.plainText], kind: F.paragraph) })
+                items: (0..<30).map {
+                    F.item(TargetID("\(id)\($0)"), "Line \($0)", offers: [.plainText], kind: F.paragraph)
+                })
             p.contentHeight = 1200
             p.autoscroll = AutoscrollConfiguration()
             return p
         }
         let h = try DragHarness(
             scene: Scene([
-                F.window("w", "Window", frame: Rect(x: 0, y: 0, width: 400, height: 400), [pane("left", x: 0), pane("right", x: 200)])
+                F.window(
+                    "w", "Window", frame: Rect(x: 0, y: 0, width: 400, height: 400),
+                    [pane("left", x: 0), pane("right", x: 200)])
             ]))
         h.engineLift(at: Point(x: 100, y: 200))
         h.move(to: Point(x: 100, y: 390))

@@ -15,7 +15,8 @@ struct DestinationFeedbackTests {
         var window = base.roots[0]
         window.frame = Rect(x: 0, y: 0, width: 1200, height: 600)
         window.children.append(
-            F.list("notes", "Notes", frame: Rect(x: 800, y: 0, width: 200, height: 600), accepts: [.plainText], items: []))
+            F.list(
+                "notes", "Notes", frame: Rect(x: 800, y: 0, width: 200, height: 600), accepts: [.plainText], items: []))
         window.children.append(
             F.list(
                 "archive", "Archive", frame: Rect(x: 1000, y: 0, width: 200, height: 600), accepts: [F.reminderType],
@@ -194,15 +195,18 @@ struct DestinationFeedbackTests {
                     "source", "Source", frame: Rect(x: 700, y: 0, width: 100, height: 100), accepts: [F.reminderType],
                     items: F.reminders([("milk", "Milk")]))
             ])
-        var folder = SceneNode(id: "backFolder", name: "Back Folder", role: .item, frame: Rect(x: 200, y: 200, width: 100, height: 100))
+        var folder = SceneNode(
+            id: "backFolder", name: "Back Folder", role: .item, frame: Rect(x: 200, y: 200, width: 100, height: 100))
         folder.accepts = [F.reminderType]
         let backList = F.list(
             "backList", "Back List", frame: Rect(x: 0, y: 0, width: 400, height: 400), accepts: [F.reminderType],
             items: [folder], layout: nil)
         let back = F.window("backWindow", "Back Window", frame: Rect(x: 0, y: 0, width: 400, height: 400), [backList])
-        var frontContent = SceneNode(id: "front", name: "Front", role: .container, frame: Rect(x: 250, y: 250, width: 400, height: 400))
+        var frontContent = SceneNode(
+            id: "front", name: "Front", role: .container, frame: Rect(x: 250, y: 250, width: 400, height: 400))
         if frontAccepts { frontContent.accepts = [F.reminderType] }
-        let front = F.window("frontWindow", "Front Window", frame: Rect(x: 250, y: 250, width: 400, height: 400), [frontContent])
+        let front = F.window(
+            "frontWindow", "Front Window", frame: Rect(x: 250, y: 250, width: 400, height: 400), [frontContent])
         return try DragHarness(scene: Scene([palette, back, front]))
     }
 

@@ -71,7 +71,9 @@ enum EngineFixtures {
         let work = list(
             "work", "Work", frame: Rect(x: 400, y: 0, width: 380, height: 600), accepts: [reminderType],
             items: reminders([("report", "Report"), ("email", "Email"), ("call", "Call")]), policy: policy)
-        return try Scene([window("window", "Reminders", frame: Rect(x: 0, y: 0, width: 800, height: 600), [groceries, work])])
+        return try Scene([
+            window("window", "Reminders", frame: Rect(x: 0, y: 0, width: 800, height: 600), [groceries, work])
+        ])
     }
 
     /// Two windows of one app, side by side, each with one list of reminders (automatic policy).
@@ -118,7 +120,8 @@ enum EngineFixtures {
         }
         var shared = album("shared", "Shared Stream", y: 80)
         shared.cancellationTitle = "Stop Sharing"
-        var more = SceneNode(id: "more", name: "More Albums", role: .control, frame: Rect(x: 0, y: 120, width: 200, height: 40))
+        var more = SceneNode(
+            id: "more", name: "More Albums", role: .control, frame: Rect(x: 0, y: 120, width: 200, height: 40))
         more.springLoading = SpringLoadingConfiguration()
         more.showsOnActivate = ["archive"]
         var archive = album("archive", "Archive", y: 160)
@@ -149,7 +152,9 @@ enum EngineFixtures {
     /// - `dock` (0, 500, 800×100): phone (x 0), mail (x 100).
     /// Every container moves icons (preferMove), like a home screen.
     static func homeScene() throws -> Scene {
-        func icon(_ id: TargetID, _ name: String) -> SceneNode { item(id, name, offers: [appIconType], kind: EngineFixtures.icon) }
+        func icon(_ id: TargetID, _ name: String) -> SceneNode {
+            item(id, name, offers: [appIconType], kind: EngineFixtures.icon)
+        }
         var folder = icon("utilities", "Utilities")
         folder.accepts = [appIconType]
         folder.policy = .preferMove
@@ -206,11 +211,14 @@ enum EngineFixtures {
         var mailboxes = list(
             "mailboxes", "Mailboxes", frame: Rect(x: 0, y: 50, width: 400, height: 550), accepts: [], items: boxes)
         mailboxes.isHidden = true
-        return try Scene([window("mail", "Mail", frame: Rect(x: 0, y: 0, width: 800, height: 600), [back, inbox, mailboxes])])
+        return try Scene([
+            window("mail", "Mail", frame: Rect(x: 0, y: 0, width: 800, height: 600), [back, inbox, mailboxes])
+        ])
     }
 
     /// A drag from another app (scenario 3): a photo from a web page.
-    static let webPhoto = DragItem(id: "web-sunset", name: "Sunset", kind: photo, types: [photoType, .png], app: "Safari")
+    static let webPhoto = DragItem(
+        id: "web-sunset", name: "Sunset", kind: photo, types: [photoType, .png], app: "Safari")
 }
 
 extension String {

@@ -37,7 +37,8 @@ struct KeyboardAccessibilityTests {
         func focus(_ key: DragKey) -> TargetID? {
             let mark = h.engineMark
             h.key(key)
-            return h.feedback[mark...].lazy.compactMap { if case .keyboardFocus(let t, _) = $0 { t } else { nil } }.first
+            return h.feedback[mark...].lazy.compactMap { if case .keyboardFocus(let t, _) = $0 { t } else { nil } }
+                .first
         }
         let forward = (0..<6).map { _ in focus(.nextDropPoint) }
         #expect(forward == ["trips", "library", "family", "shared", "more", "trips"])
@@ -50,7 +51,9 @@ struct KeyboardAccessibilityTests {
         try fresh.pickUp(three)
         let mark = fresh.engineMark
         fresh.key(.previousDropPoint)
-        #expect(fresh.engineFeedback(since: mark).first == .keyboardFocus("more", index: 4), "previous with nothing focused goes to the last")
+        #expect(
+            fresh.engineFeedback(since: mark).first == .keyboardFocus("more", index: 4),
+            "previous with nothing focused goes to the last")
         fresh.key(.cancel)
         try fresh.finish()
     }
@@ -191,7 +194,8 @@ struct KeyboardAccessibilityTests {
 
         mark = h.engineMark
         h.key(.activate)
-        #expect(h.feedback[mark...] == [.springActivated("more", explicit: true), .announcement("Opened More Albums.")])
+        #expect(
+            h.feedback[mark...] == [.springActivated("more", explicit: true), .announcement("Opened More Albums.")])
         #expect(h.scene.isShown("archive"))
 
         mark = h.engineMark
@@ -203,7 +207,8 @@ struct KeyboardAccessibilityTests {
                 .proposal(destination: "archive", operation: .copy),
                 .preview(PreviewState(count: 3, badge: .copy)),
             ], "the revealed album is the next drop point")
-        #expect(h.engine.keyboardDropPoints.map(\.target) == ["trips", "library", "family", "shared", "more", "archive"])
+        #expect(
+            h.engine.keyboardDropPoints.map(\.target) == ["trips", "library", "family", "shared", "more", "archive"])
 
         mark = h.engineMark
         h.key(.drop)

@@ -63,7 +63,9 @@ struct RegistryTests {
         return r
     }
 
-    @Test("F5 registry: the innermost accepting target under the point is the destination; a non-accepting one falls through")
+    @Test(
+        "F5 registry: the innermost accepting target under the point is the destination; a non-accepting one falls through"
+    )
     func nesting() throws {
         let r = try Self.nested()
         let masks = Self.offering(r)
@@ -89,7 +91,9 @@ struct RegistryTests {
         #expect(r.resolve(at: Point(x: 50, y: 80)).topHit == nil)
     }
 
-    @Test("Registry: paint order puts children above parents and later siblings above earlier ones; bringToFront reorders")
+    @Test(
+        "Registry: paint order puts children above parents and later siblings above earlier ones; bringToFront reorders"
+    )
     func paintOrder() throws {
         var r = TargetRegistry(localApp: "App")
         try r.register(Self.target("a", Self.rect(0, 0, 200, 200)))
@@ -98,7 +102,8 @@ struct RegistryTests {
         try r.register(Self.target("bChild", Self.rect(120, 120, 20, 20), parent: "b"))
         #expect(r.resolve(at: Point(x: 50, y: 50)).topHit == "a")
         #expect(r.resolve(at: Point(x: 110, y: 110)).topHit == "b", "the later root is above")
-        #expect(r.resolve(at: Point(x: 160, y: 160)).topHit == "b", "a child of the lower root stays below the upper root")
+        #expect(
+            r.resolve(at: Point(x: 160, y: 160)).topHit == "b", "a child of the lower root stays below the upper root")
         #expect(r.resolve(at: Point(x: 130, y: 130)).topHit == "bChild")
         try r.bringToFront("a")
         #expect(r.resolve(at: Point(x: 110, y: 110)).topHit == "a")
@@ -173,18 +178,27 @@ struct RegistryTests {
         let before = Self.fingerprint(r)
         let nan = Double.nan
         let failures: [(RegistryError, (inout TargetRegistry) throws(RegistryError) -> Void)] = [
-            (.duplicateID("folder"), { r throws(RegistryError) in try r.register(Self.target("folder", Self.rect(0, 0, 1, 1))) }),
+            (
+                .duplicateID("folder"),
+                { r throws(RegistryError) in try r.register(Self.target("folder", Self.rect(0, 0, 1, 1))) }
+            ),
             (
                 .unknownParent("orphan", parent: "nowhere"),
-                { r throws(RegistryError) in try r.register(Self.target("orphan", Self.rect(0, 0, 10, 10), parent: "nowhere")) }
+                { r throws(RegistryError) in
+                    try r.register(Self.target("orphan", Self.rect(0, 0, 10, 10), parent: "nowhere"))
+                }
             ),
             (
                 .invalidFrame("nan", Self.rect(nan, 0, 10, 10)),
-                { r throws(RegistryError) in try r.register(Self.target("nan", Self.rect(nan, 0, 10, 10), parent: "list")) }
+                { r throws(RegistryError) in
+                    try r.register(Self.target("nan", Self.rect(nan, 0, 10, 10), parent: "list"))
+                }
             ),
             (
                 .invalidFrame("negative", Self.rect(0, 0, -1, 10)),
-                { r throws(RegistryError) in try r.register(Self.target("negative", Self.rect(0, 0, -1, 10), parent: "list")) }
+                { r throws(RegistryError) in
+                    try r.register(Self.target("negative", Self.rect(0, 0, -1, 10), parent: "list"))
+                }
             ),
             (
                 .invalidFrame("infinite", Self.rect(0, 0, .infinity, 10)),
@@ -198,11 +212,17 @@ struct RegistryTests {
                 .invalidFrame("folder", Self.rect(0, nan, 10, 10)),
                 { r throws(RegistryError) in try r.setFrame(Self.rect(0, nan, 10, 10), for: "folder") }
             ),
-            (.unknownTarget("ghost"), { r throws(RegistryError) in try r.setFrame(Self.rect(0, 0, 1, 1), for: "ghost") }),
+            (
+                .unknownTarget("ghost"),
+                { r throws(RegistryError) in try r.setFrame(Self.rect(0, 0, 1, 1), for: "ghost") }
+            ),
             (.unknownTarget("ghost"), { r throws(RegistryError) in try r.unregister("ghost") }),
             (.unknownTarget("ghost"), { r throws(RegistryError) in try r.setHidden(true, for: "ghost") }),
             (.unknownTarget("ghost"), { r throws(RegistryError) in try r.bringToFront("ghost") }),
-            (.unknownTarget("ghost"), { r throws(RegistryError) in try r.offsetDescendants(of: "ghost", by: Vector(dx: 1, dy: 1)) }),
+            (
+                .unknownTarget("ghost"),
+                { r throws(RegistryError) in try r.offsetDescendants(of: "ghost", by: Vector(dx: 1, dy: 1)) }
+            ),
         ]
         for (expected, change) in failures {
             var thrown: RegistryError?
@@ -236,7 +256,8 @@ struct RegistryTests {
         var modest = Self.target("modest", Self.rect(0, 0, 10, 10))
         modest.accepts = ["application/x-new-c"]
         try r.register(modest)
-        #expect(r.resolve(at: Point(x: 5, y: 5), session: Self.offering(r, "application/x-new-c")).destination == "modest")
+        #expect(
+            r.resolve(at: Point(x: 5, y: 5), session: Self.offering(r, "application/x-new-c")).destination == "modest")
     }
 
     // MARK: Randomized comparison with a brute-force model
@@ -347,9 +368,14 @@ struct RegistryTests {
             let clips = Int.random(in: 0..<4, using: &rng) == 0
             let hidden = Int.random(in: 0..<25, using: &rng) == 0
             let frame = randomFrame()
-            try registry.register(Self.target(id, frame, parent: parent, accepts: accepts, clips: clips, hidden: hidden))
+            try registry.register(
+                Self.target(id, frame, parent: parent, accepts: accepts, clips: clips, hidden: hidden))
             model.nextOrder += 1
-            model.add(id, .init(parent: parent, frame: frame, hidden: hidden, clips: clips, accepts: accepts, order: model.nextOrder))
+            model.add(
+                id,
+                .init(
+                    parent: parent, frame: frame, hidden: hidden, clips: clips, accepts: accepts, order: model.nextOrder
+                ))
         }
 
         func check(_ label: String) {
@@ -374,11 +400,15 @@ struct RegistryTests {
                 if want.topHit != nil { hits += 1 }
                 if want.destination != nil { destinations += 1 }
                 if got.topHit != want.topHit || got.destination != want.destination {
-                    mismatches.append("\(p): got \(String(describing: got.topHit))/\(String(describing: got.destination)), want \(String(describing: want.topHit))/\(String(describing: want.destination))")
+                    mismatches.append(
+                        "\(p): got \(String(describing: got.topHit))/\(String(describing: got.destination)), want \(String(describing: want.topHit))/\(String(describing: want.destination))"
+                    )
                 }
             }
             #expect(mismatches.isEmpty, "\(label): \(mismatches.prefix(5))")
-            #expect(hits > points.count / 4 && destinations > points.count / 8, "\(label): the probes must exercise the registry")
+            #expect(
+                hits > points.count / 4 && destinations > points.count / 8,
+                "\(label): the probes must exercise the registry")
         }
 
         check("after registration")
@@ -386,13 +416,18 @@ struct RegistryTests {
             let id = model.ids.randomElement(using: &rng)!
             switch Int.random(in: 0..<100, using: &rng) {
             case 0..<85:
-                let frame = Int.random(in: 0..<3, using: &rng) == 0
-                    ? model.nodes[id]!.frame.offset(by: Vector(dx: Double.random(in: -40...40, using: &rng), dy: Double.random(in: -40...40, using: &rng)))
+                let frame =
+                    Int.random(in: 0..<3, using: &rng) == 0
+                    ? model.nodes[id]!.frame.offset(
+                        by: Vector(
+                            dx: Double.random(in: -40...40, using: &rng), dy: Double.random(in: -40...40, using: &rng)))
                     : randomFrame()
                 try registry.setFrame(frame, for: id)
                 model.nodes[id]!.frame = frame
             case 85..<92:
-                let delta = Vector(dx: Double.random(in: -60...60, using: &rng).rounded(), dy: Double.random(in: -60...60, using: &rng).rounded())
+                let delta = Vector(
+                    dx: Double.random(in: -60...60, using: &rng).rounded(),
+                    dy: Double.random(in: -60...60, using: &rng).rounded())
                 try registry.offsetDescendants(of: id, by: delta)
                 for other in model.ids where other != id && model.chain(other).contains(id) {
                     model.nodes[other]!.frame = model.nodes[other]!.frame.offset(by: delta)

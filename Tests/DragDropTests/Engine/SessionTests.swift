@@ -174,7 +174,8 @@ struct SessionTests {
                 .insertion("other", index: 1),
             ])
         h.release()
-        #expect(h.scene.snapshot() == ["note": ["intro", "body", "detail", "end"], "other": ["quote", "intro-copy1"]])
+        #expect(
+            h.scene.snapshot() == ["note": ["intro", "body", "detail", "end"], "other": ["quote", "intro-copy1"]])
         try h.finish()
     }
 
@@ -426,8 +427,14 @@ struct SessionTests {
         h.engineLift(at: F.row(0, x: 100))
         h.move(to: F.row(3, x: 500))
         h.release()
-        #expect(recorder.atCommit == ["groceries": ["milk", "eggs", "bread", "butter"], "work": ["report", "email", "call", "milk"]])
-        #expect(recorder.atRemoval == ["groceries": ["eggs", "bread", "butter"], "work": ["report", "email", "call", "milk"]])
+        #expect(
+            recorder.atCommit == [
+                "groceries": ["milk", "eggs", "bread", "butter"], "work": ["report", "email", "call", "milk"],
+            ])
+        #expect(
+            recorder.atRemoval == [
+                "groceries": ["eggs", "bread", "butter"], "work": ["report", "email", "call", "milk"],
+            ])
         #expect(h.scene.snapshot() == recorder.atRemoval)
         try h.finish()
     }
@@ -528,10 +535,11 @@ struct SessionTests {
         let h = try DragHarness(scene: F.remindersScene())
         h.engineLift(at: F.row(0, x: 100))
         let lifted = h.engineFeedback(since: 0)
-        #expect(lifted.prefix(2) == [
-            .lifted(items: ["milk"], at: Point(x: 103, y: 20), mode: .pointer),
-            .preview(PreviewState(count: 1, badge: .none)),
-        ])
+        #expect(
+            lifted.prefix(2) == [
+                .lifted(items: ["milk"], at: Point(x: 103, y: 20), mode: .pointer),
+                .preview(PreviewState(count: 1, badge: .none)),
+            ])
         for step in 1...10 {
             h.move(to: Point(x: 103 + Double(step) * 40, y: 20))
             #expect(h.engine.currentSession?.preview == PreviewState(count: 1, badge: .none))
@@ -613,9 +621,15 @@ struct SessionTests {
                 .sourceRemoved(["email", "milk", "call"]),
                 .outcome(.completed(destination: "groceries", operation: .move)),
             ])
-        #expect(h.scene.snapshot() == ["groceries": ["eggs", "bread", "email", "milk", "call", "butter"], "work": ["report"]])
+        #expect(
+            h.scene.snapshot() == [
+                "groceries": ["eggs", "bread", "email", "milk", "call", "butter"], "work": ["report"],
+            ])
         h.undo()
-        #expect(h.scene.snapshot() == ["groceries": ["milk", "eggs", "bread", "butter"], "work": ["report", "email", "call"]])
+        #expect(
+            h.scene.snapshot() == [
+                "groceries": ["milk", "eggs", "bread", "butter"], "work": ["report", "email", "call"],
+            ])
         try h.finish()
     }
 

@@ -74,7 +74,8 @@ struct SpringLoadingTests {
         #expect(h.engineAnnouncements(since: mark) == ["Opened Week."])
 
         let timed = h.engineTimedFeedback(sinceEntry: entry)
-        #expect(timed.map(\.0) == [armedAt, armedAt, armedAt, armedAt + .milliseconds(500), armedAt + .milliseconds(700)])
+        #expect(
+            timed.map(\.0) == [armedAt, armedAt, armedAt, armedAt + .milliseconds(500), armedAt + .milliseconds(700)])
         #expect(h.scene.isShown("weekView") && !h.scene.isShown("dayView"))
 
         mark = h.engineMark
@@ -109,7 +110,8 @@ struct SpringLoadingTests {
             default: false
             }
         }
-        #expect(springs.map(\.1) == [.springArmed("week"), .springFlash("week"), .springActivated("week", explicit: false)])
+        #expect(
+            springs.map(\.1) == [.springArmed("week"), .springFlash("week"), .springActivated("week", explicit: false)])
         #expect(springs.map(\.0) == [.origin, engineInstant(.milliseconds(500)), engineInstant(.milliseconds(700))])
         h.key(.cancel)
         h.release()
@@ -160,7 +162,8 @@ struct SpringLoadingTests {
             }
         }
         let back = engineInstant(.seconds(1))
-        #expect(springs.map(\.1) == [.springArmed("week"), .springFlash("week"), .springActivated("week", explicit: false)])
+        #expect(
+            springs.map(\.1) == [.springArmed("week"), .springFlash("week"), .springActivated("week", explicit: false)])
         #expect(springs.map(\.0) == [back, back + .milliseconds(500), back + .milliseconds(700)])
         h.key(.cancel)
         h.release()

@@ -20,7 +20,9 @@ struct UndoTests {
         h.engineLift(at: F.row(0, x: 100))
         h.move(to: Point(x: 100, y: 115))
         h.release()
-        let moved: [TargetID: [TargetID]] = ["groceries": ["eggs", "bread", "milk", "butter"], "work": ["report", "email", "call"]]
+        let moved: [TargetID: [TargetID]] = [
+            "groceries": ["eggs", "bread", "milk", "butter"], "work": ["report", "email", "call"],
+        ]
         #expect(h.scene.snapshot() == moved)
         #expect(h.engine.undoStack.undoMenuItemTitle == "Undo Move Reminder")
 
@@ -94,10 +96,16 @@ struct UndoTests {
         h.engineLift(at: F.row(0, x: 100))
         h.move(to: F.row(1, x: 500))
         h.release()
-        #expect(h.scene.snapshot() == ["groceries": ["butter"], "work": ["report", "milk", "eggs", "bread", "email", "call"]])
+        #expect(
+            h.scene.snapshot() == [
+                "groceries": ["butter"], "work": ["report", "milk", "eggs", "bread", "email", "call"],
+            ])
         #expect(h.engine.undoStack.undoMenuItemTitle == "Undo Move 2 Reminders")
         h.undo()
-        #expect(h.scene.snapshot() == ["groceries": ["eggs", "bread", "butter"], "work": ["report", "milk", "email", "call"]])
+        #expect(
+            h.scene.snapshot() == [
+                "groceries": ["eggs", "bread", "butter"], "work": ["report", "milk", "email", "call"],
+            ])
         #expect(h.engine.undoStack.undoMenuItemTitle == "Undo Move Reminder")
         h.undo()
         #expect(h.scene.snapshot() == original)
@@ -123,7 +131,9 @@ struct UndoTests {
             policy: .preferMove)
         dropBox.confirmation = dropBoxQuestion
         return try DragHarness(
-            scene: Scene([F.window("finder", "Files", frame: Rect(x: 0, y: 0, width: 800, height: 600), [downloads, dropBox])]))
+            scene: Scene([
+                F.window("finder", "Files", frame: Rect(x: 0, y: 0, width: 800, height: 600), [downloads, dropBox])
+            ]))
     }
 
     private let dropBoxQuestion = "You will not be able to see or take back what you drop in Drop Box."
@@ -267,7 +277,9 @@ struct UndoTests {
         #expect(h.scene.snapshot()["library"] == ["beach", "forest", "lake"])
         h.cancelAfterDrop()
         #expect(h.scene.snapshot()["shared"] == [])
-        #expect(h.scene.snapshot()["library"] == ["beach", "city", "forest", "lake"], "taking a move back must not lose the photo")
+        #expect(
+            h.scene.snapshot()["library"] == ["beach", "city", "forest", "lake"],
+            "taking a move back must not lose the photo")
         try h.finish()
     }
 
