@@ -213,6 +213,9 @@ public final class DragHarness: DragEngineDelegate {
         record(.input(event))
         body()
         resync()
+        // So are deadlines the input itself made due (a re-resolution after the scene changed
+        // under a still pointer): a real event loop wakes the engine before the next event.
+        advance(to: clock.now)
         for observer in observers { observer.inputHandled(event, at: clock.now, scene: scene, engine: engine) }
     }
 

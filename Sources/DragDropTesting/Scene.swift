@@ -37,10 +37,12 @@ public struct SceneNode: Sendable {
     public var contentHeight: Double?
     public var clipsChildren = false
     public var isHidden = false
+    /// A drop here asks this question first (U2) and cannot be undone.
     public var confirmation: String?
     /// A drop here fails with this reason (an interrupted transfer).
     public var failure: String?
-    /// A drop here offers this way to take it back (U3), for example "Stop Sharing".
+    /// A drop here offers this way to take it back (U3), for example "Stop Sharing"; such drops
+    /// cannot be undone.
     public var cancellationTitle: String?
     /// A drop here loads slowly: placeholders appear at once and the items arrive when the
     /// simulated transfer ends (A4-A6).
@@ -351,9 +353,15 @@ public final class Scene {
         mutate(dest.id) { $0.children.insert(contentsOf: arriving, at: min(at, $0.children.count)) }
         lastArrival = (dest.id, at..<(at + arriving.count))
         let after = node(dest.id)?.children ?? []
-        let undo = UndoableAction(
-            undo: { [weak self] in self?.mutate(dest.id) { $0.children = before } },
-            redo: { [weak self] in self?.mutate(dest.id) { $0.children = after } })
+        // A destination that asks first (U2) or offers a way out afterwards (U3) is one where
+        // undo is impossible: its drops register no undo.
+        let irreversible = dest.confirmation != nil || dest.cancellationTitle != nil
+        let undo =
+            irreversible
+            ? nil
+            : UndoableAction(
+                undo: { [weak self] in self?.mutate(dest.id) { $0.children = before } },
+                redo: { [weak self] in self?.mutate(dest.id) { $0.children = after } })
         var cancellation: DropCancellation?
         if let title = dest.cancellationTitle {
             cancellation = DropCancellation(title: title) { [weak self] in self?.mutate(dest.id) { $0.children = before } }

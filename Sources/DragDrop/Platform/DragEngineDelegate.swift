@@ -58,7 +58,9 @@ public struct DropRequest: Sendable {
 /// What a destination did with a drop.
 public enum DropResult {
     /// The destination took the content. `undo` reverts its side (the engine groups it with the
-    /// source's removal for a move); `cancellation` offers a way to take the drop back (U3).
+    /// source's removal for a move); `nil` means the drop cannot be undone, and then no undo step
+    /// is registered at all, not even for the source of a move. `cancellation` offers a way to
+    /// take the drop back (U3); using it also puts moved items back in their source.
     case committed(undo: UndoableAction?, cancellation: DropCancellation? = nil)
     /// The destination could not take the content; nothing changed.
     case failed(DropFailure)

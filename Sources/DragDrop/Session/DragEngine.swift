@@ -65,13 +65,19 @@ public final class DragEngine {
     private var pressedSource: TargetID?
     /// The modifier keys held, as last reported; a pointer drag starts with them (S2).
     private var heldModifiers: DragModifiers = []
+    /// The spring-loaded control a press began on when nothing draggable was under it: the press
+    /// stays a click on that control however long it lasts or however it wobbles, as long as it
+    /// is released over it (SP2: the control must keep working without a drag).
+    private var pressedControl: TargetID?
     private var session: ActiveSession?
     private var spring = SpringLoadingStateMachine<TargetID>()
     private var springName: String?
     private var autoscroll = AutoscrollStateMachine<TargetID>()
     private var needsResolve = false
     private var membershipVersion = 0
-    private var offeredCancellation: (target: TargetID, cancellation: DropCancellation)?
+    /// The way out offered after the last drop (U3), with how to put moved items back in their
+    /// source when it is used.
+    private var offeredCancellation: (target: TargetID, cancellation: DropCancellation, restoreSource: UndoableAction?)?
     private var pendingDrops: [DropToken: PendingDrop] = [:]
     private var nextToken = 0
     private var externalProviders: [ItemProvider]?
@@ -197,7 +203,9 @@ public final class DragEngine {
     /// ``modifiersChanged(_:)`` (a key pressed before the button still counts, S2).
     public func pointerDown(at point: Point, kind: PointerKind = .mouse, modifiers: DragModifiers? = nil) {
         guard session == nil else { return }
-        pressedSource = registry.resolve(at: point).source
+        let hit = registry.resolve(at: point)
+        pressedSource = hit.source
+        pressedControl = hit.source == nil ? hit.springLoaded : nil
         if let modifiers { heldModifiers = modifiers }
         _ = lift.press(at: point, kind: kind, now: clock.now)
     }
@@ -231,8 +239,14 @@ public final class DragEngine {
         if session == nil {
             let action = lift.release(at: point, now: clock.now)
             pressedSource = nil
+            let control = pressedControl
+            pressedControl = nil
             if case .click(let at) = action {
                 emit(.clicked(registry.resolve(at: at).topHit))
+            } else if let control {
+                // A slow tap or a wobbly click on a control is still a click on it (SP2).
+                let hit = registry.resolve(at: point)
+                if hit.springLoaded == control { emit(.clicked(hit.topHit)) }
             }
             return
         }
@@ -456,6 +470,7 @@ public final class DragEngine {
     public func cancelDrag() {
         guard let s = session else {
             lift.reset()
+            pressedControl = nil
             return
         }
         if s.awaitingConfirmation != nil {
@@ -487,6 +502,10 @@ public final class DragEngine {
     public func useCancellation() -> Bool {
         guard let offer = offeredCancellation else { return false }
         offeredCancellation = nil
+        // The cancellation takes back the destination's side; a move must also put the items
+        // back in their source, or taking the drop back would lose them (S4). Reverse order of
+        // the drop, as undo does: the source's removal came last, so it is reverted first.
+        offer.restoreSource?.undo()
         offer.cancellation.perform()
         emit(.cancellationUsed(offer.target))
         announce("\(offer.cancellation.title): done.")
@@ -556,7 +575,11 @@ public final class DragEngine {
             let items = request.items
             endSession()
             emit(.outcome(.completed(destination: request.destination, operation: request.operation)))
-            announce(Announcements.completed(items, request.operation, to: destinationName(request.destination)))
+            // The session has ended: whether it was a keyboard drag (always announced, C4) comes
+            // from the request.
+            announce(
+                Announcements.completed(items, request.operation, to: destinationName(request.destination)),
+                force: request.mode == .keyboard)
         case .deferred(let count):
             pendingDrops[request.token] = PendingDrop(request: request, lastFraction: nil)
             emit(.placeholderInserted(request.destination, token: request.token, index: request.index, count: count))
@@ -579,19 +602,22 @@ public final class DragEngine {
             .committed(
                 destination: request.destination, items: request.items.map(\.id), operation: request.operation,
                 index: request.index))
+        var restoreSource: UndoableAction?
         if request.operation == .move {
             let moved = request.items.filter { $0.app == app && $0.sourceContainer != nil }
             if !moved.isEmpty {
-                if let restore = delegate?.dragEngine(self, removeMovedItems: moved, after: request) {
-                    undoStack.register(restore)
-                }
+                restoreSource = delegate?.dragEngine(self, removeMovedItems: moved, after: request)
+                // Half an undo is worse than none: when the destination cannot take its side
+                // back (an irreversible drop, U2, U3), putting the items back in the source
+                // would leave them in both places.
+                if undo != nil, let restoreSource { undoStack.register(restoreSource) }
                 emit(.sourceRemoved(moved.map(\.id)))
             }
         }
         undoStack.setActionName(name)
         undoStack.endGroup()
         if let cancellation {
-            offeredCancellation = (request.destination, cancellation)
+            offeredCancellation = (request.destination, cancellation, restoreSource)
             emit(.cancellationOffered(request.destination, title: cancellation.title))
         }
     }
@@ -624,7 +650,9 @@ public final class DragEngine {
         case .committed(let undo, let cancellation):
             emit(.placeholderResolved(token))
             commit(request, undo: undo, cancellation: cancellation)
-            announce(Announcements.completed(request.items, request.operation, to: destinationName(request.destination)))
+            announce(
+                Announcements.completed(request.items, request.operation, to: destinationName(request.destination)),
+                force: request.mode == .keyboard)
         case .failed(let failure):
             emit(.placeholderFailed(token, failure))
             announce(Announcements.failed(request.items, failure), force: true)

@@ -76,17 +76,25 @@ public struct TypeUniverse: Sendable {
         generation += 1
     }
 
-    /// The mask for a destination that accepts `types`, interning new ones.
+    /// The mask for a destination that accepts `types`, interning new ones. Throws, interning
+    /// nothing, when the new ones do not all fit in the table.
     public mutating func acceptMask(for types: [ContentType]) throws(TypeMaskError) -> TypeMask {
+        // Check before interning anything, so that a refused list leaves the table unchanged.
+        var fresh: [String] = []
+        for type in types {
+            let key = conformance.canonical(type.essence)
+            guard indexOf[key] == nil, !fresh.contains(key) else { continue }
+            guard indexOf.count + fresh.count < TypeMask.capacity else {
+                throw .tooManyAcceptedTypes(limit: TypeMask.capacity, type: type.mimeType)
+            }
+            fresh.append(key)
+        }
         var mask = TypeMask()
         for type in types {
             let key = conformance.canonical(type.essence)
             if let index = indexOf[key] {
                 mask.insert(index)
                 continue
-            }
-            guard indexOf.count < TypeMask.capacity else {
-                throw .tooManyAcceptedTypes(limit: TypeMask.capacity, type: type.mimeType)
             }
             let index = indexOf.count
             indexOf[key] = index
