@@ -1,6 +1,7 @@
 import DragDrop
 import DragDropTesting
 import Foundation
+import Synchronization
 import Testing
 
 /// Deferred drops: placeholders, progress, late commit or failure (A4, A5, A6, S4, P5).
@@ -195,5 +196,78 @@ struct PlaceholderTests {
         #expect(loaded == .data(.html, Data("<b>Bold</b>".utf8)))
         engine.completeDeferredDrop(request.token, with: .committed(undo: nil))
         #expect(engine.pendingDeferredDrops.isEmpty)
+    }
+
+    @Test("A6, P3: a source that disappears mid-transfer leaves a failed placeholder and the source intact")
+    func sourceDisappearsMidTransfer() async throws {
+        // The photo's bytes come from a stream that breaks after 3 of 8 chunks (the source app quit).
+        let chunk = Data(repeating: 0x42, count: 64 << 10)
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let reads = ReadCounter()
+        let provider = ItemProvider(
+            app: "App",
+            representations: [
+                Representation(.png, size: Int64(8 * chunk.count)) {
+                    .stream(
+                        ClosureSource(size: Int64(8 * chunk.count)) { _ in
+                            let n = reads.next()
+                            if n == 0 { return png + chunk.dropFirst(png.count) }
+                            if n < 3 { return chunk }
+                            throw TransferError.sourceUnavailable("the Photos app quit")
+                        })
+                }
+            ])
+        let spoolDir = FileManager.default.temporaryDirectory.appendingPathComponent("dd-spool-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: spoolDir) }
+        let h = try DragHarness(scene: Self.photoScene(transfer: nil))
+        h.engine.spool = try SpoolDirectory(path: spoolDir)
+        let destination = AsyncAlbum(harness: h, provider: provider)
+        h.engine.delegate = destination
+        Self.dragPhoto1ToAlbum(h)
+        let request = try #require(destination.request)
+        // The destination loads without blocking; the engine shows the placeholder meanwhile.
+        #expect(h.engine.pendingDeferredDrops == [request.token])
+        let target = spoolDir + "/../dd-received-\(UUID().uuidString).png"
+        await #expect(throws: TransferError.sourceUnavailable("the Photos app quit")) {
+            _ = try await request.data.load(item: 0, accepting: [.png], options: LoadOptions(target: .file(path: target), spoolThreshold: 0))
+        }
+        h.engine.completeDeferredDrop(request.token, with: .failed(TransferError.sourceUnavailable("the Photos app quit").dropFailure))
+        #expect(reads.count == 4)
+        #expect(destination.events.contains(.placeholderFailed(request.token, DropFailure(.failed, "The source stopped providing the data: the Photos app quit."))))
+        #expect(!destination.events.contains { if case .sourceRemoved = $0 { return true } else { return false } })
+        // Nothing partial anywhere: no received file, nothing left in the spool; the library keeps its photo.
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spoolDir).isEmpty)
+        #expect(h.scene.snapshot()["library"] == ["photo1", "photo2", "photo3"])
+        #expect(h.scene.snapshot()["album"] == ["beach"])
+        #expect(h.engine.pendingDeferredDrops.isEmpty)
+    }
+
+    /// Counts reads of a stream from any thread.
+    final class ReadCounter: Sendable {
+        private let value = Mutex(0)
+        func next() -> Int { value.withLock { v in defer { v += 1 }; return v } }
+        var count: Int { value.withLock { $0 } }
+    }
+
+    /// An album that defers every drop and lets the test run the load.
+    final class AsyncAlbum: DragEngineDelegate {
+        let harness: DragHarness
+        let provider: ItemProvider
+        var request: DropRequest?
+        var events: [FeedbackEvent] = []
+        init(harness: DragHarness, provider: ItemProvider) {
+            self.harness = harness
+            self.provider = provider
+        }
+        func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult {
+            request = drop
+            return .deferred(placeholders: drop.items.count)
+        }
+        func dragEngine(_ engine: DragEngine, itemProviderFor item: TargetID) -> ItemProvider? { provider }
+        func dragEngine(_ engine: DragEngine, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
+            harness.scene.insertionIndex(in: container, at: point)
+        }
+        func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) { events.append(event) }
     }
 }
