@@ -304,8 +304,7 @@ public final class DragEngine {
     /// (the other app animates its own image).
     public func externalDragExited() {
         guard session?.mode == .external else { return }
-        clearTransientFeedback()
-        session = nil
+        endSession()
     }
 
     private func start(items ids: [TargetID], at point: Point?, mode: DragMode, modifiers: DragModifiers)
@@ -355,12 +354,13 @@ public final class DragEngine {
     public func addItems(_ ids: [TargetID]) throws(DragError) -> [TargetID] {
         guard var s = session, s.mode != .external else { throw .noDrag }
         var added: [DragItem] = []
-        for id in ids where !s.items.contains(where: { $0.id == id }) && !added.contains(where: { $0.id == id }) {
+        var seen = s.itemIDs
+        for id in ids where seen.insert(id).inserted {
             added.append(try dragItem(id))
         }
         guard !added.isEmpty else { return [] }
         s.items += added
-        s.itemIDs.formUnion(added.map(\.id))
+        s.itemIDs = seen
         s.sourceContainers = ActiveSession.distinctContainers(s.items)
         s.sourceApps = ActiveSession.distinctApps(s.items)
         registry.markInSession(added.map(\.id), true)
