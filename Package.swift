@@ -8,10 +8,12 @@ let package = Package(
         .library(name: "DragDrop", targets: ["DragDrop"]),
         .library(name: "DragDropTesting", targets: ["DragDropTesting"]),
         .library(name: "DragDropGTK", targets: ["DragDropGTK"]),
+        .library(name: "ShowcaseModel", targets: ["ShowcaseModel"]),
         .executable(name: "dragdrop", targets: ["dragdrop"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -44,6 +46,23 @@ let package = Package(
                 "DragDrop", "DragDropTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "ShowcaseModel",
+            dependencies: ["DragDrop", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Runs one store operation and stops inside (or right after) its transaction so the
+        // crash tests can kill it there; see Tests/ShowcaseModelTests/CrashTests.swift.
+        .executableTarget(
+            name: "showcase-store-crash-helper",
+            dependencies: ["ShowcaseModel"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ShowcaseModelTests",
+            dependencies: ["ShowcaseModel", "DragDrop"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

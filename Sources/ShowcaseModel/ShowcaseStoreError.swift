@@ -1,0 +1,42 @@
+import DragDrop
+import Foundation
+
+/// Why a store operation was refused or failed. A failed operation changes nothing: its
+/// transaction is rolled back whole (S4, A6).
+public enum ShowcaseStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No collection has this id.
+    case noSuchCollection(CollectionID)
+    /// No item has this id (it was removed, or an undo refers to an item that is gone).
+    case noSuchItem(ItemID)
+    /// The collection is read-only: nothing can be added, moved out or removed.
+    case readOnly(collection: String)
+    /// An item to insert on redo already exists (the document changed outside the undo stack).
+    case itemExists(ItemID)
+    /// The same item was named twice in one operation.
+    case duplicateItem(ItemID)
+    /// A drop named no item this store knows and brought no new content.
+    case nothingToDrop
+    /// The database refused or failed (disk full, file damaged…).
+    case database(String)
+
+    public var description: String {
+        switch self {
+        case .noSuchCollection(let id): "The collection \(id) does not exist."
+        case .noSuchItem(let id): "The item \(id) no longer exists."
+        case .readOnly(let name): "\(name) is read-only."
+        case .itemExists(let id): "The item \(id) already exists."
+        case .duplicateItem(let id): "The item \(id) was named twice."
+        case .nothingToDrop: "The drop holds nothing this pane can take."
+        case .database(let message): "The document could not be saved: \(message)"
+        }
+    }
+
+    /// The failure to report when a drop fails because of this error (A6, F7).
+    public var dropFailure: DropFailure { DropFailure(.failed, description) }
+
+    /// Wraps any error thrown inside a transaction.
+    static func wrap(_ error: any Error) -> ShowcaseStoreError {
+        if let error = error as? ShowcaseStoreError { return error }
+        return .database(String(describing: error))
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import GRDB
+
+/// Where an item sits: its collection and its position there.
+public struct ItemSlot: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The collection.
+    public var collection: CollectionID
+    /// The position in the collection (0 first).
+    public var position: Int
+
+    /// Creates a slot.
+    public init(collection: CollectionID, position: Int) {
+        self.collection = collection
+        self.position = position
+    }
+
+    public var description: String { "\(collection)#\(position)" }
+}
+
+/// One committed change of the document, complete enough to be reverted and applied again
+/// exactly: the rows it removed (as they were, with their slots), the rows it inserted (with
+/// their ids and slots), and the items it moved (from which slot to which).
+///
+/// Reverting a change is applying its ``inverse``. Both directions use the same algorithm
+/// (``ShowcaseStore`` applies a change in one transaction):
+/// 1. take the removed and moved items out of their collections (the others close up, keeping
+///    their order);
+/// 2. put the inserted and moved items into their target collections at their target
+///    positions, in ascending order of position.
+///
+/// Because the items that stayed keep their relative order, step 2 rebuilds the exact order
+/// that was recorded: undo puts every item back at its exact original position (U1), redo
+/// gives the exact positions the first application gave.
+public struct StoreChange: Sendable, Hashable {
+    /// An item that changed places.
+    public struct Move: Sendable, Hashable {
+        /// The item.
+        public var item: ItemID
+        /// Where it was.
+        public var from: ItemSlot
+        /// Where it went.
+        public var to: ItemSlot
+    }
+
+    /// The rows removed, as they were before the change (their `collectionId` and `position`
+    /// are the slots they had).
+    public internal(set) var removed: [ShowcaseItem]
+    /// The rows inserted, as they are after the change.
+    public internal(set) var inserted: [ShowcaseItem]
+    /// The items moved.
+    public internal(set) var moved: [Move]
+
+    /// Creates a change.
+    init(removed: [ShowcaseItem] = [], inserted: [ShowcaseItem] = [], moved: [Move] = []) {
+        self.removed = removed
+        self.inserted = inserted
+        self.moved = moved
+    }
+
+    /// The change that reverts this one.
+    public var inverse: StoreChange {
+        StoreChange(
+            removed: inserted, inserted: removed,
+            moved: moved.map { Move(item: $0.item, from: $0.to, to: $0.from) })
+    }
+
+    /// Whether the change does nothing.
+    public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && moved.isEmpty }
+
+    /// The ids of the items the change leaves in the document: inserted then moved, in order.
+    public var resultingItemIDs: [ItemID] { inserted.compactMap(\.id) + moved.map(\.item) }
+
+    /// Every collection the change touches, in either direction.
+    var touchedCollections: Set<CollectionID> {
+        var set = Set<CollectionID>()
+        for row in removed { set.insert(row.collectionId) }
+        for row in inserted { set.insert(row.collectionId) }
+        for move in moved {
+            set.insert(move.from.collection)
+            set.insert(move.to.collection)
+        }
+        return set
+    }
+}
+
+/// Applies changes to a database inside a transaction that the caller opened.
+enum ChangeApplier {
+    /// Something arriving in a collection.
+    private enum Entry: Hashable {
+        case existing(ItemID)
+        case new(Int)  // index into the change's inserted rows
+    }
+
+    /// Applies `change` and returns it as realized: removed rows as they actually were, inserted
+    /// rows with their ids, moves from the slots the items actually had. Throws (and the
+    /// caller's transaction rolls back) when an item to remove or move is missing, an item to
+    /// insert with a fixed id exists, a collection is missing or read-only.
+    static func apply(_ change: StoreChange, in db: Database) throws -> StoreChange {
+        // Everything named once.
+        var named = Set<ItemID>()
+        for id in change.removed.compactMap(\.id) + change.moved.map(\.item) + change.inserted.compactMap(\.id) {
+            guard named.insert(id).inserted else { throw ShowcaseStoreError.duplicateItem(id) }
+        }
+
+        // Current rows of what leaves or moves.
+        var removedNow: [ShowcaseItem] = []
+        for row in change.removed {
+            guard let id = row.id, let current = try ShowcaseItem.fetchOne(db, key: id) else {
+                throw ShowcaseStoreError.noSuchItem(row.id ?? 0)
+            }
+            removedNow.append(current)
+        }
+        var movedNow: [(move: StoreChange.Move, current: ShowcaseItem)] = []
+        for move in change.moved {
+            guard let current = try ShowcaseItem.fetchOne(db, key: move.item) else {
+                throw ShowcaseStoreError.noSuchItem(move.item)
+            }
+            movedNow.append((move, current))
+        }
+        for row in change.inserted {
+            if let id = row.id, try ShowcaseItem.exists(db, key: id) { throw ShowcaseStoreError.itemExists(id) }
+        }
+
+        // Collections involved, checked.
+        var collections = Set<CollectionID>()
+        removedNow.forEach { collections.insert($0.collectionId) }
+        movedNow.forEach {
+            collections.insert($0.current.collectionId)
+            collections.insert($0.move.to.collection)
+        }
+        change.inserted.forEach { collections.insert($0.collectionId) }
+        var orders: [CollectionID: [Entry]] = [:]
+        var previousSlots: [ItemID: ItemSlot] = [:]
+        for id in collections.sorted() {
+            guard let collection = try ShowcaseCollection.fetchOne(db, key: id) else {
+                throw ShowcaseStoreError.noSuchCollection(id)
+            }
+            if collection.flags.contains(.readOnly) { throw ShowcaseStoreError.readOnly(collection: collection.name) }
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, position FROM item WHERE collectionId = ? ORDER BY position", arguments: [id])
+            var entries: [Entry] = []
+            for row in rows {
+                let item: ItemID = row["id"]
+                entries.append(.existing(item))
+                previousSlots[item] = ItemSlot(collection: id, position: row["position"])
+            }
+            orders[id] = entries
+        }
+
+        // 1. Take out what leaves or moves.
+        let leaving = Set(removedNow.compactMap(\.id) + movedNow.map(\.move.item))
+        for id in orders.keys {
+            orders[id]!.removeAll { if case .existing(let item) = $0 { leaving.contains(item) } else { false } }
+        }
+
+        // 2. Put in what arrives, in ascending order of target position per collection.
+        var arriving: [CollectionID: [(position: Int, order: Int, entry: Entry)]] = [:]
+        for (index, row) in change.inserted.enumerated() {
+            arriving[row.collectionId, default: []].append((row.position, index, .new(index)))
+        }
+        for (index, pair) in movedNow.enumerated() {
+            let to = pair.move.to
+            arriving[to.collection, default: []].append((to.position, change.inserted.count + index, .existing(pair.move.item)))
+        }
+        for (collection, entries) in arriving {
+            for entry in entries.sorted(by: { ($0.position, $0.order) < ($1.position, $1.order) }) {
+                let at = max(0, min(entry.position, orders[collection]!.count))
+                orders[collection]!.insert(entry.entry, at: at)
+            }
+        }
+
+        // Write: removals, then existing items that change slot (through unique negative
+        // positions, so the unique (collectionId, position) index never sees two items in one
+        // slot), then the new rows.
+        for row in removedNow {
+            try db.execute(sql: "DELETE FROM item WHERE id = ?", arguments: [row.id])
+        }
+        var finalSlots: [ItemID: ItemSlot] = [:]
+        for (collection, entries) in orders {
+            for (position, entry) in entries.enumerated() {
+                if case .existing(let id) = entry { finalSlots[id] = ItemSlot(collection: collection, position: position) }
+            }
+        }
+        let changing = finalSlots.filter { previousSlots[$0.key] != $0.value }.sorted { $0.key < $1.key }
+        for (id, _) in changing {
+            try db.execute(sql: "UPDATE item SET position = ? WHERE id = ?", arguments: [-id - 1, id])
+        }
+        for (id, slot) in changing {
+            try db.execute(
+                sql: "UPDATE item SET collectionId = ?, position = ? WHERE id = ?",
+                arguments: [slot.collection, slot.position, id])
+        }
+        var inserted = change.inserted
+        for (collection, entries) in orders {
+            for (position, entry) in entries.enumerated() {
+                guard case .new(let index) = entry else { continue }
+                inserted[index].collectionId = collection
+                inserted[index].position = position
+                try inserted[index].insert(db)
+            }
+        }
+
+        let moved = movedNow.map { pair in
+            StoreChange.Move(
+                item: pair.move.item, from: ItemSlot(collection: pair.current.collectionId, position: pair.current.position),
+                to: finalSlots[pair.move.item]!)
+        }
+        return StoreChange(removed: removedNow, inserted: inserted, moved: moved)
+    }
+}
