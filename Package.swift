@@ -62,7 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ShowcaseModelTests",
-            dependencies: ["ShowcaseModel", "DragDrop"],
+            dependencies: ["ShowcaseModel", "DragDrop", "DragDropTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
