@@ -48,9 +48,11 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // renameat2(RENAME_NOREPLACE) for the Files pane: atomic moves that never replace.
+        .target(name: "CShowcaseFS"),
         .target(
             name: "ShowcaseModel",
-            dependencies: ["DragDrop", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["DragDrop", "CShowcaseFS", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Runs one store operation and stops inside (or right after) its transaction so the
