@@ -71,7 +71,9 @@ public struct FilesEdit {
 /// The Files pane: a real folder on disk (default ``ShowcasePaths/filesRoot(environment:)``)
 /// whose top-level folders are the pane's folders.
 ///
-/// - Listing is by name (case-insensitive, numbers in numeric order); order is not stored.
+/// - Listing is by name (case-insensitive, numbers in numeric order, "a.txt" before
+///   "a 2.txt"); order is not stored: a folder sorted by name has nothing to reorder, so a
+///   move "within" a folder is a move into one of its subfolders.
 /// - ``move(_:from:to:confirmed:)`` renames (one atomic `rename` per item, never replacing:
 ///   a taken name becomes "name 2.ext"); ``copy(_:from:to:confirmed:onProgress:)`` and
 ///   ``importDropped(uriList:into:confirmed:onProgress:)`` copy bytes in bounded chunks.
@@ -233,7 +235,22 @@ public final class FilesLibrary: Sendable {
                 st.isRegular ? .file : st.isDirectory ? .folder : st.isSymlink ? .symlink : .other
             result.append(FileEntry(name: name, kind: kind, size: Int64(st.st_size)))
         }
-        return result.sorted { $0.name.compare($1.name, options: [.caseInsensitive, .numeric]) == .orderedAscending }
+        return result.sorted { Self.listsBefore($0.name, $1.name) }
+    }
+
+    /// Listing order: by base name, then extension, case-insensitively with numbers in numeric
+    /// order, so "notes.txt" comes before "notes 2.txt" and "notes 10.txt" after it.
+    static func listsBefore(_ a: String, _ b: String) -> Bool {
+        let (baseA, extA) = split(a)
+        let (baseB, extB) = split(b)
+        let options: String.CompareOptions = [.caseInsensitive, .numeric]
+        switch baseA.compare(baseB, options: options) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame:
+            let byExtension = extA.compare(extB, options: options)
+            return byExtension == .orderedSame ? a < b : byExtension == .orderedAscending
+        }
     }
 
     /// Opens a folder's directory, component by component, never following a link.
