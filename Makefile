@@ -2,9 +2,10 @@
 # Both install what is missing (system packages through apt-get), then build.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
-# System packages the build and tests need: GTK 4 headers for the GTK backend, Xvfb and
-# xdotool to drive real windows in tests, shared-mime-info for type conformance.
-APT_PACKAGES ?= pkg-config libgtk-4-dev shared-mime-info xvfb xauth xdotool x11-utils imagemagick gtk-4-examples dbus-x11
+# System packages the build and tests need: SQLite headers for GRDB (the showcase model), GTK 4
+# headers for the GTK backend, Xvfb and xdotool to drive real windows in tests, shared-mime-info
+# for type conformance.
+APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xauth xdotool x11-utils imagemagick gtk-4-examples dbus-x11
 SCENARIOS := $(wildcard Examples/scenarios/*.json)
 
 .PHONY: all run test build deps bench format clean

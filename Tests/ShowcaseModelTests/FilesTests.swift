@@ -208,7 +208,11 @@ struct FilesTests {
         let edit = try await f.library.importDropped(uriList: notes.absoluteString, into: f.documents)
         #expect(edit.names == ["notes 2.txt"])
         #expect(!FileManager.default.fileExists(atPath: target.path))
-        #expect(try f.names(f.documents) == ["notes.txt", "notes 2.txt", "report.txt", "report 2.txt", "report 3.txt", "report 4.txt"])
+        try f.put("report 10.txt", "v10", in: f.documents)
+        #expect(
+            try f.names(f.documents) == [
+                "notes.txt", "notes 2.txt", "report.txt", "report 2.txt", "report 3.txt", "report 4.txt", "report 10.txt",
+            ])
     }
 
     @Test("A6: a source deleted between the drop and the copy fails and leaves the folder unchanged")
@@ -295,6 +299,11 @@ struct FilesTests {
         #expect(try library.folder("Drop Box").requiresConfirmation)
         #expect(try library.contents(of: library.folder("Documents")).map(\.name) == ["Budget 2026.csv", "Meeting notes.txt", "Packing list.md"])
         #expect(library.folder(for: TargetID("files:Pictures"))?.path == "Pictures")
+        let file = try #require(library.file(for: try library.folder("Documents").fileTargetID("Budget 2026.csv")))
+        #expect(file.folder.path == "Documents")
+        #expect(file.name == "Budget 2026.csv")
+        #expect(library.file(for: TargetID("file:Nowhere/a.txt")) == nil)
+        #expect(library.file(for: TargetID("file:Documents/..")) == nil)
     }
 
     // MARK: Moves and copies inside the library

@@ -261,3 +261,53 @@ final class Failures: Sendable {
     func append(_ error: ShowcaseStoreError) { list.withLock { $0.append(error) } }
     var all: [ShowcaseStoreError] { list.withLock { $0 } }
 }
+
+@Suite("Showcase store, random operations")
+struct RandomOperationTests {
+    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("U1: 60 random moves, reorders, copies, inserts and removals undo to every earlier state exactly, and redo", arguments: [1, 2, 3] as [UInt64])
+    func randomSequence(seed: UInt64) throws {
+        var random = SplitMix(state: seed)
+        let f = try Fixture()
+        let collections = [f.a, f.b]
+        let stack = UndoStack()
+        var states = [try f.snapshot()]
+        for step in 0..<60 {
+            let all = try collections.flatMap { try f.store.itemIDs(in: $0) }
+            let target = collections.randomElement(using: &random)!
+            let count = try f.store.itemIDs(in: target).count
+            let index = Int.random(in: 0...(count + 1), using: &random)  // past the end too
+            let picked = Array(all.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)))
+            let edit: StoreEdit
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<5: edit = try f.store.move(picked, to: target, at: index)
+            case 5..<7: edit = try f.store.copy(picked, to: target, at: index)
+            case 7..<8 where all.count > 4: edit = try f.store.remove(picked)
+            default: edit = try f.store.insert([NewItem(title: "new \(step)", kind: .reminder)], into: target, at: index)
+            }
+            stack.register(edit.action)
+            states.append(try f.snapshot())
+            let problems = try f.store.integrityProblems()
+            #expect(problems.isEmpty, "step \(step): \(problems)")
+        }
+        for expected in states.dropLast().reversed() {
+            stack.undo()
+            #expect(try f.snapshot() == expected)
+        }
+        for expected in states.dropFirst() {
+            stack.redo()
+            #expect(try f.snapshot() == expected)
+        }
+    }
+}

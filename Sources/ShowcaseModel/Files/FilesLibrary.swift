@@ -199,6 +199,22 @@ public final class FilesLibrary: Sendable {
         return try? folder(String(target.rawValue.dropFirst("files:".count)))
     }
 
+    /// The folder and name a file's drag target names (``FilesFolder/fileTargetID(_:)``), or nil.
+    ///
+    /// A Files pane performs a drop of its own files with ``move(_:from:to:confirmed:)`` (at
+    /// once: ``DropResult/committed(undo:cancellation:)``) or with
+    /// ``copy(_:from:to:confirmed:onProgress:)``, which is asynchronous: it answers
+    /// ``DropResult/deferred(placeholders:)`` and completes the drop when the copy ends, so the
+    /// app never blocks (A4) and a failed copy reports why (A6).
+    public func file(for target: TargetID) -> (folder: FilesFolder, name: String)? {
+        guard target.rawValue.hasPrefix("file:") else { return nil }
+        let path = target.rawValue.dropFirst("file:".count)
+        guard let slash = path.lastIndex(of: "/"), let folder = try? folder(String(path[..<slash])) else { return nil }
+        let name = String(path[path.index(after: slash)...])
+        guard !name.isEmpty, !name.hasPrefix(".") else { return nil }
+        return (folder, name)
+    }
+
     /// Creates a subfolder (not undoable; setup).
     @discardableResult
     public func createSubfolder(_ name: String, in parent: FilesFolder) throws(FilesError) -> FilesFolder {
