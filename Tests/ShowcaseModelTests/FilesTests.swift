@@ -361,6 +361,29 @@ struct FilesTests {
         #expect(duplicate.names == ["plan 2.txt"])
     }
 
+    @Test("U1, A6: an undo that finds another file under the copy's name refuses, reports it, and changes nothing")
+    func undoFindsReplacedFile() async throws {
+        let f = try FilesFixture()
+        let file = try f.outsideFile("a.txt", "A")
+        let edit = try await f.library.importDropped(uriList: file.absoluteString, into: f.documents)
+        let action = try #require(edit.action)
+        try FileManager.default.removeItem(at: f.url(f.documents).appendingPathComponent("a.txt"))
+        try f.put("a.txt", "a different file", in: f.documents)
+        let failures = Mutex<[FilesError]>([])
+        f.library.onUndoFailure = { error in failures.withLock { $0.append(error) } }
+        action.undo()
+        #expect(try f.state(f.documents) == ["a.txt": "a different file"])
+        #expect(failures.withLock { $0 } == [.undoUnavailable("a.txt was replaced by another file")])
+    }
+
+    @Test("A6: a URI list that names no file is refused")
+    func emptyList() async throws {
+        let f = try FilesFixture()
+        await expectFilesError(.invalidURIList("it names no file")) {
+            _ = try await f.library.importDropped(uriList: "# nothing\r\n", into: f.documents)
+        }
+    }
+
     @Test("U1, A6: a redo whose name was taken meanwhile fails, reports it, and changes nothing")
     func redoBlocked() async throws {
         let f = try FilesFixture()

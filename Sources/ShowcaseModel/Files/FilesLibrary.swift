@@ -338,7 +338,22 @@ public final class FilesLibrary: Sendable {
         var from: String
         var toDirectory: [String]
         var to: String
-        var reversed: Rename { Rename(fromDirectory: toDirectory, from: to, toDirectory: fromDirectory, to: from) }
+        /// The file the rename is about (a rename keeps it): an undo or redo that finds another
+        /// file under the name refuses rather than moving someone else's file.
+        var identity: FileIdentity?
+        var reversed: Rename {
+            Rename(fromDirectory: toDirectory, from: to, toDirectory: fromDirectory, to: from, identity: identity)
+        }
+    }
+
+    /// A file's device and inode numbers.
+    struct FileIdentity: Sendable, Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ st: stat) {
+            device = UInt64(st.st_dev)
+            inode = UInt64(st.st_ino)
+        }
     }
 
     /// Performs renames in order, each atomic and never replacing; if one fails, the ones done
@@ -349,7 +364,12 @@ public final class FilesLibrary: Sendable {
             for rename in renames {
                 let source = try directory(components: rename.fromDirectory, display: rename.fromDirectory.joined(separator: "/"))
                 let destination = try directory(components: rename.toDirectory, display: rename.toDirectory.joined(separator: "/"))
-                guard try SafeFS.lstatAt(source, rename.from) != nil else { throw FilesError.noSuchFile(rename.from) }
+                guard let st = try SafeFS.lstatAt(source, rename.from) else {
+                    throw FilesError.undoUnavailable("\(rename.from) is no longer in \(rename.fromDirectory.joined(separator: "/"))")
+                }
+                if let identity = rename.identity, identity != FileIdentity(st) {
+                    throw FilesError.undoUnavailable("\(rename.from) was replaced by another file")
+                }
                 guard try SafeFS.renameNoReplace(source, rename.from, destination, rename.to) else {
                     throw FilesError.undoUnavailable("\(rename.to) exists again in \(rename.toDirectory.joined(separator: "/"))")
                 }
@@ -415,13 +435,15 @@ public final class FilesLibrary: Sendable {
         var done: [Rename] = []
         do throws(FilesError) {
             for name in names {
-                guard try SafeFS.lstatAt(from, name) != nil else { throw FilesError.noSuchFile("\(source.path)/\(name)") }
+                guard let st = try SafeFS.lstatAt(from, name) else { throw FilesError.noSuchFile("\(source.path)/\(name)") }
                 var n = 1
                 while true {
                     let candidate = Self.numbered(name, n)
                     if try SafeFS.renameNoReplace(from, name, to, candidate) {
                         done.append(
-                            Rename(fromDirectory: source.components, from: name, toDirectory: destination.components, to: candidate))
+                            Rename(
+                                fromDirectory: source.components, from: name, toDirectory: destination.components, to: candidate,
+                                identity: FileIdentity(st)))
                         break
                     }
                     n += 1
@@ -546,6 +568,7 @@ public final class FilesLibrary: Sendable {
             guard !components.isEmpty else { throw .notARegularFile(line) }
             paths.append("/" + components.joined(separator: "/"))
         }
+        guard !paths.isEmpty else { throw .invalidURIList("it names no file") }
         // The engine's own check, as a second line of defence.
         do { _ = try ContentValidation.uriList(text) } catch { throw .invalidURIList(error.description) }
         return paths
@@ -596,8 +619,11 @@ public final class FilesLibrary: Sendable {
         // Redo brings the copies from the stash; the copies are in place now, so undo (the
         // reversed renames) sends them to the stash first.
         let stashed = published.map { _ in UUID().uuidString }
-        let renames = zip(published, stashed).map { name, token in
-            Rename(fromDirectory: [Self.stashName], from: token, toDirectory: folder.components, to: name)
+        var renames: [Rename] = []
+        for (name, token) in zip(published, stashed) {
+            let identity = (try? SafeFS.lstatAt(destination, name)).flatMap { $0.map(FileIdentity.init) }
+            renames.append(
+                Rename(fromDirectory: [Self.stashName], from: token, toDirectory: folder.components, to: name, identity: identity))
         }
         return FilesEdit(
             name: ShowcaseStore.actionName(verb, published.map { _ in ItemKind.file }), folder: folder, names: published,
