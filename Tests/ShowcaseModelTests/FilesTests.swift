@@ -361,6 +361,21 @@ struct FilesTests {
         #expect(duplicate.names == ["plan 2.txt"])
     }
 
+    @Test("U1, A6: an undo that finds an edited copy refuses, reports it, and changes nothing")
+    func undoFindsEditedFile() async throws {
+        // The same file edited in place: undo will not stash away the edits.
+        let f = try FilesFixture()
+        let file = try f.outsideFile("a.txt", "A")
+        let edit = try await f.library.importDropped(uriList: file.absoluteString, into: f.documents)
+        let handle = try FileHandle(forWritingTo: f.url(f.documents).appendingPathComponent("a.txt"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(" and more".utf8))
+        try handle.close()
+        try #require(edit.action).undo()
+        #expect(try f.state(f.documents) == ["a.txt": "A and more"])
+        #expect(f.library.lastUndoFailure == .undoUnavailable("a.txt was replaced or changed"))
+    }
+
     @Test("U1, A6: an undo that finds another file under the copy's name refuses, reports it, and changes nothing")
     func undoFindsReplacedFile() async throws {
         let f = try FilesFixture()
@@ -373,7 +388,7 @@ struct FilesTests {
         f.library.onUndoFailure = { error in failures.withLock { $0.append(error) } }
         action.undo()
         #expect(try f.state(f.documents) == ["a.txt": "a different file"])
-        #expect(failures.withLock { $0 } == [.undoUnavailable("a.txt was replaced by another file")])
+        #expect(failures.withLock { $0 } == [.undoUnavailable("a.txt was replaced or changed")])
     }
 
     @Test("A6: a URI list that names no file is refused")

@@ -346,13 +346,27 @@ public final class FilesLibrary: Sendable {
         }
     }
 
-    /// A file's device and inode numbers.
+    /// A file's device and inode numbers, size and modification time: a rename keeps them
+    /// all, while a file written in its place differs in at least one even when the system
+    /// reuses the inode number (and an edited copy counts as another file: undo refuses to
+    /// stash away someone's edits).
     struct FileIdentity: Sendable, Hashable {
         var device: UInt64
         var inode: UInt64
+        var size: Int64
+        var modifiedSeconds: Int64
+        var modifiedNanoseconds: Int64
         init(_ st: stat) {
             device = UInt64(st.st_dev)
             inode = UInt64(st.st_ino)
+            size = Int64(st.st_size)
+            #if canImport(Darwin)
+                modifiedSeconds = Int64(st.st_mtimespec.tv_sec)
+                modifiedNanoseconds = Int64(st.st_mtimespec.tv_nsec)
+            #else
+                modifiedSeconds = Int64(st.st_mtim.tv_sec)
+                modifiedNanoseconds = Int64(st.st_mtim.tv_nsec)
+            #endif
         }
     }
 
@@ -368,7 +382,7 @@ public final class FilesLibrary: Sendable {
                     throw FilesError.undoUnavailable("\(rename.from) is no longer in \(rename.fromDirectory.joined(separator: "/"))")
                 }
                 if let identity = rename.identity, identity != FileIdentity(st) {
-                    throw FilesError.undoUnavailable("\(rename.from) was replaced by another file")
+                    throw FilesError.undoUnavailable("\(rename.from) was replaced or changed")
                 }
                 guard try SafeFS.renameNoReplace(source, rename.from, destination, rename.to) else {
                     throw FilesError.undoUnavailable("\(rename.to) exists again in \(rename.toDirectory.joined(separator: "/"))")
