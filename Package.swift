@@ -39,6 +39,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
+            name: "dragdrop-gtk-fixture",
+            dependencies: ["DragDropGTK", "DragDropTesting", "CGtk4"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
             name: "dragdrop",
             dependencies: [
                 "DragDrop", "DragDropTesting",
