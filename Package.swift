@@ -56,5 +56,12 @@ let package = Package(
             dependencies: ["DragDrop", "DragDropTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Real GTK windows under a private Xvfb, driven with xdotool; runs the fixture built
+        // from `dragdrop-gtk-fixture` (every `swift build` / `swift test` builds it).
+        .testTarget(
+            name: "DragDropGTKTests",
+            dependencies: ["DragDropGTK"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ]
 )

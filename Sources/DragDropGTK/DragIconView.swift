@@ -29,25 +29,28 @@ final class DragIconView {
         gtk_widget_set_size_request(picture.widget, gtk_widget_get_width(source), gtk_widget_get_height(source))
         gtk_widget_set_opacity(picture.widget, composited ? 0.8 : 1)
         gtk_widget_add_css_class(picture.widget, "dd-drag-image")
+        if !composited { gtk_widget_add_css_class(picture.widget, "dd-opaque") }
         gtk_widget_set_margin_top(picture.widget, inset)
         gtk_widget_set_margin_end(picture.widget, inset)
         self.picture = picture
 
         badge = GObjectRef(newWidget: gtk_label_new(""))
         gtk_widget_add_css_class(badge.widget, "dd-badge")
-        gtk_widget_set_halign(badge.widget, GTK_ALIGN_END)
-        gtk_widget_set_valign(badge.widget, GTK_ALIGN_START)
         gtk_widget_set_visible(badge.widget, 0)
-
         count = GObjectRef(newWidget: gtk_label_new(""))
         gtk_widget_add_css_class(count.widget, "dd-count")
-        gtk_widget_set_halign(count.widget, GTK_ALIGN_START)
-        gtk_widget_set_valign(count.widget, GTK_ALIGN_START)
+
+        // Count and badge sit together at the top-right corner.
+        let corner = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 2)
+        gtk_widget_set_halign(corner, GTK_ALIGN_END)
+        gtk_widget_set_valign(corner, GTK_ALIGN_START)
+        gtk_widget_set_can_target(corner, 0)
+        gtk_box_append(dd_box(UnsafeMutableRawPointer(corner)), count.widget)
+        gtk_box_append(dd_box(UnsafeMutableRawPointer(corner)), badge.widget)
 
         root = GObjectRef(newWidget: gtk_overlay_new())
         gtk_overlay_set_child(dd_overlay(root.raw), picture.widget)
-        gtk_overlay_add_overlay(dd_overlay(root.raw), count.widget)
-        gtk_overlay_add_overlay(dd_overlay(root.raw), badge.widget)
+        gtk_overlay_add_overlay(dd_overlay(root.raw), corner)
         update(PreviewState(count: itemCount, badge: .none))
     }
 

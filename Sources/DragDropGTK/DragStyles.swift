@@ -8,8 +8,9 @@ import CGtk4
 ///   (F2, M3, S3).
 /// - `dd-spring-flash`: a spring-loaded control about to open (SP1).
 public enum DragStyles {
-    /// The drop highlight's fill, in 8-bit RGB (tests look for it on screen).
-    public static let highlightFill: (red: UInt8, green: UInt8, blue: UInt8) = (212, 230, 252)
+    /// The drop highlight's fill, in 8-bit RGB. Tests look for it on screen, so it lies off the
+    /// blend of the theme's accent blue and white (antialiased selected rows never match it).
+    public static let highlightFill: (red: UInt8, green: UInt8, blue: UInt8) = (205, 232, 255)
 
     /// The style sheet.
     public static let css = """
@@ -22,13 +23,14 @@ public enum DragStyles {
         .dd-insert-before { margin-top: 28px; }
         .dd-insert-after { margin-bottom: 28px; }
         .dd-drag-image { background-color: white; border-radius: 6px; box-shadow: 0 2px 6px rgba(0, 0, 0, 0.3); }
+        .dd-drag-image.dd-opaque { border-radius: 0; }
         .dd-drag-image.dd-flocked {
             box-shadow: 4px 4px 0 0 white, 4px 4px 0 1px rgba(0, 0, 0, 0.25), 8px 8px 0 0 white,
                 8px 8px 0 1px rgba(0, 0, 0, 0.25);
         }
         .dd-badge, .dd-count {
             min-width: 20px; min-height: 20px; border-radius: 10px; padding: 0 4px;
-            font-weight: bold; color: white;
+            margin: 2px; font-weight: bold; color: white;
         }
         .dd-badge { background-color: rgb(46, 194, 126); }
         .dd-badge.dd-forbidden { background-color: rgb(224, 27, 36); }

@@ -110,6 +110,8 @@ extension GtkDragHost {
         diagnose("drag-cancel reason=\(reason)")
         if engine.isDragging {
             if reason == GDK_DRAG_CANCEL_NO_TARGET.rawValue {
+                // Released where no drop target took the drag (outside the windows, or before
+                // any drag-motion reached one): nothing here receives it.
                 drive { engine.pointerUp(at: Self.outside) }
             } else {
                 drive { engine.cancelDrag() }

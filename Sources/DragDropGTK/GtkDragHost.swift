@@ -174,11 +174,17 @@ public final class GtkDragHost {
 
     // MARK: Undo
 
-    /// Undoes the last drop (U1) and tells the engine's observers.
-    public func undo() { drive { engine.undo() } }
+    /// Undoes the last drop (U1) and tells the engine's observers. Ignored during a drag.
+    public func undo() {
+        guard !framesFrozen else { return }
+        drive { engine.undo() }
+    }
 
-    /// Redoes the last undone drop (U1).
-    public func redo() { drive { engine.redo() } }
+    /// Redoes the last undone drop (U1). Ignored during a drag.
+    public func redo() {
+        guard !framesFrozen else { return }
+        drive { engine.redo() }
+    }
 
     // MARK: Deferred model updates
 
