@@ -295,6 +295,7 @@ public final class GtkDragHost {
         GSignal.connect(UnsafeMutableRawPointer(keys), "key-pressed", key: { [weak self] keyval, _, state in
             guard let self, state & GDK_CONTROL_MASK.rawValue != 0 else { return false }
             guard keyval == UInt32(GDK_KEY_z) || keyval == UInt32(GDK_KEY_Z) else { return false }
+            self.diagnose("shortcut \(state & GDK_SHIFT_MASK.rawValue != 0 ? "redo" : "undo") frozen=\(self.framesFrozen)")
             if state & GDK_SHIFT_MASK.rawValue != 0 { self.redo() } else { self.undo() }
             return true
         })

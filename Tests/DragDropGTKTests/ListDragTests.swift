@@ -47,8 +47,10 @@ struct ListDragTests {
             #expect(events.contains { $0["event"] as? String == "insertion" && $0["index"] as? Int == 3 })
             #expect(events.last { $0["event"] as? String == "outcome" }?["outcome"] as? String == "completed")
 
-            // GTK's drag holds the keyboard until it ends: type only after drag-end.
+            // Type once GTK's drag has ended and the window settled: on X11 without a window
+            // manager, keys pressed within ~100 ms of drag-end were seen to be lost.
             try await app.waitForDragEnd(after: mark)
+            _ = try await app.settledLayout()
             let beforeUndo = app.lineCount
             try pointer.key("ctrl+z")
             try await app.waitForState("the undone reorder", after: beforeUndo) { lists, _ in

@@ -36,6 +36,8 @@ final class LineCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var pending = Data()
     private var lines: [String] = []
+    private var times: [Date] = []
+    let start = Date()
 
     func append(_ data: Data) {
         lock.lock()
@@ -43,6 +45,7 @@ final class LineCollector: @unchecked Sendable {
         pending.append(data)
         while let newline = pending.firstIndex(of: 0x0A) {
             lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+            times.append(Date())
             pending.removeSubrange(pending.startIndex...newline)
         }
     }
@@ -51,6 +54,14 @@ final class LineCollector: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return lines.count
+    }
+
+    /// The lines from `index` on, each prefixed with the seconds since launch it arrived at.
+    func timedLines(from index: Int) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard index < lines.count else { return [] }
+        return (index..<lines.count).map { String(format: "%.3f ", times[$0].timeIntervalSince(start)) + lines[$0] }
     }
 
     func lines(from index: Int) -> [String] {
@@ -171,8 +182,9 @@ final class FixtureApp {
                 throw GtkTestError("The fixture exited (wait status \(process.exitStatus ?? -1)) before \(what).")
             }
             if Date() > deadline {
-                let seen = output.lines(from: index).suffix(30).joined(separator: "\n")
-                throw GtkTestError("Timed out after \(timeout) s waiting for \(what). Last lines:\n\(seen)")
+                let seen = output.timedLines(from: max(0, index - 20)).suffix(40).joined(separator: "\n")
+                throw GtkTestError(
+                    "Timed out after \(timeout) s waiting for \(what) (now \(String(format: "%.3f", Date().timeIntervalSince(output.start))) s). Last lines:\n\(seen)")
             }
             try await Task.sleep(for: .milliseconds(15))
         }
