@@ -44,7 +44,8 @@ public enum DragStyles {
         guard let provider = gtk_css_provider_new() else { return }
         gtk_css_provider_load_from_data(provider, css, -1)
         gtk_style_context_add_provider_for_display(
-            display, dd_style_provider(UnsafeMutableRawPointer(provider)), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            display, dd_style_provider(UnsafeMutableRawPointer(provider)),
+            guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(UnsafeMutableRawPointer(provider))
     }
 }

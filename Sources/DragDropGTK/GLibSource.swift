@@ -6,7 +6,9 @@ import CGtk4
 public enum GLibSource {
     /// Runs `body` once after `milliseconds`. Returns the source id, for ``cancel(_:)``.
     @discardableResult
-    public static func once(afterMilliseconds milliseconds: UInt32, priority: Int32 = 0, _ body: @escaping @MainActor () -> Void)
+    public static func once(
+        afterMilliseconds milliseconds: UInt32, priority: Int32 = 0, _ body: @escaping @MainActor () -> Void
+    )
         -> guint
     {
         let box = CallbackBox(body)

@@ -97,7 +97,9 @@ public enum GSignal {
     /// Signals of the form `void (*)(GObject *self, gpointer user_data)`: `activate`,
     /// `clicked`, `realize`, `selected-rows-changed`, `after-paint`...
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping @MainActor () -> Void)
+    public static func connect(
+        _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping @MainActor () -> Void
+    )
         -> gulong
     {
         let trampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in

@@ -7,23 +7,32 @@ import DragDrop
 extension GtkDragHost {
     func attachDragSource(to widget: UnsafeMutablePointer<GtkWidget>, item: TargetID) -> GObjectRef? {
         guard let source = gtk_drag_source_new() else { return nil }
-        gtk_drag_source_set_actions(source, GdkDragAction(rawValue: GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
+        gtk_drag_source_set_actions(
+            source, GdkDragAction(rawValue: GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
         let raw = UnsafeMutableRawPointer(source)
         let sourceBits = PointerBits(raw)  // not a reference: the closures live inside the source
-        GSignal.connect(raw, "prepare", pointReturningPointer: { [weak self] x, y in
-            guard let self, let source = sourceBits.pointer else { return nil }
-            return self.prepareDrag(item: item, source: source, x: x, y: y)
-        })
-        GSignal.connect(raw, "drag-begin", pointer: { [weak self] drag in
-            guard let self, let drag, let source = sourceBits.pointer else { return }
-            self.dragBegan(drag, source: source)
-        })
-        GSignal.connect(raw, "drag-cancel", pointerEnumReturningBool: { [weak self] _, reason in
-            self?.dragCancelled(reason: reason) ?? false
-        })
-        GSignal.connect(raw, "drag-end", pointerBool: { [weak self] _, deleteData in
-            self?.dragEnded(deleteData: deleteData)
-        })
+        GSignal.connect(
+            raw, "prepare",
+            pointReturningPointer: { [weak self] x, y in
+                guard let self, let source = sourceBits.pointer else { return nil }
+                return self.prepareDrag(item: item, source: source, x: x, y: y)
+            })
+        GSignal.connect(
+            raw, "drag-begin",
+            pointer: { [weak self] drag in
+                guard let self, let drag, let source = sourceBits.pointer else { return }
+                self.dragBegan(drag, source: source)
+            })
+        GSignal.connect(
+            raw, "drag-cancel",
+            pointerEnumReturningBool: { [weak self] _, reason in
+                self?.dragCancelled(reason: reason) ?? false
+            })
+        GSignal.connect(
+            raw, "drag-end",
+            pointerBool: { [weak self] _, deleteData in
+                self?.dragEnded(deleteData: deleteData)
+            })
         let ref = GObjectRef(raw: raw)
         gtk_widget_add_controller(widget, source)  // the widget takes the creation reference
         return ref
@@ -60,7 +69,9 @@ extension GtkDragHost {
             items: items, point: Point(x: origin.x + Double(inWindow.x), y: origin.y + Double(inWindow.y)),
             hotspot: (x, y))
         let representations =
-            owner?.dragHost(self, exportedRepresentationsFor: items) ?? [.text(items.map(\.rawValue).joined(separator: "\n"))]
+            owner?.dragHost(self, exportedRepresentationsFor: items) ?? [
+                .text(items.map(\.rawValue).joined(separator: "\n"))
+            ]
         diagnose("prepare item=\(item) items=\(items.map(\.rawValue))")
         return Self.contentProvider(representations)
     }

@@ -17,29 +17,38 @@ extension GtkDragHost {
         guard let target = gtk_drop_target_async_new(contentFormats(), actions) else { return }
         dropTargets[windowID] = GObjectRef(target)
         let raw = UnsafeMutableRawPointer(target)
-        GSignal.connect(raw, "drag-enter", pointerPointReturningEnum: { [weak self] drop, _, _ in
-            // drag-enter reports (0, 0): positions come from drag-motion.
-            guard let self, let drop, self.isOwnDrag(drop) else { return 0 }
-            self.diagnose("drag-enter window=\(windowID)")
-            return self.gdkAction(for: self.engine.currentSession?.operation, allowed: gdk_drop_get_actions(OpaquePointer(drop)))
-        })
-        GSignal.connect(raw, "drag-motion", pointerPointReturningEnum: { [weak self] drop, x, y in
-            self?.dragMotion(drop, x: x, y: y, window: windowID) ?? 0
-        })
-        GSignal.connect(raw, "drag-leave", pointer: { [weak self] drop in
-            guard let self, let drop, self.isOwnDrag(drop), self.engine.isDragging else { return }
-            self.diagnose("drag-leave window=\(windowID)")
-            self.drive { self.engine.pointerMoved(to: Self.outside) }
-        })
-        GSignal.connect(raw, "drop", pointerPointReturningBool: { [weak self] drop, x, y in
-            guard let drop else { return false }
-            guard let self else {
-                gdk_drop_finish(OpaquePointer(drop), GdkDragAction(rawValue: 0))
+        GSignal.connect(
+            raw, "drag-enter",
+            pointerPointReturningEnum: { [weak self] drop, _, _ in
+                // drag-enter reports (0, 0): positions come from drag-motion.
+                guard let self, let drop, self.isOwnDrag(drop) else { return 0 }
+                self.diagnose("drag-enter window=\(windowID)")
+                return self.gdkAction(
+                    for: self.engine.currentSession?.operation, allowed: gdk_drop_get_actions(OpaquePointer(drop)))
+            })
+        GSignal.connect(
+            raw, "drag-motion",
+            pointerPointReturningEnum: { [weak self] drop, x, y in
+                self?.dragMotion(drop, x: x, y: y, window: windowID) ?? 0
+            })
+        GSignal.connect(
+            raw, "drag-leave",
+            pointer: { [weak self] drop in
+                guard let self, let drop, self.isOwnDrag(drop), self.engine.isDragging else { return }
+                self.diagnose("drag-leave window=\(windowID)")
+                self.drive { self.engine.pointerMoved(to: Self.outside) }
+            })
+        GSignal.connect(
+            raw, "drop",
+            pointerPointReturningBool: { [weak self] drop, x, y in
+                guard let drop else { return false }
+                guard let self else {
+                    gdk_drop_finish(OpaquePointer(drop), GdkDragAction(rawValue: 0))
+                    return true
+                }
+                self.drop(drop, x: x, y: y, window: windowID)
                 return true
-            }
-            self.drop(drop, x: x, y: y, window: windowID)
-            return true
-        })
+            })
         gtk_widget_add_controller(window, OpaquePointer(raw))
     }
 

@@ -155,16 +155,20 @@ public final class GtkDragHost {
         let doomed = registered.keys.filter { $0 == id || engine.registry.ancestors(of: $0).contains(id) }
         do { try engine.unregister(id) } catch { report(error) }
         for d in doomed {
-            if let r = registered.removeValue(forKey: d) { detachDragSource(r) }
+            guard let r = registered.removeValue(forKey: d) else { continue }
+            detachDragSource(r)
+            if let dropTarget = dropTargets.removeValue(forKey: d) {
+                gtk_widget_remove_controller(r.widget.widget, OpaquePointer(dropTarget.raw))
+            }
             windowOrigins[d] = nil
-            dropTargets[d] = nil
         }
         reschedule()
     }
 
     /// The frame of a registered target relative to its window's top-left corner.
     public func frameInWindow(of id: TargetID) -> Rect? {
-        guard let r = registered[id], let origin = windowOrigins[r.window], let frame = engine.registry.target(id)?.frame
+        guard let r = registered[id], let origin = windowOrigins[r.window],
+            let frame = engine.registry.target(id)?.frame
         else { return nil }
         return Rect(x: frame.minX - origin.x, y: frame.minY - origin.y, width: frame.width, height: frame.height)
     }
@@ -292,13 +296,16 @@ public final class GtkDragHost {
     private func attachUndoShortcuts(to window: UnsafeMutablePointer<GtkWidget>) {
         guard let keys = gtk_event_controller_key_new() else { return }
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        GSignal.connect(UnsafeMutableRawPointer(keys), "key-pressed", key: { [weak self] keyval, _, state in
-            guard let self, state & GDK_CONTROL_MASK.rawValue != 0 else { return false }
-            guard keyval == UInt32(GDK_KEY_z) || keyval == UInt32(GDK_KEY_Z) else { return false }
-            self.diagnose("shortcut \(state & GDK_SHIFT_MASK.rawValue != 0 ? "redo" : "undo") frozen=\(self.framesFrozen)")
-            if state & GDK_SHIFT_MASK.rawValue != 0 { self.redo() } else { self.undo() }
-            return true
-        })
+        GSignal.connect(
+            UnsafeMutableRawPointer(keys), "key-pressed",
+            key: { [weak self] keyval, _, state in
+                guard let self, state & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+                guard keyval == UInt32(GDK_KEY_z) || keyval == UInt32(GDK_KEY_Z) else { return false }
+                self.diagnose(
+                    "shortcut \(state & GDK_SHIFT_MASK.rawValue != 0 ? "redo" : "undo") frozen=\(self.framesFrozen)")
+                if state & GDK_SHIFT_MASK.rawValue != 0 { self.redo() } else { self.undo() }
+                return true
+            })
         gtk_widget_add_controller(window, keys)
     }
 

@@ -61,7 +61,8 @@ extension GtkDragHostDelegate {
         -> UndoableAction?
     { nil }
     public func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? { nil }
-    public func dragHost(_ host: GtkDragHost, exportedRepresentationsFor items: [TargetID]) -> [ExportedRepresentation] {
+    public func dragHost(_ host: GtkDragHost, exportedRepresentationsFor items: [TargetID]) -> [ExportedRepresentation]
+    {
         [.text(items.map { host.engine.registry.target($0)?.name ?? $0.rawValue }.joined(separator: "\n"))]
     }
     public func dragHost(_ host: GtkDragHost, showInsertionAt index: Int?, in container: TargetID) {}

@@ -46,9 +46,10 @@ final class Fixture {
         gtk_window_set_title(dd_window(window), "DragDrop fixture")
         gtk_window_set_default_size(dd_window(window), width, height)
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24)
-        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-            gtk_widget_set_margin_end]
-        {
+        for margin in [
+            gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+            gtk_widget_set_margin_end,
+        ] {
             margin(box, 16)
         }
         gtk_box_set_homogeneous(dd_box(UnsafeMutableRawPointer(box)), 1)
@@ -58,7 +59,8 @@ final class Fixture {
             DragListView(
                 id: "groceries", title: "Groceries", items: ["Milk", "Eggs", "Bread", "Apples"], host: host,
                 operationPolicy: .preferMove),
-            DragListView(id: "work", title: "Work", items: ["Report", "Slides"], host: host, operationPolicy: .preferMove),
+            DragListView(
+                id: "work", title: "Work", items: ["Report", "Slides"], host: host, operationPolicy: .preferMove),
         ]
         do {
             try host.addWindow(window, id: "window", name: "DragDrop fixture")
@@ -84,9 +86,14 @@ final class Fixture {
     func printState() {
         let lists = lists.map { list in (list.id.rawValue, JSONValue.array(list.items.map { .string($0.title) })) }
         let selected = self.lists.map { list in
-            (list.id.rawValue, JSONValue.array(list.items.filter { list.selection.contains($0.id) }.map { .string($0.title) }))
+            (
+                list.id.rawValue,
+                JSONValue.array(list.items.filter { list.selection.contains($0.id) }.map { .string($0.title) })
+            )
         }
-        let state = JSONValue.object([("kind", .string("state")), ("lists", .object(lists)), ("selected", .object(selected))])
+        let state = JSONValue.object([
+            ("kind", .string("state")), ("lists", .object(lists)), ("selected", .object(selected)),
+        ])
         guard state.serialized != lastState else { return }
         lastState = state.serialized
         emit(state)

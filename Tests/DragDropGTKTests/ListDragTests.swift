@@ -6,7 +6,8 @@ import Testing
 /// Each test starts its own X server and fixture app and stops both at the end.
 @Suite(
     "GTK: dragging rows in one window", .serialized,
-    .enabled(if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
+    .enabled(
+        if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
 )
 struct ListDragTests {
     static let original = ["groceries": ["Milk", "Eggs", "Bread", "Apples"], "work": ["Report", "Slides"]]
@@ -22,7 +23,9 @@ struct ListDragTests {
 
     func eventNames(_ events: [JSONObject]) -> [String] { events.compactMap { $0["event"] as? String } }
 
-    @Test("S1, S2, F6, F8, U1: dragging a row within its list reorders it (a move), and Ctrl+Z / Ctrl+Shift+Z undo and redo it")
+    @Test(
+        "S1, S2, F6, F8, U1: dragging a row within its list reorders it (a move), and Ctrl+Z / Ctrl+Shift+Z undo and redo it"
+    )
     func reorderWithinList() async throws {
         try await withFixture { app, pointer in
             #expect(app.lists == Self.original)
@@ -64,7 +67,9 @@ struct ListDragTests {
         }
     }
 
-    @Test("S1, S2, S4: a row dragged to the other list moves there (lists prefer move, as reminders do); the source loses it only after the commit")
+    @Test(
+        "S1, S2, S4: a row dragged to the other list moves there (lists prefer move, as reminders do); the source loses it only after the commit"
+    )
     func moveToOtherList() async throws {
         try await withFixture { app, pointer in
             let layout = try await app.settledLayout()

@@ -52,7 +52,9 @@ public final class DragListView {
     public var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
 
     /// Creates a list with `items`, managed by `host`.
-    public init(id: TargetID, title: String, items: [String], host: GtkDragHost, operationPolicy: OperationPolicy = .automatic) {
+    public init(
+        id: TargetID, title: String, items: [String], host: GtkDragHost, operationPolicy: OperationPolicy = .automatic
+    ) {
         self.id = id
         self.title = title
         self.host = host
@@ -113,7 +115,9 @@ public final class DragListView {
             gtk_list_box_row_set_child(dd_list_box_row(row.raw), label)
             gtk_widget_add_css_class(row.widget, "dd-row")
             gtk_list_box_append(dd_list_box(listBox.raw), row.widget)
-            if selection.contains(item.id) { gtk_list_box_select_row(dd_list_box(listBox.raw), dd_list_box_row(row.raw)) }
+            if selection.contains(item.id) {
+                gtk_list_box_select_row(dd_list_box(listBox.raw), dd_list_box_row(row.raw))
+            }
             return (item.id, row)
         }
     }
@@ -213,7 +217,8 @@ extension DragListView: GtkDragHostDelegate {
             insertionShown = nil
         }
         guard let index, !rows.isEmpty else { return }
-        let shown = index < rows.count ? (rows[index].row, "dd-insert-before") : (rows[rows.count - 1].row, "dd-insert-after")
+        let shown =
+            index < rows.count ? (rows[index].row, "dd-insert-before") : (rows[rows.count - 1].row, "dd-insert-after")
         gtk_widget_add_css_class(shown.0.widget, shown.1)
         insertionShown = shown
     }

@@ -24,10 +24,14 @@ final class ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if let stdin { posix_spawn_file_actions_adddup2(&actions, stdin, 0) } else {
+        if let stdin {
+            posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
-        if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) } else {
+        if let stdout {
+            posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
@@ -53,7 +57,9 @@ final class ChildProcess {
         }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw GtkTestError("Could not start \(executable): \(String(cString: strerror(result)))") }
+        guard result == 0 else {
+            throw GtkTestError("Could not start \(executable): \(String(cString: strerror(result)))")
+        }
         self.pid = pid
     }
 

@@ -89,13 +89,15 @@ final class FixtureApp {
     }
 
     /// Launches the fixture, waits until its rows are laid out and moves its window to `at`.
-    static func launch(on display: VirtualDisplay, size: (Int, Int) = (640, 420), at: (Int, Int) = (60, 40)) async throws
+    static func launch(on display: VirtualDisplay, size: (Int, Int) = (640, 420), at: (Int, Int) = (60, 40))
+        async throws
         -> FixtureApp
     {
         let environment = [
             "DISPLAY": display.name, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo",
             // No accessibility bus and no session bus: nothing outlives the test.
-            "GTK_A11Y": "none", "NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/dragdrop-tests",
+            "GTK_A11Y": "none", "NO_AT_BRIDGE": "1",
+            "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/dragdrop-tests",
         ]
         let stdin = try ProcessPipe()
         let stdout = try ProcessPipe()
@@ -135,8 +137,12 @@ final class FixtureApp {
     /// Moves the window (there is no window manager: it opened at 0,0) and reads back where it is.
     private func place(at position: (Int, Int)) throws {
         let env = ["DISPLAY": display.name]
-        guard let xdotool = Tools.xdotool else { throw GtkTestError("xdotool is not installed (apt-get install xdotool).") }
-        let ids = String(decoding: try Tools.run(xdotool, ["search", "--sync", "--name", "DragDrop fixture"], environment: env), as: UTF8.self)
+        guard let xdotool = Tools.xdotool else {
+            throw GtkTestError("xdotool is not installed (apt-get install xdotool).")
+        }
+        let ids = String(
+            decoding: try Tools.run(xdotool, ["search", "--sync", "--name", "DragDrop fixture"], environment: env),
+            as: UTF8.self)
         guard let window = ids.split(separator: "\n").first.map(String.init) else {
             throw GtkTestError("xdotool found no fixture window")
         }
@@ -148,7 +154,9 @@ final class FixtureApp {
             let parts = line.split(separator: "=", maxSplits: 1)
             if parts.count == 2, let v = Double(parts[1]) { values[String(parts[0])] = v }
         }
-        guard let x = values["X"], let y = values["Y"] else { throw GtkTestError("Unreadable window geometry: \(geometry)") }
+        guard let x = values["X"], let y = values["Y"] else {
+            throw GtkTestError("Unreadable window geometry: \(geometry)")
+        }
         origin = (x, y)
     }
 
@@ -184,7 +192,8 @@ final class FixtureApp {
             if Date() > deadline {
                 let seen = output.timedLines(from: max(0, index - 20)).suffix(40).joined(separator: "\n")
                 throw GtkTestError(
-                    "Timed out after \(timeout) s waiting for \(what) (now \(String(format: "%.3f", Date().timeIntervalSince(output.start))) s). Last lines:\n\(seen)")
+                    "Timed out after \(timeout) s waiting for \(what) (now \(String(format: "%.3f", Date().timeIntervalSince(output.start))) s). Last lines:\n\(seen)"
+                )
             }
             try await Task.sleep(for: .milliseconds(15))
         }
@@ -200,7 +209,8 @@ final class FixtureApp {
     /// Waits for a state line at or after `index` where `predicate` holds; returns its lists.
     @discardableResult
     func waitForState(
-        _ what: String, after index: Int, timeout: Double = 10, where predicate: (_ lists: [String: [String]], _ selected: [String: [String]]) -> Bool
+        _ what: String, after index: Int, timeout: Double = 10,
+        where predicate: (_ lists: [String: [String]], _ selected: [String: [String]]) -> Bool
     ) async throws -> [String: [String]] {
         let line = try await waitFor(what, after: index, timeout: timeout) { object in
             guard object["kind"] as? String == "state", let lists = object["lists"] as? [String: [String]],

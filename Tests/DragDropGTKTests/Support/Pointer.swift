@@ -5,7 +5,9 @@ struct Pointer {
     let display: VirtualDisplay
 
     private func xdotool(_ arguments: [String]) throws {
-        guard let xdotool = Tools.xdotool else { throw GtkTestError("xdotool is not installed (apt-get install xdotool).") }
+        guard let xdotool = Tools.xdotool else {
+            throw GtkTestError("xdotool is not installed (apt-get install xdotool).")
+        }
         try Tools.run(xdotool, arguments, environment: ["DISPLAY": display.name])
     }
 
@@ -20,7 +22,8 @@ struct Pointer {
         from: (x: Double, y: Double), to: (x: Double, y: Double), steps: Int = 8, holding keys: [String] = [],
         release: Bool = true
     ) throws {
-        var args = ["mousemove"] + Self.coordinates(from.x, from.y) + ["sleep", "0.1", "mousedown", "1", "sleep", "0.05"]
+        var args =
+            ["mousemove"] + Self.coordinates(from.x, from.y) + ["sleep", "0.1", "mousedown", "1", "sleep", "0.05"]
         // Past the 3-pixel threshold first (F1), then the way to the destination.
         args += ["mousemove"] + Self.coordinates(from.x + 4, from.y + 4) + ["sleep", "0.04"]
         for step in 1...steps {

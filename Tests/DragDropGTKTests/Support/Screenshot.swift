@@ -11,7 +11,9 @@ struct Screenshot {
         guard let importTool = Tools.imageMagickImport else {
             throw GtkTestError("ImageMagick's `import` is not installed (apt-get install imagemagick).")
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("dragdrop-shot-\(UUID().uuidString).ppm").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dragdrop-shot-\(UUID().uuidString).ppm"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Tools.run(importTool, ["-window", "root", "-depth", "8", path], environment: ["DISPLAY": display.name])
         return try Screenshot(ppm: Data(contentsOf: URL(fileURLWithPath: path)))

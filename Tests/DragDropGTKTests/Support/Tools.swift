@@ -41,7 +41,9 @@ enum Tools {
 
     /// Runs a program to completion (at most `timeout` seconds) and returns its standard output.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 30)
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 30
+    )
         throws -> Data
     {
         let out = try ProcessPipe()

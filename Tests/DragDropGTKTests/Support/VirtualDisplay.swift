@@ -22,7 +22,8 @@ final class VirtualDisplay {
             guard !FileManager.default.fileExists(atPath: lock), !FileManager.default.fileExists(atPath: socket) else {
                 continue
             }
-            let process = try ChildProcess(xvfb, [":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
+            let process = try ChildProcess(
+                xvfb, [":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline, process.isRunning {
                 if FileManager.default.fileExists(atPath: socket) {
