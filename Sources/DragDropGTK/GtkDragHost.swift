@@ -97,7 +97,8 @@ public final class GtkDragHost {
     static let outside = Point(x: -1_000_000, y: -1_000_000)
 
     /// Creates a host with an engine for `app` on the system clock, and sets GTK's drag
-    /// threshold to 3 pixels (F1).
+    /// threshold to 3 pixels (F1). Create it once GTK is initialized (in the application's
+    /// `activate` handler): before that there are no default settings to change.
     public init(app: AppID, configuration: DragEngine.Configuration = DragEngine.Configuration()) {
         engine = DragEngine(app: app, clock: SystemClock(), configuration: configuration)
         engine.delegate = self

@@ -23,6 +23,22 @@ struct ListDragTests {
 
     func eventNames(_ events: [JSONObject]) -> [String] { events.compactMap { $0["event"] as? String } }
 
+    /// The highlights on after each event; fails if two are ever on at once (F5) or one stays
+    /// on at the end (F4).
+    func checkOneHighlightAtATime(_ events: [JSONObject]) {
+        var on: Set<String> = []
+        for event in events {
+            guard let target = event["target"] as? String else { continue }
+            switch event["event"] as? String {
+            case "highlightOn": on.insert(target)
+            case "highlightOff": on.remove(target)
+            default: continue
+            }
+            #expect(on.count <= 1, "F5: several highlights at once: \(on)")
+        }
+        #expect(on.isEmpty, "F4: highlights left on after the drop: \(on)")
+    }
+
     @Test(
         "S1, S2, F6, F8, U1: dragging a row within its list reorders it (a move), and Ctrl+Z / Ctrl+Shift+Z undo and redo it"
     )
@@ -89,7 +105,7 @@ struct ListDragTests {
             let removedIndex = try #require(names.firstIndex(of: "sourceRemoved"))
             #expect(commitIndex < removedIndex)
             #expect(names.contains("highlightOn"))
-            #expect(names.last(where: { $0 == "highlightOn" || $0 == "highlightOff" }) == "highlightOff")
+            checkOneHighlightAtATime(app.events(from: mark))
         }
     }
 
