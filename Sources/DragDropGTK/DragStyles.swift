@@ -34,7 +34,7 @@ public enum DragStyles {
         }
         .dd-badge { background-color: rgb(46, 194, 126); }
         .dd-badge.dd-forbidden { background-color: rgb(224, 27, 36); }
-        .dd-count { background-color: rgb(53, 132, 228); }
+        .dd-count { background-color: rgb(224, 27, 36); }
         .dd-spring-flash { background-color: rgb(255, 220, 120); }
         """
 
