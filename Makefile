@@ -8,7 +8,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xauth xdotool x11-utils imagemagick gtk-4-examples dbus-x11
 SCENARIOS := $(wildcard Examples/scenarios/*.json)
 
-.PHONY: all run test build deps bench format clean
+.PHONY: all run test test-gtk build deps bench format clean
 
 all: build
 
@@ -33,10 +33,18 @@ run: build
 	done
 	@"$$($(SWIFT) build --show-bin-path)/dragdrop" audit $(SCENARIOS)
 
+# One `swift test` runs the engine tests and the GTK tests together. The GTK tests start their
+# own Xvfb on a free display and drive the fixture app (built here, with every product) with
+# xdotool, so no DISPLAY is needed; without Xvfb they skip with a message.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@"$$($(SWIFT) build --show-bin-path)/dragdrop" audit $(SCENARIOS)
+
+# Only the GTK tests (real windows under Xvfb).
+test-gtk: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter DragDropGTKTests
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

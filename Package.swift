@@ -41,6 +41,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
+            name: "dragdrop-gtk-fixture",
+            dependencies: ["DragDropGTK", "DragDropTesting", "CGtk4"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
             name: "dragdrop",
             dependencies: [
                 "DragDrop", "DragDropTesting",
@@ -70,6 +75,13 @@ let package = Package(
         .testTarget(
             name: "DragDropTests",
             dependencies: ["DragDrop", "DragDropTesting"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Real GTK windows under a private Xvfb, driven with xdotool; runs the fixture built
+        // from `dragdrop-gtk-fixture` (every `swift build` / `swift test` builds it).
+        .testTarget(
+            name: "DragDropGTKTests",
+            dependencies: ["DragDropGTK"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

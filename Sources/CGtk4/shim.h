@@ -46,6 +46,18 @@ static inline GtkPicture *dd_picture(gpointer p) { return GTK_PICTURE(p); }
 static inline GdkPaintable *dd_paintable(gpointer p) { return GDK_PAINTABLE(p); }
 static inline GtkListBox *dd_list_box(gpointer p) { return GTK_LIST_BOX(p); }
 static inline GtkListBoxRow *dd_list_box_row(gpointer p) { return GTK_LIST_BOX_ROW(p); }
+static inline GtkDragIcon *dd_drag_icon(gpointer p) { return GTK_DRAG_ICON(p); }
+static inline GdkDrag *dd_gdk_drag(gpointer p) { return GDK_DRAG(p); }
+static inline GdkDrop *dd_gdk_drop(gpointer p) { return GDK_DROP(p); }
+static inline GdkContentProvider *dd_content_provider(gpointer p) { return GDK_CONTENT_PROVIDER(p); }
+static inline GtkStyleProvider *dd_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
+static inline GtkEventControllerKey *dd_event_controller_key(gpointer p) { return GTK_EVENT_CONTROLLER_KEY(p); }
+static inline GdkFrameClock *dd_frame_clock(gpointer p) { return GDK_FRAME_CLOCK(p); }
+
+// g_object_set is variadic.
+static inline void dd_object_set_int(gpointer object, const char *property, int value) {
+    g_object_set(object, property, value, NULL);
+}
 
 // gtk_accessible_update_property is variadic.
 static inline void dd_accessible_set_label(GtkAccessible *a, const char *label) {

@@ -15,11 +15,13 @@ public enum GLibMainActorBridge {
         guard sourceID == 0 else { return }
         let fd = dd_dispatch_main_queue_fd()
         precondition(fd >= 0, "libdispatch did not expose its main-queue handle")
-        sourceID = g_unix_fd_add(fd, G_IO_IN, { fd, _, _ in
-            var counter: UInt64 = 0
-            _ = read(fd, &counter, MemoryLayout<UInt64>.size)
-            dd_dispatch_drain_main_queue()
-            return gboolean(1)  // G_SOURCE_CONTINUE
-        }, nil)
+        sourceID = g_unix_fd_add(
+            fd, G_IO_IN,
+            { fd, _, _ in
+                var counter: UInt64 = 0
+                _ = read(fd, &counter, MemoryLayout<UInt64>.size)
+                dd_dispatch_drain_main_queue()
+                return gboolean(1)  // G_SOURCE_CONTINUE
+            }, nil)
     }
 }

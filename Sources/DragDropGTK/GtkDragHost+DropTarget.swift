@@ -1,0 +1,143 @@
+import CGtk4
+import DragDrop
+import Glibc
+
+/// Pointer input during drags: a `GtkDropTargetAsync` on each window feeds GTK's drag positions
+/// to the engine and finishes every drop.
+extension GtkDragHost {
+    /// The MIME types each window's drop target accepts: what in-app items offer plus common
+    /// types other apps drag.
+    static let commonMimeTypes = [
+        "text/plain;charset=utf-8", "text/plain", "text/uri-list", "text/html", "image/png", "image/jpeg",
+        "application/pdf",
+    ]
+
+    func attachDropTarget(to window: UnsafeMutablePointer<GtkWidget>, windowID: TargetID) {
+        let actions = GdkDragAction(rawValue: GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue)
+        guard let target = gtk_drop_target_async_new(contentFormats(), actions) else { return }
+        dropTargets[windowID] = GObjectRef(target)
+        let raw = UnsafeMutableRawPointer(target)
+        GSignal.connect(
+            raw, "drag-enter",
+            pointerPointReturningEnum: { [weak self] drop, _, _ in
+                // drag-enter reports (0, 0): positions come from drag-motion.
+                guard let self, let drop, self.isOwnDrag(drop) else { return 0 }
+                self.diagnose("drag-enter window=\(windowID)")
+                return self.gdkAction(
+                    for: self.engine.currentSession?.operation, allowed: gdk_drop_get_actions(OpaquePointer(drop)))
+            })
+        GSignal.connect(
+            raw, "drag-motion",
+            pointerPointReturningEnum: { [weak self] drop, x, y in
+                self?.dragMotion(drop, x: x, y: y, window: windowID) ?? 0
+            })
+        GSignal.connect(
+            raw, "drag-leave",
+            pointer: { [weak self] drop in
+                guard let self, let drop, self.isOwnDrag(drop), self.engine.isDragging else { return }
+                self.diagnose("drag-leave window=\(windowID)")
+                self.drive { self.engine.pointerMoved(to: Self.outside) }
+            })
+        GSignal.connect(
+            raw, "drop",
+            pointerPointReturningBool: { [weak self] drop, x, y in
+                guard let drop else { return false }
+                guard let self else {
+                    gdk_drop_finish(OpaquePointer(drop), GdkDragAction(rawValue: 0))
+                    return true
+                }
+                self.drop(drop, x: x, y: y, window: windowID)
+                return true
+            })
+        gtk_widget_add_controller(window, OpaquePointer(raw))
+    }
+
+    /// Adds the concrete types `target` offers or accepts to what every window's drop target
+    /// accepts.
+    func learnMimeTypes(of target: DragTarget) {
+        let new = (target.offers + target.accepts).filter { !$0.isWildcard }.map(\.essence)
+            .filter { !mimeTypes.contains($0) }
+        guard !new.isEmpty else { return }
+        for type in new where !mimeTypes.contains(type) { mimeTypes.append(type) }
+        let formats = contentFormats()
+        defer { if let formats { gdk_content_formats_unref(formats) } }
+        for target in dropTargets.values {
+            gtk_drop_target_async_set_formats(OpaquePointer(target.raw), formats)
+        }
+    }
+
+    /// The accepted types as new `GdkContentFormats` (transfer full).
+    private func contentFormats() -> OpaquePointer? {
+        withCStrings(mimeTypes) { gdk_content_formats_new($0, guint(mimeTypes.count)) }
+    }
+
+    /// Whether a GTK drop is the drag this host started (an in-app drag).
+    func isOwnDrag(_ drop: UnsafeMutableRawPointer) -> Bool {
+        guard let own = gdkDrag?.drag.raw, let drag = gdk_drop_get_drag(OpaquePointer(drop)) else { return false }
+        return UnsafeMutableRawPointer(drag) == own
+    }
+
+    private func dragMotion(_ drop: UnsafeMutableRawPointer?, x: Double, y: Double, window: TargetID) -> UInt32 {
+        guard let drop, isOwnDrag(drop), engine.isDragging, let origin = windowOrigins[window] else { return 0 }
+        let allowed = gdk_drop_get_actions(OpaquePointer(drop))
+        drive { engine.pointerMoved(to: Point(x: origin.x + x, y: origin.y + y), modifiers: currentModifiers()) }
+        return gdkAction(for: engine.currentSession?.operation, allowed: allowed)
+    }
+
+    private func drop(_ drop: UnsafeMutableRawPointer, x: Double, y: Double, window: TargetID) {
+        let gdkDrop = OpaquePointer(drop)
+        guard isOwnDrag(drop), engine.isDragging, let origin = windowOrigins[window] else {
+            diagnose("drop refused: not a drag from this app (external drops come in a later step)")
+            gdk_drop_finish(gdkDrop, GdkDragAction(rawValue: 0))
+            return
+        }
+        let allowed = gdk_drop_get_actions(gdkDrop)
+        lastOutcome = nil
+        drive { engine.pointerUp(at: Point(x: origin.x + x, y: origin.y + y)) }
+        var action: UInt32 = 0
+        switch lastOutcome {
+        case .completed(_, let operation): action = gdkAction(for: operation, allowed: allowed)
+        case .placeholder: action = gdkAction(for: .copy, allowed: allowed)
+        default: action = 0
+        }
+        diagnose("drop window=\(window) outcome=\(lastOutcome?.name ?? "none") action=\(action)")
+        // Always finish, success or not, so the drag source never hangs.
+        gdk_drop_finish(gdkDrop, GdkDragAction(rawValue: action))
+    }
+
+    /// The GDK action for an engine proposal. X11 offers a single suggested action (COPY unless
+    /// a modifier is held); the engine's proposal is the truth for in-app drags, so a move is
+    /// accepted with whatever action GDK allows.
+    func gdkAction(for operation: DropOperation?, allowed: GdkDragAction) -> UInt32 {
+        let wanted: UInt32
+        switch operation {
+        case .copy: wanted = GDK_ACTION_COPY.rawValue
+        case .move: wanted = GDK_ACTION_MOVE.rawValue
+        default: return 0
+        }
+        if allowed.rawValue & wanted != 0 { return wanted }
+        if allowed.rawValue & GDK_ACTION_MOVE.rawValue != 0 { return GDK_ACTION_MOVE.rawValue }
+        if allowed.rawValue & GDK_ACTION_COPY.rawValue != 0 { return GDK_ACTION_COPY.rawValue }
+        return 0
+    }
+
+    /// Modifier keys held now: Ctrl forces a copy, Shift forces a move (S2).
+    func currentModifiers() -> DragModifiers {
+        guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
+            let keyboard = gdk_seat_get_keyboard(seat)
+        else { return [] }
+        let state = gdk_device_get_modifier_state(keyboard).rawValue
+        var modifiers: DragModifiers = []
+        if state & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.forceCopy) }
+        if state & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.forceMove) }
+        return modifiers
+    }
+}
+
+/// Calls `body` with a NULL-terminated C array of the strings.
+func withCStrings<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> R) -> R {
+    let duplicates = strings.map { UnsafePointer(strdup($0)) }
+    defer { for d in duplicates { free(UnsafeMutableRawPointer(mutating: d)) } }
+    var array: [UnsafePointer<CChar>?] = duplicates + [nil]
+    return array.withUnsafeMutableBufferPointer { body($0.baseAddress) }
+}

@@ -1,0 +1,318 @@
+import CGtk4
+import DragDrop
+
+/// Errors from registering widgets with a ``GtkDragHost``.
+public enum GtkDragHostError: Error, CustomStringConvertible {
+    /// The engine refused the target.
+    case registry(RegistryError)
+    /// A widget target needs a registered parent (a window added with
+    /// ``GtkDragHost/addWindow(_:id:name:)`` or a widget registered before it).
+    case noParent(TargetID)
+
+    public var description: String {
+        switch self {
+        case .registry(let error): error.description
+        case .noParent(let id):
+            "Widget target '\(id)' needs a registered parent: add its window with addWindow(_:id:name:) and register "
+                + "containers before their items."
+        }
+    }
+}
+
+/// Runs a ``DragEngine`` inside GTK 4: turns GTK drag-and-drop signals into engine input and
+/// renders the engine's feedback on the widgets.
+///
+/// - Windows are root targets, each at its own virtual origin (window *k* at
+///   x = *k* × ``windowSpacing``), so one engine resolves across windows.
+/// - Widgets register as targets; their frames come from `gtk_widget_compute_bounds` and are
+///   refreshed after every layout while no drag runs (frames stay put during a drag, so rows
+///   making room do not move the insertion point under the pointer).
+/// - Draggable widgets get a `GtkDragSource`; each window gets a `GtkDropTargetAsync` that feeds
+///   the pointer to the engine during drags and finishes every GTK drop.
+/// - The engine's timers run on one `g_timeout` rescheduled after every engine call.
+///
+/// ```swift
+/// let host = GtkDragHost(app: "Reminders")
+/// try host.addWindow(window, id: "main", name: "Reminders")
+/// var list = DragTarget(id: "groceries", name: "Groceries", frame: .zero, parent: "main")
+/// list.accepts = ["application/x-reminder"]
+/// try host.register(listBox, as: list, delegate: model)
+/// ```
+@MainActor
+public final class GtkDragHost {
+    /// The engine; call it through the host's methods so timers are rescheduled.
+    public let engine: DragEngine
+    /// The horizontal distance between window origins in engine coordinates.
+    public static let windowSpacing: Double = 100_000
+    /// Called with every feedback event after the host rendered it.
+    public var onEvent: (@MainActor (FeedbackEvent) -> Void)?
+    /// Called after registered frames changed (a layout happened).
+    public var onFramesChanged: (@MainActor () -> Void)?
+    /// Called with a line describing GTK-level happenings (drag signals, refused drops), for
+    /// logs and test fixtures.
+    public var onDiagnostic: (@MainActor (String) -> Void)?
+
+    struct Registered {
+        let widget: GObjectRef
+        let window: TargetID
+        weak var delegate: (any GtkDragHostDelegate)?
+        var dragSource: GObjectRef?
+    }
+
+    /// A GTK drag started by this host, alive from `drag-begin` to `drag-end`.
+    struct ActiveGdkDrag {
+        let drag: GObjectRef
+        let source: GObjectRef
+        /// Kept alive so the drag image and fly-back still have something to paint when the
+        /// model rebuilt its rows at the drop.
+        let sourceWidget: GObjectRef
+        let icon: DragIconView
+    }
+
+    /// What `prepare` computed, waiting for `drag-begin` to start the engine session.
+    struct PendingStart {
+        let items: [TargetID]
+        let point: Point
+        let hotspot: (x: Double, y: Double)
+    }
+
+    var registered: [TargetID: Registered] = [:]
+    var windowOrigins: [TargetID: Point] = [:]
+    var dropTargets: [TargetID: GObjectRef] = [:]
+    /// What every window's drop target accepts: common types plus those registered targets
+    /// offer or accept.
+    var mimeTypes = GtkDragHost.commonMimeTypes
+    var gdkDrag: ActiveGdkDrag?
+    var pendingStart: PendingStart?
+    var lastOutcome: DropOutcome?
+    /// Drag-source controllers of unregistered widgets, removed once the GTK drag ends.
+    var deferredDetach: [(widget: GObjectRef, controller: GObjectRef)] = []
+    private var nextWindowIndex = 0
+    private var timer: guint = 0
+    private var updateSource: guint = 0
+    private var pendingUpdates: [(key: ObjectIdentifier, body: @MainActor () -> Void)] = []
+    private var styledDisplays: Set<UInt> = []
+
+    /// A point outside every window, where the pointer goes when a drag leaves all windows.
+    static let outside = Point(x: -1_000_000, y: -1_000_000)
+
+    /// Creates a host with an engine for `app` on the system clock, and sets GTK's drag
+    /// threshold to 3 pixels (F1). Create it once GTK is initialized (in the application's
+    /// `activate` handler): before that there are no default settings to change.
+    public init(app: AppID, configuration: DragEngine.Configuration = DragEngine.Configuration()) {
+        engine = DragEngine(app: app, clock: SystemClock(), configuration: configuration)
+        engine.delegate = self
+        if let settings = gtk_settings_get_default() {
+            dd_object_set_int(UnsafeMutableRawPointer(settings), "gtk-dnd-drag-threshold", 3)
+        }
+    }
+
+    // MARK: Registration
+
+    /// Registers a window as a root target at the next virtual origin, with its drop target,
+    /// frame tracking and (optionally) Ctrl+Z / Ctrl+Shift+Z for undo and redo.
+    public func addWindow(
+        _ window: UnsafeMutablePointer<GtkWidget>, id: TargetID, name: String, undoShortcuts: Bool = true
+    ) throws(GtkDragHostError) {
+        let origin = Point(x: Double(nextWindowIndex) * Self.windowSpacing, y: 0)
+        var target = DragTarget(
+            id: id, name: name,
+            frame: Rect(
+                x: origin.x, y: origin.y, width: Double(gtk_widget_get_width(window)),
+                height: Double(gtk_widget_get_height(window))))
+        target.clipsChildren = true
+        do { try engine.register(target) } catch { throw .registry(error) }
+        nextWindowIndex += 1
+        windowOrigins[id] = origin
+        let ref = GObjectRef(raw: UnsafeMutableRawPointer(window))
+        registered[id] = Registered(widget: ref, window: id, delegate: nil)
+        installStyles(for: window)
+        gtk_widget_add_css_class(window, "dd-drag-root")
+        attachDropTarget(to: window, windowID: id)
+        if undoShortcuts { attachUndoShortcuts(to: window) }
+        trackLayout(of: window)
+    }
+
+    /// Registers a widget inside a registered window as `target` (its frame is taken from the
+    /// widget). A draggable target (non-empty `offers`) gets a `GtkDragSource`. `delegate` owns
+    /// the model behind it (held weakly).
+    public func register(
+        _ widget: UnsafeMutablePointer<GtkWidget>, as target: DragTarget, delegate: (any GtkDragHostDelegate)?
+    ) throws(GtkDragHostError) {
+        guard let parent = target.parent, let parentEntry = registered[parent] else { throw .noParent(target.id) }
+        let ref = GObjectRef(raw: UnsafeMutableRawPointer(widget))
+        var entry = Registered(widget: ref, window: parentEntry.window, delegate: delegate)
+        var t = target
+        t.frame = frame(of: entry, id: target.id) ?? .zero
+        do { try engine.register(t) } catch { throw .registry(error) }
+        if t.isSource { entry.dragSource = attachDragSource(to: widget, item: t.id) }
+        learnMimeTypes(of: t)
+        registered[t.id] = entry
+        reschedule()
+    }
+
+    /// Unregisters a target and its descendants, removing the drag sources the host added.
+    public func unregister(_ id: TargetID) {
+        let doomed = registered.keys.filter { $0 == id || engine.registry.ancestors(of: $0).contains(id) }
+        do { try engine.unregister(id) } catch { report(error) }
+        for d in doomed {
+            guard let r = registered.removeValue(forKey: d) else { continue }
+            detachDragSource(r)
+            if let dropTarget = dropTargets.removeValue(forKey: d) {
+                gtk_widget_remove_controller(r.widget.widget, OpaquePointer(dropTarget.raw))
+            }
+            windowOrigins[d] = nil
+        }
+        reschedule()
+    }
+
+    /// The frame of a registered target relative to its window's top-left corner.
+    public func frameInWindow(of id: TargetID) -> Rect? {
+        guard let r = registered[id], let origin = windowOrigins[r.window],
+            let frame = engine.registry.target(id)?.frame
+        else { return nil }
+        return Rect(x: frame.minX - origin.x, y: frame.minY - origin.y, width: frame.width, height: frame.height)
+    }
+
+    /// The widget registered for `id`.
+    public func widget(for id: TargetID) -> UnsafeMutablePointer<GtkWidget>? { registered[id]?.widget.widget }
+
+    // MARK: Undo
+
+    /// Undoes the last drop (U1) and tells the engine's observers. Ignored during a drag.
+    public func undo() {
+        guard !framesFrozen else { return }
+        drive { engine.undo() }
+    }
+
+    /// Redoes the last undone drop (U1). Ignored during a drag.
+    public func redo() {
+        guard !framesFrozen else { return }
+        drive { engine.redo() }
+    }
+
+    // MARK: Deferred model updates
+
+    /// Runs `body` once, soon, outside any engine call and before GTK's next layout. Calls with
+    /// the same `key` before it runs are coalesced. Models use this to rebuild widgets after a
+    /// drop: the engine may still be reading its registry while the drop is performed.
+    public func scheduleUpdate(key: AnyObject, _ body: @escaping @MainActor () -> Void) {
+        let id = ObjectIdentifier(key)
+        guard !pendingUpdates.contains(where: { $0.key == id }) else { return }
+        pendingUpdates.append((id, body))
+        guard updateSource == 0 else { return }
+        updateSource = GLibSource.idle { [weak self] in
+            guard let self else { return }
+            self.updateSource = 0
+            let jobs = self.pendingUpdates
+            self.pendingUpdates = []
+            for job in jobs { job.body() }
+        }
+    }
+
+    // MARK: Engine calls and the timer
+
+    /// Runs an engine call, then reschedules the engine's timer.
+    func drive(_ body: () -> Void) {
+        body()
+        reschedule()
+    }
+
+    /// Keeps one GLib timeout for the engine's next deadline (spring loading, autoscroll,
+    /// re-resolution after frames changed).
+    func reschedule() {
+        GLibSource.cancel(timer)
+        timer = 0
+        guard let deadline = engine.nextDeadline else { return }
+        let delay = max(0, (deadline - engine.clock.now).seconds)
+        let milliseconds = UInt32(min(60_000, (delay * 1000).rounded(.up)))
+        timer = GLibSource.once(afterMilliseconds: milliseconds) { [weak self] in
+            guard let self else { return }
+            self.timer = 0
+            self.engine.tick()
+            self.reschedule()
+        }
+    }
+
+    // MARK: Frames
+
+    /// Whether frames stay as they were at drag start.
+    var framesFrozen: Bool { engine.isDragging || gdkDrag != nil }
+
+    /// Reads every registered widget's frame; tells the engine and ``onFramesChanged`` about
+    /// changes. Does nothing during a drag unless `force`.
+    func refreshFrames(force: Bool = false) {
+        guard force || !framesFrozen else { return }
+        var changed = false
+        for (id, entry) in registered {
+            guard let frame = frame(of: entry, id: id), engine.registry.target(id)?.frame != frame else { continue }
+            do { try engine.setFrame(frame, for: id) } catch { report(error) }
+            changed = true
+        }
+        guard changed else { return }
+        reschedule()
+        onFramesChanged?()
+    }
+
+    /// The widget's bounds in its window, moved to the window's virtual origin; nil before the
+    /// widget is laid out in its window.
+    func frame(of entry: Registered, id: TargetID) -> Rect? {
+        guard let origin = windowOrigins[entry.window], let window = registered[entry.window] else { return nil }
+        if id == entry.window {
+            return Rect(
+                x: origin.x, y: origin.y, width: Double(gtk_widget_get_width(window.widget.widget)),
+                height: Double(gtk_widget_get_height(window.widget.widget)))
+        }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(entry.widget.widget, window.widget.widget, &bounds) != 0 else { return nil }
+        return Rect(
+            x: origin.x + Double(bounds.origin.x), y: origin.y + Double(bounds.origin.y),
+            width: Double(max(0, bounds.size.width)), height: Double(max(0, bounds.size.height)))
+    }
+
+    /// Refreshes frames after every frame GTK paints (layout is done by then).
+    private func trackLayout(of window: UnsafeMutablePointer<GtkWidget>) {
+        let connectClock: @MainActor () -> Void = { [weak self] in
+            guard let clock = gtk_widget_get_frame_clock(window) else { return }
+            GSignal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.refreshFrames() }
+        }
+        if gtk_widget_get_realized(window) != 0 {
+            connectClock()
+        } else {
+            GSignal.connect(UnsafeMutableRawPointer(window), "realize", connectClock)
+        }
+    }
+
+    // MARK: Plumbing
+
+    func delegate(of id: TargetID?) -> (any GtkDragHostDelegate)? { id.flatMap { registered[$0]?.delegate } }
+
+    func report(_ error: any Error) { onDiagnostic?("error: \(error)") }
+
+    func diagnose(_ line: @autoclosure () -> String) {
+        guard let onDiagnostic else { return }
+        onDiagnostic(line())
+    }
+
+    private func attachUndoShortcuts(to window: UnsafeMutablePointer<GtkWidget>) {
+        guard let keys = gtk_event_controller_key_new() else { return }
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        GSignal.connect(
+            UnsafeMutableRawPointer(keys), "key-pressed",
+            key: { [weak self] keyval, _, state in
+                guard let self, state & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+                guard keyval == UInt32(GDK_KEY_z) || keyval == UInt32(GDK_KEY_Z) else { return false }
+                self.diagnose(
+                    "shortcut \(state & GDK_SHIFT_MASK.rawValue != 0 ? "redo" : "undo") frozen=\(self.framesFrozen)")
+                if state & GDK_SHIFT_MASK.rawValue != 0 { self.redo() } else { self.undo() }
+                return true
+            })
+        gtk_widget_add_controller(window, keys)
+    }
+
+    private func installStyles(for widget: UnsafeMutablePointer<GtkWidget>) {
+        guard let display = gtk_widget_get_display(widget) else { return }
+        guard styledDisplays.insert(UInt(bitPattern: UnsafeMutableRawPointer(display))).inserted else { return }
+        DragStyles.install(on: display)
+    }
+}

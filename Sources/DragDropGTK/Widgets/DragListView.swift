@@ -1,0 +1,225 @@
+import CGtk4
+import DragDrop
+
+/// A reorderable list of text items with multi-selection (click, Ctrl-click, Shift-click),
+/// whose rows drag within the list, to other lists, and to other apps as text.
+///
+/// The list is a container target with a vertical insertion layout; each row is an item
+/// target. Drops insert at the insertion index (rows make room, F8); moved items leave their
+/// source after the destination committed them (S4); every drop is one undo step (U1).
+///
+/// ```swift
+/// let groceries = DragListView(id: "groceries", title: "Groceries", items: ["Milk", "Eggs"], host: host)
+/// gtk_box_append(box, groceries.widget)
+/// try groceries.register(in: "main")
+/// ```
+@MainActor
+public final class DragListView {
+    /// One row's content.
+    public struct Item: Hashable, Sendable {
+        /// The row's target identifier, unique in the app.
+        public var id: TargetID
+        /// The text shown.
+        public var title: String
+    }
+
+    /// The type rows offer and lists accept.
+    public static let itemType: ContentType = "application/x-dragdrop-list-item"
+
+    /// The list's target identifier.
+    public let id: TargetID
+    /// The heading shown above the rows, also the list's accessible name.
+    public let title: String
+    /// The rows, in order.
+    public private(set) var items: [Item]
+    /// The selected rows' identifiers, in list order.
+    public private(set) var selection: [TargetID] = []
+    /// What drops from other containers do (S2); default: the standard rules.
+    public let operationPolicy: OperationPolicy
+    /// Called after the items or the selection changed (and the rows were rebuilt).
+    public var onChange: (@MainActor () -> Void)?
+
+    private unowned let host: GtkDragHost
+    private let root: GObjectRef
+    private let listBox: GObjectRef
+    private var rows: [(id: TargetID, row: GObjectRef)] = []
+    private var registeredWindow: TargetID?
+    private var nextNumber = 0
+    private var rebuilding = false
+    private var insertionShown: (row: GObjectRef, cssClass: String)?
+
+    /// The list's root widget (heading and rows), to put in a window.
+    public var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
+
+    /// Creates a list with `items`, managed by `host`.
+    public init(
+        id: TargetID, title: String, items: [String], host: GtkDragHost, operationPolicy: OperationPolicy = .automatic
+    ) {
+        self.id = id
+        self.title = title
+        self.host = host
+        self.operationPolicy = operationPolicy
+        self.items = []
+        root = GObjectRef(newWidget: gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
+        listBox = GObjectRef(newWidget: gtk_list_box_new())
+        self.items = items.map { Item(id: newID(), title: $0) }
+
+        let heading = gtk_label_new(title)
+        gtk_widget_add_css_class(heading, "heading")
+        gtk_label_set_xalign(dd_label(UnsafeMutableRawPointer(heading)), 0)
+        gtk_box_append(dd_box(root.raw), heading)
+        gtk_list_box_set_selection_mode(dd_list_box(listBox.raw), GTK_SELECTION_MULTIPLE)
+        // With single-click activation GTK 4.8 adds every clicked row to a multiple selection;
+        // without it, a click selects one row, Ctrl-click toggles and Shift-click extends.
+        gtk_list_box_set_activate_on_single_click(dd_list_box(listBox.raw), 0)
+        gtk_widget_add_css_class(listBox.widget, "boxed-list")
+        gtk_widget_set_vexpand(listBox.widget, 1)
+        gtk_box_append(dd_box(root.raw), listBox.widget)
+        gtk_widget_set_hexpand(root.widget, 1)
+        GSignal.connect(listBox.raw, "selected-rows-changed") { [weak self] in self?.selectionChanged() }
+        buildRows()
+    }
+
+    /// Registers the list and its rows with the host, inside the registered window `window`.
+    public func register(in window: TargetID) throws(GtkDragHostError) {
+        var container = DragTarget(id: id, name: title, frame: .zero, parent: window)
+        container.accepts = [Self.itemType]
+        container.insertion = .vertical
+        container.operationPolicy = operationPolicy
+        container.clipsChildren = true
+        try host.register(listBox.widget, as: container, delegate: self)
+        registeredWindow = window
+        try registerRows()
+    }
+
+    // MARK: Rows
+
+    private func newID() -> TargetID {
+        nextNumber += 1
+        return TargetID("\(id.rawValue).\(nextNumber)")
+    }
+
+    private func buildRows() {
+        rebuilding = true
+        defer { rebuilding = false }
+        for (_, row) in rows { gtk_list_box_remove(dd_list_box(listBox.raw), row.widget) }
+        insertionShown = nil
+        rows = items.map { item in
+            let row = GObjectRef(newWidget: gtk_list_box_row_new())
+            let label = gtk_label_new(item.title)
+            gtk_label_set_xalign(dd_label(UnsafeMutableRawPointer(label)), 0)
+            gtk_widget_set_margin_start(label, 12)
+            gtk_widget_set_margin_end(label, 12)
+            gtk_widget_set_margin_top(label, 10)
+            gtk_widget_set_margin_bottom(label, 10)
+            gtk_list_box_row_set_child(dd_list_box_row(row.raw), label)
+            gtk_widget_add_css_class(row.widget, "dd-row")
+            gtk_list_box_append(dd_list_box(listBox.raw), row.widget)
+            if selection.contains(item.id) {
+                gtk_list_box_select_row(dd_list_box(listBox.raw), dd_list_box_row(row.raw))
+            }
+            return (item.id, row)
+        }
+    }
+
+    private func registerRows() throws(GtkDragHostError) {
+        for (item, (_, row)) in zip(items, rows) {
+            var target = DragTarget(id: item.id, name: item.title, frame: .zero, parent: id)
+            target.offers = [Self.itemType, .utf8PlainText]
+            try host.register(row.widget, as: target, delegate: self)
+        }
+    }
+
+    /// Rebuilds the rows from `items` and registers them again (after the engine call that
+    /// changed the model returned).
+    private func setNeedsRebuild() {
+        host.scheduleUpdate(key: self) { [weak self] in
+            guard let self else { return }
+            for (rowID, _) in self.rows { self.host.unregister(rowID) }
+            self.buildRows()
+            if self.registeredWindow != nil {
+                do { try self.registerRows() } catch { self.host.onDiagnostic?("error: \(error)") }
+            }
+            self.onChange?()
+        }
+    }
+
+    private func setItems(_ newItems: [Item], selecting: [TargetID]) {
+        items = newItems
+        selection = items.map(\.id).filter(selecting.contains)
+        setNeedsRebuild()
+    }
+
+    private func selectionChanged() {
+        guard !rebuilding else { return }
+        var selected: Set<TargetID> = []
+        for (rowID, row) in rows where gtk_list_box_row_is_selected(dd_list_box_row(row.raw)) != 0 {
+            selected.insert(rowID)
+        }
+        selection = items.map(\.id).filter(selected.contains)
+        onChange?()
+    }
+}
+
+extension DragListView: GtkDragHostDelegate {
+    public func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] {
+        selection.contains(item) ? selection : [item]
+    }
+
+    public func dragHost(_ host: GtkDragHost, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
+        guard let point else { return items.count }
+        let frames = items.map { host.engine.registry.target($0.id)?.frame ?? .zero }
+        return InsertionIndex.compute(layout: .vertical, frames: frames, point: point)
+    }
+
+    public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
+        let before = items
+        let index = min(max(0, drop.index ?? items.count), items.count)
+        // Arrivals get new identifiers, so a move's originals and arrivals never share one.
+        let arriving = drop.items.map { Item(id: newID(), title: $0.name) }
+        var after = items
+        after.insert(contentsOf: arriving, at: index)
+        let selected = arriving.map(\.id)
+        setItems(after, selecting: selected)
+        return .committed(
+            undo: UndoableAction(
+                undo: { [weak self] in self?.setItems(before, selecting: []) },
+                redo: { [weak self] in self?.setItems(after, selecting: selected) }))
+    }
+
+    public func dragHost(_ host: GtkDragHost, removeMovedItems moved: [DragItem], after drop: DropRequest)
+        -> UndoableAction?
+    {
+        let ids = Set(moved.map(\.id))
+        let before = items
+        let kept = items.filter { !ids.contains($0.id) }
+        guard kept.count != before.count else { return nil }
+        let selected = selection
+        setItems(kept, selecting: selected)
+        return UndoableAction(
+            undo: { [weak self] in self?.setItems(before, selecting: []) },
+            redo: { [weak self] in self?.setItems(kept, selecting: []) })
+    }
+
+    public func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
+        guard let title = items.first(where: { $0.id == item })?.title else { return nil }
+        return ItemProvider(app: host.engine.app, representations: [.text(.utf8PlainText, title)])
+    }
+
+    public func dragHost(_ host: GtkDragHost, exportedRepresentationsFor ids: [TargetID]) -> [ExportedRepresentation] {
+        let titles = ids.compactMap { id in items.first { $0.id == id }?.title }
+        return [.text(titles.joined(separator: "\n"))]
+    }
+
+    public func dragHost(_ host: GtkDragHost, showInsertionAt index: Int?, in container: TargetID) {
+        if let shown = insertionShown {
+            gtk_widget_remove_css_class(shown.row.widget, shown.cssClass)
+            insertionShown = nil
+        }
+        guard let index, !rows.isEmpty else { return }
+        let shown =
+            index < rows.count ? (rows[index].row, "dd-insert-before") : (rows[rows.count - 1].row, "dd-insert-after")
+        gtk_widget_add_css_class(shown.0.widget, shown.1)
+        insertionShown = shown
+    }
+}

@@ -1,0 +1,159 @@
+import CGtk4
+import DragDrop
+import DragDropGTK
+import DragDropTesting
+import Glibc
+
+// A GTK window with two reorderable lists, driven by tests with real pointer events.
+//
+//   dragdrop-gtk-fixture [--size WIDTHxHEIGHT]
+//
+// Prints one JSON object per line on stdout:
+//   {"t":…,"kind":"feedback","event":…}   every engine feedback event (the timeline schema)
+//   {"kind":"state","lists":{…},"selected":{…}}   both lists after every change
+//   {"kind":"layout","window":[w,h],"lists":{…},"rows":{…}}   frames in window coordinates
+//   {"kind":"ready"}   once, when the rows are laid out
+//   {"kind":"gtk","message":…}   GTK-level happenings (drag signals)
+// Quits on SIGTERM, SIGINT or end of standard input.
+
+@MainActor
+final class Fixture {
+    let width: Int32
+    let height: Int32
+    var host: GtkDragHost?
+    var lists: [DragListView] = []
+    var announcedReady = false
+    var lastState = ""
+
+    init(arguments: [String]) {
+        var size = (width: Int32(640), height: Int32(420))
+        if let i = arguments.firstIndex(of: "--size"), i + 1 < arguments.count {
+            let parts = arguments[i + 1].split(separator: "x").compactMap { Int32($0) }
+            if parts.count == 2 { size = (parts[0], parts[1]) }
+        }
+        width = size.width
+        height = size.height
+    }
+
+    func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
+        let host = GtkDragHost(app: "dragdrop-gtk-fixture")
+        self.host = host
+        host.onEvent = { [weak self] event in self?.printEvent(event) }
+        host.onDiagnostic = { message in emit(.object([("kind", .string("gtk")), ("message", .string(message))])) }
+        host.onFramesChanged = { [weak self] in self?.printLayout() }
+
+        guard let window = gtk_application_window_new(app) else { return }
+        gtk_window_set_title(dd_window(window), "DragDrop fixture")
+        gtk_window_set_default_size(dd_window(window), width, height)
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24)
+        for margin in [
+            gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+            gtk_widget_set_margin_end,
+        ] {
+            margin(box, 16)
+        }
+        gtk_box_set_homogeneous(dd_box(UnsafeMutableRawPointer(box)), 1)
+        gtk_window_set_child(dd_window(window), box)
+
+        lists = [
+            DragListView(
+                id: "groceries", title: "Groceries", items: ["Milk", "Eggs", "Bread", "Apples"], host: host,
+                operationPolicy: .preferMove),
+            DragListView(
+                id: "work", title: "Work", items: ["Report", "Slides"], host: host, operationPolicy: .preferMove),
+        ]
+        do {
+            try host.addWindow(window, id: "window", name: "DragDrop fixture")
+            for list in lists {
+                gtk_box_append(dd_box(UnsafeMutableRawPointer(box)), list.widget)
+                try list.register(in: "window")
+                list.onChange = { [weak self] in self?.printState() }
+            }
+        } catch {
+            emit(.object([("kind", .string("error")), ("message", .string(error.description))]))
+            g_application_quit(dd_application(app))
+            return
+        }
+        gtk_window_present(dd_window(window))
+        printState()
+    }
+
+    func printEvent(_ event: FeedbackEvent) {
+        guard let host else { return }
+        emit(TimelineEntry(time: host.engine.clock.now, event: .feedback(event)).json)
+    }
+
+    func printState() {
+        let lists = lists.map { list in (list.id.rawValue, JSONValue.array(list.items.map { .string($0.title) })) }
+        let selected = self.lists.map { list in
+            (
+                list.id.rawValue,
+                JSONValue.array(list.items.filter { list.selection.contains($0.id) }.map { .string($0.title) })
+            )
+        }
+        let state = JSONValue.object([
+            ("kind", .string("state")), ("lists", .object(lists)), ("selected", .object(selected)),
+        ])
+        guard state.serialized != lastState else { return }
+        lastState = state.serialized
+        emit(state)
+    }
+
+    func printLayout() {
+        guard let host, let window = host.frameInWindow(of: "window") else { return }
+        var listFrames: [(String, JSONValue)] = []
+        var rowFrames: [(String, JSONValue)] = []
+        var laidOut = true
+        for list in lists {
+            listFrames.append((list.id.rawValue, host.frameInWindow(of: list.id).map(json) ?? .null))
+            let rows = list.items.map { item -> JSONValue in
+                let frame = host.frameInWindow(of: item.id)
+                if (frame?.height ?? 0) <= 0 { laidOut = false }
+                return .object([("title", .string(item.title)), ("frame", frame.map(json) ?? .null)])
+            }
+            rowFrames.append((list.id.rawValue, .array(rows)))
+        }
+        emit(
+            .object([
+                ("kind", .string("layout")), ("window", .array([.number(window.width), .number(window.height)])),
+                ("lists", .object(listFrames)), ("rows", .object(rowFrames)),
+            ]))
+        if laidOut, !announcedReady {
+            announcedReady = true
+            emit(.object([("kind", .string("ready"))]))
+        }
+    }
+
+    func json(_ r: Rect) -> JSONValue {
+        .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
+    }
+}
+
+/// Writes one line to standard output at once (unbuffered, so the test sees it immediately).
+func emit(_ value: JSONValue) {
+    let line = Array((value.serialized + "\n").utf8)
+    var offset = 0
+    while offset < line.count {
+        let written = line[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        guard written > 0 else { return }
+        offset += written
+    }
+}
+
+let fixture = Fixture(arguments: CommandLine.arguments)
+guard let app = gtk_application_new("org.dragdrop.gtk-fixture", G_APPLICATION_NON_UNIQUE) else { exit(1) }
+GLibMainActorBridge.install()
+GSignal.connect(UnsafeMutableRawPointer(app), "activate") { fixture.activate(app) }
+let quit: @MainActor () -> Void = { g_application_quit(dd_application(app)) }
+GLibSource.onUnixSignal(SIGTERM, quit)
+GLibSource.onUnixSignal(SIGINT, quit)
+GLibSource.watch(fd: 0) { fd in
+    var buffer = [UInt8](repeating: 0, count: 512)
+    let count = read(fd, &buffer, buffer.count)
+    if count <= 0 {
+        quit()
+        return false
+    }
+    return true
+}
+exit(g_application_run(dd_application(app), 0, nil))
