@@ -92,6 +92,8 @@ public final class GtkDragHost {
     private var updateSource: guint = 0
     private var pendingUpdates: [(key: ObjectIdentifier, body: @MainActor () -> Void)] = []
     private var styledDisplays: Set<UInt> = []
+    /// Keyboard dragging and accessibility (GtkDragHost+Keyboard, Accessibility/).
+    let accessibility = AccessibilityState()
 
     /// A point outside every window, where the pointer goes when a drag leaves all windows.
     static let outside = Point(x: -1_000_000, y: -1_000_000)
@@ -130,6 +132,7 @@ public final class GtkDragHost {
         gtk_widget_add_css_class(window, "dd-drag-root")
         attachDropTarget(to: window, windowID: id)
         if undoShortcuts { attachUndoShortcuts(to: window) }
+        attachKeyboardDragging(to: window, windowID: id)
         trackLayout(of: window)
     }
 
@@ -145,6 +148,7 @@ public final class GtkDragHost {
         var t = target
         t.frame = frame(of: entry, id: target.id) ?? .zero
         do { try engine.register(t) } catch { throw .registry(error) }
+        setAccessibleName(of: widget, for: t)
         if t.isSource { entry.dragSource = attachDragSource(to: widget, item: t.id) }
         learnMimeTypes(of: t)
         registered[t.id] = entry

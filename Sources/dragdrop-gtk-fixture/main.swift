@@ -74,6 +74,7 @@ final class Fixture {
             g_application_quit(dd_application(app))
             return
         }
+        AccessibilityScene.installIfRequested(fixture: self, window: window, content: box)
         gtk_window_present(dd_window(window))
         printState()
     }

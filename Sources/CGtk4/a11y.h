@@ -1,0 +1,27 @@
+// Accessibility helpers for GTK 4.8: variadic calls that do not import into Swift.
+#ifndef DRAGDROP_CGTK4_A11Y_H
+#define DRAGDROP_CGTK4_A11Y_H
+
+#include <gtk/gtk.h>
+
+// A label with another accessible role (the role is a construct-only property): a status
+// label announcing drag progress uses GTK_ACCESSIBLE_ROLE_STATUS (AT-SPI "status bar").
+static inline GtkWidget *dd_label_new_with_role(const char *text, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_LABEL, "label", text, "accessible-role", role, NULL));
+}
+
+// Sets a string-valued accessible property (label, description, key shortcuts...).
+static inline void dd_accessible_set_string(GtkAccessible *a, GtkAccessibleProperty property, const char *text) {
+    gtk_accessible_update_property(a, property, text, -1);
+}
+
+// The value of a string-valued accessible property as GTK holds it (free with g_free), or NULL
+// when the property is not set. GTK 4.8 has no getter: gtk_test_accessible_check_property
+// returns NULL when the value equals the one passed and the real value otherwise, so it is
+// compared with a value no widget uses.
+static inline char *dd_accessible_copy_string(GtkAccessible *a, GtkAccessibleProperty property) {
+    if (!gtk_test_accessible_has_property(a, property)) return NULL;
+    return gtk_test_accessible_check_property(a, property, "\001dd-no-such-value\001");
+}
+
+#endif

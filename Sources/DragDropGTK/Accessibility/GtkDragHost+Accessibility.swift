@@ -1,0 +1,91 @@
+import CGtk4
+import DragDrop
+
+/// What a ``GtkDragHost`` keeps for keyboard dragging and assistive technology.
+@MainActor
+final class AccessibilityState {
+    /// The drop point showing the keyboard focus (`dd-keyboard-focus`).
+    var focusedDropPoint: TargetID?
+    /// The live regions announcements go to.
+    var labels: [WeakAnnouncementLabel] = []
+    /// The last announcement, engine's or host's.
+    var lastAnnouncement: String?
+    /// Per window: the registered target that last held GTK's focus (kept while a menu's
+    /// popover has the focus, so "Move To…" picks up what was focused before the menu opened).
+    var lastFocus: [TargetID: TargetID] = [:]
+    /// Per window: the `dd` action group (pick-up, move-to, copy-to).
+    var actionGroups: [TargetID: GObjectRef] = [:]
+    /// Whether the running keyboard drag forced an operation through the engine's modifiers.
+    var forcedOperation = false
+    /// Displays that have the keyboard styles.
+    var styledDisplays: Set<UInt> = []
+}
+
+/// Accessible names on registered widgets, the live region for announcements, and the visible
+/// keyboard focus on drop points (C4).
+extension GtkDragHost {
+    /// The description given to drag sources that have none: how to drag them from the keyboard.
+    public static let sourceAccessibleDescription =
+        "Press Control+Shift+D to pick up, Tab to choose a drop point, Return to drop, Escape to cancel."
+
+    /// Adds a live region that shows every announcement (C4). The host holds it weakly; keep
+    /// it in your widget tree.
+    public func addAnnouncementLabel(_ label: GtkAnnouncementLabel) {
+        accessibility.labels.removeAll { $0.label == nil || $0.label === label }
+        accessibility.labels.append(WeakAnnouncementLabel(label: label))
+        if let sentence = accessibility.lastAnnouncement { label.show(sentence) }
+    }
+
+    /// The last sentence announced (by the engine or with ``announce(_:)``).
+    public var lastAnnouncement: String? { accessibility.lastAnnouncement }
+
+    /// Shows `sentence` in every announcement label, as the engine's announcements are.
+    public func announce(_ sentence: String) {
+        accessibility.lastAnnouncement = sentence
+        accessibility.labels.removeAll { $0.label == nil }
+        for entry in accessibility.labels { entry.label?.show(sentence) }
+    }
+
+    /// Gives a registered widget its target's name as accessible label; drag sources also get
+    /// the pick-up shortcut and, unless they have one, a description of keyboard dragging.
+    func setAccessibleName(of widget: UnsafeMutablePointer<GtkWidget>, for target: DragTarget) {
+        let accessible = dd_accessible(UnsafeMutableRawPointer(widget))
+        dd_accessible_set_string(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, target.name)
+        guard target.isSource else { return }
+        dd_accessible_set_string(accessible, GTK_ACCESSIBLE_PROPERTY_KEY_SHORTCUTS, "Control+Shift+D")
+        if gtk_test_accessible_has_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION) == 0 {
+            dd_accessible_set_string(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, Self.sourceAccessibleDescription)
+        }
+    }
+
+    /// Renders the engine's accessibility feedback: announcements go to the live regions, the
+    /// keyboard focus becomes the `dd-keyboard-focus` class on the focused drop point.
+    func renderAccessibility(_ event: FeedbackEvent) {
+        switch event {
+        case .announcement(let sentence):
+            announce(sentence)
+        case .keyboardFocus(let target, _):
+            showKeyboardFocus(on: target)
+        case .outcome:
+            // The forced move or copy of "Move To…" / "Copy To…" ends with its drag.
+            guard accessibility.forcedOperation else { return }
+            accessibility.forcedOperation = false
+            GLibSource.idle { [weak self] in
+                guard let self, !self.engine.isDragging else { return }
+                self.engine.modifiersChanged([])
+            }
+        default:
+            break
+        }
+    }
+
+    private func showKeyboardFocus(on target: TargetID?) {
+        if let old = accessibility.focusedDropPoint, let widget = widget(for: old) {
+            gtk_widget_remove_css_class(widget, KeyboardStyles.focusClass)
+        }
+        accessibility.focusedDropPoint = target
+        if let target, let widget = widget(for: target) {
+            gtk_widget_add_css_class(widget, KeyboardStyles.focusClass)
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import CGtk4
+import DragDrop
+
+/// A delegate whose containers have a selection the keyboard can pick up when the focus is
+/// on the container itself rather than on one of its items.
+@MainActor
+public protocol GtkDragHostSelectionDelegate: GtkDragHostDelegate {
+    /// The selected items of `container`, in order (empty when nothing is selected).
+    func dragHost(_ host: GtkDragHost, selectedItemsIn container: TargetID) -> [TargetID]
+}
+
+/// What a keyboard drag does at its drop: the engine's rules, or a move or copy chosen from a
+/// menu ("Move To…", "Copy To…").
+public enum KeyboardDragOperation: Sendable, Hashable {
+    /// The engine's rules decide (S2), as for a plain pick-up.
+    case automatic
+    /// Moves where moving is allowed ("Move To…").
+    case move
+    /// Copies ("Copy To…").
+    case copy
+}
+
+/// Keyboard dragging (C4) on every window the host manages:
+///
+/// | Key | Does |
+/// |---|---|
+/// | Ctrl+Shift+D | picks up the focused item, or the focused list's selection |
+/// | Tab, Down | next drop point |
+/// | Shift+Tab, Up | previous drop point |
+/// | Return, Enter | drops on the focused drop point |
+/// | Escape | cancels |
+/// | Space | opens the focused spring-loaded control at once (SP3) |
+///
+/// The keys other than Ctrl+Shift+D are only taken while a keyboard drag runs. Each window
+/// also gets the actions `dd.pick-up`, `dd.move-to` and `dd.copy-to`, for menus
+/// (``GtkDragHost/makeDragMenu()``).
+extension GtkDragHost {
+    /// The pick-up shortcut in GTK's accelerator syntax.
+    public static let pickUpAccelerator = "<Control><Shift>d"
+
+    /// Picks up what has the keyboard focus in `window` for a keyboard drag: the focused drag
+    /// source with the items its delegate drags with it (the selection, M1), or the selection of
+    /// the focused container. Announces the pick-up, or why nothing was picked up.
+    @discardableResult
+    public func beginKeyboardDrag(in window: TargetID, operation: KeyboardDragOperation = .automatic) -> Bool {
+        guard !engine.isDragging else {
+            announce("A drag is already in progress.")
+            return false
+        }
+        let items = itemsToPickUp(in: window)
+        guard !items.isEmpty else {
+            announce("Nothing to pick up: select an item first.")
+            return false
+        }
+        refreshFrames()
+        var started = false
+        drive {
+            do {
+                try engine.beginKeyboardDrag(items: items)
+                started = true
+            } catch {
+                report(error)
+                announce("Cannot pick up: \(error).")
+            }
+            guard started, operation != .automatic else { return }
+            accessibility.forcedOperation = true
+            engine.modifiersChanged(operation == .copy ? [.forceCopy] : [.forceMove])
+        }
+        diagnose("keyboard pick-up window=\(window) items=\(items.map(\.rawValue)) operation=\(operation)")
+        return started
+    }
+
+    /// Sends a key to the running keyboard drag; returns whether it was used.
+    @discardableResult
+    public func keyboardDragKey(_ key: DragKey) -> Bool {
+        var used = false
+        drive { used = engine.keyDown(key) }
+        return used
+    }
+
+    /// A menu model with "Move To…", "Copy To…" and "Pick Up" (with its shortcut) bound to the
+    /// `dd` actions every host window has. The caller owns the returned `GMenuModel`.
+    public static func makeDragMenu() -> UnsafeMutablePointer<GMenuModel>? {
+        guard let menu = g_menu_new() else { return nil }
+        let entries = [
+            ("Move To\u{2026}", "dd.move-to", nil), ("Copy To\u{2026}", "dd.copy-to", nil),
+            ("Pick Up", "dd.pick-up", pickUpAccelerator),
+        ]
+        for (label, action, accel) in entries {
+            guard let item = g_menu_item_new(label, action) else { continue }
+            if let accel { g_menu_item_set_attribute_value(item, "accel", g_variant_new_string(accel)) }
+            g_menu_append_item(menu, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
+        return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)
+    }
+
+    // MARK: Wiring
+
+    func attachKeyboardDragging(to window: UnsafeMutablePointer<GtkWidget>, windowID: TargetID) {
+        installKeyboardStyles(for: window)
+        if let keys = gtk_event_controller_key_new() {
+            gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+            GSignal.connect(
+                UnsafeMutableRawPointer(keys), "key-pressed",
+                key: { [weak self] keyval, _, state in
+                    self?.keyPressed(keyval, state: state, window: windowID) ?? false
+                })
+            gtk_widget_add_controller(window, keys)
+        }
+        installActions(on: window, windowID: windowID)
+        GSignal.connect(
+            UnsafeMutableRawPointer(window), "notify::focus-widget",
+            pointer: { [weak self] _ in self?.focusChanged(in: windowID) })
+    }
+
+    private func keyPressed(_ keyval: UInt32, state: UInt32, window: TargetID) -> Bool {
+        let control = state & GDK_CONTROL_MASK.rawValue != 0
+        let shift = state & GDK_SHIFT_MASK.rawValue != 0
+        let isD = keyval == UInt32(GDK_KEY_d) || keyval == UInt32(GDK_KEY_D)
+        if control, shift, isD {
+            if engine.currentSession?.mode == .keyboard { return true }
+            beginKeyboardDrag(in: window)
+            return true
+        }
+        guard engine.currentSession?.mode == .keyboard, let key = Self.dragKey(for: keyval, shift: shift) else {
+            return false
+        }
+        diagnose("keyboard key=\(key.rawValue)")
+        keyboardDragKey(key)
+        return true
+    }
+
+    /// The drag key a key press means during a keyboard drag.
+    static func dragKey(for keyval: UInt32, shift: Bool) -> DragKey? {
+        switch Int32(bitPattern: keyval) {
+        case GDK_KEY_Tab, GDK_KEY_KP_Tab: shift ? .previousDropPoint : .nextDropPoint
+        case GDK_KEY_ISO_Left_Tab, GDK_KEY_Up, GDK_KEY_KP_Up: .previousDropPoint
+        case GDK_KEY_Down, GDK_KEY_KP_Down: .nextDropPoint
+        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: .drop
+        case GDK_KEY_Escape: .cancel
+        case GDK_KEY_space, GDK_KEY_KP_Space: .activate
+        default: nil
+        }
+    }
+
+    private func installActions(on window: UnsafeMutablePointer<GtkWidget>, windowID: TargetID) {
+        guard let group = g_simple_action_group_new() else { return }
+        let actions: [(String, KeyboardDragOperation)] = [
+            ("pick-up", .automatic), ("move-to", .move), ("copy-to", .copy),
+        ]
+        for (name, operation) in actions {
+            guard let action = g_simple_action_new(name, nil) else { continue }
+            GSignal.connect(
+                UnsafeMutableRawPointer(action), "activate",
+                pointer: { [weak self] _ in
+                    self?.diagnose("action dd.\(name) window=\(windowID)")
+                    self?.beginKeyboardDrag(in: windowID, operation: operation)
+                })
+            g_action_map_add_action(OpaquePointer(group), action)
+            g_object_unref(UnsafeMutableRawPointer(action))
+        }
+        gtk_widget_insert_action_group(window, "dd", OpaquePointer(group))
+        accessibility.actionGroups[windowID] = GObjectRef(adopting: UnsafeMutableRawPointer(group))
+    }
+
+    private func installKeyboardStyles(for window: UnsafeMutablePointer<GtkWidget>) {
+        guard let display = gtk_widget_get_display(window) else { return }
+        guard accessibility.styledDisplays.insert(UInt(bitPattern: UnsafeMutableRawPointer(display))).inserted else {
+            return
+        }
+        KeyboardStyles.install(on: display)
+    }
+
+    // MARK: What to pick up
+
+    /// Remembers the registered target holding the focus; focus moving into a popover (a menu)
+    /// keeps the last one.
+    private func focusChanged(in window: TargetID) {
+        guard let focus = focusWidget(in: window) else { return }
+        accessibility.lastFocus[window] = registeredTarget(containing: focus, in: window)
+    }
+
+    /// The window's focus widget, or nil when it has none or it sits in a popover.
+    private func focusWidget(in window: TargetID) -> UnsafeMutablePointer<GtkWidget>? {
+        guard let windowWidget = widget(for: window),
+            let focus = gtk_window_get_focus(dd_window(UnsafeMutableRawPointer(windowWidget))),
+            let native = gtk_widget_get_native(focus),
+            UnsafeMutableRawPointer(native) == UnsafeMutableRawPointer(windowWidget)
+        else { return nil }
+        return focus
+    }
+
+    private func itemsToPickUp(in window: TargetID) -> [TargetID] {
+        let focused = focusWidget(in: window).flatMap { registeredTarget(containing: $0, in: window) }
+        guard let id = focused ?? accessibility.lastFocus[window], registered[id] != nil,
+            let target = engine.registry.target(id)
+        else { return [] }
+        if target.isSource {
+            let items = delegate(of: id)?.dragHost(self, itemsForDragStartingAt: id) ?? [id]
+            return items.isEmpty ? [id] : items
+        }
+        if let owner = delegate(of: id) as? any GtkDragHostSelectionDelegate {
+            return owner.dragHost(self, selectedItemsIn: id)
+        }
+        return []
+    }
+
+    /// The nearest registered target at or above `widget` in `window` (not the window itself).
+    private func registeredTarget(containing widget: UnsafeMutablePointer<GtkWidget>, in window: TargetID)
+        -> TargetID?
+    {
+        var byWidget: [UnsafeMutableRawPointer: TargetID] = [:]
+        for (id, entry) in registered where entry.window == window && id != window {
+            byWidget[entry.widget.raw] = id
+        }
+        var current: UnsafeMutablePointer<GtkWidget>? = widget
+        while let w = current {
+            if let id = byWidget[UnsafeMutableRawPointer(w)] { return id }
+            current = gtk_widget_get_parent(w)
+        }
+        return nil
+    }
+}
