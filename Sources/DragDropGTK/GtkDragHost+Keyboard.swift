@@ -36,7 +36,7 @@ public enum KeyboardDragOperation: Sendable, Hashable {
 /// (``GtkDragHost/makeDragMenu()``).
 extension GtkDragHost {
     /// The pick-up shortcut in GTK's accelerator syntax.
-    public static let pickUpAccelerator = "<Control><Shift>d"
+    public nonisolated static let pickUpAccelerator = "<Control><Shift>d"
 
     /// Picks up what has the keyboard focus in `window` for a keyboard drag: the focused drag
     /// source with the items its delegate drags with it (the selection, M1), or the selection of

@@ -25,7 +25,7 @@ final class AccessibilityState {
 /// keyboard focus on drop points (C4).
 extension GtkDragHost {
     /// The description given to drag sources that have none: how to drag them from the keyboard.
-    public static let sourceAccessibleDescription =
+    public nonisolated static let sourceAccessibleDescription =
         "Press Control+Shift+D to pick up, Tab to choose a drop point, Return to drop, Escape to cancel."
 
     /// Adds a live region that shows every announcement (C4). The host holds it weakly; keep

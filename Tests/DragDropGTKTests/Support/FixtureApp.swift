@@ -89,23 +89,26 @@ final class FixtureApp {
     }
 
     /// Launches the fixture, waits until its rows are laid out and moves its window to `at`.
-    static func launch(on display: VirtualDisplay, size: (Int, Int) = (640, 420), at: (Int, Int) = (60, 40))
-        async throws
-        -> FixtureApp
-    {
-        let environment = [
+    /// `arguments` are added to the fixture's command line (a scene: `--a11y`); `environment`
+    /// overrides the variables below (`GTK_A11Y=test` keeps accessible properties readable).
+    static func launch(
+        on display: VirtualDisplay, size: (Int, Int) = (640, 420), at: (Int, Int) = (60, 40),
+        arguments: [String] = [], environment overrides: [String: String] = [:]
+    ) async throws -> FixtureApp {
+        var environment = [
             "DISPLAY": display.name, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo",
             // No accessibility bus and no session bus: nothing outlives the test.
             "GTK_A11Y": "none", "NO_AT_BRIDGE": "1",
             "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/dragdrop-tests",
         ]
+        environment.merge(overrides) { _, new in new }
         let stdin = try ProcessPipe()
         let stdout = try ProcessPipe()
         let process: ChildProcess
         do {
             process = try ChildProcess(
-                try Tools.fixture(), ["--size", "\(size.0)x\(size.1)"], environment: environment, stdin: stdin.read,
-                stdout: stdout.write)
+                try Tools.fixture(), ["--size", "\(size.0)x\(size.1)"] + arguments, environment: environment,
+                stdin: stdin.read, stdout: stdout.write)
         } catch {
             for fd in [stdin.read, stdin.write, stdout.read, stdout.write] { close(fd) }
             throw error

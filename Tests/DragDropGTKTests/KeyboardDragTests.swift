@@ -1,0 +1,254 @@
+import DragDropGTK
+import Foundation
+import Testing
+
+/// Keyboard-only dragging and assistive technology (C4) in a real GTK window: the fixture's
+/// `--a11y` scene (an Edit menu, the two lists, an announcement status line) driven with real
+/// X key presses. `GTK_A11Y=test` gives GTK an in-process accessibility context, so the
+/// fixture can print the accessible properties GTK holds without any accessibility bus.
+@Suite(
+    "GTK: keyboard dragging and accessibility", .serialized,
+    .enabled(
+        if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
+)
+struct KeyboardDragTests {
+    static let original = ["groceries": ["Milk", "Eggs", "Bread", "Apples"], "work": ["Report", "Slides"]]
+    static let outline = KeyboardStyles.focusOutline
+
+    func withFixture(_ body: (FixtureApp, Pointer) async throws -> Void) async throws {
+        let display = try await VirtualDisplay.start()
+        defer { display.stop() }
+        let app = try await FixtureApp.launch(
+            on: display, arguments: ["--a11y"], environment: ["GTK_A11Y": "test"])
+        defer { app.stop() }
+        try await body(app, Pointer(display: display))
+    }
+
+    /// Waits for the status line to show `text`, and checks GTK holds it as the live region's
+    /// accessible label and description too.
+    @discardableResult
+    func waitForLive(_ app: FixtureApp, _ text: String, after mark: Int) async throws -> JSONObject {
+        let live = try await app.waitFor("the status line '\(text)'", after: mark) {
+            $0["kind"] as? String == "live" && $0["text"] as? String == text
+        }
+        #expect(live["shown"] as? String == text, "the label widget shows the sentence")
+        #expect(live["label"] as? String == text, "GTK's accessible label of the live region")
+        #expect(live["description"] as? String == text, "GTK's accessible description of the live region")
+        #expect(live["role"] as? String == "status")
+        return live
+    }
+
+    /// Clicks a row (selecting and focusing it) and waits until the fixture reports the selection.
+    func select(_ title: String, in list: String, _ app: FixtureApp, _ pointer: Pointer) async throws {
+        let layout = try await app.settledLayout()
+        let row = try layout.row(title, in: list)
+        let mark = app.lineCount
+        try pointer.click(at: (row.midX, row.midY))
+        try await app.waitForState("\(title) selected", after: mark) { _, selected in selected[list] == [title] }
+    }
+
+    /// Presses `key` and waits for the status line that follows.
+    func press(_ key: String, expecting sentence: String, _ app: FixtureApp, _ pointer: Pointer) async throws {
+        let mark = app.lineCount
+        try pointer.key(key)
+        try await waitForLive(app, sentence, after: mark)
+    }
+
+    func outlinePixels(_ shot: Screenshot, around rect: ScreenRect) -> Int {
+        shot.count(
+            Self.outline,
+            in: ScreenRect(x: rect.x - 8, y: rect.y - 8, width: rect.width + 16, height: rect.height + 16))
+    }
+
+    @Test("C4: every list and row carries its name as accessible label; rows name the pick-up shortcut")
+    func accessibleNames() async throws {
+        try await withFixture { app, pointer in
+            let dump = try await app.waitFor("the accessible properties") { $0["kind"] as? String == "accessible" }
+            let targets = try #require(dump["targets"] as? [JSONObject])
+            #expect(targets.count == 8, "2 lists and 6 rows")
+            for target in targets {
+                let id = target["id"] as? String ?? "?"
+                #expect(target["label"] as? String == target["name"] as? String, "accessible label of \(id)")
+                let isList = !id.contains(".")
+                #expect((target["shortcuts"] as? String) == (isList ? nil : "Control+Shift+D"), "shortcuts of \(id)")
+                #expect(
+                    (target["description"] as? String) == (isList ? nil : GtkDragHost.sourceAccessibleDescription),
+                    "description of \(id)")
+            }
+            let live = try #require(app.objects().first { $0["kind"] as? String == "live" })
+            #expect(live["role"] as? String == "status", "the live region is a status (AT-SPI status bar)")
+
+            // With nothing focused, the shortcut picks up nothing and says so.
+            let mark = app.lineCount
+            try pointer.key("ctrl+shift+d")
+            try await waitForLive(app, "Nothing to pick up: select an item first.", after: mark)
+            #expect(!app.events(from: mark).contains { $0["event"] as? String == "lifted" })
+
+            // Rows rebuilt after a change are labelled too.
+            try await select("Milk", in: "groceries", app, pointer)
+            let beforeMove = app.lineCount
+            try await press("ctrl+shift+d", expecting: "Picked up 'Milk'. 2 drop points; press Tab to choose one.", app, pointer)
+            try await press("Tab", expecting: "Over Groceries, will move.", app, pointer)
+            try await press("Tab", expecting: "Over Work, will move.", app, pointer)
+            try pointer.key("Return")
+            let after = try await app.waitFor("the labels after the move", after: beforeMove) { line in
+                guard line["kind"] as? String == "accessible", let targets = line["targets"] as? [JSONObject] else {
+                    return false
+                }
+                return targets.contains { $0["id"] as? String == "work.3" }
+            }
+            let moved = try #require((after["targets"] as? [JSONObject])?.first { $0["id"] as? String == "work.3" })
+            #expect(moved["label"] as? String == "Milk")
+            #expect(moved["shortcuts"] as? String == "Control+Shift+D")
+        }
+    }
+
+    @Test(
+        "C4, F4, F8, U1: Ctrl+Shift+D picks up the selected row, Tab shows an outlined drop point, Return moves there, Ctrl+Z undoes"
+    )
+    func pickUpTabDrop() async throws {
+        try await withFixture { app, pointer in
+            try await select("Milk", in: "groceries", app, pointer)
+            let layout = try await app.settledLayout()
+            let groceries = try layout.list("groceries")
+            let work = try layout.list("work")
+            let before = try Screenshot.capture(app.display)
+            #expect(outlinePixels(before, around: groceries) == 0)
+            #expect(outlinePixels(before, around: work) == 0)
+
+            let mark = app.lineCount
+            try await press("ctrl+shift+d", expecting: "Picked up 'Milk'. 2 drop points; press Tab to choose one.", app, pointer)
+            let lifted = try #require(app.events(from: mark).first { $0["event"] as? String == "lifted" })
+            #expect(lifted["mode"] as? String == "keyboard")
+            #expect(lifted["items"] as? [String] == ["groceries.1"])
+
+            try await press("Tab", expecting: "Over Groceries, will move.", app, pointer)
+            let toWork = app.lineCount
+            try await press("Tab", expecting: "Over Work, will move.", app, pointer)
+            let events = app.events(from: toWork)
+            #expect(events.contains { $0["event"] as? String == "keyboardFocus" && $0["target"] as? String == "work" })
+            #expect(
+                events.contains { $0["event"] as? String == "insertion" && $0["index"] as? Int == 2 },
+                "the drop lands at Work's end")
+
+            try await Task.sleep(for: .milliseconds(250))  // let GTK paint
+            let during = try Screenshot.capture(app.display)
+            let inWork = outlinePixels(during, around: work)
+            // A 4-pixel outline around a 292×290 list is about 4 × 2 × (300 + 298) pixels.
+            #expect(inWork > 3000, "outline pixels around Work: \(inWork)")
+            #expect(outlinePixels(during, around: groceries) == 0, "one focused drop point at a time")
+            // The insertion line below Slides, inside Work.
+            let slides = try layout.row("Slides", in: "work")
+            let line = during.count(
+                Self.outline, in: ScreenRect(x: slides.x + 20, y: slides.maxY - 6, width: slides.width - 40, height: 12))
+            #expect(line > Int(slides.width - 40) * 3, "insertion line pixels: \(line)")
+
+            let drop = app.lineCount
+            try pointer.key("Return")
+            try await app.waitForState("Milk in Work", after: drop) { lists, _ in
+                lists["work"] == ["Report", "Slides", "Milk"] && lists["groceries"] == ["Eggs", "Bread", "Apples"]
+            }
+            try await waitForLive(app, "Moved 'Milk' to Work.", after: drop)
+            let committed = try #require(app.events(from: drop).first { $0["event"] as? String == "committed" })
+            #expect(committed["operation"] as? String == "move")
+            try await Task.sleep(for: .milliseconds(250))
+            let after = try Screenshot.capture(app.display)
+            #expect(outlinePixels(after, around: work) == 0, "the focus outline goes with the drag")
+
+            let undo = app.lineCount
+            try pointer.key("ctrl+z")
+            try await app.waitForState("the move undone", after: undo) { lists, _ in lists == Self.original }
+        }
+    }
+
+    @Test("C4, M1: a multiple selection is picked up together; Shift+Tab goes backwards, wrapping")
+    func multipleAndBackwards() async throws {
+        try await withFixture { app, pointer in
+            try await select("Eggs", in: "groceries", app, pointer)
+            let layout = try await app.settledLayout()
+            let apples = try layout.row("Apples", in: "groceries")
+            let mark = app.lineCount
+            try pointer.click(at: (apples.midX, apples.midY), holding: "ctrl")
+            try await app.waitForState("Eggs and Apples selected", after: mark) { _, selected in
+                selected["groceries"] == ["Eggs", "Apples"]
+            }
+            try await press(
+                "ctrl+shift+d", expecting: "Picked up 2 items. 2 drop points; press Tab to choose one.", app, pointer)
+            try await press("shift+Tab", expecting: "Over Work, will move.", app, pointer)
+            try await press("shift+Tab", expecting: "Over Groceries, will move.", app, pointer)
+            try await press("Up", expecting: "Over Work, will move.", app, pointer)
+            let drop = app.lineCount
+            try pointer.key("Return")
+            try await app.waitForState("Eggs and Apples in Work", after: drop) { lists, _ in
+                lists["work"] == ["Report", "Slides", "Eggs", "Apples"] && lists["groceries"] == ["Milk", "Bread"]
+            }
+            try await waitForLive(app, "Moved 2 items to Work.", after: drop)
+        }
+    }
+
+    @Test("C4: Escape cancels a keyboard drag (no GDK grab is involved): nothing changes and the outline goes")
+    func escapeCancels() async throws {
+        try await withFixture { app, pointer in
+            try await select("Eggs", in: "groceries", app, pointer)
+            let layout = try await app.settledLayout()
+            try await press("ctrl+shift+d", expecting: "Picked up 'Eggs'. 2 drop points; press Tab to choose one.", app, pointer)
+            try await press("Tab", expecting: "Over Groceries, will move.", app, pointer)
+            try await press("Tab", expecting: "Over Work, will move.", app, pointer)
+            let cancel = app.lineCount
+            try pointer.key("Escape")
+            try await waitForLive(app, "Not dropped: The drag was cancelled.", after: cancel)
+            let outcome = try #require(app.events(from: cancel).first { $0["event"] as? String == "outcome" })
+            #expect(outcome["failure"] as? String == "cancelled")
+            #expect(!app.events(from: cancel).contains { $0["event"] as? String == "committed" })
+            try await Task.sleep(for: .milliseconds(250))
+            #expect(app.lists == Self.original)
+            let shot = try Screenshot.capture(app.display)
+            #expect(outlinePixels(shot, around: try layout.list("work")) == 0)
+
+            // Keys go back to GTK once the drag is over: Tab moves GTK's focus, not a drop point.
+            let tab = app.lineCount
+            try pointer.key("Tab")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(!app.objects(from: tab).contains { ($0["message"] as? String)?.hasPrefix("keyboard key") == true })
+        }
+    }
+
+    @Test("C4: Edit ▸ Move To… (F10 opens the menu) starts a keyboard move; Edit ▸ Copy To… a keyboard copy")
+    func menuCommands() async throws {
+        try await withFixture { app, pointer in
+            try await select("Bread", in: "groceries", app, pointer)
+            var mark = app.lineCount
+            try pointer.key("F10")  // opens the Edit menu with "Move To…" first
+            try await Task.sleep(for: .milliseconds(400))
+            try pointer.key("Return")
+            try await waitForLive(app, "Picked up 'Bread'. 2 drop points; press Tab to choose one.", after: mark)
+            #expect(app.objects(from: mark).contains { $0["message"] as? String == "action dd.move-to window=window" })
+            try await press("Tab", expecting: "Over Groceries, will move.", app, pointer)
+            try await press("Tab", expecting: "Over Work, will move.", app, pointer)
+            mark = app.lineCount
+            try pointer.key("Return")
+            try await app.waitForState("Bread in Work", after: mark) { lists, _ in
+                lists["work"] == ["Report", "Slides", "Bread"] && lists["groceries"] == ["Milk", "Eggs", "Apples"]
+            }
+            #expect(app.events(from: mark).first { $0["event"] as? String == "committed" }?["operation"] as? String == "move")
+
+            try await select("Milk", in: "groceries", app, pointer)
+            mark = app.lineCount
+            try pointer.key("F10")
+            try await Task.sleep(for: .milliseconds(400))
+            try pointer.key("Down")
+            try await Task.sleep(for: .milliseconds(100))
+            try pointer.key("Return")
+            try await waitForLive(app, "Picked up 'Milk'. 2 drop points; press Tab to choose one.", after: mark)
+            #expect(app.objects(from: mark).contains { $0["message"] as? String == "action dd.copy-to window=window" })
+            try await press("Tab", expecting: "Over Groceries, will copy.", app, pointer)
+            try await press("Tab", expecting: "Over Work, will copy.", app, pointer)
+            mark = app.lineCount
+            try pointer.key("Return")
+            try await app.waitForState("a copy of Milk in Work", after: mark) { lists, _ in
+                lists["work"] == ["Report", "Slides", "Bread", "Milk"] && lists["groceries"] == ["Milk", "Eggs", "Apples"]
+            }
+            try await waitForLive(app, "Copied 'Milk' to Work.", after: mark)
+        }
+    }
+}
