@@ -87,7 +87,8 @@ struct KeyboardDragTests {
             // Rows rebuilt after a change are labelled too.
             try await select("Milk", in: "groceries", app, pointer)
             let beforeMove = app.lineCount
-            try await press("ctrl+shift+d", expecting: "Picked up 'Milk'. 2 drop points; press Tab to choose one.", app, pointer)
+            try await press(
+                "ctrl+shift+d", expecting: "Picked up 'Milk'. 2 drop points; press Tab to choose one.", app, pointer)
             try await press("Tab", expecting: "Over Groceries, will move.", app, pointer)
             try await press("Tab", expecting: "Over Work, will move.", app, pointer)
             try pointer.key("Return")
@@ -117,7 +118,8 @@ struct KeyboardDragTests {
             #expect(outlinePixels(before, around: work) == 0)
 
             let mark = app.lineCount
-            try await press("ctrl+shift+d", expecting: "Picked up 'Milk'. 2 drop points; press Tab to choose one.", app, pointer)
+            try await press(
+                "ctrl+shift+d", expecting: "Picked up 'Milk'. 2 drop points; press Tab to choose one.", app, pointer)
             let lifted = try #require(app.events(from: mark).first { $0["event"] as? String == "lifted" })
             #expect(lifted["mode"] as? String == "keyboard")
             #expect(lifted["items"] as? [String] == ["groceries.1"])
@@ -140,7 +142,8 @@ struct KeyboardDragTests {
             // The insertion line below Slides, inside Work.
             let slides = try layout.row("Slides", in: "work")
             let line = during.count(
-                Self.outline, in: ScreenRect(x: slides.x + 20, y: slides.maxY - 6, width: slides.width - 40, height: 12))
+                Self.outline, in: ScreenRect(x: slides.x + 20, y: slides.maxY - 6, width: slides.width - 40, height: 12)
+            )
             #expect(line > Int(slides.width - 40) * 3, "insertion line pixels: \(line)")
 
             let drop = app.lineCount
@@ -191,7 +194,8 @@ struct KeyboardDragTests {
         try await withFixture { app, pointer in
             try await select("Eggs", in: "groceries", app, pointer)
             let layout = try await app.settledLayout()
-            try await press("ctrl+shift+d", expecting: "Picked up 'Eggs'. 2 drop points; press Tab to choose one.", app, pointer)
+            try await press(
+                "ctrl+shift+d", expecting: "Picked up 'Eggs'. 2 drop points; press Tab to choose one.", app, pointer)
             try await press("Tab", expecting: "Over Groceries, will move.", app, pointer)
             try await press("Tab", expecting: "Over Work, will move.", app, pointer)
             let cancel = app.lineCount
@@ -230,7 +234,9 @@ struct KeyboardDragTests {
             try await app.waitForState("Bread in Work", after: mark) { lists, _ in
                 lists["work"] == ["Report", "Slides", "Bread"] && lists["groceries"] == ["Milk", "Eggs", "Apples"]
             }
-            #expect(app.events(from: mark).first { $0["event"] as? String == "committed" }?["operation"] as? String == "move")
+            #expect(
+                app.events(from: mark).first { $0["event"] as? String == "committed" }?["operation"] as? String
+                    == "move")
 
             try await select("Milk", in: "groceries", app, pointer)
             mark = app.lineCount
@@ -246,7 +252,8 @@ struct KeyboardDragTests {
             mark = app.lineCount
             try pointer.key("Return")
             try await app.waitForState("a copy of Milk in Work", after: mark) { lists, _ in
-                lists["work"] == ["Report", "Slides", "Bread", "Milk"] && lists["groceries"] == ["Milk", "Eggs", "Apples"]
+                lists["work"] == ["Report", "Slides", "Bread", "Milk"]
+                    && lists["groceries"] == ["Milk", "Eggs", "Apples"]
             }
             try await waitForLive(app, "Copied 'Milk' to Work.", after: mark)
         }
