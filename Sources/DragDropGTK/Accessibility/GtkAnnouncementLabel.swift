@@ -6,9 +6,10 @@ import CGtk4
 ///
 /// GTK 4.8 has no call to make a screen reader speak. Assistive technology reaches the
 /// sentences through this label instead: over AT-SPI it is a *status bar* whose name and
-/// description change with each sentence (each change is a property-change event a screen
-/// reader can follow or read back, Orca's "read status bar" command for example). Sighted
-/// keyboard users read it too, so it is meant to be shown, as a status line.
+/// description change with each sentence (GTK emits an AT-SPI `PropertyChange` event for
+/// `accessible-name` and `accessible-description` each time), which a screen reader can follow
+/// or read back. Sighted keyboard users read it too, so it is meant to be shown, as a status
+/// line.
 ///
 /// ```swift
 /// let status = GtkAnnouncementLabel()
@@ -36,10 +37,15 @@ public final class GtkAnnouncementLabel {
     }
 
     /// Replaces the text, the accessible label and the accessible description with `sentence`.
+    /// A sentence equal to the last one is still a change for assistive technology.
     public func show(_ sentence: String) {
+        let accessible = dd_accessible(label.raw)
+        if sentence == text {
+            dd_accessible_set_string(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, "")
+            dd_accessible_set_string(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "")
+        }
         text = sentence
         gtk_label_set_text(dd_label(label.raw), sentence)
-        let accessible = dd_accessible(label.raw)
         dd_accessible_set_string(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, sentence)
         dd_accessible_set_string(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, sentence)
         onChange?(sentence)
