@@ -31,6 +31,8 @@ final class MailPane: ShowcasePane {
         []
     private var messages: StoreListView?
     private let messagesSlot: UnsafeMutablePointer<GtkWidget>
+    private let previewHeader: UnsafeMutablePointer<GtkWidget>
+    private let previewBody: UnsafeMutablePointer<GtkWidget>
     private var window: TargetID?
     private var building = false
 
@@ -50,8 +52,18 @@ final class MailPane: ShowcasePane {
         UI.append(left, mailboxList.widget)
         UI.append(row, left)
         messagesSlot = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
-        gtk_widget_set_hexpand(messagesSlot, 1)
+        gtk_widget_set_size_request(messagesSlot, 360, -1)
+        gtk_widget_set_vexpand(messagesSlot, 1)
         UI.append(row, messagesSlot)
+        // The selected message, read-only: sender, recipients and body (copyable, K3).
+        let preview = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+        gtk_widget_set_hexpand(preview, 1)
+        previewHeader = UI.label("", selectable: true, wrap: true, css: ["sc-list-title"])
+        previewBody = UI.label("", selectable: true, wrap: true)
+        gtk_widget_set_valign(previewBody, GTK_ALIGN_START)
+        UI.append(preview, previewHeader)
+        UI.append(preview, previewBody)
+        UI.append(row, preview)
         widget = row
         GSignal.connect(
             mailboxList.raw, "row-selected",
@@ -78,7 +90,28 @@ final class MailPane: ShowcasePane {
     func reload() {
         messages?.reloadAndRegisterRows(selecting: nil)
         updateCounts()
+        updatePreview()
         onChange?()
+    }
+
+    private func updatePreview() {
+        guard let messages else { return }
+        let selected = messages.items.filter { messages.selection.contains($0.id ?? 0) }
+        guard selected.count == 1, let message = selected.first else {
+            UI.setText(previewHeader, selected.isEmpty ? "No Message Selected" : "\(selected.count) Messages Selected")
+            UI.setText(previewBody, "")
+            return
+        }
+        let payload = message.payload(as: MessagePayload.self)
+        UI.setText(previewHeader, message.title)
+        var lines: [String] = []
+        if let payload {
+            lines.append("From: \(payload.from)")
+            if !payload.to.isEmpty { lines.append("To: \(payload.to.joined(separator: ", "))") }
+            lines.append("")
+            lines.append(payload.body)
+        }
+        UI.setText(previewBody, lines.joined(separator: "\n"))
     }
 
     private func build() {
@@ -109,8 +142,12 @@ final class MailPane: ShowcasePane {
             options: .init(
                 containerID: Self.messagesID, itemType: Self.itemType, noun: Noun("message"), acceptsDrops: false,
                 emptyText: "No Messages"))
-        list.onSelectionChanged = { [weak self] in self?.onChange?() }
+        list.onSelectionChanged = { [weak self] in
+            self?.updatePreview()
+            self?.onChange?()
+        }
         list.onError = { [weak self] message in self?.onError?(message) }
+        gtk_widget_set_hexpand(list.widget, 0)
         UI.append(messagesSlot, list.widget)
         messages = list
         gtk_list_box_select_row(dd_list_box(mailboxList.raw), dd_list_box_row(first.row.raw))
@@ -141,6 +178,7 @@ final class MailPane: ShowcasePane {
         guard entry.collection.id != messages?.collection.id else { return }
         messages?.show(entry.collection)
         registerMailboxRows()
+        updatePreview()
         onChange?()
     }
 
@@ -165,7 +203,7 @@ final class MailPane: ShowcasePane {
         ]
     }
 
-    func layout() -> (lists: [(String, Rect)], rows: [(String, [(title: String, frame: Rect)])])? {
+    func layout() -> PaneLayout? {
         guard let messages, let mailboxFrame = host.frameInWindow(of: Self.mailboxesID), mailboxFrame.height > 0,
             let messagesFrame = messages.frame(), let messageRows = messages.rowFrames()
         else { return nil }
@@ -174,9 +212,10 @@ final class MailPane: ShowcasePane {
             guard let frame = host.frameInWindow(of: entry.collection.targetID), frame.height > 0 else { return nil }
             mailboxFrames.append((entry.collection.name, frame))
         }
-        return ([("Mailboxes", mailboxFrame), ("Messages", messagesFrame)], [
-            ("Mailboxes", mailboxFrames), ("Messages", messageRows),
-        ])
+        return PaneLayout(
+            lists: [("Mailboxes", mailboxFrame), ("Messages", messagesFrame)],
+            rows: [("Mailboxes", mailboxFrames), ("Messages", messageRows)],
+            targets: mailboxRows.map { ($0.collection.name, $0.collection.targetID) })
     }
 }
 

@@ -24,9 +24,19 @@ protocol ShowcasePane: AnyObject {
     func reload()
     /// The pane's content for the tour: `[("lists", …), ("selected", …)]`.
     func state() -> [(String, JSONValue)]
-    /// The frames the tour points at, in window coordinates: `lists` (containers by name) and
-    /// `rows` (each list's rows, in order, with their titles); nil while not laid out.
-    func layout() -> (lists: [(String, Rect)], rows: [(String, [(title: String, frame: Rect)])])?
+    /// The frames the tour points at, in window coordinates; nil while not laid out.
+    func layout() -> PaneLayout?
+}
+
+/// Where a pane's lists and rows are, in window coordinates, for the tour.
+struct PaneLayout {
+    /// Containers by name.
+    var lists: [(String, Rect)] = []
+    /// Each list's rows, in order, with their titles.
+    var rows: [(String, [(title: String, frame: Rect)])] = []
+    /// The drop destinations' target ids by name (`"Home": "collection-9"`), to match the
+    /// engine's events.
+    var targets: [(String, TargetID)] = []
 }
 
 /// A page for a situation whose widgets are not built yet: says what it will show. The tour
@@ -48,5 +58,5 @@ final class PendingPane: ShowcasePane {
     func deactivate() {}
     func reload() {}
     func state() -> [(String, JSONValue)] { [("pending", .string(situation.pending ?? ""))] }
-    func layout() -> (lists: [(String, Rect)], rows: [(String, [(title: String, frame: Rect)])])? { ([], []) }
+    func layout() -> PaneLayout? { PaneLayout() }
 }

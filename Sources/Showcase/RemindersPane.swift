@@ -86,14 +86,14 @@ final class RemindersPane: ShowcasePane {
         ]
     }
 
-    func layout() -> (lists: [(String, Rect)], rows: [(String, [(title: String, frame: Rect)])])? {
-        var frames: [(String, Rect)] = []
-        var rows: [(String, [(title: String, frame: Rect)])] = []
+    func layout() -> PaneLayout? {
+        var layout = PaneLayout()
         for list in lists {
             guard let frame = list.frame(), frame.height > 0, let rowFrames = list.rowFrames() else { return nil }
-            frames.append((list.collection.name, frame))
-            rows.append((list.collection.name, rowFrames))
+            layout.lists.append((list.collection.name, frame))
+            layout.rows.append((list.collection.name, rowFrames))
+            layout.targets.append((list.collection.name, list.containerID))
         }
-        return (frames, rows)
+        return layout
     }
 }

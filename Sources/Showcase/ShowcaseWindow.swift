@@ -87,6 +87,23 @@ final class ShowcaseWindow {
             showStatus("\(error)")
         }
         trackPaints(window)
+        output?.emit(
+            kind: "situations",
+            [
+                (
+                    "items",
+                    .array(
+                        Situation.all.map { situation in
+                            let implemented = panes.contains { $0.situation == situation && !($0 is PendingPane) }
+                            return .object([
+                                ("number", .number(Double(situation.number))), ("slug", .string(situation.slug)),
+                                ("title", .string(situation.title)),
+                                ("pane", .string(implemented ? "implemented" : "placeholder")),
+                                ("pending", situation.pending.map { .string($0) } ?? .null),
+                            ])
+                        })
+                )
+            ])
         gtk_window_present(dd_window(window))
         select(Situation.named(options.pane)?.slug ?? "reminders")
         updateUndoButtons()
@@ -275,6 +292,7 @@ final class ShowcaseWindow {
                 ("surface", .array([.number(sx), .number(sy)])),
                 ("sidebar", .object(sidebarFrames)), ("buttons", .object(buttons)),
                 ("lists", .object(lists)), ("rows", .object(rows)),
+                ("targets", .object(paneLayout.targets.map { ($0.0, .string($0.1.rawValue)) })),
             ])
         if printed { output.announceReadyOnce() }
     }
