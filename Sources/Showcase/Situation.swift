@@ -46,7 +46,7 @@ struct Situation: Sendable, Hashable {
                 + "undoes a move.",
             pending:
                 "The spring-loaded Back button and the draft that scrolls while you drag are coming with "
-                + "SpringButton and autoscroll; the mailboxes work now."),
+                + "SpringButton and autoscroll. The mailboxes work now."),
         Situation(
             number: 7, slug: "calendar", title: "Calendar",
             summary: "Drag an event over the Day, Week, Month and Year segments to reach another date, then drop it.",

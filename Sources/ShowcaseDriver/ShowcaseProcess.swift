@@ -268,6 +268,11 @@ public final class ShowcaseProcess: @unchecked Sendable {
         }
     }
 
+    /// The latest layout line's frames as they are now (not waiting for them to settle).
+    public var latestLayout: ShowcaseLayout? {
+        objects().last { $0["kind"] as? String == "layout" }.flatMap(parseLayout)
+    }
+
     /// The latest layout of `pane`, once no new layout line arrived for `quiet` seconds (rows
     /// making room have settled), in screen coordinates.
     public func settledLayout(pane: String, quiet: Double = 0.35, timeout: Double = 10) throws -> ShowcaseLayout {

@@ -103,16 +103,26 @@ final class Tour {
 
     // MARK: Helpers
 
-    /// Clicks the situation in the sidebar and waits for its pane's state and settled layout.
-    func open(_ slug: String) throws -> ShowcaseLayout {
-        let current = try app.settledLayout(pane: app.state?.pane ?? "reminders")
+    /// Clicks the situation in the sidebar and waits for its pane's state; returns the pane's
+    /// settled layout when `settle` (panes the tour drags in), else its first layout.
+    @discardableResult
+    func open(_ slug: String, settle: Bool = true) throws -> ShowcaseLayout {
+        // The sidebar does not move: the latest layout, settled or not, says where its rows are.
+        let current = try require(app.latestLayout, "a layout line")
         guard let row = current.sidebar[slug] else { throw CheckFailure("no sidebar row for '\(slug)'") }
+        let alreadyShown = app.state?.pane == slug
         let mark = app.lineCount
         try pointer.click(at: row.center)
-        if app.state?.pane != slug {
+        if !alreadyShown {
             try app.waitForState("the \(slug) pane", after: mark) { $0.pane == slug }
+            if !settle {
+                try app.waitFor("the \(slug) pane's layout", after: mark) {
+                    $0["kind"] as? String == "layout" && $0["pane"] as? String == slug
+                }
+            }
         }
-        return try app.settledLayout(pane: slug)
+        if settle { return try app.settledLayout(pane: slug) }
+        return try require(app.latestLayout, "a layout line")
     }
 
     /// Saves the screen inside the showcase's window to DIR/NN-slug.png.
@@ -148,8 +158,11 @@ final class Tour {
 
     /// Waits until GTK's drag ended and the window settled (keys typed within ~100 ms of a
     /// drag's end were seen to be lost on X11 without a window manager).
-    func settleAfterDrag(_ mark: Int, pane: String) throws {
+    /// After a refused drop (`flewBack`), also waits out GTK's half-second fly-back animation:
+    /// its drag surface ends over the source row and would take the next press there.
+    func settleAfterDrag(_ mark: Int, pane: String, flewBack: Bool = false) throws {
         try app.waitForDragEnd(after: mark)
+        if flewBack { usleep(600_000) }
         _ = try app.settledLayout(pane: pane)
     }
 
@@ -227,9 +240,29 @@ final class Tour {
         try checkStore(.reminders, equals: reordered)
         try settleAfterDrag(mark, pane: "reminders")
 
+        // S2, S3: holding Ctrl copies, with a copy badge; Ctrl+Z removes the copy.
+        layout = try app.settledLayout(pane: "reminders")
+        let copied = try require(reordered[source]?.first, "a reminder left in \(source)")
+        let end = try layout.row(try require(reordered["Work"]?.last, "Work's last row"), in: "Work")
+        mark = app.lineCount
+        try pointer.drag(
+            from: try layout.row(copied, in: source).center, to: (end.midX, end.maxY + 12), holding: ["ctrl"])
+        var withCopy = reordered
+        withCopy["Work", default: []].append(copied)
+        try app.waitForState("a copy of '\(copied)' in Work", after: mark) { $0.lists == withCopy }
+        try check(events(from: mark, named: "preview").contains { $0["badge"] as? String == "copy" },
+            "S3: no copy badge while Ctrl was held")
+        try checkStore(.reminders, equals: withCopy)
+        try settleAfterDrag(mark, pane: "reminders")
+        mark = app.lineCount
+        try pointer.key("ctrl+z")
+        try app.waitForState("the undone copy", after: mark) { $0.lists == reordered }
+        try checkStore(.reminders, equals: reordered)
+
         return .ok(
             "moved \(quoted(picked)) to '\(destination)' in one drop; Ctrl+Z put them back, Ctrl+Shift+Z moved them "
-                + "again; reordered '\(work[0])' to the end of 'Work'; the store matches the window")
+                + "again; reordered '\(work[0])' to the end of 'Work'; Ctrl-dragged a copy of '\(copied)' and undid "
+                + "it; the store matched the window at every step")
     }
 
     /// 6. Mail, first part: a message dragged onto a mailbox moves there; the read-only Sent
@@ -273,7 +306,18 @@ final class Tour {
         try check(outcome["outcome"] as? String != "completed", "Sent took a drop")
         try check(events(from: mark, named: "preview").contains { $0["badge"] as? String == "forbidden" },
             "S3: no not-allowed badge over Sent")
-        try settleAfterDrag(mark, pane: "mail")
+        try settleAfterDrag(mark, pane: "mail", flewBack: true)
+        try check(app.state?.lists == expected, "the refused drop changed the mailboxes: \(app.state?.description ?? "")")
+
+        // The mailbox shown refuses too: its messages are already there.
+        mark = app.lineCount
+        try pointer.drag(
+            from: try now.row(inbox[1], in: "Messages").center, to: try now.row("Inbox", in: "Mailboxes").center)
+        let own = try app.waitFor("the second refused drop's outcome", after: mark) { $0["event"] as? String == "outcome" }
+        try check(own["outcome"] as? String != "completed", "Inbox took its own message")
+        try check(events(from: mark, named: "preview").contains { $0["badge"] as? String == "forbidden" },
+            "S3: no not-allowed badge over the mailbox shown")
+        try settleAfterDrag(mark, pane: "mail", flewBack: true)
         try check(app.state?.lists == expected, "the refused drop changed the mailboxes: \(app.state?.description ?? "")")
 
         mark = app.lineCount
@@ -282,13 +326,18 @@ final class Tour {
         try checkStore(.mail, equals: original)
 
         return .pending(
-            "\(info.pending ?? "not complete"); checked meanwhile: moved '\(inbox[0])' to 'Archive' and undid it, "
-                + "'Sent' refused a drop with a not-allowed badge")
+            "\(info.pending ?? "Not complete.") Checked: moved '\(inbox[0])' to 'Archive' and undid it; 'Sent' "
+                + "refused a drop with a not-allowed badge, and so did the mailbox shown.")
     }
 
-    /// A situation with a placeholder page: opens it and reports it pending.
+    /// A situation with a placeholder page: opens it, checks the page says it is pending, and
+    /// reports it pending.
     func placeholder(_ info: SituationInfo) throws -> Verdict {
-        _ = try open(info.slug)
+        let mark = app.lineCount
+        try open(info.slug, settle: false)
+        try app.waitFor("the \(info.slug) page's pending state", after: mark) {
+            $0["kind"] as? String == "state" && $0["pane"] as? String == info.slug && $0["pending"] is String
+        }
         return .pending(info.pending ?? "no pane yet")
     }
 
