@@ -27,8 +27,9 @@ final class MailPane: ShowcasePane {
     private var mailboxes: [ShowcaseCollection] = []
     private var counts: [CollectionID: Int] = [:]
     private let mailboxList: GObjectRef
-    private var mailboxRows: [(collection: ShowcaseCollection, row: GObjectRef, count: UnsafeMutablePointer<GtkWidget>)] =
-        []
+    private var mailboxRows:
+        [(collection: ShowcaseCollection, row: GObjectRef, count: UnsafeMutablePointer<GtkWidget>)] =
+            []
     private var messages: StoreListView?
     private let messagesSlot: UnsafeMutablePointer<GtkWidget>
     private let previewHeader: UnsafeMutablePointer<GtkWidget>

@@ -230,7 +230,8 @@ final class ShowcaseWindow {
         let stack = host.engine.undoStack
         gtk_widget_set_sensitive(undoButton, stack.canUndo ? 1 : 0)
         gtk_widget_set_sensitive(redoButton, stack.canRedo ? 1 : 0)
-        gtk_widget_set_tooltip_text(undoButton, stack.canUndo ? "\(stack.undoMenuItemTitle) (Ctrl+Z)" : "Nothing to Undo")
+        gtk_widget_set_tooltip_text(
+            undoButton, stack.canUndo ? "\(stack.undoMenuItemTitle) (Ctrl+Z)" : "Nothing to Undo")
         gtk_widget_set_tooltip_text(
             redoButton, stack.canRedo ? "\(stack.redoMenuItemTitle) (Ctrl+Shift+Z)" : "Nothing to Redo")
     }
@@ -282,13 +283,21 @@ final class ShowcaseWindow {
         }
         let lists = paneLayout.lists.map { ($0.0, Self.json($0.1)) }
         let rows = paneLayout.rows.map { name, rows in
-            (name, JSONValue.array(rows.map { .object([("title", .string($0.title)), ("frame", Self.json($0.frame))]) }))
+            (
+                name,
+                JSONValue.array(rows.map { .object([("title", .string($0.title)), ("frame", Self.json($0.frame))]) })
+            )
         }
         let printed = output.emitDeduplicated(
             kind: "layout",
             [
                 ("pane", .string(active.situation.slug)),
-                ("window", .array([.number(Double(gtk_widget_get_width(window))), .number(Double(gtk_widget_get_height(window)))])),
+                (
+                    "window",
+                    .array([
+                        .number(Double(gtk_widget_get_width(window))), .number(Double(gtk_widget_get_height(window))),
+                    ])
+                ),
                 ("surface", .array([.number(sx), .number(sy)])),
                 ("sidebar", .object(sidebarFrames)), ("buttons", .object(buttons)),
                 ("lists", .object(lists)), ("rows", .object(rows)),

@@ -38,10 +38,11 @@ struct ShowcaseOptions {
             switch argument {
             case "--data-dir":
                 let path = try value(argument)
-                dataDirectory = URL(
-                    fileURLWithPath: path, isDirectory: true,
-                    relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-                ).standardizedFileURL
+                dataDirectory =
+                    URL(
+                        fileURLWithPath: path, isDirectory: true,
+                        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+                    ).standardizedFileURL
             case "--pane":
                 pane = try value(argument)
                 guard Situation.named(pane) != nil else { throw UsageError("unknown pane '\(pane)'") }

@@ -55,13 +55,17 @@ public final class XDisplay: @unchecked Sendable {
 
     /// Runs xdotool on this display.
     public func xdotool(_ arguments: [String]) throws {
-        guard let xdotool = Tools.xdotool else { throw DriverError("xdotool is not installed (apt-get install xdotool).") }
+        guard let xdotool = Tools.xdotool else {
+            throw DriverError("xdotool is not installed (apt-get install xdotool).")
+        }
         try Tools.run(xdotool, arguments, environment: ["DISPLAY": name])
     }
 
     /// xdotool's standard output.
     public func xdotoolOutput(_ arguments: [String]) throws -> String {
-        guard let xdotool = Tools.xdotool else { throw DriverError("xdotool is not installed (apt-get install xdotool).") }
+        guard let xdotool = Tools.xdotool else {
+            throw DriverError("xdotool is not installed (apt-get install xdotool).")
+        }
         return String(decoding: try Tools.run(xdotool, arguments, environment: ["DISPLAY": name]), as: UTF8.self)
     }
 

@@ -40,7 +40,9 @@ struct TourOptions {
             case "--keep-data": keepData = true
             case "--only": only = Set(try Self.value(&rest, argument).split(separator: ",").map(String.init))
             case "-h", "--help":
-                print("usage: showcase-tour [--showcase PATH] [--out DIR] [--private-display] [--keep-data] [--only SLUG,…]")
+                print(
+                    "usage: showcase-tour [--showcase PATH] [--out DIR] [--private-display] [--keep-data] [--only SLUG,…]"
+                )
                 exit(0)
             default: throw DriverError("unknown argument '\(argument)'")
             }
@@ -148,7 +150,8 @@ final class Tour {
     func checkStore(_ pane: ShowcasePane, equals shown: [String: [String]]) throws {
         let stored = try storedLists(pane)
         for (name, titles) in shown {
-            try check(stored[name] == titles, "the store's '\(name)' is \(stored[name] ?? []), the window shows \(titles)")
+            try check(
+                stored[name] == titles, "the store's '\(name)' is \(stored[name] ?? []), the window shows \(titles)")
         }
     }
 
@@ -209,8 +212,12 @@ final class Tour {
         try check(previews.contains { ($0["count"] as? Int) == 2 }, "M3: the drag image never showed a count of 2")
         let committed = events(from: mark, named: "committed")
         try check(committed.count == 1, "one drop expected, saw \(committed.count)")
-        try check(committed[0]["operation"] as? String == "move", "S2: the drop was a \(committed[0]["operation"] ?? "?")")
-        try check(events(from: mark, named: "insertion").contains { $0["target"] as? String == homeID && $0["index"] as? Int == 1 },
+        try check(
+            committed[0]["operation"] as? String == "move", "S2: the drop was a \(committed[0]["operation"] ?? "?")")
+        try check(
+            events(from: mark, named: "insertion").contains {
+                $0["target"] as? String == homeID && $0["index"] as? Int == 1
+            },
             "F8: the rows of \(destination) never made room at index 1")
         try checkStore(.reminders, equals: expected)
 
@@ -235,7 +242,10 @@ final class Tour {
         var reordered = expected
         reordered["Work"] = Array(work.dropFirst()) + [work[0]]
         try app.waitForState("the reordered Work list", after: mark) { $0.lists == reordered }
-        try check(!events(from: mark, named: "highlightOn").contains { $0["target"] as? String == (try? layout.target("Work")) },
+        try check(
+            !events(from: mark, named: "highlightOn").contains {
+                $0["target"] as? String == (try? layout.target("Work"))
+            },
             "F6: Work was highlighted while the row never left it")
         try checkStore(.reminders, equals: reordered)
         try settleAfterDrag(mark, pane: "reminders")
@@ -250,7 +260,8 @@ final class Tour {
         var withCopy = reordered
         withCopy["Work", default: []].append(copied)
         try app.waitForState("a copy of '\(copied)' in Work", after: mark) { $0.lists == withCopy }
-        try check(events(from: mark, named: "preview").contains { $0["badge"] as? String == "copy" },
+        try check(
+            events(from: mark, named: "preview").contains { $0["badge"] as? String == "copy" },
             "S3: no copy badge while Ctrl was held")
         try checkStore(.reminders, equals: withCopy)
         try settleAfterDrag(mark, pane: "reminders")
@@ -304,21 +315,27 @@ final class Tour {
             from: try now.row(inbox[1], in: "Messages").center, to: try now.row("Sent", in: "Mailboxes").center)
         let outcome = try app.waitFor("the refused drop's outcome", after: mark) { $0["event"] as? String == "outcome" }
         try check(outcome["outcome"] as? String != "completed", "Sent took a drop")
-        try check(events(from: mark, named: "preview").contains { $0["badge"] as? String == "forbidden" },
+        try check(
+            events(from: mark, named: "preview").contains { $0["badge"] as? String == "forbidden" },
             "S3: no not-allowed badge over Sent")
         try settleAfterDrag(mark, pane: "mail", flewBack: true)
-        try check(app.state?.lists == expected, "the refused drop changed the mailboxes: \(app.state?.description ?? "")")
+        try check(
+            app.state?.lists == expected, "the refused drop changed the mailboxes: \(app.state?.description ?? "")")
 
         // The mailbox shown refuses too: its messages are already there.
         mark = app.lineCount
         try pointer.drag(
             from: try now.row(inbox[1], in: "Messages").center, to: try now.row("Inbox", in: "Mailboxes").center)
-        let own = try app.waitFor("the second refused drop's outcome", after: mark) { $0["event"] as? String == "outcome" }
+        let own = try app.waitFor("the second refused drop's outcome", after: mark) {
+            $0["event"] as? String == "outcome"
+        }
         try check(own["outcome"] as? String != "completed", "Inbox took its own message")
-        try check(events(from: mark, named: "preview").contains { $0["badge"] as? String == "forbidden" },
+        try check(
+            events(from: mark, named: "preview").contains { $0["badge"] as? String == "forbidden" },
             "S3: no not-allowed badge over the mailbox shown")
         try settleAfterDrag(mark, pane: "mail", flewBack: true)
-        try check(app.state?.lists == expected, "the refused drop changed the mailboxes: \(app.state?.description ?? "")")
+        try check(
+            app.state?.lists == expected, "the refused drop changed the mailboxes: \(app.state?.description ?? "")")
 
         mark = app.lineCount
         try pointer.key("ctrl+z")
@@ -457,7 +474,14 @@ if let tour, !tour.screenshots.isEmpty {
     say("Screenshots:")
     for path in tour.screenshots { say("  \(path)") }
 }
-if options.keepData { say("Data kept in \(dataDirectory)") } else { try? FileManager.default.removeItem(atPath: dataDirectory) }
-say(String(format: "Tour finished in %.1f s: %@", Date().timeIntervalSince(started), failures == 0 ? "no failures" : "\(failures) FAILED"))
+if options.keepData {
+    say("Data kept in \(dataDirectory)")
+} else {
+    try? FileManager.default.removeItem(atPath: dataDirectory)
+}
+say(
+    String(
+        format: "Tour finished in %.1f s: %@", Date().timeIntervalSince(started),
+        failures == 0 ? "no failures" : "\(failures) FAILED"))
 display.stop()
 exit(failures == 0 ? 0 : 1)

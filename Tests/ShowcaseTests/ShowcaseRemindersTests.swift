@@ -24,12 +24,14 @@ struct ShowcaseRemindersTests {
                 .appendingPathComponent("showcase").path,
         ]
         if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) { return found }
-        throw DriverError("The showcase was not built (looked at \(candidates.joined(separator: ", "))); run `swift build`.")
+        throw DriverError(
+            "The showcase was not built (looked at \(candidates.joined(separator: ", "))); run `swift build`.")
     }
 
     /// A fresh data directory, removed afterwards.
     func withDataDirectory(_ body: (String) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("showcase-test-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "showcase-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try body(directory.path)
