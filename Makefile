@@ -1,4 +1,5 @@
 # DragDrop: the two commands are `make run` and `make test`.
+# `make tour` plays the showcase's situations with real pointer events and saves screenshots.
 # Both install what is missing (system packages through apt-get), then build.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
@@ -8,7 +9,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xauth xdotool x11-utils imagemagick gtk-4-examples dbus-x11
 SCENARIOS := $(wildcard Examples/scenarios/*.json)
 
-.PHONY: all run test test-gtk build deps bench format clean
+.PHONY: all run tour replay test test-gtk build deps bench format clean
 
 all: build
 
@@ -24,14 +25,35 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# Until the showcase exists, `make run` replays every example scenario, prints its timeline
-# and audits it against the HIG rules.
+BIN = $$($(SWIFT) build --show-bin-path)
+TOUR_FLAGS ?=
+
+# With a display, `make run` opens the showcase app (data in ~/.local/share/DragDropShowcase).
+# Without one, it plays the tour under a private Xvfb and prints the screenshots' paths.
 run: build
+	@if [ -n "$$DISPLAY" ]; then \
+		echo "Opening the showcase on $$DISPLAY (make tour plays every situation by itself)"; \
+		"$(BIN)/showcase"; \
+	else \
+		echo "No DISPLAY: playing the showcase tour under a private Xvfb"; \
+		"$(BIN)/showcase-tour" --out tour $(TOUR_FLAGS); \
+	fi
+
+# The tour: launches `showcase --tour` on a fresh data directory (on $$DISPLAY if set, else a
+# private Xvfb; TOUR_FLAGS=--private-display forces Xvfb), plays each implemented situation
+# with xdotool, checks the app's state and its SQLite store, writes tour/NN-name.png, and
+# prints one verdict line per situation. Fails if a played situation fails.
+tour: build
+	@"$(BIN)/showcase-tour" --out tour $(TOUR_FLAGS)
+
+# Replays every example scenario through the engine, prints its timeline and audits it against
+# the HIG rules (what `make run` did before the showcase existed).
+replay: build
 	@for f in $(SCENARIOS); do \
 		echo "== $$f"; \
-		"$$($(SWIFT) build --show-bin-path)/dragdrop" replay "$$f" || exit $$?; \
+		"$(BIN)/dragdrop" replay "$$f" || exit $$?; \
 	done
-	@"$$($(SWIFT) build --show-bin-path)/dragdrop" audit $(SCENARIOS)
+	@"$(BIN)/dragdrop" audit $(SCENARIOS)
 
 # One `swift test` runs the engine tests and the GTK tests together. The GTK tests start their
 # own Xvfb on a free display and drive the fixture app (built here, with every product) with
@@ -41,10 +63,10 @@ test: deps
 	$(SWIFT) test --skip-build
 	@"$$($(SWIFT) build --show-bin-path)/dragdrop" audit $(SCENARIOS)
 
-# Only the GTK tests (real windows under Xvfb).
+# Only the GTK tests (real windows under Xvfb): the backend's and the showcase app's.
 test-gtk: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --filter DragDropGTKTests
+	$(SWIFT) test --skip-build --filter 'DragDropGTKTests|ShowcaseTests'
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

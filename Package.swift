@@ -67,6 +67,32 @@ let package = Package(
             dependencies: ["ShowcaseModel"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The showcase app: one window, a sidebar of the twelve example situations, each a pane
+        // built on DragDropGTK and ShowcaseModel. `--tour` prints its state as JSON lines.
+        .executableTarget(
+            name: "showcase",
+            dependencies: ["DragDropGTK", "ShowcaseModel", "DragDropTesting", "CGtk4"],
+            path: "Sources/Showcase",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Drives a GUI app on an X display from outside: Xvfb, xdotool pointer and keys,
+        // screenshots, the app's JSON lines. Used by the tour and the showcase tests.
+        .target(
+            name: "ShowcaseDriver",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // `make tour`: plays each situation in the showcase with real pointer events, takes
+        // screenshots, and checks the app's state.
+        .executableTarget(
+            name: "showcase-tour",
+            dependencies: ["ShowcaseDriver", "ShowcaseModel"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ShowcaseTests",
+            dependencies: ["ShowcaseDriver", "ShowcaseModel"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "ShowcaseModelTests",
             dependencies: ["ShowcaseModel", "DragDrop", "DragDropTesting"],

@@ -1,0 +1,233 @@
+import CGtk4
+import DragDrop
+import DragDropGTK
+import DragDropTesting
+import ShowcaseModel
+
+/// Situation 6, first part: mailboxes and their messages. Messages dragged onto a mailbox move
+/// there in one store transaction (undo puts them back at their exact place); the read-only
+/// Sent mailbox and the mailbox already shown refuse drops with a not-allowed badge.
+///
+/// Still to come (the tour reports the situation as pending): the spring-loaded Back button
+/// (SpringButton) and a long draft that scrolls while content is dragged to its edges
+/// (autoscroll).
+@MainActor
+final class MailPane: ShowcasePane {
+    static let itemType: ContentType = "application/x-showcase-message"
+    static let mailboxesID: TargetID = "mail-mailboxes"
+    static let messagesID: TargetID = "mail-messages"
+
+    let situation = Situation.named("mail")!
+    let widget: UnsafeMutablePointer<GtkWidget>
+    var onChange: (@MainActor () -> Void)?
+    var onError: (@MainActor (String) -> Void)?
+
+    private let store: ShowcaseStore
+    private unowned let host: GtkDragHost
+    private var mailboxes: [ShowcaseCollection] = []
+    private var counts: [CollectionID: Int] = [:]
+    private let mailboxList: GObjectRef
+    private var mailboxRows:
+        [(collection: ShowcaseCollection, row: GObjectRef, count: UnsafeMutablePointer<GtkWidget>)] =
+            []
+    private var messages: StoreListView?
+    private let messagesSlot: UnsafeMutablePointer<GtkWidget>
+    private let previewHeader: UnsafeMutablePointer<GtkWidget>
+    private let previewBody: UnsafeMutablePointer<GtkWidget>
+    private var window: TargetID?
+    private var building = false
+
+    init(store: ShowcaseStore, host: GtkDragHost) {
+        self.store = store
+        self.host = host
+        let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
+        gtk_widget_set_vexpand(row, 1)
+        let left = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        UI.append(left, UI.label("Mailboxes", selectable: true, css: ["sc-list-title"]))
+        mailboxList = GObjectRef(newWidget: gtk_list_box_new())
+        gtk_list_box_set_selection_mode(dd_list_box(mailboxList.raw), GTK_SELECTION_SINGLE)
+        gtk_widget_add_css_class(mailboxList.widget, "navigation-sidebar")
+        gtk_widget_set_size_request(mailboxList.widget, 220, -1)
+        gtk_widget_set_vexpand(mailboxList.widget, 1)
+        dd_accessible_set_label(dd_accessible(mailboxList.raw), "Mailboxes")
+        UI.append(left, mailboxList.widget)
+        UI.append(row, left)
+        messagesSlot = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        gtk_widget_set_size_request(messagesSlot, 360, -1)
+        gtk_widget_set_vexpand(messagesSlot, 1)
+        UI.append(row, messagesSlot)
+        // The selected message, read-only: sender, recipients and body (copyable, K3).
+        let preview = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+        gtk_widget_set_hexpand(preview, 1)
+        previewHeader = UI.label("", selectable: true, wrap: true, css: ["sc-list-title"])
+        previewBody = UI.label("", selectable: true, wrap: true)
+        gtk_widget_set_valign(previewBody, GTK_ALIGN_START)
+        UI.append(preview, previewHeader)
+        UI.append(preview, previewBody)
+        UI.append(row, preview)
+        widget = row
+        GSignal.connect(
+            mailboxList.raw, "row-selected",
+            pointer: { [weak self] row in self?.mailboxSelected(row) })
+    }
+
+    func activate(in window: TargetID) {
+        if mailboxes.isEmpty { build() }
+        self.window = window
+        var container = DragTarget(id: Self.mailboxesID, name: "Mailboxes", frame: .zero, parent: window)
+        container.clipsChildren = true
+        do { try host.register(mailboxList.widget, as: container, delegate: self) } catch { onError?("\(error)") }
+        registerMailboxRows()
+        messages?.register(in: window)
+        reload()
+    }
+
+    func deactivate() {
+        messages?.unregister()
+        host.unregister(Self.mailboxesID)
+        window = nil
+    }
+
+    func reload() {
+        messages?.reloadAndRegisterRows(selecting: nil)
+        updateCounts()
+        updatePreview()
+        onChange?()
+    }
+
+    private func updatePreview() {
+        guard let messages else { return }
+        let selected = messages.items.filter { messages.selection.contains($0.id ?? 0) }
+        guard selected.count == 1, let message = selected.first else {
+            UI.setText(previewHeader, selected.isEmpty ? "No Message Selected" : "\(selected.count) Messages Selected")
+            UI.setText(previewBody, "")
+            return
+        }
+        let payload = message.payload(as: MessagePayload.self)
+        UI.setText(previewHeader, message.title)
+        var lines: [String] = []
+        if let payload {
+            lines.append("From: \(payload.from)")
+            if !payload.to.isEmpty { lines.append("To: \(payload.to.joined(separator: ", "))") }
+            lines.append("")
+            lines.append(payload.body)
+        }
+        UI.setText(previewBody, lines.joined(separator: "\n"))
+    }
+
+    private func build() {
+        do {
+            mailboxes = try store.collections(in: .mail)
+        } catch {
+            onError?("Could not read the mailboxes: \(error)")
+            return
+        }
+        building = true
+        defer { building = false }
+        for collection in mailboxes {
+            let row = GObjectRef(newWidget: gtk_list_box_row_new())
+            let content = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+            UI.margins(content, 8)
+            let name = UI.label(collection.name)
+            gtk_widget_set_hexpand(name, 1)
+            UI.append(content, name)
+            let count = UI.label("", css: ["sc-count"])
+            UI.append(content, count)
+            gtk_list_box_row_set_child(dd_list_box_row(row.raw), content)
+            gtk_list_box_append(dd_list_box(mailboxList.raw), row.widget)
+            mailboxRows.append((collection, row, count))
+        }
+        guard let first = mailboxRows.first else { return }
+        let list = StoreListView(
+            collection: first.collection, store: store, host: host,
+            options: .init(
+                containerID: Self.messagesID, itemType: Self.itemType, noun: Noun("message"), acceptsDrops: false,
+                emptyText: "No Messages"))
+        list.onSelectionChanged = { [weak self] in
+            self?.updatePreview()
+            self?.onChange?()
+        }
+        list.onError = { [weak self] message in self?.onError?(message) }
+        gtk_widget_set_hexpand(list.widget, 0)
+        UI.append(messagesSlot, list.widget)
+        messages = list
+        gtk_list_box_select_row(dd_list_box(mailboxList.raw), dd_list_box_row(first.row.raw))
+    }
+
+    /// Each mailbox row is a drop destination for messages, except the read-only ones and the
+    /// one shown (its messages are already there).
+    private func registerMailboxRows() {
+        guard window != nil else { return }
+        for entry in mailboxRows {
+            let id = entry.collection.targetID
+            if host.widget(for: id) != nil { host.unregister(id) }
+            var target = DragTarget(id: id, name: entry.collection.name, frame: .zero, parent: Self.mailboxesID)
+            target.accepts = [Self.itemType]
+            if entry.collection.flags.contains(.readOnly) {
+                target.operationPolicy = .forbidden(reason: "\(entry.collection.name) is read-only.")
+            } else if entry.collection.id == messages?.collection.id {
+                target.operationPolicy = .forbidden(reason: "The messages are already in \(entry.collection.name).")
+            } else {
+                target.operationPolicy = .preferMove
+            }
+            do { try host.register(entry.row.widget, as: target, delegate: self) } catch { onError?("\(error)") }
+        }
+    }
+
+    private func mailboxSelected(_ row: UnsafeMutableRawPointer?) {
+        guard !building, let row, let entry = mailboxRows.first(where: { $0.row.raw == row }) else { return }
+        guard entry.collection.id != messages?.collection.id else { return }
+        messages?.show(entry.collection)
+        registerMailboxRows()
+        updatePreview()
+        onChange?()
+    }
+
+    private func updateCounts() {
+        for entry in mailboxRows {
+            let count = (try? store.itemIDs(in: entry.collection.id ?? 0).count) ?? 0
+            counts[entry.collection.id ?? 0] = count
+            UI.setText(entry.count, count == 0 ? "" : "\(count)")
+        }
+    }
+
+    func state() -> [(String, JSONValue)] {
+        let lists = mailboxes.map { mailbox -> (String, JSONValue) in
+            let titles = (try? store.items(in: mailbox.id ?? 0).map(\.title)) ?? []
+            return (mailbox.name, .array(titles.map { .string($0) }))
+        }
+        let selected = messages.map { list in list.items.filter { list.selection.contains($0.id ?? 0) }.map(\.title) }
+        return [
+            ("lists", .object(lists)),
+            ("mailbox", .string(messages?.collection.name ?? "")),
+            ("selected", .object([("Messages", .array((selected ?? []).map { .string($0) }))])),
+        ]
+    }
+
+    func layout() -> PaneLayout? {
+        guard let messages, let mailboxFrame = host.frameInWindow(of: Self.mailboxesID), mailboxFrame.height > 0,
+            let messagesFrame = messages.frame(), let messageRows = messages.rowFrames()
+        else { return nil }
+        var mailboxFrames: [(title: String, frame: Rect)] = []
+        for entry in mailboxRows {
+            guard let frame = host.frameInWindow(of: entry.collection.targetID), frame.height > 0 else { return nil }
+            mailboxFrames.append((entry.collection.name, frame))
+        }
+        return PaneLayout(
+            lists: [("Mailboxes", mailboxFrame), ("Messages", messagesFrame)],
+            rows: [("Mailboxes", mailboxFrames), ("Messages", messageRows)],
+            targets: mailboxRows.map { ($0.collection.name, $0.collection.targetID) })
+    }
+}
+
+extension MailPane: GtkDragHostDelegate {
+    func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
+        ShowcaseDrops.perform(drop, store: store, host: host) { [weak self] _ in self?.reload() }
+    }
+
+    func dragHost(_ host: GtkDragHost, removeMovedItems items: [DragItem], after drop: DropRequest)
+        -> UndoableAction?
+    {
+        store.removeMovedItems(items, after: drop)
+    }
+}

@@ -1,0 +1,62 @@
+import CGtk4
+import DragDrop
+import DragDropGTK
+import DragDropTesting
+
+/// One page of the showcase: the widgets of one situation and the model behind them.
+///
+/// A pane registers its drag sources and destinations only while it is shown (``activate(in:)``
+/// and ``deactivate()``), so the pages hidden in the stack are never hit by a drag. Panes built
+/// on new widgets (grids, text views, segmented controls) plug in the same way.
+@MainActor
+protocol ShowcasePane: AnyObject {
+    /// The situation the pane reproduces.
+    var situation: Situation { get }
+    /// The pane's content, put below its title and summary.
+    var widget: UnsafeMutablePointer<GtkWidget> { get }
+    /// Called after the pane's content changed (a drop, an undo), for the tour's state lines.
+    var onChange: (@MainActor () -> Void)? { get set }
+    /// Reads the store and registers the pane's targets inside the window target `window`.
+    func activate(in window: TargetID)
+    /// Unregisters the pane's targets (another pane is shown).
+    func deactivate()
+    /// Reads the store again (after an undo or redo).
+    func reload()
+    /// The pane's content for the tour: `[("lists", …), ("selected", …)]`.
+    func state() -> [(String, JSONValue)]
+    /// The frames the tour points at, in window coordinates; nil while not laid out.
+    func layout() -> PaneLayout?
+}
+
+/// Where a pane's lists and rows are, in window coordinates, for the tour.
+struct PaneLayout {
+    /// Containers by name.
+    var lists: [(String, Rect)] = []
+    /// Each list's rows, in order, with their titles.
+    var rows: [(String, [(title: String, frame: Rect)])] = []
+    /// The drop destinations' target ids by name (`"Home": "collection-9"`), to match the
+    /// engine's events.
+    var targets: [(String, TargetID)] = []
+}
+
+/// A page for a situation whose widgets are not built yet: says what it will show. The tour
+/// reports these as pending, never as passing.
+@MainActor
+final class PendingPane: ShowcasePane {
+    let situation: Situation
+    let widget: UnsafeMutablePointer<GtkWidget>
+    var onChange: (@MainActor () -> Void)?
+
+    init(_ situation: Situation) {
+        self.situation = situation
+        let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+        UI.append(box, UI.label(situation.pending ?? "", selectable: true, wrap: true, css: ["sc-pending"]))
+        widget = box
+    }
+
+    func activate(in window: TargetID) {}
+    func deactivate() {}
+    func reload() {}
+    func state() -> [(String, JSONValue)] { [("pending", .string(situation.pending ?? ""))] }
+    func layout() -> PaneLayout? { PaneLayout() }
+}

@@ -1,0 +1,312 @@
+import CGtk4
+import DragDrop
+import DragDropGTK
+import DragDropTesting
+import Foundation
+import ShowcaseModel
+
+/// The showcase window: a toolbar (Undo, Redo), a sidebar of the twelve situations, the
+/// selected situation's pane, and a status line that says what the last drag did.
+@MainActor
+final class ShowcaseWindow {
+    static let windowID: TargetID = "showcase"
+    static let title = "DragDrop Showcase"
+
+    let options: ShowcaseOptions
+    let output: TourOutput?
+    private(set) var host: GtkDragHost?
+    private var store: ShowcaseStore?
+    private var panes: [any ShowcasePane] = []
+    private var active: (any ShowcasePane)?
+    private var window: UnsafeMutablePointer<GtkWidget>?
+    private var stack: UnsafeMutablePointer<GtkWidget>?
+    private var sidebar: GObjectRef?
+    private var sidebarRows: [(slug: String, row: GObjectRef)] = []
+    private var undoButton: UnsafeMutablePointer<GtkWidget>?
+    private var redoButton: UnsafeMutablePointer<GtkWidget>?
+    private var status: UnsafeMutablePointer<GtkWidget>?
+
+    init(options: ShowcaseOptions) {
+        self.options = options
+        output = options.tour ? TourOutput() : nil
+    }
+
+    func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
+        let host = GtkDragHost(app: "Showcase")
+        self.host = host
+        guard let window = gtk_application_window_new(app) else { return }
+        self.window = window
+        gtk_window_set_title(dd_window(window), Self.title)
+        gtk_window_set_default_size(dd_window(window), options.size.width, options.size.height)
+        installStyles(window)
+
+        let root = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        gtk_window_set_child(dd_window(window), root)
+        UI.append(root, makeToolbar(host))
+        UI.append(root, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        let body = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0)
+        gtk_widget_set_vexpand(body, 1)
+        UI.append(root, body)
+        UI.append(root, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        let status = UI.label("Pick a situation on the left, then drag.", selectable: true, css: ["sc-status"])
+        self.status = status
+        UI.append(root, status)
+
+        let stack = gtk_stack_new()!
+        self.stack = stack
+        gtk_stack_set_transition_type(OpaquePointer(stack), GTK_STACK_TRANSITION_TYPE_NONE)
+        gtk_widget_set_hexpand(stack, 1)
+
+        do {
+            let store = try ShowcaseStore(path: options.databasePath)
+            self.store = store
+            store.onUndoFailure = { error in
+                Task { @MainActor [weak self] in self?.showStatus("Could not undo: \(error)") }
+            }
+            panes = Self.makePanes(store: store, host: host)
+        } catch {
+            panes = Situation.all.map { PendingPane($0) }
+            showStatus("Could not open the showcase's data at \(options.databasePath): \(error)")
+        }
+        for pane in panes {
+            pane.onChange = { [weak self, weak pane] in
+                guard let self, let pane, pane === self.active else { return }
+                self.printState()
+            }
+            gtk_stack_add_named(OpaquePointer(stack), makePage(pane), pane.situation.slug)
+        }
+        UI.append(body, makeSidebar())
+        UI.append(body, gtk_separator_new(GTK_ORIENTATION_VERTICAL))
+        UI.append(body, stack)
+
+        host.onEvent = { [weak self] event in self?.handle(event) }
+        host.onDiagnostic = { [weak self] message in self?.output?.emit(kind: "gtk", [("message", .string(message))]) }
+        do {
+            try host.addWindow(window, id: Self.windowID, name: Self.title)
+        } catch {
+            showStatus("\(error)")
+        }
+        trackPaints(window)
+        output?.emit(
+            kind: "situations",
+            [
+                (
+                    "items",
+                    .array(
+                        Situation.all.map { situation in
+                            let implemented = panes.contains { $0.situation == situation && !($0 is PendingPane) }
+                            return .object([
+                                ("number", .number(Double(situation.number))), ("slug", .string(situation.slug)),
+                                ("title", .string(situation.title)),
+                                ("pane", .string(implemented ? "implemented" : "placeholder")),
+                                ("pending", situation.pending.map { .string($0) } ?? .null),
+                            ])
+                        })
+                )
+            ])
+        gtk_window_present(dd_window(window))
+        select(Situation.named(options.pane)?.slug ?? "reminders")
+        updateUndoButtons()
+    }
+
+    /// The panes, in the order of the situations: implemented ones where the widgets exist,
+    /// pending pages for the rest.
+    static func makePanes(store: ShowcaseStore, host: GtkDragHost) -> [any ShowcasePane] {
+        Situation.all.map { situation -> any ShowcasePane in
+            switch situation.slug {
+            case "reminders": RemindersPane(store: store, host: host)
+            case "mail": MailPane(store: store, host: host)
+            default: PendingPane(situation)
+            }
+        }
+    }
+
+    // MARK: Building
+
+    private func installStyles(_ window: UnsafeMutablePointer<GtkWidget>) {
+        guard let display = gtk_widget_get_display(window), let provider = gtk_css_provider_new() else { return }
+        gtk_css_provider_load_from_data(provider, UI.css, -1)
+        gtk_style_context_add_provider_for_display(
+            display, dd_style_provider(UnsafeMutableRawPointer(provider)),
+            guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(UnsafeMutableRawPointer(provider))
+    }
+
+    private func makeToolbar(_ host: GtkDragHost) -> UnsafeMutablePointer<GtkWidget> {
+        let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
+        UI.margins(bar, 6)
+        let undo = UI.button("Undo", tooltip: "Undo (Ctrl+Z)") { [weak host] in host?.undo() }
+        let redo = UI.button("Redo", tooltip: "Redo (Ctrl+Shift+Z)") { [weak host] in host?.redo() }
+        undoButton = undo
+        redoButton = redo
+        UI.append(bar, undo)
+        UI.append(bar, redo)
+        return bar
+    }
+
+    private func makeSidebar() -> UnsafeMutablePointer<GtkWidget> {
+        let list = GObjectRef(newWidget: gtk_list_box_new())
+        sidebar = list
+        gtk_widget_add_css_class(list.widget, "navigation-sidebar")
+        gtk_widget_add_css_class(list.widget, "sc-sidebar")
+        dd_accessible_set_label(dd_accessible(list.raw), "Situations")
+        for situation in Situation.all {
+            let row = GObjectRef(newWidget: gtk_list_box_row_new())
+            let label = UI.label("\(situation.number). \(situation.title)")
+            gtk_list_box_row_set_child(dd_list_box_row(row.raw), label)
+            gtk_list_box_append(dd_list_box(list.raw), row.widget)
+            sidebarRows.append((situation.slug, row))
+        }
+        GSignal.connect(
+            list.raw, "row-selected",
+            pointer: { [weak self] row in
+                guard let self, let row, let slug = self.sidebarRows.first(where: { $0.row.raw == row })?.slug else {
+                    return
+                }
+                self.show(slug)
+            })
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(
+            dd_scrolled_window(UnsafeMutableRawPointer(scroller)), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(dd_scrolled_window(UnsafeMutableRawPointer(scroller)), list.widget)
+        gtk_widget_set_size_request(scroller, 220, -1)
+        return scroller
+    }
+
+    private func makePage(_ pane: any ShowcasePane) -> UnsafeMutablePointer<GtkWidget> {
+        let page = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
+        UI.margins(page, 16)
+        UI.append(page, UI.label(pane.situation.title, selectable: true, css: ["sc-pane-title"]))
+        UI.append(page, UI.label(pane.situation.summary, selectable: true, wrap: true))
+        UI.append(page, pane.widget)
+        return page
+    }
+
+    // MARK: Panes
+
+    /// Selects a situation in the sidebar (which shows its pane).
+    func select(_ slug: String) {
+        guard let sidebar, let row = sidebarRows.first(where: { $0.slug == slug })?.row else { return }
+        gtk_list_box_select_row(dd_list_box(sidebar.raw), dd_list_box_row(row.raw))
+        show(slug)
+    }
+
+    /// Shows a situation's pane: the pane shown before lets go of its targets first.
+    private func show(_ slug: String) {
+        guard let stack, let pane = panes.first(where: { $0.situation.slug == slug }), pane !== active else { return }
+        active?.deactivate()
+        active = pane
+        gtk_stack_set_visible_child_name(OpaquePointer(stack), slug)
+        pane.activate(in: Self.windowID)
+        printState()
+    }
+
+    // MARK: Feedback
+
+    private func handle(_ event: FeedbackEvent) {
+        if let output, let host {
+            output.emit(TimelineEntry(time: host.engine.clock.now, event: .feedback(event)).json)
+        }
+        switch event {
+        case .undid, .redid:
+            active?.reload()
+        case .announcement(let sentence):
+            showStatus(sentence)
+        case .outcome(.returnToSource(let failure)), .outcome(.evaporate(let failure)):
+            if failure.code != .cancelled { showStatus(failure.message) }
+        default:
+            break
+        }
+        updateUndoButtons()
+    }
+
+    private func showStatus(_ text: String) {
+        if let status { UI.setText(status, text) }
+        output?.emit(kind: "status", [("text", .string(text))])
+    }
+
+    private func updateUndoButtons() {
+        guard let host, let undoButton, let redoButton else { return }
+        let stack = host.engine.undoStack
+        gtk_widget_set_sensitive(undoButton, stack.canUndo ? 1 : 0)
+        gtk_widget_set_sensitive(redoButton, stack.canRedo ? 1 : 0)
+        gtk_widget_set_tooltip_text(
+            undoButton, stack.canUndo ? "\(stack.undoMenuItemTitle) (Ctrl+Z)" : "Nothing to Undo")
+        gtk_widget_set_tooltip_text(
+            redoButton, stack.canRedo ? "\(stack.redoMenuItemTitle) (Ctrl+Shift+Z)" : "Nothing to Redo")
+    }
+
+    // MARK: Tour output
+
+    private func printState() {
+        guard let output, let active, let host else { return }
+        let stack = host.engine.undoStack
+        output.emitDeduplicated(
+            kind: "state",
+            [("pane", .string(active.situation.slug))] + active.state() + [
+                ("undo", .string(stack.canUndo ? stack.undoMenuItemTitle : "")),
+                ("redo", .string(stack.canRedo ? stack.redoMenuItemTitle : "")),
+            ])
+    }
+
+    private func trackPaints(_ window: UnsafeMutablePointer<GtkWidget>) {
+        guard output != nil else { return }
+        let connect: @MainActor () -> Void = { [weak self] in
+            guard let clock = gtk_widget_get_frame_clock(window) else { return }
+            GSignal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.printLayout() }
+        }
+        if gtk_widget_get_realized(window) != 0 {
+            connect()
+        } else {
+            GSignal.connect(UnsafeMutableRawPointer(window), "realize", connect)
+        }
+    }
+
+    /// Where things are, in window coordinates, once the shown pane is laid out; printed when
+    /// it changed. `surface` is the window's offset inside its X window (client-side
+    /// decorations), so screen = X window origin + surface + frame.
+    private func printLayout() {
+        guard let output, let window, let active, let host, !host.engine.isDragging,
+            let paneLayout = active.layout()
+        else { return }
+        var sx = 0.0, sy = 0.0
+        gtk_native_get_surface_transform(OpaquePointer(window), &sx, &sy)
+        var sidebarFrames: [(String, JSONValue)] = []
+        for (slug, row) in sidebarRows {
+            guard let b = UI.bounds(of: row.widget, in: window), b.height > 0 else { return }
+            sidebarFrames.append((slug, .array([.number(b.x), .number(b.y), .number(b.width), .number(b.height)])))
+        }
+        var buttons: [(String, JSONValue)] = []
+        for (name, button) in [("Undo", undoButton), ("Redo", redoButton)] {
+            guard let button, let b = UI.bounds(of: button, in: window) else { continue }
+            buttons.append((name, .array([.number(b.x), .number(b.y), .number(b.width), .number(b.height)])))
+        }
+        let lists = paneLayout.lists.map { ($0.0, Self.json($0.1)) }
+        let rows = paneLayout.rows.map { name, rows in
+            (
+                name,
+                JSONValue.array(rows.map { .object([("title", .string($0.title)), ("frame", Self.json($0.frame))]) })
+            )
+        }
+        let printed = output.emitDeduplicated(
+            kind: "layout",
+            [
+                ("pane", .string(active.situation.slug)),
+                (
+                    "window",
+                    .array([
+                        .number(Double(gtk_widget_get_width(window))), .number(Double(gtk_widget_get_height(window))),
+                    ])
+                ),
+                ("surface", .array([.number(sx), .number(sy)])),
+                ("sidebar", .object(sidebarFrames)), ("buttons", .object(buttons)),
+                ("lists", .object(lists)), ("rows", .object(rows)),
+                ("targets", .object(paneLayout.targets.map { ($0.0, .string($0.1.rawValue)) })),
+            ])
+        if printed { output.announceReadyOnce() }
+    }
+
+    private static func json(_ r: Rect) -> JSONValue {
+        .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
+    }
+}

@@ -1,0 +1,79 @@
+/// The twelve example situations of the guidelines, one pane each, in the order of the issue.
+struct Situation: Sendable, Hashable {
+    /// 1 to 12.
+    let number: Int
+    /// A stable short name: the pane's id on the command line (`--pane reminders`), in the
+    /// tour's output and in screenshot file names.
+    let slug: String
+    /// The sidebar title.
+    let title: String
+    /// What the pane shows and how to try it, in one or two sentences.
+    let summary: String
+    /// Nil when the pane is implemented; otherwise what it waits for ("Coming with the grid
+    /// widget"). A pending pane is never reported as passing by the tour.
+    let pending: String?
+
+    static let all: [Situation] = [
+        Situation(
+            number: 1, slug: "notes", title: "Notes",
+            summary: "Drag selected text to another place in the same note: it moves, keeping its style.",
+            pending: "Coming with the text view widget (DragTextView)."),
+        Situation(
+            number: 2, slug: "reminders", title: "Reminders",
+            summary:
+                "Drag reminders from one list to another: they move. Click, then Ctrl-click or Shift-click to "
+                + "select several and drag them together; drop between rows to choose the place. Ctrl+Z undoes a "
+                + "drop, Ctrl+Shift+Z redoes it. Hold Ctrl while dragging to copy instead.",
+            pending: nil),
+        Situation(
+            number: 3, slug: "web-mail", title: "Web Page and Mail",
+            summary: "Drag a photo from a web page into a new message in another app: it copies.",
+            pending: "Coming with drags between apps."),
+        Situation(
+            number: 4, slug: "home-screen", title: "Home Screen",
+            summary: "Select several icons and drag them into a folder at once.",
+            pending: "Coming with the grid widget (DragGridView)."),
+        Situation(
+            number: 5, slug: "photos", title: "Photos",
+            summary:
+                "Choose Select, pick several photos and drag them together; drop one into the shared Family "
+                + "Stream and use Stop Sharing to take it back.",
+            pending: "Coming with the grid widget (DragGridView) and drop cancellation."),
+        Situation(
+            number: 6, slug: "mail", title: "Mail",
+            summary:
+                "Drag messages onto a mailbox to move them there; Sent is read-only and refuses drops. Ctrl+Z "
+                + "undoes a move.",
+            pending:
+                "The spring-loaded Back button and the draft that scrolls while you drag are coming with "
+                + "SpringButton and autoscroll. The mailboxes work now."),
+        Situation(
+            number: 7, slug: "calendar", title: "Calendar",
+            summary: "Drag an event over the Day, Week, Month and Year segments to reach another date, then drop it.",
+            pending: "Coming with the segmented control (SegmentedControl)."),
+        Situation(
+            number: 8, slug: "files", title: "Files",
+            summary: "Drag files between folders; dropping into the write-only Drop Box asks for confirmation first.",
+            pending: "Coming with the grid widget and the confirmation dialog."),
+        Situation(
+            number: 9, slug: "contacts-mail", title: "Contacts and Mail",
+            summary: "Drop a contact on a recipient field: it adds only the name and email address.",
+            pending: "Coming with the text field widget (DragEntry)."),
+        Situation(
+            number: 10, slug: "charts", title: "Charts",
+            summary:
+                "A chart offers the native chart and an image: a destination that knows charts takes the chart, "
+                + "another takes the image.",
+            pending: "Coming with drags between apps."),
+        Situation(
+            number: 11, slug: "drawing", title: "Drawing",
+            summary: "A line drawing is offered as PDF, PNG and JPEG, in that order.",
+            pending: "Coming with drags between apps."),
+        Situation(
+            number: 12, slug: "upload", title: "Upload",
+            summary: "Drop a video on the upload control: the upload starts and shows its progress.",
+            pending: "Coming with placeholders that show progress."),
+    ]
+
+    static func named(_ slug: String) -> Situation? { all.first { $0.slug == slug } }
+}

@@ -1,0 +1,97 @@
+import CGtk4
+import DragDropGTK
+import Foundation
+import Glibc
+import ShowcaseModel
+
+// The DragDrop showcase: one window, twelve situations from the guidelines.
+//
+//   showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--tour]
+//
+// --data-dir   where the documents live (default: $XDG_DATA_HOME/DragDropShowcase, else
+//              ~/.local/share/DragDropShowcase); seeded with example data on first use.
+// --pane       the situation shown first: notes, reminders, web-mail, home-screen, photos, mail,
+//              calendar, files, contacts-mail, charts, drawing, upload (default: reminders).
+// --tour       prints the app's state as JSON lines on stdout (see TourOutput) and quits at the
+//              end of standard input; `make tour` drives it.
+
+struct ShowcaseOptions {
+    var dataDirectory = ShowcasePaths.dataDirectory()
+    var pane = "reminders"
+    var size: (width: Int32, height: Int32) = (1100, 720)
+    var tour = false
+
+    var databasePath: String { dataDirectory.appendingPathComponent("showcase.sqlite").path }
+
+    static let usage = """
+        usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--tour]
+        panes: \(Situation.all.map(\.slug).joined(separator: ", "))
+        """
+
+    init(arguments: [String]) throws {
+        var rest = arguments.dropFirst()
+        func value(_ flag: String) throws -> String {
+            guard let v = rest.popFirst() else { throw UsageError("\(flag) needs a value") }
+            return v
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--data-dir":
+                let path = try value(argument)
+                dataDirectory =
+                    URL(
+                        fileURLWithPath: path, isDirectory: true,
+                        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+                    ).standardizedFileURL
+            case "--pane":
+                pane = try value(argument)
+                guard Situation.named(pane) != nil else { throw UsageError("unknown pane '\(pane)'") }
+            case "--size":
+                let parts = try value(argument).split(separator: "x").compactMap { Int32($0) }
+                guard parts.count == 2, parts.allSatisfy({ $0 > 0 }) else { throw UsageError("--size is WIDTHxHEIGHT") }
+                size = (parts[0], parts[1])
+            case "--tour":
+                tour = true
+            case "-h", "--help":
+                print(Self.usage)
+                exit(0)
+            default:
+                throw UsageError("unknown argument '\(argument)'")
+            }
+        }
+    }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+let options: ShowcaseOptions
+do {
+    options = try ShowcaseOptions(arguments: CommandLine.arguments)
+} catch {
+    FileHandle.standardError.write(Data("showcase: \(error)\n\(ShowcaseOptions.usage)\n".utf8))
+    exit(2)
+}
+
+let showcase = ShowcaseWindow(options: options)
+guard let app = gtk_application_new("org.dragdrop.showcase", G_APPLICATION_NON_UNIQUE) else { exit(1) }
+GLibMainActorBridge.install()
+GSignal.connect(UnsafeMutableRawPointer(app), "activate") { showcase.activate(app) }
+let quit: @MainActor () -> Void = { g_application_quit(dd_application(app)) }
+GLibSource.onUnixSignal(SIGTERM, quit)
+GLibSource.onUnixSignal(SIGINT, quit)
+if options.tour {
+    // The tour closes our standard input to end the app.
+    GLibSource.watch(fd: 0) { fd in
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = read(fd, &buffer, buffer.count)
+        if count <= 0 {
+            quit()
+            return false
+        }
+        return true
+    }
+}
+exit(g_application_run(dd_application(app), 0, nil))
