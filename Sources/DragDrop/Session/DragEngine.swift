@@ -307,6 +307,22 @@ public final class DragEngine {
         endSession()
     }
 
+    /// This app's drag was dropped on another app, which took the content (S1): ends the
+    /// session with ``DropOutcome/handedOff(app:)``. A drop into another app always copies
+    /// (S2): nothing is removed from the source and no undo step is registered (the other app
+    /// owns what it received). `app` names the other app when the platform can tell.
+    ///
+    /// Ignored without a drag, for a drag that came from another app, and while a drop waits
+    /// for confirmation. A drop the other app refused ends with ``cancelDrag()`` or
+    /// ``pointerUp(at:)`` outside every target instead.
+    public func dropHandedOff(to app: AppID? = nil) {
+        guard let s = session, s.mode != .external, s.awaitingConfirmation == nil else { return }
+        endSession()
+        emit(.outcome(.handedOff(app: app)))
+        announce(
+            Announcements.completed(s.items, .copy, to: app?.rawValue ?? "another app"), force: s.mode == .keyboard)
+    }
+
     private func start(items ids: [TargetID], at point: Point?, mode: DragMode, modifiers: DragModifiers)
         throws(DragError)
     {
