@@ -26,7 +26,9 @@ extension GtkDragHost {
                 return 0
             }
             otherApps.incoming = external
-            diagnose("external drag-enter window=\(window) types=\(external.item.types.map(\.mimeType)) app=\(external.item.app)")
+            diagnose(
+                "external drag-enter window=\(window) types=\(external.item.types.map(\.mimeType)) app=\(external.item.app)"
+            )
             reschedule()
         }
         return externalAction(for: drop)
@@ -141,7 +143,8 @@ extension GtkDragHost {
         otherApps.nextExternalItem += 1
         let item = DragItem(
             id: TargetID("external-\(otherApps.nextExternalItem)"),
-            name: "\(StandardMimeTypes.describe(types)) from \(app == Self.unknownOtherApp ? "another app" : app.rawValue)",
+            name:
+                "\(StandardMimeTypes.describe(types)) from \(app == Self.unknownOtherApp ? "another app" : app.rawValue)",
             types: types, app: app == engine.app ? Self.unknownOtherApp : app)
         return ExternalDrop(
             drop: GObjectRef(raw: drop), item: item, sourceWindow: source, window: window,

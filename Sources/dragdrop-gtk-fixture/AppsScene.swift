@@ -87,7 +87,9 @@ final class AppsScene: GtkDragHostDelegate {
         let status = gtk_label_new(status)
         gtk_label_set_wrap(dd_label(UnsafeMutableRawPointer(status)), 1)
         statusLabel = GObjectRef(status)
-        if let inbox { gtk_frame_set_child(UnsafeMutableRawPointer(inbox).assumingMemoryBound(to: GtkFrame.self), status) }
+        if let inbox {
+            gtk_frame_set_child(UnsafeMutableRawPointer(inbox).assumingMemoryBound(to: GtkFrame.self), status)
+        }
         gtk_box_append(dd_box(UnsafeMutableRawPointer(box)), inbox)
 
         do {
@@ -110,7 +112,9 @@ final class AppsScene: GtkDragHostDelegate {
     // MARK: GtkDragHostDelegate
 
     func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        guard drop.destination == "inbox" else { return .failed(DropFailure(.forbidden, "Only the Inbox takes drops.")) }
+        guard drop.destination == "inbox" else {
+            return .failed(DropFailure(.forbidden, "Only the Inbox takes drops."))
+        }
         pending += 1
         status = "Receiving…"
         printState()
@@ -188,12 +192,17 @@ final class AppsScene: GtkDragHostDelegate {
 
     func printState() {
         if let label = statusLabel {
-            let shown = received.isEmpty ? status : "\(status)\n" + received.map { String($0.prefix(60)) }.joined(separator: "\n")
+            let shown =
+                received.isEmpty
+                ? status : "\(status)\n" + received.map { String($0.prefix(60)) }.joined(separator: "\n")
             gtk_label_set_text(dd_label(label.raw), shown)
         }
         let state = JSONValue.object([
             ("kind", .string("apps-state")), ("name", .string(name)),
-            ("received", .array(received.map { .string($0.count > 200 ? "\($0.prefix(200))…(\($0.utf8.count) bytes)" : $0) })),
+            (
+                "received",
+                .array(received.map { .string($0.count > 200 ? "\($0.prefix(200))…(\($0.utf8.count) bytes)" : $0) })
+            ),
             ("status", .string(status)), ("pending", .number(Double(pending))),
         ])
         guard state.serialized != lastState else { return }

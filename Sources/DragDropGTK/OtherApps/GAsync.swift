@@ -39,7 +39,8 @@ struct GIOFailure: Error, CustomStringConvertible {
 @MainActor
 enum GAsync {
     /// What `finish` returns: a pointer or a count as bits, or a failure.
-    typealias Finish = @MainActor (_ source: UnsafeMutableRawPointer?, _ result: OpaquePointer?) -> Result<UInt, GIOFailure>
+    typealias Finish =
+        @MainActor (_ source: UnsafeMutableRawPointer?, _ result: OpaquePointer?) -> Result<UInt, GIOFailure>
 
     /// One call in flight.
     @MainActor

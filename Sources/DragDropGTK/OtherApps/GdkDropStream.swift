@@ -53,7 +53,9 @@ final class GdkDropStream: ByteSource {
                     var error: UnsafeMutablePointer<GError>?
                     let bytes = g_input_stream_read_bytes_finish(
                         source?.assumingMemoryBound(to: GInputStream.self), result, &error)
-                    guard let bytes else { return .failure(GIOFailure(error, fallback: "Reading the dropped data failed.")) }
+                    guard let bytes else {
+                        return .failure(GIOFailure(error, fallback: "Reading the dropped data failed."))
+                    }
                     return .success(UInt(bitPattern: UnsafeMutableRawPointer(bytes)))
                 },
                 discard: { bits in if let bytes = OpaquePointer(bitPattern: bits) { g_bytes_unref(bytes) } })
@@ -67,7 +69,9 @@ final class GdkDropStream: ByteSource {
         let chunk = g_bytes_get_data(bytes, &size).map { Data(bytes: $0, count: Int(size)) } ?? Data()
         if chunk.isEmpty {
             ended = true
-            if let stream = input?.raw { g_input_stream_close(stream.assumingMemoryBound(to: GInputStream.self), nil, nil) }
+            if let stream = input?.raw {
+                g_input_stream_close(stream.assumingMemoryBound(to: GInputStream.self), nil, nil)
+            }
             input = nil
         }
         return chunk
@@ -82,10 +86,13 @@ final class GdkDropStream: ByteSource {
                 finish: { source, result in
                     var error: UnsafeMutablePointer<GError>?
                     let stream = gdk_drop_read_finish(OpaquePointer(source), result, nil, &error)
-                    guard let stream else { return .failure(GIOFailure(error, fallback: "The other app sent no data.")) }
+                    guard let stream else {
+                        return .failure(GIOFailure(error, fallback: "The other app sent no data."))
+                    }
                     return .success(UInt(bitPattern: UnsafeMutableRawPointer(stream)))
                 },
-                discard: { bits in if let stream = UnsafeMutableRawPointer(bitPattern: bits) { g_object_unref(stream) } })
+                discard: { bits in if let stream = UnsafeMutableRawPointer(bitPattern: bits) { g_object_unref(stream) }
+                })
         ) { callback, data in
             withCStrings([mime]) { types in
                 gdk_drop_read_async(OpaquePointer(drop), types, 0, self.gCancellable, callback, data)
@@ -97,7 +104,8 @@ final class GdkDropStream: ByteSource {
     /// Runs one GIO call, abandoned if nothing comes back within `timeout` seconds or when
     /// ``cancel(reason:)`` is called (X11 selection streams ignore their cancellable); maps
     /// failures to ``TransferError``.
-    private func guarded(_ call: GAsync.Call, start: (GAsyncReadyCallback, gpointer) -> Void) async throws(TransferError)
+    private func guarded(_ call: GAsync.Call, start: (GAsyncReadyCallback, gpointer) -> Void)
+        async throws(TransferError)
         -> UInt
     {
         let seconds = timeout

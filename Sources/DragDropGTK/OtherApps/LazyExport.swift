@@ -71,7 +71,9 @@ final class LazyExport {
             if index > 0 { try await Self.writeAll(entry.separator, to: stream, cancellable: cancellable) }
             let source = try await part.produce().source()
             while true {
-                if let c = cancellable.pointer, g_cancellable_is_cancelled(c.assumingMemoryBound(to: GCancellable.self)) != 0 {
+                if let c = cancellable.pointer,
+                    g_cancellable_is_cancelled(c.assumingMemoryBound(to: GCancellable.self)) != 0
+                {
                     throw GIOFailure(message: "The other app cancelled the transfer.", cancelled: true)
                 }
                 let chunk = try await source.read(upTo: Self.chunkSize)

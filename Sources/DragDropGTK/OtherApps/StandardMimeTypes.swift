@@ -17,14 +17,15 @@ enum StandardMimeTypes {
     }
 
     /// The content types another app's drop offers, in its order (richest first), from GDK's
-    /// format names: X11 target names that are not MIME types (`UTF8_STRING`, `TARGETS`) and
-    /// repeats are left out.
+    /// format names: X11 target names that are not MIME types (`UTF8_STRING`, `TARGETS`),
+    /// wildcards and repeats of a kind already offered (`text/plain` after
+    /// `text/plain;charset=utf-8`: the first, richer spelling is read) are left out.
     static func received(_ names: [String]) -> [ContentType] {
         var result: [ContentType] = []
         var seen = Set<String>()
         for name in names where name.contains("/") {
             let type = ContentType(name)
-            guard type.isWellFormed, !type.isWildcard, seen.insert(type.mimeType.lowercased()).inserted else { continue }
+            guard type.isWellFormed, !type.isWildcard, seen.insert(type.essence).inserted else { continue }
             result.append(type)
         }
         return result

@@ -31,7 +31,8 @@ final class PeerApp {
         do {
             let env = ["DISPLAY": display.name]
             let ids = String(
-                decoding: try Tools.run(xdotool, ["search", "--sync", "--name", "^Clipboard$"], environment: env, timeout: 20),
+                decoding: try Tools.run(
+                    xdotool, ["search", "--sync", "--name", "^Clipboard$"], environment: env, timeout: 20),
                 as: UTF8.self)
             guard let window = ids.split(separator: "\n").first.map(String.init) else {
                 throw GtkTestError("xdotool found no gtk4-demo Clipboard window")

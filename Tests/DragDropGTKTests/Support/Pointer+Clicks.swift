@@ -6,8 +6,11 @@ extension Pointer {
         guard let xdotool = Tools.xdotool else { throw GtkTestError("xdotool is not installed.") }
         try Tools.run(
             xdotool,
-            ["mousemove", String(Int(at.x.rounded())), String(Int(at.y.rounded())), "sleep", "0.1", "click", "--repeat", "3",
-             "--delay", "60", "1"],
+            [
+                "mousemove", String(Int(at.x.rounded())), String(Int(at.y.rounded())), "sleep", "0.1", "click",
+                "--repeat", "3",
+                "--delay", "60", "1",
+            ],
             environment: ["DISPLAY": display.name])
     }
 }

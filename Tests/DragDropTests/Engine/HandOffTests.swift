@@ -43,7 +43,8 @@ struct HandOffTests {
         let (h, _) = try dragMilkOutside()
         let mark = h.engineMark
         h.engine.dropHandedOff()
-        #expect(h.feedback[mark...] == [.outcome(.handedOff(app: nil)), .announcement("Copied 'Milk' to another app.")])
+        #expect(
+            h.feedback[mark...] == [.outcome(.handedOff(app: nil)), .announcement("Copied 'Milk' to another app.")])
         let json = TimelineEntry(time: .origin, event: .feedback(.outcome(.handedOff(app: nil)))).json.serialized
         #expect(json.contains("\"outcome\":\"handedOff\""))
         #expect(json.contains("\"app\":null"))
