@@ -323,6 +323,15 @@ public final class DragEngine {
             Announcements.completed(s.items, .copy, to: app?.rawValue ?? "another app"), force: s.mode == .keyboard)
     }
 
+    /// This app's drag was dropped on another app, which took it at first but then did not
+    /// (its transfer failed): the drag fails and says so (F7, A6); nothing changed here.
+    /// Ignored in the same cases as ``dropHandedOff(to:)``.
+    public func dropRefused(by app: AppID? = nil) {
+        guard let s = session, s.mode != .external, s.awaitingConfirmation == nil else { return }
+        let other = app.map { "'\($0)'" } ?? "The other app"
+        finishFailed(DropFailure(.failed, "\(other) did not take \(Announcements.describe(s.items))."))
+    }
+
     private func start(items ids: [TargetID], at point: Point?, mode: DragMode, modifiers: DragModifiers)
         throws(DragError)
     {

@@ -52,16 +52,38 @@ struct HandOffTests {
         #expect(DropOutcome.handedOff(app: "Mail").failure == nil)
     }
 
+    @Test("F7, A6: a drop another app took but then refused fails, says why, and changes nothing")
+    func refusedByOtherApp() throws {
+        let (h, auditor) = try dragMilkOutside()
+        let before = h.scene.snapshot()
+        let mark = h.engineMark
+        h.engine.dropRefused(by: "Mail")
+        let failure = DropFailure(.failed, "'Mail' did not take 'Milk'.")
+        #expect(
+            h.feedback[mark...] == [
+                .outcome(.returnToSource(failure)),
+                .announcement("Not dropped: 'Mail' did not take 'Milk'."),
+            ])
+        #expect(!h.engine.isDragging)
+        #expect(h.scene.snapshot() == before)
+        h.release(at: Point(x: 1_500, y: 300))
+        auditor.finish(scene: h.scene, engine: h.engine)
+        #expect(auditor.violations.isEmpty, "\(auditor.violations.map(\.description))")
+        try h.finish()
+    }
+
     @Test("S1: without a drag, or for another app's drag, a hand-off is ignored")
     func ignoredWithoutOwnDrag() throws {
         let h = try DragHarness(scene: F.remindersScene())
         h.engine.dropHandedOff(to: "Mail")
+        h.engine.dropRefused(by: "Mail")
         #expect(h.feedback.isEmpty)
 
         let item = DragItem(id: "web-1", name: "Link", types: [F.reminderType], app: "Browser")
         try h.externalDragEnter([item], at: F.row(0, x: 100))
         let mark = h.engineMark
         h.engine.dropHandedOff(to: "Mail")
+        h.engine.dropRefused(by: "Mail")
         #expect(h.engine.isDragging)
         #expect(h.engineFeedback(since: mark).isEmpty)
         h.externalDragExit()
