@@ -56,8 +56,8 @@ extension GtkDragHost {
     }
 
     /// GTK's drag ended after neither our drop target nor `drag-cancel` ended the engine session:
-    /// another app's target finished it. Accepted, it is handed off (a copy, S2); refused, it
-    /// failed like a drop on nothing.
+    /// another app's target finished it. Accepted, it is handed off (a copy, S2); refused (its
+    /// transfer failed), the drag fails naming that app (F7).
     func dragEndedInOtherApp() {
         let accepted = otherApps.lastFinishedAccepted ?? true
         let app = otherApps.lastFinishedApp
@@ -65,7 +65,7 @@ extension GtkDragHost {
         if accepted {
             drive { engine.dropHandedOff(to: app) }
         } else {
-            drive { engine.pointerUp(at: Self.outside) }
+            drive { engine.dropRefused(by: app) }
         }
     }
 

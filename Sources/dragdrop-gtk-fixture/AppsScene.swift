@@ -8,12 +8,13 @@ import Synchronization
 // `--scene apps`: one process of a pair (or a peer of another app) for drags between apps.
 //
 //   dragdrop-gtk-fixture --scene apps --name A [--text "Hello from A"] [--slow-text BYTES]
-//                        [--read-timeout SECONDS] [--size WIDTHxHEIGHT]
+//                        [--read-timeout SECONDS] [--inbox-limit BYTES] [--size WIDTHxHEIGHT]
 //
 // The window "DragDrop apps <name>" holds a draggable text item (a label) and an "Inbox" that
 // accepts text dropped from anywhere and lists what arrived. The item offers, richest first, a
 // private native form (never offered to other apps, P5), HTML and UTF-8 text; with
-// --slow-text the text is BYTES long and produced slowly, for interrupted transfers.
+// --slow-text the text is BYTES long and produced slowly, for interrupted transfers; with
+// --inbox-limit the Inbox refuses texts longer than BYTES (a drop that fails after its transfer).
 //
 // Prints JSON lines like the default scene, plus:
 //   {"kind":"apps-state","name":…,"received":[…],"status":…,"pending":n}   after every change
@@ -29,6 +30,7 @@ final class AppsScene: GtkDragHostDelegate {
     let text: String
     let slowBytes: Int?
     let readTimeout: Double?
+    let inboxLimit: Int64?
     let size: (width: Int32, height: Int32)
     var host: GtkDragHost?
     var received: [String] = []
@@ -49,6 +51,7 @@ final class AppsScene: GtkDragHostDelegate {
         text = value("--text") ?? "Hello from \(name)"
         slowBytes = value("--slow-text").flatMap(Int.init)
         readTimeout = value("--read-timeout").flatMap(Double.init)
+        inboxLimit = value("--inbox-limit").flatMap(Int64.init)
         let parts = (value("--size") ?? "420x260").split(separator: "x").compactMap { Int32($0) }
         size = parts.count == 2 ? (parts[0], parts[1]) : (420, 260)
     }
@@ -120,11 +123,13 @@ final class AppsScene: GtkDragHostDelegate {
         printState()
         let token = drop.token
         let data = drop.data
+        let options = LoadOptions(limit: inboxLimit)
         Task { @MainActor in
             var texts: [String] = []
             do throws(TransferError) {
                 for index in 0..<data.itemCount {
-                    let loaded = try await data.load(item: index, accepting: [.utf8PlainText, .plainText])
+                    let loaded = try await data.load(
+                        item: index, accepting: [.utf8PlainText, .plainText], options: options)
                     guard case .data(_, let bytes) = loaded else { continue }
                     texts.append(String(decoding: bytes, as: UTF8.self))
                 }

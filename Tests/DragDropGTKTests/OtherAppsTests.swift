@@ -72,6 +72,29 @@ struct OtherAppsTests {
         }
     }
 
+    @Test("F7, A6: a drop the other app took but then failed ends in the source as a failure naming that app")
+    func refusedAfterTransfer() async throws {
+        try await withDisplay { display, pointer in
+            let a = try await FixtureApp.launchApps("A", on: display, at: (40, 40))
+            defer { a.stop() }
+            // B's Inbox takes at most 4 bytes: A's 12-byte text fails there after its transfer.
+            let b = try await FixtureApp.launchApps("B", on: display, at: (600, 40), extra: ["--inbox-limit", "4"])
+            defer { b.stop() }
+            let markA = a.lineCount
+            let markB = b.lineCount
+            try pointer.drag(from: center(try a.appsFrames().item), to: center(try b.appsFrames().inbox))
+            let failed = try await b.waitFor("B's failed placeholder", after: markB) {
+                $0["event"] as? String == "placeholderFailed"
+            }
+            #expect((failed["reason"] as? String)?.contains("more than") == true, "\(failed)")
+            #expect(b.received.isEmpty)
+            let outcome = try await a.waitFor("A's outcome", after: markA) { $0["event"] as? String == "outcome" }
+            #expect(outcome["outcome"] as? String == "returnToSource")
+            #expect(outcome["reason"] as? String == "'dragdrop-gtk-fixture' did not take 'Hello from A'.")
+            #expect(a.messages(from: markA).contains("drop in another app accepted=false app=dragdrop-gtk-fixture"))
+        }
+    }
+
     @Test(
         "S1: text dragged out of our app into gtk4-demo (a real app we did not write) appears in it",
         .enabled(if: PeerApp.demo != nil, "gtk4-demo is not installed (apt-get install gtk-4-examples).")
