@@ -30,9 +30,16 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        // GObject subclassing and X11 event reading for DragDropGTK (C: Swift cannot subclass
+        // GObject types); calls back into Swift through function pointers.
+        .target(
+            name: "CDragDropGTKSupport",
+            dependencies: ["CGtk4"],
+            linkerSettings: [.linkedLibrary("X11")]
+        ),
         .target(
             name: "DragDropGTK",
-            dependencies: ["DragDrop", "CGtk4"],
+            dependencies: ["DragDrop", "CGtk4", "CDragDropGTKSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(

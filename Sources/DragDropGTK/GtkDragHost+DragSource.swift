@@ -68,12 +68,8 @@ extension GtkDragHost {
         pendingStart = PendingStart(
             items: items, point: Point(x: origin.x + Double(inWindow.x), y: origin.y + Double(inWindow.y)),
             hotspot: (x, y))
-        let representations =
-            owner?.dragHost(self, exportedRepresentationsFor: items) ?? [
-                .text(items.map(\.rawValue).joined(separator: "\n"))
-            ]
         diagnose("prepare item=\(item) items=\(items.map(\.rawValue))")
-        return Self.contentProvider(representations)
+        return exportContent(for: items, owner: owner)
     }
 
     /// A union of byte providers, one per representation, richest first (P1).
@@ -136,7 +132,7 @@ extension GtkDragHost {
     /// so GTK's `delete_data` is not used.
     private func dragEnded(deleteData: Bool) {
         diagnose("drag-end delete=\(deleteData) outcome=\(lastOutcome?.name ?? "none")")
-        if engine.isDragging { drive { engine.cancelDrag() } }
+        if engine.isDragging { dragEndedInOtherApp() }
         gdkDrag = nil
         for (widget, controller) in deferredDetach {
             gtk_widget_remove_controller(widget.widget, OpaquePointer(controller.raw))

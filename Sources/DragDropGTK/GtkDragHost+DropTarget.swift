@@ -34,6 +34,7 @@ extension GtkDragHost {
         GSignal.connect(
             raw, "drag-leave",
             pointer: { [weak self] drop in
+                if let self, let drop, !self.isOwnDrag(drop) { return self.externalDragLeave(drop, window: windowID) }
                 guard let self, let drop, self.isOwnDrag(drop), self.engine.isDragging else { return }
                 self.diagnose("drag-leave window=\(windowID)")
                 self.drive { self.engine.pointerMoved(to: Self.outside) }
@@ -78,6 +79,7 @@ extension GtkDragHost {
     }
 
     private func dragMotion(_ drop: UnsafeMutableRawPointer?, x: Double, y: Double, window: TargetID) -> UInt32 {
+        if let drop, !isOwnDrag(drop) { return externalDragMotion(drop, x: x, y: y, window: window) }
         guard let drop, isOwnDrag(drop), engine.isDragging, let origin = windowOrigins[window] else { return 0 }
         let allowed = gdk_drop_get_actions(OpaquePointer(drop))
         drive { engine.pointerMoved(to: Point(x: origin.x + x, y: origin.y + y), modifiers: currentModifiers()) }
@@ -86,8 +88,9 @@ extension GtkDragHost {
 
     private func drop(_ drop: UnsafeMutableRawPointer, x: Double, y: Double, window: TargetID) {
         let gdkDrop = OpaquePointer(drop)
-        guard isOwnDrag(drop), engine.isDragging, let origin = windowOrigins[window] else {
-            diagnose("drop refused: not a drag from this app (external drops come in a later step)")
+        if !isOwnDrag(drop) { return externalDrop(drop, x: x, y: y, window: window) }
+        guard engine.isDragging, let origin = windowOrigins[window] else {
+            diagnose("drop refused: the drag is over")
             gdk_drop_finish(gdkDrop, GdkDragAction(rawValue: 0))
             return
         }

@@ -49,6 +49,7 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
     public func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) {
         render(event)
         renderAccessibility(event)
+        observeForOtherApps(event)
         onEvent?(event)
     }
 

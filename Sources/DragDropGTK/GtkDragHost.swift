@@ -87,6 +87,8 @@ public final class GtkDragHost {
     var lastOutcome: DropOutcome?
     /// Drag-source controllers of unregistered widgets, removed once the GTK drag ends.
     var deferredDetach: [(widget: GObjectRef, controller: GObjectRef)] = []
+    /// Drags to and from other apps (GtkDragHost+OtherApps, GtkDragHost+ExternalDrop).
+    let otherApps = OtherAppsState()
     private var nextWindowIndex = 0
     private var timer: guint = 0
     private var updateSource: guint = 0
@@ -130,6 +132,7 @@ public final class GtkDragHost {
         registered[id] = Registered(widget: ref, window: id, delegate: nil)
         installStyles(for: window)
         gtk_widget_add_css_class(window, "dd-drag-root")
+        prepareForOtherApps(window)
         attachDropTarget(to: window, windowID: id)
         if undoShortcuts { attachUndoShortcuts(to: window) }
         attachKeyboardDragging(to: window, windowID: id)

@@ -42,11 +42,14 @@ public protocol GtkDragHostDelegate: AnyObject {
     func dragHost(_ host: GtkDragHost, removeMovedItems items: [DragItem], after drop: DropRequest)
         -> UndoableAction?
 
-    /// The engine-side data of an item, produced lazily at the drop (P1). Default: nil.
+    /// The data of an item, produced lazily at the drop (P1): read by destinations in this app,
+    /// and offered to other apps (its representations visible to every app, under standard
+    /// MIME names, produced only when the other app asks). Default: nil.
     func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider?
 
-    /// The representations GTK offers for a drag of `items`, richest first (P1). Default: the
-    /// items' names as UTF-8 text, one per line.
+    /// The representations GTK offers other apps for a drag of `items`, richest first (P1), when
+    /// some item has no ``dragHost(_:itemProviderFor:)`` provider. Default: the items' names as
+    /// UTF-8 text, one per line.
     func dragHost(_ host: GtkDragHost, exportedRepresentationsFor items: [TargetID]) -> [ExportedRepresentation]
 
     /// Shows where a drop would land in `container` (rows make room, F8); nil removes it.

@@ -7,6 +7,7 @@ import Glibc
 // A GTK window with two reorderable lists, driven by tests with real pointer events.
 //
 //   dragdrop-gtk-fixture [--size WIDTHxHEIGHT]
+//   dragdrop-gtk-fixture --scene apps --name A …   (drags between apps: AppsScene.swift)
 //
 // Prints one JSON object per line on stdout:
 //   {"t":…,"kind":"feedback","event":…}   every engine feedback event (the timeline schema)
@@ -144,7 +145,10 @@ func emit(_ value: JSONValue) {
 let fixture = Fixture(arguments: CommandLine.arguments)
 guard let app = gtk_application_new("org.dragdrop.gtk-fixture", G_APPLICATION_NON_UNIQUE) else { exit(1) }
 GLibMainActorBridge.install()
-GSignal.connect(UnsafeMutableRawPointer(app), "activate") { fixture.activate(app) }
+let appsScene = AppsScene(arguments: CommandLine.arguments)  // `--scene apps`: see AppsScene.swift
+GSignal.connect(UnsafeMutableRawPointer(app), "activate") {
+    if let appsScene { appsScene.activate(app) } else { fixture.activate(app) }
+}
 let quit: @MainActor () -> Void = { g_application_quit(dd_application(app)) }
 GLibSource.onUnixSignal(SIGTERM, quit)
 GLibSource.onUnixSignal(SIGINT, quit)

@@ -58,22 +58,26 @@ public enum DropOutcome: Sendable, Hashable, Codable {
     /// The image landed in a placeholder while the data loads (A4); the drop commits or fails
     /// later (``FeedbackEvent/placeholderResolved(_:)``, ``FeedbackEvent/placeholderFailed(_:_:)``).
     case placeholder(destination: TargetID, token: DropToken)
+    /// Another app took the content (the drop happened outside this app, S1): a copy, so nothing
+    /// leaves the source (S2). `app` names the other app when the platform can tell.
+    case handedOff(app: AppID?)
 
     /// The failure, for outcomes that are not ``completed(destination:operation:)``.
     public var failure: DropFailure? {
         switch self {
-        case .completed, .placeholder: nil
+        case .completed, .placeholder, .handedOff: nil
         case .returnToSource(let f), .evaporate(let f): f
         }
     }
 
-    /// "completed", "returnToSource" or "evaporate".
+    /// "completed", "returnToSource", "evaporate", "placeholder" or "handedOff".
     public var name: String {
         switch self {
         case .completed: "completed"
         case .returnToSource: "returnToSource"
         case .evaporate: "evaporate"
         case .placeholder: "placeholder"
+        case .handedOff: "handedOff"
         }
     }
 }

@@ -307,6 +307,31 @@ public final class DragEngine {
         endSession()
     }
 
+    /// This app's drag was dropped on another app, which took the content (S1): ends the
+    /// session with ``DropOutcome/handedOff(app:)``. A drop into another app always copies
+    /// (S2): nothing is removed from the source and no undo step is registered (the other app
+    /// owns what it received). `app` names the other app when the platform can tell.
+    ///
+    /// Ignored without a drag, for a drag that came from another app, and while a drop waits
+    /// for confirmation. A drop the other app refused ends with ``cancelDrag()`` or
+    /// ``pointerUp(at:)`` outside every target instead.
+    public func dropHandedOff(to app: AppID? = nil) {
+        guard let s = session, s.mode != .external, s.awaitingConfirmation == nil else { return }
+        endSession()
+        emit(.outcome(.handedOff(app: app)))
+        announce(
+            Announcements.completed(s.items, .copy, to: app?.rawValue ?? "another app"), force: s.mode == .keyboard)
+    }
+
+    /// This app's drag was dropped on another app, which took it at first but then did not
+    /// (its transfer failed): the drag fails and says so (F7, A6); nothing changed here.
+    /// Ignored in the same cases as ``dropHandedOff(to:)``.
+    public func dropRefused(by app: AppID? = nil) {
+        guard let s = session, s.mode != .external, s.awaitingConfirmation == nil else { return }
+        let other = app.map { "'\($0)'" } ?? "The other app"
+        finishFailed(DropFailure(.failed, "\(other) did not take \(Announcements.describe(s.items))."))
+    }
+
     private func start(items ids: [TargetID], at point: Point?, mode: DragMode, modifiers: DragModifiers)
         throws(DragError)
     {

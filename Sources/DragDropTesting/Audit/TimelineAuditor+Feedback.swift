@@ -462,6 +462,8 @@ extension TimelineAuditor {
             failed(d, outcome, failure)
         case .placeholder(let destination, let token):
             endedInPlaceholder(d, destination: destination, token: token)
+        case .handedOff(let app):
+            handedOff(d, to: app)
         }
         endDrag(ending: "ended with \(outcome.name)")
     }
@@ -488,6 +490,27 @@ extension TimelineAuditor {
                 destination: destination, operation: operation, itemCount: c.items.count, before: d.snapshotBefore,
                 after: snapshot))
         redoRecords.removeAll()
+    }
+
+    /// Another app took the drop: it copies (S2), so nothing here was committed or removed and
+    /// the scene is as it was when the drag started (S4).
+    private func handedOff(_ d: AuditDrag, to app: AppID?) {
+        let other = app.map { "'\($0)'" } ?? "another app"
+        if d.mode == .external {
+            report("S2", "the drag from another app was handed off to \(other): only this app's drags can be")
+        }
+        if let c = d.committed {
+            report("S4", "the drop was handed off to \(other) but '\(c.destination)' committed it here too")
+        }
+        if d.sourceRemoved {
+            report("S2", "the drop was handed off to \(other), which copies, but the items were removed from their source")
+        }
+        if snapshot != d.snapshotBefore {
+            report(
+                "S2",
+                "the drop was handed off to \(other), which copies, but the scene changed: \(snapshotDifference(expected: d.snapshotBefore, actual: snapshot))"
+            )
+        }
     }
 
     private func failed(_ d: AuditDrag, _ outcome: DropOutcome, _ failure: DropFailure) {

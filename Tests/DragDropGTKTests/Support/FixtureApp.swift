@@ -74,7 +74,7 @@ final class LineCollector: @unchecked Sendable {
 /// The fixture app running on a virtual display, its window placed with xdotool.
 final class FixtureApp {
     let display: VirtualDisplay
-    private let process: ChildProcess
+    let process: ChildProcess
     /// Our end of the fixture's standard input; closing it tells the fixture to quit.
     private var input: Int32
     private let output: LineCollector
@@ -89,11 +89,10 @@ final class FixtureApp {
     }
 
     /// Launches the fixture, waits until its rows are laid out and moves its window to `at`.
-    /// `arguments` are added to the fixture's command line (a scene: `--a11y`); `environment`
-    /// overrides the variables below (`GTK_A11Y=test` keeps accessible properties readable).
     static func launch(
         on display: VirtualDisplay, size: (Int, Int) = (640, 420), at: (Int, Int) = (60, 40),
-        arguments: [String] = [], environment overrides: [String: String] = [:]
+        arguments: [String] = [], environment overrides: [String: String] = [:],
+        windowName: String = "DragDrop fixture"
     ) async throws -> FixtureApp {
         var environment = [
             "DISPLAY": display.name, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo",
@@ -129,7 +128,7 @@ final class FixtureApp {
         let app = FixtureApp(display: display, process: process, input: stdin.write, output: collector)
         do {
             _ = try await app.waitFor("the ready line", timeout: 20) { $0["kind"] as? String == "ready" }
-            try app.place(at: at)
+            try app.place(at: at, windowName: windowName)
         } catch {
             app.stop()
             throw error
@@ -138,13 +137,13 @@ final class FixtureApp {
     }
 
     /// Moves the window (there is no window manager: it opened at 0,0) and reads back where it is.
-    private func place(at position: (Int, Int)) throws {
+    private func place(at position: (Int, Int), windowName: String) throws {
         let env = ["DISPLAY": display.name]
         guard let xdotool = Tools.xdotool else {
             throw GtkTestError("xdotool is not installed (apt-get install xdotool).")
         }
         let ids = String(
-            decoding: try Tools.run(xdotool, ["search", "--sync", "--name", "DragDrop fixture"], environment: env),
+            decoding: try Tools.run(xdotool, ["search", "--sync", "--name", windowName], environment: env),
             as: UTF8.self)
         guard let window = ids.split(separator: "\n").first.map(String.init) else {
             throw GtkTestError("xdotool found no fixture window")

@@ -1,0 +1,50 @@
+// GObject pieces Swift cannot write: a GdkContentProvider subclass that produces its data only
+// when another app asks (P1), and a watch on X11 drag-and-drop client messages.
+#ifndef DRAGDROP_GTK_SUPPORT_H
+#define DRAGDROP_GTK_SUPPORT_H
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/// Called when a reader asks for `mime_type`: write the data to `stream` (asynchronously, on the
+/// main thread), then call dd_lazy_provider_return(task, ...) exactly once. `task` is owned by
+/// the callee until it is returned; `stream` and `cancellable` are valid until then.
+typedef void (*DDLazyProviderWrite)(gpointer user_data, const char *mime_type, GOutputStream *stream,
+                                    int io_priority, GCancellable *cancellable, GTask *task);
+
+/// A content provider offering `mime_types` (richest first) whose bytes are written by `write`
+/// on demand. `destroy` releases `user_data` when the provider is finalized. Transfer full.
+GdkContentProvider *dd_lazy_provider_new(const char *const *mime_types, gsize n_mime_types,
+                                         DDLazyProviderWrite write, gpointer user_data, GDestroyNotify destroy);
+
+/// Ends a write started by a DDLazyProviderWrite call and releases `task`. `error_message` is
+/// NULL on success; otherwise the reader gets a G_IO_ERROR_FAILED error with that message.
+void dd_lazy_provider_return(GTask *task, const char *error_message);
+
+/// What dd_x11_watch_dnd reports.
+typedef enum {
+    /// The target of one of our drags finished it (XdndFinished): `accepted` is whether it
+    /// took the drop (always 1 for XDND versions before 5, which do not say).
+    DD_X11_DND_FINISHED = 1,
+    /// Another client's drag entered one of our windows (XdndEnter): `window` is its source
+    /// window, now watched for destruction.
+    DD_X11_DND_ENTER = 2,
+    /// A watched source window was destroyed: its app quit or crashed.
+    DD_X11_DND_SOURCE_DESTROYED = 3,
+} DDX11DndEvent;
+
+typedef void (*DDX11DndCallback)(gpointer user_data, DDX11DndEvent event, gulong window, gboolean accepted);
+
+/// Watches `display`'s X11 events for drag-and-drop messages. Returns FALSE (and does nothing)
+/// when `display` is not an X11 display.
+gboolean dd_x11_watch_dnd(GdkDisplay *display, DDX11DndCallback callback, gpointer user_data,
+                          GDestroyNotify destroy);
+
+/// The WM_CLASS class name of X11 window `window` (the app it belongs to), or NULL when unknown.
+/// Free with g_free.
+char *dd_x11_window_class(GdkDisplay *display, gulong window);
+
+G_END_DECLS
+
+#endif

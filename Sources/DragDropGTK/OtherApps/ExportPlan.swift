@@ -1,0 +1,58 @@
+import DragDrop
+import Foundation
+
+/// What a drag offers other apps: MIME type names, richest first, each with the representations
+/// that produce its bytes when another app asks (P1). Only representations visible to every app
+/// are offered (P5).
+struct ExportPlan {
+    /// One offered MIME type.
+    struct Entry {
+        /// The name other apps see (`text/plain;charset=utf-8`).
+        var mimeType: String
+        /// The representations whose bytes are sent, one per item, in drag order.
+        var parts: [Representation]
+        /// Written between parts (several items joined into one text).
+        var separator: Data
+    }
+
+    /// A type GTK needs in every drag so this app's own window drop targets see the drag; it
+    /// carries no data, and another app asking for it gets an error.
+    static let localMarker = "application/x-dragdrop-local-drag"
+
+    var entries: [Entry] = []
+
+    /// The plan for `providers` (one per item). One item offers every visible representation;
+    /// several items offer the text types all of them have (plain text, URI lists, HTML),
+    /// joined by line breaks.
+    init(providers: [ItemProvider], conformance: TypeConformance) {
+        guard !providers.isEmpty else { return }
+        let visible = providers.map { $0.representations.filter { $0.visibility == .everyone } }
+        var seen: Set<String> = [Self.localMarker]
+        for representation in visible[0] {
+            var parts = [representation]
+            if providers.count > 1 {
+                guard StandardMimeTypes.joinable(representation.type) else { continue }
+                let others = visible.dropFirst().map { reps in reps.first { $0.type == representation.type } }
+                guard others.allSatisfy({ $0 != nil }) else { continue }
+                parts += others.compactMap { $0 }
+            }
+            let separator = Data((representation.type == .uriList ? "\r\n" : "\n").utf8)
+            for name in StandardMimeTypes.exported(representation.type, conformance: conformance)
+            where seen.insert(name.lowercased()).inserted {
+                entries.append(Entry(mimeType: name, parts: parts, separator: separator))
+            }
+        }
+    }
+
+    /// A plan from bytes computed up front (a delegate's exported representations).
+    init(eager representations: [ExportedRepresentation]) {
+        var seen: Set<String> = [Self.localMarker]
+        for r in representations where seen.insert(r.mimeType.lowercased()).inserted {
+            let type = ContentType(r.mimeType)
+            entries.append(Entry(mimeType: r.mimeType, parts: [.data(type, Data(r.bytes))], separator: Data()))
+        }
+    }
+
+    /// The MIME names GTK offers: the entries, then the local marker.
+    var mimeTypes: [String] { entries.map(\.mimeType) + [Self.localMarker] }
+}

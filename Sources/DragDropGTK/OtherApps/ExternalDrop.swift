@@ -1,0 +1,73 @@
+import CGtk4
+import DragDrop
+
+/// A drag from another app over our windows (an external engine session), then, after the
+/// drop, its data until GDK's drop is finished.
+///
+/// Its ``provider`` reads the other app's data only once the engine opened the drop's data
+/// (P5: before the drop the destination sees types only), always as a copy (S2). The GDK drop
+/// is finished exactly once, success or failure (``finish(accepted:)``), so the other app never
+/// waits forever.
+@MainActor
+final class ExternalDrop {
+    /// The `GdkDrop`.
+    let drop: GObjectRef
+    /// The one item standing for the dragged content.
+    let item: DragItem
+    /// The X11 window the drag comes from, watched for its app going away.
+    let sourceWindow: UInt?
+    /// How long a read may wait for bytes.
+    let readTimeout: Double
+    /// The window the drag is over.
+    var window: TargetID
+    /// Whether the drag was dropped on us (then only the data transfer remains).
+    var dropped = false
+    /// Whether the GDK drop was finished.
+    private(set) var finished = false
+    /// Why reads fail from now on (the other app went away).
+    private(set) var sourceGoneReason: String?
+    private var readers: [GdkDropStream] = []
+
+    init(drop: GObjectRef, item: DragItem, sourceWindow: UInt?, window: TargetID, readTimeout: Double) {
+        self.drop = drop
+        self.item = item
+        self.sourceWindow = sourceWindow
+        self.window = window
+        self.readTimeout = readTimeout
+    }
+
+    /// The item's data: one lazily read representation per offered type, richest first.
+    var provider: ItemProvider {
+        ItemProvider(
+            app: item.app,
+            representations: item.types.map { type in
+                Representation(type) { [self] in .stream(try await self.openStream(type.mimeType)) }
+            })
+    }
+
+    /// Starts reading `mimeType` from the other app.
+    func openStream(_ mimeType: String) throws(TransferError) -> GdkDropStream {
+        if let reason = sourceGoneReason { throw .sourceUnavailable(reason) }
+        guard !finished else { throw .accessFinished }
+        let stream = GdkDropStream(drop: drop, mimeType: mimeType, timeout: readTimeout)
+        readers.append(stream)
+        return stream
+    }
+
+    /// The other app went away: every read in progress or to come fails with `reason`.
+    func sourceGone(_ reason: String) {
+        guard sourceGoneReason == nil else { return }
+        sourceGoneReason = reason
+        for reader in readers { reader.cancel(reason: reason) }
+    }
+
+    /// Tells the other app the drop is over (`gdk_drop_finish`): a copy when `accepted`,
+    /// refused otherwise. Reads still running are stopped. Later calls do nothing.
+    func finish(accepted: Bool) {
+        guard !finished else { return }
+        finished = true
+        for reader in readers { reader.cancel(reason: "the drop is over") }
+        readers = []
+        gdk_drop_finish(OpaquePointer(drop.raw), GdkDragAction(rawValue: accepted ? GDK_ACTION_COPY.rawValue : 0))
+    }
+}

@@ -1,0 +1,49 @@
+import DragDrop
+
+/// The MIME type names other Linux apps understand, for what we offer and what we receive.
+enum StandardMimeTypes {
+    /// The names under which a representation of `type` is offered to other apps, most precise
+    /// first. UTF-8 text is also offered as bare `text/plain` (what older apps ask for; GDK adds
+    /// the X11 names `UTF8_STRING`, `STRING`... itself); aliases become their standard name
+    /// (`image/jpg` → `image/jpeg`); other types keep their name (an app's native type, P2).
+    static func exported(_ type: ContentType, conformance: TypeConformance) -> [String] {
+        let essence = conformance.canonical(type.essence)
+        switch essence {
+        case "text/plain": return ["text/plain;charset=utf-8", "text/plain"]
+        default:
+            // Keep parameters that matter (a charset other than UTF-8 stays as given).
+            return [essence == type.essence ? type.mimeType : essence]
+        }
+    }
+
+    /// The content types another app's drop offers, in its order (richest first), from GDK's
+    /// format names: X11 target names that are not MIME types (`UTF8_STRING`, `TARGETS`),
+    /// wildcards and repeats of a kind already offered (`text/plain` after
+    /// `text/plain;charset=utf-8`: the first, richer spelling is read) are left out.
+    static func received(_ names: [String]) -> [ContentType] {
+        var result: [ContentType] = []
+        var seen = Set<String>()
+        for name in names where name.contains("/") {
+            let type = ContentType(name)
+            guard type.isWellFormed, !type.isWildcard, seen.insert(type.essence).inserted else { continue }
+            result.append(type)
+        }
+        return result
+    }
+
+    /// Whether several items' data of `type` can be offered as one (joined by line breaks).
+    static func joinable(_ type: ContentType) -> Bool {
+        ["text/plain", "text/uri-list", "text/html"].contains(type.essence)
+    }
+
+    /// A short description of dropped content by its richest type, for announcements.
+    static func describe(_ types: [ContentType]) -> String {
+        guard let first = types.first else { return "Content" }
+        switch first.mediaType {
+        case "text" where first.essence == "text/uri-list": return "Files"
+        case "text": return "Text"
+        case "image": return "Image"
+        default: return "Content"
+        }
+    }
+}
