@@ -80,6 +80,7 @@ extension GtkDragHost {
     private func dragMotion(_ drop: UnsafeMutableRawPointer?, x: Double, y: Double, window: TargetID) -> UInt32 {
         guard let drop, isOwnDrag(drop), engine.isDragging, let origin = windowOrigins[window] else { return 0 }
         let allowed = gdk_drop_get_actions(OpaquePointer(drop))
+        recordPointer(window: window, x: x, y: y)
         drive { engine.pointerMoved(to: Point(x: origin.x + x, y: origin.y + y), modifiers: currentModifiers()) }
         return gdkAction(for: engine.currentSession?.operation, allowed: allowed)
     }

@@ -48,6 +48,7 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
 
     public func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) {
         render(event)
+        renderVisuals(event)
         onEvent?(event)
     }
 

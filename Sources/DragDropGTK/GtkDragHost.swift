@@ -87,6 +87,8 @@ public final class GtkDragHost {
     var lastOutcome: DropOutcome?
     /// Drag-source controllers of unregistered widgets, removed once the GTK drag ends.
     var deferredDetach: [(widget: GObjectRef, controller: GObjectRef)] = []
+    /// Feedback beyond the drag image (GtkDragHost+Visuals.swift).
+    let visuals = VisualState()
     private var nextWindowIndex = 0
     private var timer: guint = 0
     private var updateSource: guint = 0
@@ -129,6 +131,7 @@ public final class GtkDragHost {
         installStyles(for: window)
         gtk_widget_add_css_class(window, "dd-drag-root")
         attachDropTarget(to: window, windowID: id)
+        installFeedbackLayer(on: window, id: id)
         if undoShortcuts { attachUndoShortcuts(to: window) }
         trackLayout(of: window)
     }
@@ -274,7 +277,10 @@ public final class GtkDragHost {
     private func trackLayout(of window: UnsafeMutablePointer<GtkWidget>) {
         let connectClock: @MainActor () -> Void = { [weak self] in
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
-            GSignal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.refreshFrames() }
+            GSignal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in
+                self?.syncVisibility()
+                self?.refreshFrames()
+            }
         }
         if gtk_widget_get_realized(window) != 0 {
             connectClock()

@@ -36,6 +36,7 @@ final class Fixture {
     }
 
     func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
+        if activateVisualsScene(app) { return }  // --scene visuals (VisualsScene.swift)
         let host = GtkDragHost(app: "dragdrop-gtk-fixture")
         self.host = host
         host.onEvent = { [weak self] event in self?.printEvent(event) }
