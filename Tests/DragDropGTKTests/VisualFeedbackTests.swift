@@ -30,7 +30,7 @@ struct VisualFeedbackTests {
     }
 
     @Test(
-        "M3, S3, F2, F4: three selected rows fly as a stack of their images with a count; Ctrl shows the plus badge, a read-only list the not-allowed badge and no highlight"
+        "M3, S3, F2, F4, F7: three selected rows fly as a stack of their images with a count; Ctrl shows the plus badge, a read-only list the not-allowed badge and no highlight, and says why it refused"
     )
     func flockAndBadges() async throws {
         try await withVisuals { app, input in
@@ -103,6 +103,9 @@ struct VisualFeedbackTests {
             let outcome = try await app.waitFor("the refused drop's outcome", after: release, where: event("outcome"))
             #expect(outcome["outcome"] as? String == "returnToSource")
             #expect(outcome["failure"] as? String == "forbidden")
+            // F7: the image flies back to its visible source, and the refusal says why.
+            let reason = try await app.waitFor("the reason", after: release) { $0["kind"] as? String == "notice" }
+            #expect(reason["message"] as? String == "The archive is read-only: nothing can be added to it.")
             try await app.waitForDragEnd(after: release)
             #expect(app.lists["archive"] == ["Old Note"])
             #expect(app.lists["groceries"] == ["Milk", "Eggs", "Bread", "Apples", "Cheese (damaged)"])
