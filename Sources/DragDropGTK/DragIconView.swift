@@ -40,8 +40,10 @@ final class DragIconView {
 
     /// An image of `front` (the widget under the pointer) stacked on `others` (more dragged
     /// widgets, in drag order), for a drag of `itemCount` items.
-    init(showing front: UnsafeMutablePointer<GtkWidget>, others: [UnsafeMutablePointer<GtkWidget>] = [], count itemCount: Int)
-    {
+    init(
+        showing front: UnsafeMutablePointer<GtkWidget>, others: [UnsafeMutablePointer<GtkWidget>] = [],
+        count itemCount: Int
+    ) {
         composited = gtk_widget_get_display(front).map { gdk_display_is_composited($0) != 0 } ?? false
         // Room above and right of the image for the badge (none without a compositor, where it
         // would show black: the badges then sit inside the image).
@@ -119,7 +121,9 @@ final class DragIconView {
     /// A still image of `widget` as it looks now, and its size. Still, not live: the image must
     /// survive its widget being hidden (a spring-loaded control switched the page) or rebuilt
     /// during the drag, and it should not change while dragging (F3).
-    private static func image(of widget: UnsafeMutablePointer<GtkWidget>) -> (picture: GObjectRef?, size: (Int32, Int32)) {
+    private static func image(of widget: UnsafeMutablePointer<GtkWidget>) -> (
+        picture: GObjectRef?, size: (Int32, Int32)
+    ) {
         guard let live = gtk_widget_paintable_new(widget) else {
             return (nil, (max(1, gtk_widget_get_width(widget)), max(1, gtk_widget_get_height(widget))))
         }

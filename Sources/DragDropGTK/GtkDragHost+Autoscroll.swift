@@ -28,7 +28,9 @@ extension GtkDragHost {
     private static func scroll(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?, by delta: Double) -> Double {
         guard let adjustment, delta != 0 else { return 0 }
         let value = gtk_adjustment_get_value(adjustment)
-        let highest = max(gtk_adjustment_get_lower(adjustment), gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+        let highest = max(
+            gtk_adjustment_get_lower(adjustment),
+            gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
         let target = min(max(gtk_adjustment_get_lower(adjustment), value + delta), highest)
         guard target != value else { return 0 }
         gtk_adjustment_set_value(adjustment, target)

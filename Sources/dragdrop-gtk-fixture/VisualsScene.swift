@@ -127,7 +127,9 @@ extension VisualsScene {
         host.onNotice = { message in emit(.object([("kind", .string("notice")), ("message", .string(message))])) }
         spring.onActivate = { [weak self] how in self?.togglePage(how) }
         scroll.onScroll = { offset in
-            emit(.object([("kind", .string("scroll")), ("target", .string("notes-scroll")), ("offset", .number(offset))]))
+            emit(
+                .object([("kind", .string("scroll")), ("target", .string("notes-scroll")), ("offset", .number(offset))])
+            )
         }
 
         try host.addWindow(window, id: "window", name: "DragDrop fixture")
@@ -146,7 +148,9 @@ extension VisualsScene {
         page = page == "groceries" ? "pantry" : "groceries"
         gtk_stack_set_visible_child_name(dd_stack(stack.raw), page)
         spring?.setTitle(page == "groceries" ? "Show Pantry" : "Show Groceries")
-        if let status { gtk_label_set_text(dd_label(status.raw), page == "groceries" ? "Showing Groceries" : "Showing Pantry") }
+        if let status {
+            gtk_label_set_text(dd_label(status.raw), page == "groceries" ? "Showing Groceries" : "Showing Pantry")
+        }
         let kind: String
         switch how {
         case .click: kind = "click"
@@ -179,7 +183,9 @@ extension VisualsScene {
                     inbox.finishDeferredDrop(
                         token,
                         failure: DropFailure(
-                            .failed, "\u{201C}\(broken.name)\u{201D} could not be read: the transfer was interrupted. Nothing was lost."))
+                            .failed,
+                            "\u{201C}\(broken.name)\u{201D} could not be read: the transfer was interrupted. Nothing was lost."
+                        ))
                     return
                 }
                 self.host.updateDeferredDrop(token, progress: fraction)

@@ -54,15 +54,18 @@ struct VisualFeedbackTests {
             try input.move(from: (grab.x + 4, grab.y + 4), to: overInbox)
             try input.keyDown("ctrl")
             try input.move(from: overInbox, to: (overInbox.x + 2, overInbox.y), steps: 1)
-            try await app.waitFor("the copy badge over Inbox", after: mark, where: event("preview") {
-                $0["badge"] as? String == "copy" && $0["count"] as? Int == 3
-            })
+            try await app.waitFor(
+                "the copy badge over Inbox", after: mark,
+                where: event("preview") {
+                    $0["badge"] as? String == "copy" && $0["count"] as? Int == 3
+                })
             try await Task.sleep(for: .milliseconds(250))
             let copying = try Screenshot.capture(app.display)
             // The image hangs from the grab point: the front card's top-left corner sits 30 px
             // left of and half a row above the pointer; the cards behind stick out below right.
             let pointer = (x: overInbox.x + 2, y: overInbox.y)
-            let front = ScreenRect(x: pointer.x - 30, y: pointer.y - eggs.height / 2, width: eggs.width, height: eggs.height)
+            let front = ScreenRect(
+                x: pointer.x - 30, y: pointer.y - eggs.height / 2, width: eggs.width, height: eggs.height)
             let image = front.insetBy(-24, -24)
             let count = copying.count(in: image, where: near(DragStyles.countFill))
             let plus = copying.count(in: image, where: near(DragStyles.copyBadgeFill))
@@ -76,16 +79,19 @@ struct VisualFeedbackTests {
             let backdropBelow = copying.count(in: below, where: near(DragStyles.flockBackdrop))
             #expect(
                 backdropBelow > belowArea / 20 && backdropBelow < belowArea * 3 / 4,
-                "M3: cards behind the front one fill part of the strip below it (\(backdropBelow) of \(belowArea) backdrop pixels)")
+                "M3: cards behind the front one fill part of the strip below it (\(backdropBelow) of \(belowArea) backdrop pixels)"
+            )
             #expect(copying.count(in: image, where: near(DragStyles.forbiddenBadgeFill)) == 0)
 
             try input.keyUp("ctrl")
             let overArchive = (x: archive.midX - 40, y: archive.y + 200)
             let beforeArchive = app.lineCount
             try input.move(from: pointer, to: overArchive)
-            try await app.waitFor("the not-allowed badge over Archive", after: beforeArchive, where: event("preview") {
-                $0["badge"] as? String == "forbidden"
-            })
+            try await app.waitFor(
+                "the not-allowed badge over Archive", after: beforeArchive,
+                where: event("preview") {
+                    $0["badge"] as? String == "forbidden"
+                })
             try await Task.sleep(for: .milliseconds(250))
             let refused = try Screenshot.capture(app.display)
             let refusedImage = ScreenRect(
@@ -96,7 +102,8 @@ struct VisualFeedbackTests {
             #expect(refused.count(in: refusedImage, where: near(DragStyles.copyBadgeFill)) == 0)
             #expect(refused.count(in: refusedImage, where: near(DragStyles.countFill)) > 100, "M3: the count stays")
             #expect(
-                refused.count(DragStyles.highlightFill, in: archive) == 0, "F4: no highlight on a list that refuses the drop")
+                refused.count(DragStyles.highlightFill, in: archive) == 0,
+                "F4: no highlight on a list that refuses the drop")
 
             let release = app.lineCount
             try input.release()
@@ -147,7 +154,8 @@ struct VisualFeedbackTests {
             #expect(earlyFill > 50, "A4: the placeholder's progress bar shows: \(earlyFill) pixels")
             #expect(lateFill > earlyFill * 3 / 2, "A5: the progress bar grows: \(earlyFill) then \(lateFill) pixels")
             if let bar = late.bounds(in: inbox, where: fill) {
-                #expect(bar.y > welcome.maxY, "A4: the placeholder sits at the drop index, below Welcome (bar at \(bar))")
+                #expect(
+                    bar.y > welcome.maxY, "A4: the placeholder sits at the drop index, below Welcome (bar at \(bar))")
             }
 
             try await app.waitForState("Bread arrived in the Inbox", after: mark) { lists, _ in
@@ -163,7 +171,9 @@ struct VisualFeedbackTests {
             try input.lift(at: (cheese.midX, cheese.midY))
             try input.move(from: (cheese.midX + 4, cheese.midY + 4), to: (inbox.midX, inbox.y + 200))
             try input.release()
-            let notice = try await app.waitFor("the failure notice", after: broken) { $0["kind"] as? String == "notice" }
+            let notice = try await app.waitFor("the failure notice", after: broken) {
+                $0["kind"] as? String == "notice"
+            }
             #expect((notice["message"] as? String)?.contains("interrupted") == true)
             try await app.waitFor("the failed placeholder", after: broken, where: event("placeholderFailed"))
             try await Task.sleep(for: .milliseconds(250))
@@ -177,7 +187,9 @@ struct VisualFeedbackTests {
         }
     }
 
-    @Test("SP1, SP2: a spring-loaded button flashes, then opens while a row rests on it; the row drops into what it opened; a click opens it too")
+    @Test(
+        "SP1, SP2: a spring-loaded button flashes, then opens while a row rests on it; the row drops into what it opened; a click opens it too"
+    )
     func springLoadedButton() async throws {
         try await withVisuals { app, input in
             let layout = try await app.settledLayout()
@@ -221,13 +233,17 @@ struct VisualFeedbackTests {
             // SP2: a click does what resting on it did.
             let click = app.lineCount
             try input.click(at: (spring.midX, spring.midY))
-            let clicked = try await app.waitFor("the click's activation", after: click) { $0["kind"] as? String == "activated" }
+            let clicked = try await app.waitFor("the click's activation", after: click) {
+                $0["kind"] as? String == "activated"
+            }
             #expect(clicked["how"] as? String == "click")
             #expect(clicked["page"] as? String == "groceries")
         }
     }
 
-    @Test("A1: resting near the bottom edge of a scrolling list scrolls it; leaving stops it at once; the drop lands on the row under the pointer")
+    @Test(
+        "A1: resting near the bottom edge of a scrolling list scrolls it; leaving stops it at once; the drop lands on the row under the pointer"
+    )
     func autoscrollFollowsThePointer() async throws {
         try await withVisuals { app, input in
             let layout = try await app.settledLayout()
@@ -259,14 +275,18 @@ struct VisualFeedbackTests {
             // The rows moved with the content: aim at the top of a row now in the middle.
             let middle = scroll.midY
             let target = try #require(
-                notes.indices.first { notes[$0].frame.y - stoppedAt > middle - 40 && notes[$0].frame.y - stoppedAt < middle + 40 })
+                notes.indices.first {
+                    notes[$0].frame.y - stoppedAt > middle - 40 && notes[$0].frame.y - stoppedAt < middle + 40
+                })
             let aim = (x: scroll.midX, y: notes[target].frame.y - stoppedAt + 8)
             try input.move(from: (outbox.midX, outbox.midY), to: aim)
             let drop = app.lineCount
             try input.release()
             let committed = try await app.waitFor("the drop in Notes", after: drop, where: event("committed"))
             #expect(committed["destination"] as? String == "notes")
-            #expect(committed["index"] as? Int == target, "dropped above \(notes[target].title) after scrolling \(stoppedAt)")
+            #expect(
+                committed["index"] as? Int == target,
+                "dropped above \(notes[target].title) after scrolling \(stoppedAt)")
             let lists = try await app.waitForState("Eggs among the notes", after: drop) { lists, _ in
                 lists["notes"]?.contains("Eggs") == true
             }
@@ -307,10 +327,15 @@ struct VisualFeedbackTests {
             try await Task.sleep(for: .milliseconds(1800))
             let gone = try Screenshot.capture(app.display)
             let area = ScreenRect(
-                x: archive.x - 120, y: oldNote.maxY + 4, width: archive.width + 240, height: archive.maxY - oldNote.maxY - 8)
+                x: archive.x - 120, y: oldNote.maxY + 4, width: archive.width + 240,
+                height: archive.maxY - oldNote.maxY - 8)
             let image = try #require(fading.differenceBounds(from: gone, in: area), "F7: no evaporating image")
-            #expect(image.width > milk.width * 1.05, "F7: the image grows as it evaporates: \(image) vs a \(milk.width) px row")
-            #expect(abs(image.midX - (drop.x - 16 + milk.width / 2)) < 30, "F7: it evaporates where it was dropped: \(image)")
+            #expect(
+                image.width > milk.width * 1.05,
+                "F7: the image grows as it evaporates: \(image) vs a \(milk.width) px row")
+            #expect(
+                abs(image.midX - (drop.x - 16 + milk.width / 2)) < 30,
+                "F7: it evaporates where it was dropped: \(image)")
             let leftover = gone.count(in: area.insetBy(120, 0)) { !near(Self.white, 6)($0) }
             #expect(leftover == 0, "F7: the image has faded out (\(leftover) pixels left in Archive)")
             #expect(app.lists["groceries"]?.contains("Milk") == true)
@@ -318,7 +343,9 @@ struct VisualFeedbackTests {
         }
     }
 
-    @Test("U2: a drop on a list that cannot take it back asks first; Cancel leaves everything unchanged, the confirm button moves the row")
+    @Test(
+        "U2: a drop on a list that cannot take it back asks first; Cancel leaves everything unchanged, the confirm button moves the row"
+    )
     func confirmationSheet() async throws {
         try await withVisuals { app, input in
             let layout = try await app.settledLayout()
@@ -338,7 +365,8 @@ struct VisualFeedbackTests {
                 let button = try #require(app.screenRect(asked[answer]), "no \(answer) button in \(asked)")
                 try await Task.sleep(for: .milliseconds(150))
                 let sheet = try Screenshot.capture(app.display)
-                #expect(sheet.count(in: window, where: near(DragStyles.confirmFill)) > 3000, "U2: the sheet is on screen")
+                #expect(
+                    sheet.count(in: window, where: near(DragStyles.confirmFill)) > 3000, "U2: the sheet is on screen")
                 #expect(app.lists == original, "U2: nothing happens before the answer")
                 try await app.waitForDragEnd(after: mark)
                 try input.click(at: (button.midX, button.midY))

@@ -9,7 +9,9 @@ struct XInput {
     let display: VirtualDisplay
 
     func run(_ arguments: [String]) throws {
-        guard let xdotool = Tools.xdotool else { throw GtkTestError("xdotool is not installed (apt-get install xdotool).") }
+        guard let xdotool = Tools.xdotool else {
+            throw GtkTestError("xdotool is not installed (apt-get install xdotool).")
+        }
         try Tools.run(xdotool, arguments, environment: ["DISPLAY": display.name])
     }
 
@@ -28,7 +30,8 @@ struct XInput {
         var args: [String] = []
         for step in 1...max(1, steps) {
             let t = Double(step) / Double(max(1, steps))
-            args += ["mousemove"] + Self.at(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t) + ["sleep", "0.03"]
+            args +=
+                ["mousemove"] + Self.at(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t) + ["sleep", "0.03"]
         }
         args += ["mousemove"] + Self.at(to.x + 1, to.y) + ["sleep", "0.05", "mousemove"] + Self.at(to.x, to.y)
         args += ["sleep", "0.1"]
@@ -99,7 +102,8 @@ extension Screenshot {
             }
         }
         guard minX <= maxX else { return nil }
-        return ScreenRect(x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
+        return ScreenRect(
+            x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
     }
 
     /// The smallest rectangle inside `rect` holding every pixel that differs from `other`'s by
@@ -113,8 +117,9 @@ extension Screenshot {
         for y in y0..<y1 {
             for x in x0..<x1 {
                 let a = pixel(x, y), b = other.pixel(x, y)
-                guard abs(Int(a.red) - Int(b.red)) > tolerance || abs(Int(a.green) - Int(b.green)) > tolerance
-                    || abs(Int(a.blue) - Int(b.blue)) > tolerance
+                guard
+                    abs(Int(a.red) - Int(b.red)) > tolerance || abs(Int(a.green) - Int(b.green)) > tolerance
+                        || abs(Int(a.blue) - Int(b.blue)) > tolerance
                 else { continue }
                 minX = min(minX, x)
                 maxX = max(maxX, x)
@@ -123,7 +128,8 @@ extension Screenshot {
             }
         }
         guard minX <= maxX else { return nil }
-        return ScreenRect(x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
+        return ScreenRect(
+            x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
     }
 
     /// How many pixels inside `rect` differ from `other`'s by more than `tolerance` on a channel.
