@@ -1,38 +1,61 @@
 import CGtk4
 import DragDrop
 
-/// The drag image: a translucent live rendering of the dragged widget (F2), stacked when several
-/// items fly together (M3), with a count and a badge that says what a drop would do (S3).
+/// The drag image: a translucent rendering of the dragged widget (F2); for several items a
+/// flock of up to ``maximumCards`` stacked, offset and slightly rotated renderings of the dragged
+/// widgets (M3); a count and a badge that says what a drop would do (S3).
+///
+/// Without a compositing manager the drag surface cannot be translucent (transparent pixels
+/// show black, a translucent image turns grey): the cards stay opaque and the flock sits on an
+/// opaque backdrop (`dd-flock.dd-opaque`), so the stack reads without transparency.
 @MainActor
 final class DragIconView {
-    /// Room left above and right of the image for the badge, in pixels (none without a
-    /// compositor, where the room would show black).
-    let inset: Int32
+    /// The most cards stacked under the pointer, whatever the number of items.
+    static let maximumCards = 3
+    /// How far each card behind sits right of and below the one in front, in pixels.
+    static let cardOffset: Float = 6
+    /// The rotation of the cards behind, alternating sign, in degrees.
+    static let cardRotation: Float = 2
 
+    /// Where the front card's top-left corner sits in the icon: add it to the grab point to get
+    /// the drag hotspot.
+    let origin: (x: Int32, y: Int32)
+    /// A still image of the front card as it looked at drag start, for the animations that play
+    /// after GTK's drag image is gone (evaporate, F7). Nil if GTK could not render it.
+    let snapshot: GObjectRef?
+    /// The front card's size in pixels.
+    let cardSize: (width: Int32, height: Int32)
+
+    private let composited: Bool
     private let root: GObjectRef
-    private let picture: GObjectRef
+    private let stage: GObjectRef
     private let badge: GObjectRef
     private let count: GObjectRef
+    /// The widgets shown, front first (to add each at most once).
+    private var sources: [GObjectRef] = []
+    private var cards: [GObjectRef] = []
 
     /// The icon's root widget, to put inside the `GtkDragIcon`.
     var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
 
-    /// An image of `source` as it looks now, for a drag of `itemCount` items.
-    init(showing source: UnsafeMutablePointer<GtkWidget>, count itemCount: Int) {
-        // Without a compositing manager the drag surface cannot be translucent: transparent
-        // pixels show black and a translucent image turns grey. Stay opaque and compact there.
-        let composited = gtk_widget_get_display(source).map { gdk_display_is_composited($0) != 0 } ?? false
-        inset = composited ? 10 : 0
-        let paintable = gtk_widget_paintable_new(source)
-        let picture = GObjectRef(newWidget: gtk_picture_new_for_paintable(paintable))
-        if let paintable { g_object_unref(UnsafeMutableRawPointer(paintable)) }
-        gtk_widget_set_size_request(picture.widget, gtk_widget_get_width(source), gtk_widget_get_height(source))
-        gtk_widget_set_opacity(picture.widget, composited ? 0.8 : 1)
-        gtk_widget_add_css_class(picture.widget, "dd-drag-image")
-        if !composited { gtk_widget_add_css_class(picture.widget, "dd-opaque") }
-        gtk_widget_set_margin_top(picture.widget, inset)
-        gtk_widget_set_margin_end(picture.widget, inset)
-        self.picture = picture
+    /// An image of `front` (the widget under the pointer) stacked on `others` (more dragged
+    /// widgets, in drag order), for a drag of `itemCount` items.
+    init(
+        showing front: UnsafeMutablePointer<GtkWidget>, others: [UnsafeMutablePointer<GtkWidget>] = [],
+        count itemCount: Int
+    ) {
+        composited = gtk_widget_get_display(front).map { gdk_display_is_composited($0) != 0 } ?? false
+        // Room above and right of the image for the badge (none without a compositor, where it
+        // would show black: the badges then sit inside the image).
+        let inset: Int32 = composited ? 10 : 0
+        origin = (0, inset)
+        let image = Self.image(of: front)
+        snapshot = image.picture
+        cardSize = image.size
+
+        stage = GObjectRef(newWidget: gtk_fixed_new())
+        gtk_widget_add_css_class(stage.widget, "dd-flock")
+        gtk_widget_set_margin_end(stage.widget, inset)
 
         badge = GObjectRef(newWidget: gtk_label_new(""))
         gtk_widget_add_css_class(badge.widget, "dd-badge")
@@ -49,9 +72,83 @@ final class DragIconView {
         gtk_box_append(dd_box(UnsafeMutableRawPointer(corner)), badge.widget)
 
         root = GObjectRef(newWidget: gtk_overlay_new())
-        gtk_overlay_set_child(dd_overlay(root.raw), picture.widget)
+        gtk_overlay_set_child(dd_overlay(root.raw), stage.widget)
         gtk_overlay_add_overlay(dd_overlay(root.raw), corner)
+
+        add([front] + others)
         update(PreviewState(count: itemCount, badge: .none))
+    }
+
+    /// Adds the renderings of more dragged widgets behind the cards shown, up to
+    /// ``maximumCards`` (items joined the drag, M2).
+    func add(_ widgets: [UnsafeMutablePointer<GtkWidget>]) {
+        let room = Self.maximumCards - sources.count
+        guard room > 0 else { return }
+        let known = Set(sources.map(\.raw))
+        let new = widgets.filter { !known.contains(UnsafeMutableRawPointer($0)) }.prefix(room)
+        guard !new.isEmpty else { return }
+        sources += new.map { GObjectRef(raw: UnsafeMutableRawPointer($0)) }
+        layOutCards()
+    }
+
+    /// Rebuilds the stack: the cards behind first (painted below), the front card last.
+    private func layOutCards() {
+        for card in cards { gtk_fixed_remove(dd_fixed(stage.raw), card.widget) }
+        cards = []
+        for (depth, source) in sources.enumerated().reversed() {
+            let card = makeCard(for: source.widget, behind: depth > 0)
+            gtk_fixed_put(dd_fixed(stage.raw), card.widget, 0, 0)
+            let shift = Float(depth) * Self.cardOffset
+            var transform = gsk_transform_translate(
+                nil, [graphene_point_t(x: Float(origin.x) + shift, y: Float(origin.y) + shift)])
+            if depth > 0 {
+                // Turn each card behind a little about its centre, alternately left and right.
+                let centre = graphene_point_t(x: Float(cardSize.width) / 2, y: Float(cardSize.height) / 2)
+                transform = gsk_transform_translate(transform, [centre])
+                transform = gsk_transform_rotate(transform, depth % 2 == 1 ? Self.cardRotation : -Self.cardRotation)
+                transform = gsk_transform_translate(transform, [graphene_point_t(x: -centre.x, y: -centre.y)])
+            }
+            gtk_fixed_set_child_transform(dd_fixed(stage.raw), card.widget, transform)
+            gsk_transform_unref(transform)
+            cards.append(card)
+        }
+        // The opaque backdrop only where cards behind leave gaps (M3 without a compositor).
+        if !composited, sources.count > 1 { gtk_widget_add_css_class(stage.widget, "dd-opaque") }
+        let depth = Int32(Float(sources.count - 1) * Self.cardOffset) + (sources.count > 1 ? 4 : 0)
+        gtk_widget_set_size_request(stage.widget, cardSize.width + depth, cardSize.height + origin.y + depth)
+    }
+
+    /// A still image of `widget` as it looks now, and its size. Still, not live: the image must
+    /// survive its widget being hidden (a spring-loaded control switched the page) or rebuilt
+    /// during the drag, and it should not change while dragging (F3).
+    private static func image(of widget: UnsafeMutablePointer<GtkWidget>) -> (
+        picture: GObjectRef?, size: (Int32, Int32)
+    ) {
+        guard let live = gtk_widget_paintable_new(widget) else {
+            return (nil, (max(1, gtk_widget_get_width(widget)), max(1, gtk_widget_get_height(widget))))
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(live)) }
+        let still = GObjectRef(adopting: gdk_paintable_get_current_image(live).map(UnsafeMutableRawPointer.init))
+        // The paintable's own size (it can exceed the widget's by what it draws outside), so
+        // each card's minimum and natural sizes agree and GtkFixed leaves no gap around it.
+        let size = (
+            max(1, gdk_paintable_get_intrinsic_width(live)), max(1, gdk_paintable_get_intrinsic_height(live))
+        )
+        return (still, size)
+    }
+
+    private func makeCard(for source: UnsafeMutablePointer<GtkWidget>, behind: Bool) -> GObjectRef {
+        let image = Self.image(of: source).picture
+        let card = GObjectRef(newWidget: gtk_picture_new_for_paintable(image.map { dd_paintable($0.raw) }))
+        // Every card has the front card's size, so the stack reads as one pile.
+        gtk_widget_set_size_request(card.widget, cardSize.width, cardSize.height)
+        gtk_picture_set_can_shrink(dd_picture(card.raw), 1)
+        gtk_picture_set_content_fit(dd_picture(card.raw), GTK_CONTENT_FIT_FILL)
+        gtk_widget_set_opacity(card.widget, composited ? 0.8 : 1)
+        gtk_widget_add_css_class(card.widget, "dd-drag-image")
+        if behind { gtk_widget_add_css_class(card.widget, "dd-flock-card") }
+        if !composited { gtk_widget_add_css_class(card.widget, "dd-opaque") }
+        return card
     }
 
     /// Shows the engine's preview: count and flocking for several items, the copy or
@@ -60,9 +157,9 @@ final class DragIconView {
         gtk_label_set_text(dd_label(count.raw), state.showsCount ? "\(state.count)" : "")
         gtk_widget_set_visible(count.widget, state.showsCount ? 1 : 0)
         if state.isFlocked {
-            gtk_widget_add_css_class(picture.widget, "dd-flocked")
+            gtk_widget_add_css_class(stage.widget, "dd-flocked")
         } else {
-            gtk_widget_remove_css_class(picture.widget, "dd-flocked")
+            gtk_widget_remove_css_class(stage.widget, "dd-flocked")
         }
         switch state.badge {
         case .none:

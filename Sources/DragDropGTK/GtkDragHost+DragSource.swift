@@ -90,12 +90,14 @@ extension GtkDragHost {
         guard let pending = pendingStart else { return }
         pendingStart = nil
         guard let widget = gtk_event_controller_get_widget(OpaquePointer(source)) else { return }
-        let icon = DragIconView(showing: widget, count: pending.items.count)
+        let others = pending.items.compactMap { self.widget(for: $0) }.filter { $0 != widget }
+        let icon = DragIconView(showing: widget, others: others, count: pending.items.count)
+        rememberDragImage(icon, grab: pending.hotspot)
         if let iconWidget = gtk_drag_icon_get_for_drag(OpaquePointer(drag)) {
             gtk_drag_icon_set_child(dd_drag_icon(iconWidget), icon.widget)
         }
         gdk_drag_set_hotspot(
-            OpaquePointer(drag), Int32(pending.hotspot.x) + icon.inset, Int32(pending.hotspot.y) + icon.inset)
+            OpaquePointer(drag), Int32(pending.hotspot.x) + icon.origin.x, Int32(pending.hotspot.y) + icon.origin.y)
         gdkDrag = ActiveGdkDrag(
             drag: GObjectRef(raw: drag), source: GObjectRef(raw: source),
             sourceWidget: GObjectRef(raw: UnsafeMutableRawPointer(widget)), icon: icon)
@@ -115,11 +117,14 @@ extension GtkDragHost {
     /// Returning false lets GTK fly the image back to the source (F7, `returnToSource`).
     private func dragCancelled(reason: UInt32) -> Bool {
         diagnose("drag-cancel reason=\(reason)")
+        // A drop waiting for confirmation (U2) lives on after GTK's drag: the sheet answers it.
+        if engine.currentSession?.awaitingConfirmation == true { return true }
         if engine.isDragging {
             if reason == GDK_DRAG_CANCEL_NO_TARGET.rawValue {
                 // Released where no drop target took the drag (outside the windows, or before
-                // any drag-motion reached one): nothing here receives it.
-                drive { engine.pointerUp(at: Self.outside) }
+                // any drag-motion reached one): nothing here receives it. Over a destination that
+                // refuses the drop, GTK saw no action: drop there so the refusal says why (F7).
+                drive { engine.pointerUp(at: forbiddenDropPoint ?? Self.outside) }
             } else {
                 drive { engine.cancelDrag() }
             }
@@ -132,7 +137,7 @@ extension GtkDragHost {
     /// so GTK's `delete_data` is not used.
     private func dragEnded(deleteData: Bool) {
         diagnose("drag-end delete=\(deleteData) outcome=\(lastOutcome?.name ?? "none")")
-        if engine.isDragging { dragEndedInOtherApp() }
+        if engine.isDragging, engine.currentSession?.awaitingConfirmation != true { dragEndedInOtherApp() }
         gdkDrag = nil
         for (widget, controller) in deferredDetach {
             gtk_widget_remove_controller(widget.widget, OpaquePointer(controller.raw))

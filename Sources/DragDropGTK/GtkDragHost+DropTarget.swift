@@ -82,6 +82,7 @@ extension GtkDragHost {
         if let drop, !isOwnDrag(drop) { return externalDragMotion(drop, x: x, y: y, window: window) }
         guard let drop, isOwnDrag(drop), engine.isDragging, let origin = windowOrigins[window] else { return 0 }
         let allowed = gdk_drop_get_actions(OpaquePointer(drop))
+        recordPointer(window: window, x: x, y: y)
         drive { engine.pointerMoved(to: Point(x: origin.x + x, y: origin.y + y), modifiers: currentModifiers()) }
         return gdkAction(for: engine.currentSession?.operation, allowed: allowed)
     }

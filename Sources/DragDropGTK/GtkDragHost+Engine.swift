@@ -50,6 +50,7 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
         render(event)
         renderAccessibility(event)
         observeForOtherApps(event)
+        renderVisuals(event)
         onEvent?(event)
     }
 

@@ -89,6 +89,8 @@ public final class GtkDragHost {
     var deferredDetach: [(widget: GObjectRef, controller: GObjectRef)] = []
     /// Drags to and from other apps (GtkDragHost+OtherApps, GtkDragHost+ExternalDrop).
     let otherApps = OtherAppsState()
+    /// Feedback beyond the drag image (GtkDragHost+Visuals.swift).
+    let visuals = VisualState()
     private var nextWindowIndex = 0
     private var timer: guint = 0
     private var updateSource: guint = 0
@@ -134,6 +136,7 @@ public final class GtkDragHost {
         gtk_widget_add_css_class(window, "dd-drag-root")
         prepareForOtherApps(window)
         attachDropTarget(to: window, windowID: id)
+        installFeedbackLayer(on: window, id: id)
         if undoShortcuts { attachUndoShortcuts(to: window) }
         attachKeyboardDragging(to: window, windowID: id)
         trackLayout(of: window)
@@ -281,7 +284,10 @@ public final class GtkDragHost {
     private func trackLayout(of window: UnsafeMutablePointer<GtkWidget>) {
         let connectClock: @MainActor () -> Void = { [weak self] in
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
-            GSignal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.refreshFrames() }
+            GSignal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in
+                self?.syncVisibility()
+                self?.refreshFrames()
+            }
         }
         if gtk_widget_get_realized(window) != 0 {
             connectClock()

@@ -17,9 +17,10 @@ enum AccessibilityScene {
     private static var status: GtkAnnouncementLabel?
     private static var lastDump = ""
 
-    /// Rebuilds the window's content as menu button, `content`, status line when `--a11y` was
-    /// given; does nothing otherwise.
-    static func installIfRequested(
+    /// Arranges the window's content as menu button, `content`, status line when `--a11y` was
+    /// given; does nothing otherwise. Call before the host adds the window, which wraps the
+    /// window's child in its feedback layer.
+    static func arrangeIfRequested(
         fixture: Fixture, window: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>?
     ) {
         guard CommandLine.arguments.contains("--a11y"), let host = fixture.host, let content else { return }
@@ -37,7 +38,11 @@ enum AccessibilityScene {
         status.onChange = { _ in printLive() }
         self.status = status
         gtk_window_set_child(dd_window(UnsafeMutableRawPointer(window)), column)
+    }
 
+    /// Prints the accessible properties after every change, once the lists are registered.
+    static func installIfRequested(fixture: Fixture) {
+        guard CommandLine.arguments.contains("--a11y") else { return }
         for list in fixture.lists {
             let previous = list.onChange
             list.onChange = { [weak fixture] in

@@ -37,6 +37,7 @@ final class Fixture {
     }
 
     func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
+        if activateVisualsScene(app) { return }  // --scene visuals (VisualsScene.swift)
         let host = GtkDragHost(app: "dragdrop-gtk-fixture")
         self.host = host
         host.onEvent = { [weak self] event in self?.printEvent(event) }
@@ -63,6 +64,7 @@ final class Fixture {
             DragListView(
                 id: "work", title: "Work", items: ["Report", "Slides"], host: host, operationPolicy: .preferMove),
         ]
+        AccessibilityScene.arrangeIfRequested(fixture: self, window: window, content: box)
         do {
             try host.addWindow(window, id: "window", name: "DragDrop fixture")
             for list in lists {
@@ -75,7 +77,7 @@ final class Fixture {
             g_application_quit(dd_application(app))
             return
         }
-        AccessibilityScene.installIfRequested(fixture: self, window: window, content: box)
+        AccessibilityScene.installIfRequested(fixture: self)
         gtk_window_present(dd_window(window))
         printState()
     }

@@ -36,17 +36,22 @@ public final class DragListView {
     public private(set) var selection: [TargetID] = []
     /// What drops from other containers do (S2); default: the standard rules.
     public let operationPolicy: OperationPolicy
+    /// Set before ``register(in:)`` when drops on this list cannot be undone: the question the
+    /// user confirms first (U2).
+    public var confirmation: String?
     /// Called after the items or the selection changed (and the rows were rebuilt).
     public var onChange: (@MainActor () -> Void)?
 
-    private unowned let host: GtkDragHost
+    unowned let host: GtkDragHost
     private let root: GObjectRef
-    private let listBox: GObjectRef
+    let listBox: GObjectRef
     private var rows: [(id: TargetID, row: GObjectRef)] = []
     private var registeredWindow: TargetID?
     private var nextNumber = 0
     private var rebuilding = false
     private var insertionShown: (row: GObjectRef, cssClass: String)?
+    /// Deferred drops and their placeholder rows (DragListView+Placeholders.swift).
+    let placeholders = ListPlaceholders()
 
     /// The list's root widget (heading and rows), to put in a window.
     public var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
@@ -87,6 +92,7 @@ public final class DragListView {
         container.insertion = .vertical
         container.operationPolicy = operationPolicy
         container.clipsChildren = true
+        container.confirmation = confirmation
         try host.register(listBox.widget, as: container, delegate: self)
         registeredWindow = window
         try registerRows()
@@ -94,7 +100,7 @@ public final class DragListView {
 
     // MARK: Rows
 
-    private func newID() -> TargetID {
+    func newID() -> TargetID {
         nextNumber += 1
         return TargetID("\(id.rawValue).\(nextNumber)")
     }
@@ -120,6 +126,7 @@ public final class DragListView {
             }
             return (item.id, row)
         }
+        placePlaceholderRows()
     }
 
     private func registerRows() throws(GtkDragHostError) {
@@ -144,7 +151,7 @@ public final class DragListView {
         }
     }
 
-    private func setItems(_ newItems: [Item], selecting: [TargetID]) {
+    func setItems(_ newItems: [Item], selecting: [TargetID]) {
         items = newItems
         selection = items.map(\.id).filter(selecting.contains)
         setNeedsRebuild()
@@ -173,6 +180,7 @@ extension DragListView: GtkDragHostDelegate {
     }
 
     public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
+        if let deferred = deferIfAsked(drop) { return deferred }
         let before = items
         let index = min(max(0, drop.index ?? items.count), items.count)
         // Arrivals get new identifiers, so a move's originals and arrivals never share one.

@@ -4,7 +4,8 @@ import Foundation
 struct Screenshot {
     let width: Int
     let height: Int
-    private let pixels: [UInt8]
+    /// RGB bytes, row by row.
+    let pixels: [UInt8]
 
     /// Captures the root window of `display` as a binary PPM and decodes it.
     static func capture(_ display: VirtualDisplay) throws -> Screenshot {
