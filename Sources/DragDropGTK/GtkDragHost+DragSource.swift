@@ -56,6 +56,11 @@ extension GtkDragHost {
         guard let entry = registered[item], let window = registered[entry.window],
             let origin = windowOrigins[entry.window]
         else { return nil }
+        if let gate = entry.delegate as? any GtkDragStartGate,
+            !gate.dragHost(self, canStartDragOf: item, atWidgetX: x, y: y)
+        {
+            return nil
+        }
         refreshFrames()
         var inWidget = graphene_point_t(x: Float(x), y: Float(y))
         var inWindow = graphene_point_t()

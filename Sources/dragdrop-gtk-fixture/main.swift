@@ -6,7 +6,7 @@ import Glibc
 
 // A GTK window with two reorderable lists, driven by tests with real pointer events.
 //
-//   dragdrop-gtk-fixture [--size WIDTHxHEIGHT]
+//   dragdrop-gtk-fixture [--size WIDTHxHEIGHT] [--scene text|grid]
 //
 // Prints one JSON object per line on stdout:
 //   {"t":…,"kind":"feedback","event":…}   every engine feedback event (the timeline schema)
@@ -141,9 +141,14 @@ func emit(_ value: JSONValue) {
 }
 
 let fixture = Fixture(arguments: CommandLine.arguments)
+// Other windows, chosen with `--scene NAME` (one line each; each scene lives in its own file).
+let scenes = SceneTable()
+scenes.add("text") { TextScene(arguments: $0) }
 guard let app = gtk_application_new("org.dragdrop.gtk-fixture", G_APPLICATION_NON_UNIQUE) else { exit(1) }
 GLibMainActorBridge.install()
-GSignal.connect(UnsafeMutableRawPointer(app), "activate") { fixture.activate(app) }
+GSignal.connect(UnsafeMutableRawPointer(app), "activate") {
+    if !scenes.activate(app, arguments: CommandLine.arguments) { fixture.activate(app) }
+}
 let quit: @MainActor () -> Void = { g_application_quit(dd_application(app)) }
 GLibSource.onUnixSignal(SIGTERM, quit)
 GLibSource.onUnixSignal(SIGINT, quit)
