@@ -6,7 +6,7 @@ import DragDropTesting
 // `--scene text`: two styled text views and a text field.
 //
 //   {"kind":"text","id":…,"text":…,"html":…,"selection":…}   a text view after every change
-//   {"kind":"entry","id":…,"text":…}   the text field after every change
+//   {"kind":"entry","id":…,"text":…,"placeholder":…}   the text field after every change
 //   {"kind":"layout","frames":{id:[x,y,w,h]},"words":{view:{word:[x,y,w,h]}}}   window coordinates
 //   {"kind":"menu","owner":…,"items":[…],"frames":{…}}   an edit menu opened
 @MainActor
@@ -68,7 +68,11 @@ final class TextScene: FixtureScene {
     func printEntry() {
         guard let entry else { return }
         printer.emitIfChanged(
-            "entry", .object([("kind", .string("entry")), ("id", .string(entry.id.rawValue)), ("text", .string(entry.text))]))
+            "entry",
+            .object([
+                ("kind", .string("entry")), ("id", .string(entry.id.rawValue)), ("text", .string(entry.text)),
+                ("placeholder", .string(entry.placeholder)),
+            ]))
     }
 
     func printLayout() {

@@ -144,6 +144,7 @@ let fixture = Fixture(arguments: CommandLine.arguments)
 // Other windows, chosen with `--scene NAME` (one line each; each scene lives in its own file).
 let scenes = SceneTable()
 scenes.add("text") { TextScene(arguments: $0) }
+scenes.add("grid") { GridScene(arguments: $0) }
 guard let app = gtk_application_new("org.dragdrop.gtk-fixture", G_APPLICATION_NON_UNIQUE) else { exit(1) }
 GLibMainActorBridge.install()
 GSignal.connect(UnsafeMutableRawPointer(app), "activate") {

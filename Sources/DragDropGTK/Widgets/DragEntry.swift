@@ -37,6 +37,11 @@ public final class DragEntry {
 
     private var editable: OpaquePointer { dd_editable(entry.raw) }
 
+    /// The hint shown while the field is empty (K3).
+    public var placeholder: String {
+        gtk_entry_get_placeholder_text(gtkCast(entry.raw, to: GtkEntry.self)).map { String(cString: $0) } ?? ""
+    }
+
     /// The text.
     public var text: String { gtk_editable_get_text(editable).map { String(cString: $0) } ?? "" }
 

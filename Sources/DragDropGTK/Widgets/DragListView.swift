@@ -39,10 +39,10 @@ public final class DragListView {
     /// Called after the items or the selection changed (and the rows were rebuilt).
     public var onChange: (@MainActor () -> Void)?
 
-    private unowned let host: GtkDragHost
-    private let root: GObjectRef
-    private let listBox: GObjectRef
-    private var rows: [(id: TargetID, row: GObjectRef)] = []
+    unowned let host: GtkDragHost
+    let root: GObjectRef
+    let listBox: GObjectRef
+    var rows: [(id: TargetID, row: GObjectRef)] = []
     private var registeredWindow: TargetID?
     private var nextNumber = 0
     private var rebuilding = false
@@ -78,6 +78,7 @@ public final class DragListView {
         gtk_widget_set_hexpand(root.widget, 1)
         GSignal.connect(listBox.raw, "selected-rows-changed") { [weak self] in self?.selectionChanged() }
         buildRows()
+        installEditMenu()
     }
 
     /// Registers the list and its rows with the host, inside the registered window `window`.
@@ -94,7 +95,7 @@ public final class DragListView {
 
     // MARK: Rows
 
-    private func newID() -> TargetID {
+    func newID() -> TargetID {
         nextNumber += 1
         return TargetID("\(id.rawValue).\(nextNumber)")
     }
@@ -144,7 +145,7 @@ public final class DragListView {
         }
     }
 
-    private func setItems(_ newItems: [Item], selecting: [TargetID]) {
+    func setItems(_ newItems: [Item], selecting: [TargetID]) {
         items = newItems
         selection = items.map(\.id).filter(selecting.contains)
         setNeedsRebuild()

@@ -20,6 +20,7 @@ public struct EditCommand {
 ///
 /// It opens with a secondary click, a long press on a touch screen, or Shift+F10 / Menu, and
 /// replaces the widget's own context menu. The owner computes the commands each time it opens.
+/// The widget's gesture controllers keep the menu alive as long as the widget lives.
 ///
 /// ```swift
 /// menu = EditMenu(attachedTo: entry, name: "To") { [weak self] in self?.editCommands() ?? [] }
@@ -115,28 +116,27 @@ public final class EditMenu {
             let bits = PointerBits(UnsafeMutableRawPointer(click))
             GSignal.connect(
                 UnsafeMutableRawPointer(click), "pressed",
-                click: { [weak self] _, x, y in
+                click: { [self] _, x, y in
                     if let gesture = bits.pointer {
                         gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
                     }
-                    self?.open(atX: x, y: y)
+                    open(atX: x, y: y)
                 })
             gtk_widget_add_controller(owner, click)
         }
         if let press = gtk_gesture_long_press_new() {
             gtk_gesture_single_set_touch_only(dd_gesture_single(UnsafeMutableRawPointer(press)), 1)
-            GSignal.connect(UnsafeMutableRawPointer(press), "pressed", point: { [weak self] x, y in self?.open(atX: x, y: y) })
+            GSignal.connect(UnsafeMutableRawPointer(press), "pressed", point: { [self] x, y in open(atX: x, y: y) })
             gtk_widget_add_controller(owner, press)
         }
         if let keys = gtk_event_controller_key_new() {
             gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
             GSignal.connect(
                 UnsafeMutableRawPointer(keys), "key-pressed",
-                key: { [weak self] keyval, _, state in
+                key: { [self] keyval, _, state in
                     let shiftF10 = keyval == UInt32(GDK_KEY_F10) && state & GDK_SHIFT_MASK.rawValue != 0
-                    guard let self, shiftF10 || keyval == UInt32(GDK_KEY_Menu) else { return false }
-                    self.popup(
-                        atX: Double(gtk_widget_get_width(self.owner)) / 2, y: Double(gtk_widget_get_height(self.owner)) / 2)
+                    guard shiftF10 || keyval == UInt32(GDK_KEY_Menu) else { return false }
+                    popup(atX: Double(gtk_widget_get_width(owner)) / 2, y: Double(gtk_widget_get_height(owner)) / 2)
                     return true
                 })
             gtk_widget_add_controller(owner, keys)

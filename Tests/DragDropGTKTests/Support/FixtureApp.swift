@@ -88,11 +88,11 @@ final class FixtureApp {
         self.output = output
     }
 
-    /// Launches the fixture, waits until its rows are laid out and moves its window to `at`.
-    static func launch(on display: VirtualDisplay, size: (Int, Int) = (640, 420), at: (Int, Int) = (60, 40))
-        async throws
-        -> FixtureApp
-    {
+    /// Launches the fixture (with extra `arguments`, such as `--scene grid`), waits until its rows
+    /// are laid out and moves its window to `at`.
+    static func launch(
+        on display: VirtualDisplay, size: (Int, Int) = (640, 420), at: (Int, Int) = (60, 40), arguments: [String] = []
+    ) async throws -> FixtureApp {
         let environment = [
             "DISPLAY": display.name, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo",
             // No accessibility bus and no session bus: nothing outlives the test.
@@ -104,7 +104,7 @@ final class FixtureApp {
         let process: ChildProcess
         do {
             process = try ChildProcess(
-                try Tools.fixture(), ["--size", "\(size.0)x\(size.1)"], environment: environment, stdin: stdin.read,
+                try Tools.fixture(), ["--size", "\(size.0)x\(size.1)"] + arguments, environment: environment, stdin: stdin.read,
                 stdout: stdout.write)
         } catch {
             for fd in [stdin.read, stdin.write, stdout.read, stdout.write] { close(fd) }

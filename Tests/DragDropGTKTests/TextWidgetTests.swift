@@ -1,0 +1,144 @@
+import DragDropGTK
+import Foundation
+import Testing
+
+/// Styled text views and a text field (`--scene text`): notes "Move **this** to the *end*:",
+/// draft "Draft:", and an empty "To" field.
+@Suite(
+    "GTK: text views and text fields", .serialized,
+    .enabled(if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
+)
+struct TextWidgetTests {
+    static let notesHTML = "Move <b>this</b> to the <i>end</i>:"
+
+    /// Double-clicks `word` in `view` and waits until it is the selection.
+    func select(_ word: String, in view: String, app: FixtureApp, pointer: Pointer) async throws -> ScreenRect {
+        let frame = try await app.settledSceneLayout().word(word, in: view)
+        let mark = app.lineCount
+        try pointer.doubleClick(at: (frame.midX, frame.midY))
+        try await app.waitFor(kind: "text", "'\(word)' selected by a double click", after: mark) {
+            $0["id"] as? String == view && $0["selection"] as? String == word
+        }
+        return frame
+    }
+
+    /// Just after the last character of `view`'s last word.
+    func end(of view: String, layout: SceneLayout, lastWord: String) throws -> (x: Double, y: Double) {
+        let word = try layout.word(lastWord, in: view)
+        return (word.x + word.width + 6, word.midY)
+    }
+
+    @Test("K2, C3, S2, U1: a double click selects a word; dragged inside the same text it moves, keeping bold; Ctrl+Z and Ctrl+Shift+Z undo and redo the move")
+    func moveInsideOneView() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let this = try await select("this", in: "notes", app: app, pointer: pointer)
+            let layout = try await app.settledSceneLayout()
+            var mark = app.lineCount
+            try pointer.drag(from: (this.midX, this.midY), to: try end(of: "notes", layout: layout, lastWord: "end:"), pause: 0.15)
+            let moved = try await app.waitFor(kind: "text", "the moved word", after: mark) {
+                $0["id"] as? String == "notes" && $0["text"] as? String == "Move  to the end:this"
+            }
+            #expect(moved["html"] as? String == "Move  to the <i>end</i>:<b>this</b>")
+            #expect(moved["selection"] as? String == "this", "the moved text stays selected where it landed")
+            let events = app.events(from: mark)
+            let committed = try #require(events.first { $0["event"] as? String == "committed" })
+            #expect(committed["destination"] as? String == "notes")
+            #expect(committed["operation"] as? String == "move")
+            #expect(events.contains { $0["event"] as? String == "insertion" && $0["target"] as? String == "notes" })
+            #expect(app.latest(kind: "text", id: "draft")?["text"] as? String == "Draft:")
+
+            try await app.waitForDragEnd(after: mark)
+            _ = try await app.settledSceneLayout()
+            mark = app.lineCount
+            try pointer.key("ctrl+z")
+            try await app.waitFor(kind: "text", "the undone move", after: mark) {
+                $0["id"] as? String == "notes" && $0["html"] as? String == Self.notesHTML
+            }
+            mark = app.lineCount
+            try pointer.key("ctrl+shift+z")
+            try await app.waitFor(kind: "text", "the redone move", after: mark) {
+                $0["id"] as? String == "notes" && $0["html"] as? String == "Move  to the <i>end</i>:<b>this</b>"
+            }
+        }
+    }
+
+    @Test("S2, P1, A7: dragged to another text view the word is copied and keeps its bold")
+    func copyToOtherViewKeepsBold() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let this = try await select("this", in: "notes", app: app, pointer: pointer)
+            let layout = try await app.settledSceneLayout()
+            let mark = app.lineCount
+            try pointer.drag(from: (this.midX, this.midY), to: try end(of: "draft", layout: layout, lastWord: "Draft:"), pause: 0.15)
+            let draft = try await app.waitFor(kind: "text", "the copied word in Draft", after: mark) {
+                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft:this"
+            }
+            #expect(draft["html"] as? String == "Draft:<b>this</b>", "A7: HTML was taken and bold kept")
+            #expect(app.latest(kind: "text", id: "notes")?["html"] as? String == Self.notesHTML, "S2: a copy leaves the source")
+            let events = app.events(from: mark)
+            #expect(events.first { $0["event"] as? String == "committed" }?["operation"] as? String == "copy")
+            #expect(events.contains { $0["event"] as? String == "preview" && $0["badge"] as? String == "copy" })
+            #expect(!app.eventNames(from: mark).contains("sourceRemoved"))
+        }
+    }
+
+    @Test("C2, A7, K3: the text field shows its placeholder and takes a dropped word as plain text at the pointer")
+    func entryTakesDroppedText() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let entry = try #require(app.latest(kind: "entry"))
+            #expect(entry["text"] as? String == "")
+            #expect(entry["placeholder"] as? String == "Name or email")
+            let this = try await select("this", in: "notes", app: app, pointer: pointer)
+            let field = try await app.settledSceneLayout().frame("to")
+            let mark = app.lineCount
+            try pointer.drag(from: (this.midX, this.midY), to: (field.midX, field.midY), pause: 0.15)
+            try await app.waitFor(kind: "entry", "the word in the field", after: mark) { $0["text"] as? String == "this" }
+            let committed = try #require(app.events(from: mark).first { $0["event"] as? String == "committed" })
+            #expect(committed["destination"] as? String == "to")
+            #expect(committed["operation"] as? String == "copy")
+            #expect(app.latest(kind: "text", id: "notes")?["html"] as? String == Self.notesHTML)
+        }
+    }
+
+    @Test("C1, K2: the text edit menu lists Cut, Copy and Delete only with a selection and Paste only after a copy; a styled paste keeps bold and undoes")
+    func textEditMenu() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let notes = try layout.frame("notes")
+            let draft = try layout.frame("draft")
+            let blankNotes = (notes.midX, notes.midY + 60)
+            var menu = try await app.openMenu(at: blankNotes, pointer: pointer, owner: "Notes")
+            #expect(menu.items == ["Select All"])
+            try pointer.key("Escape")
+
+            _ = try await select("this", in: "notes", app: app, pointer: pointer)
+            menu = try await app.openMenu(at: blankNotes, pointer: pointer, owner: "Notes")
+            #expect(menu.items == ["Cut", "Copy", "Delete", "Select All"])
+            guard let copy = menu.frames["Copy"] else { throw GtkTestError("no Copy") }
+            try pointer.click(at: (copy.midX, copy.midY))
+            try await Task.sleep(for: .milliseconds(200))
+
+            // The draft: click at its end (caret there), then Paste from its menu.
+            let blankDraft = (draft.midX, draft.midY + 60)
+            try pointer.click(at: blankDraft)
+            try await Task.sleep(for: .milliseconds(200))
+            menu = try await app.openMenu(at: blankDraft, pointer: pointer, owner: "Draft")
+            #expect(menu.items == ["Paste", "Select All"])
+            guard let paste = menu.frames["Paste"] else { throw GtkTestError("no Paste") }
+            var mark = app.lineCount
+            try pointer.click(at: (paste.midX, paste.midY))
+            try await app.waitFor(kind: "text", "the styled paste", after: mark) {
+                $0["id"] as? String == "draft" && $0["html"] as? String == "Draft:<b>this</b>"
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            menu = try await app.openMenu(at: blankDraft, pointer: pointer, owner: "Draft")
+            #expect(menu.items.first == "Undo Paste")
+            try pointer.key("Escape")
+            try await Task.sleep(for: .milliseconds(200))
+            mark = app.lineCount
+            try pointer.key("ctrl+z")
+            try await app.waitFor(kind: "text", "the paste undone", after: mark) {
+                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft:"
+            }
+        }
+    }
+}
