@@ -141,4 +141,39 @@ struct TextWidgetTests {
             }
         }
     }
+
+    @Test("K2, U1: typing in a text view and in the text field is one undo step each; Ctrl+Z undoes the newest first, Ctrl+Shift+Z redoes")
+    func typingIsUndoable() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let draft = try layout.frame("draft")
+            let field = try layout.frame("to")
+            try pointer.click(at: (draft.midX, draft.midY + 60))
+            var mark = app.lineCount
+            try pointer.run(["type", "--delay", "40", " hi"])
+            try await app.waitFor(kind: "text", "the typed text", after: mark) {
+                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft: hi"
+            }
+            try pointer.click(at: (field.midX, field.midY))
+            mark = app.lineCount
+            try pointer.run(["type", "--delay", "40", "bob"])
+            try await app.waitFor(kind: "entry", "the typed name", after: mark) { $0["text"] as? String == "bob" }
+            try await Task.sleep(for: .milliseconds(200))
+
+            mark = app.lineCount
+            try pointer.key("ctrl+z")
+            try await app.waitFor(kind: "entry", "the name undone", after: mark) { $0["text"] as? String == "" }
+            #expect(app.latest(kind: "text", id: "draft")?["text"] as? String == "Draft: hi")
+            mark = app.lineCount
+            try pointer.key("ctrl+z")
+            try await app.waitFor(kind: "text", "the typing undone", after: mark) {
+                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft:"
+            }
+            mark = app.lineCount
+            try pointer.key("ctrl+shift+z")
+            try await app.waitFor(kind: "text", "the typing redone", after: mark) {
+                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft: hi"
+            }
+        }
+    }
 }

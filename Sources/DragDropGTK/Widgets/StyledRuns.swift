@@ -51,14 +51,14 @@ public enum StyledHTML {
         var text = ""
         func flush() {
             guard !text.isEmpty else { return }
-            append(StyledRun(decode(text), bold: bold > 0, italic: italic > 0), to: &runs)
+            append(StyledRun(text, bold: bold > 0, italic: italic > 0), to: &runs)
             text = ""
         }
         var rest = Substring(html)
         while let open = rest.firstIndex(of: "<") {
-            text += rest[..<open]
+            text += decode(String(rest[..<open]))
             guard let close = rest[open...].firstIndex(of: ">") else {
-                text += rest[open...]
+                text += decode(String(rest[open...]))
                 rest = ""
                 break
             }
@@ -81,7 +81,7 @@ public enum StyledHTML {
                 break
             }
         }
-        text += rest
+        text += decode(String(rest))
         flush()
         while let last = runs.last, last.text.hasSuffix("\n") {
             runs[runs.count - 1].text.removeLast()
