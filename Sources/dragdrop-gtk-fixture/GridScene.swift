@@ -43,13 +43,18 @@ final class GridScene: FixtureScene {
         gtk_widget_set_halign(toggle, GTK_ALIGN_START)
         GSignal.connect(UnsafeMutableRawPointer(toggle), "toggled") { [weak self] in
             guard let self, let toggle = self.selectToggle else { return }
-            self.grid?.isSelectionMode = gtk_toggle_button_get_active(UnsafeMutableRawPointer(toggle).assumingMemoryBound(to: GtkToggleButton.self)) != 0
+            self.grid?.isSelectionMode =
+                gtk_toggle_button_get_active(
+                    UnsafeMutableRawPointer(toggle).assumingMemoryBound(to: GtkToggleButton.self)) != 0
         }
-        let segments = SegmentedControl(id: "views", name: "View", segments: ["Day", "Week", "Month", "Year"], host: host)
+        let segments = SegmentedControl(
+            id: "views", name: "View", segments: ["Day", "Week", "Month", "Year"], host: host)
         self.segments = segments
         let list = DragListView(id: "inbox", title: "Inbox", items: ["Lunch", "Report"], host: host)
         self.list = list
-        for child in [toggle, segments.widget, list.widget] { gtk_box_append(dd_box(UnsafeMutableRawPointer(side)), child) }
+        for child in [toggle, segments.widget, list.widget] {
+            gtk_box_append(dd_box(UnsafeMutableRawPointer(side)), child)
+        }
         gtk_box_append(dd_box(UnsafeMutableRawPointer(row)), grid.widget)
         gtk_box_append(dd_box(UnsafeMutableRawPointer(row)), side)
         gtk_window_set_child(dd_window(scene.window), row)
@@ -59,7 +64,8 @@ final class GridScene: FixtureScene {
         grid.onOpenFolder = { folder, duringDrag in
             emit(
                 .object([
-                    ("kind", .string("folderOpened")), ("folder", .string(folder.title)), ("duringDrag", .bool(duringDrag)),
+                    ("kind", .string("folderOpened")), ("folder", .string(folder.title)),
+                    ("duringDrag", .bool(duringDrag)),
                 ]))
         }
         segments.onSelect = { [weak segments] index, how in
@@ -125,7 +131,8 @@ final class GridScene: FixtureScene {
                         "select",
                         SceneWindow.json(
                             Rect(
-                                x: Double(bounds.origin.x), y: Double(bounds.origin.y), width: Double(bounds.size.width),
+                                x: Double(bounds.origin.x), y: Double(bounds.origin.y),
+                                width: Double(bounds.size.width),
                                 height: Double(bounds.size.height)))
                     ))
             }

@@ -91,11 +91,16 @@ final class TextScene: FixtureScene {
             guard let origin = host.frameInWindow(of: view.id) else { continue }
             var seen: Set<String> = []
             var list: [(String, JSONValue)] = []
-            for word in view.text.split(whereSeparator: { $0 == " " }).map(String.init) where seen.insert(word).inserted {
+            for word in view.text.split(whereSeparator: { $0 == " " }).map(String.init) where seen.insert(word).inserted
+            {
                 guard let offset = view.offset(of: word) else { continue }
                 let f = view.frameOfText(from: offset, to: offset + word.unicodeScalars.count)
                 list.append(
-                    (word, SceneWindow.json(Rect(x: origin.minX + f.x, y: origin.minY + f.y, width: f.width, height: f.height))))
+                    (
+                        word,
+                        SceneWindow.json(
+                            Rect(x: origin.minX + f.x, y: origin.minY + f.y, width: f.width, height: f.height))
+                    ))
             }
             words.append((view.id.rawValue, .object(list)))
         }

@@ -5,7 +5,8 @@ import Testing
 /// The segmented control and the edit menus of the grid and the list (`--scene grid`).
 @Suite(
     "GTK: segmented control and edit menus", .serialized,
-    .enabled(if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
+    .enabled(
+        if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
 )
 struct ControlsAndMenuTests {
     static let size = GridWidgetTests.size
@@ -48,11 +49,16 @@ struct ControlsAndMenuTests {
             #expect(index("springDisarmed", "views.3") != nil, "leaving Year before the pause disarms it")
             #expect(index("springActivated", "views.3") == nil)
             #expect(try #require(index("springFlash", "views.1")) < #require(index("springActivated", "views.1")))
-            #expect(!app.objects(from: mark).contains { $0["kind"] as? String == "segment" && $0["selected"] as? String == "Year" })
+            #expect(
+                !app.objects(from: mark).contains {
+                    $0["kind"] as? String == "segment" && $0["selected"] as? String == "Year"
+                })
         }
     }
 
-    @Test("C1, K2: the grid's edit menu lists only what applies: no Paste before a copy, no Select All when all is selected, Undo after a change")
+    @Test(
+        "C1, K2: the grid's edit menu lists only what applies: no Paste before a copy, no Select All when all is selected, Undo after a change"
+    )
     func gridEditMenu() async throws {
         try await FixtureApp.withScene("grid", size: Self.size) { app, pointer in
             let layout = try await app.settledSceneLayout()
@@ -93,7 +99,9 @@ struct ControlsAndMenuTests {
             try await Task.sleep(for: .milliseconds(200))
             mark = app.lineCount
             try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "grid", "the tiles back", after: mark) { GridWidgetTests.tiles($0) == GridWidgetTests.tiles }
+            try await app.waitFor(kind: "grid", "the tiles back", after: mark) {
+                GridWidgetTests.tiles($0) == GridWidgetTests.tiles
+            }
         }
     }
 
@@ -119,10 +127,14 @@ struct ControlsAndMenuTests {
             try await Task.sleep(for: .milliseconds(300))
             mark = app.lineCount
             try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "list", "the paste undone", after: mark) { $0["items"] as? [String] == ["Report"] }
+            try await app.waitFor(kind: "list", "the paste undone", after: mark) {
+                $0["items"] as? [String] == ["Report"]
+            }
             mark = app.lineCount
             try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "list", "the cut undone", after: mark) { $0["items"] as? [String] == ["Lunch", "Report"] }
+            try await app.waitFor(kind: "list", "the cut undone", after: mark) {
+                $0["items"] as? [String] == ["Lunch", "Report"]
+            }
         }
     }
 }

@@ -5,7 +5,8 @@ import Testing
 /// The grid of tiles (`--scene grid`) under real pointer and keyboard input.
 @Suite(
     "GTK: grid of tiles with folders", .serialized,
-    .enabled(if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
+    .enabled(
+        if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
 )
 struct GridWidgetTests {
     static let size = (760, 460)
@@ -17,7 +18,9 @@ struct GridWidgetTests {
     }
     static func selected(_ grid: JSONObject) -> [String] { grid["selected"] as? [String] ?? [] }
 
-    @Test("M1, M3, S4, U1: Ctrl-click selects two tiles; dragged onto a folder they fly together and move into it; Ctrl+Z puts them back")
+    @Test(
+        "M1, M3, S4, U1: Ctrl-click selects two tiles; dragged onto a folder they fly together and move into it; Ctrl+Z puts them back"
+    )
     func selectionIntoFolder() async throws {
         try await FixtureApp.withScene("grid", size: Self.size) { app, pointer in
             let layout = try await app.settledSceneLayout()
@@ -27,7 +30,9 @@ struct GridWidgetTests {
             var mark = app.lineCount
             try pointer.click(at: (mail.midX, mail.midY))
             try pointer.click(at: (notes.midX, notes.midY), holding: ["ctrl"])
-            try await app.waitFor(kind: "grid", "Mail and Notes selected", after: mark) { Self.selected($0) == ["Mail", "Notes"] }
+            try await app.waitFor(kind: "grid", "Mail and Notes selected", after: mark) {
+                Self.selected($0) == ["Mail", "Notes"]
+            }
 
             mark = app.lineCount
             try pointer.drag(from: (mail.midX, mail.midY), to: (work.midX, work.midY), pause: 0.1)
@@ -38,7 +43,10 @@ struct GridWidgetTests {
             let events = app.events(from: mark)
             let lifted = try #require(events.first { $0["event"] as? String == "lifted" })
             #expect((lifted["items"] as? [String])?.count == 2, "M1: the whole selection is dragged")
-            #expect(events.contains { $0["event"] as? String == "preview" && $0["count"] as? Int == 2 && $0["flocked"] as? Bool == true })
+            #expect(
+                events.contains {
+                    $0["event"] as? String == "preview" && $0["count"] as? Int == 2 && $0["flocked"] as? Bool == true
+                })
             let committed = try #require(events.first { $0["event"] as? String == "committed" })
             #expect(committed["operation"] as? String == "move")
             let names = app.eventNames(from: mark)
@@ -48,12 +56,16 @@ struct GridWidgetTests {
             _ = try await app.settledSceneLayout()
             mark = app.lineCount
             try pointer.key("ctrl+z")
-            let undone = try await app.waitFor(kind: "grid", "the undone drop", after: mark) { Self.tiles($0) == Self.tiles }
+            let undone = try await app.waitFor(kind: "grid", "the undone drop", after: mark) {
+                Self.tiles($0) == Self.tiles
+            }
             #expect(Self.folder("Work", undone) == ["Slides"])
         }
     }
 
-    @Test("F8, U1: a tile dragged between the rows shows the insertion bar before the tile it will precede, lands there, and undo/redo restore and repeat it")
+    @Test(
+        "F8, U1: a tile dragged between the rows shows the insertion bar before the tile it will precede, lands there, and undo/redo restore and repeat it"
+    )
     func reorderWithInsertionBar() async throws {
         try await FixtureApp.withScene("grid", size: Self.size) { app, pointer in
             let layout = try await app.settledSceneLayout()
@@ -83,7 +95,8 @@ struct GridWidgetTests {
             #expect(committed["index"] as? Int == 4)
             #expect(committed["operation"] as? String == "move")
             try await Task.sleep(for: .milliseconds(250))
-            #expect(try Screenshot.capture(app.display).count(color, in: barArea) == 0, "F4: the bar goes away at the drop")
+            #expect(
+                try Screenshot.capture(app.display).count(color, in: barArea) == 0, "F4: the bar goes away at the drop")
 
             try await app.waitForDragEnd(after: mark)
             _ = try await app.settledSceneLayout()
@@ -133,7 +146,8 @@ struct GridWidgetTests {
             #expect(opened["folder"] as? String == "Work")
             #expect(opened["duringDrag"] as? Bool == true)
             let names = app.eventNames(from: mark)
-            #expect(try #require(names.firstIndex(of: "springFlash")) < #require(names.firstIndex(of: "springActivated")))
+            #expect(
+                try #require(names.firstIndex(of: "springFlash")) < #require(names.firstIndex(of: "springActivated")))
             let outcome = try await app.waitFor("the drag's end", after: mark) { $0["event"] as? String == "outcome" }
             #expect(outcome["outcome"] as? String == "returnToSource")
             #expect(Self.tiles(try #require(app.latest(kind: "grid"))) == Self.tiles)
@@ -141,7 +155,10 @@ struct GridWidgetTests {
             try await app.waitForDragEnd(after: mark)
             _ = try await app.settledSceneLayout()
             mark = app.lineCount
-            try pointer.run(["mousemove"] + Pointer.at((work.midX, work.midY)) + ["sleep", "0.1", "click", "--repeat", "2", "--delay", "80", "1"])
+            try pointer.run(
+                ["mousemove"] + Pointer.at((work.midX, work.midY)) + [
+                    "sleep", "0.1", "click", "--repeat", "2", "--delay", "80", "1",
+                ])
             let clicked = try await app.waitFor(kind: "folderOpened", "Work opened by a double click", after: mark)
             #expect(clicked["duringDrag"] as? Bool == false)
         }
@@ -156,11 +173,15 @@ struct GridWidgetTests {
             let maps = try layout.frame("home/Maps")
             var mark = app.lineCount
             try pointer.click(at: (select.midX, select.midY))
-            try await app.waitFor(kind: "grid", "selection mode on", after: mark) { $0["selectionMode"] as? Bool == true }
+            try await app.waitFor(kind: "grid", "selection mode on", after: mark) {
+                $0["selectionMode"] as? Bool == true
+            }
             mark = app.lineCount
             try pointer.click(at: (mail.midX, mail.midY))
             try pointer.click(at: (maps.midX, maps.midY))
-            try await app.waitFor(kind: "grid", "Mail and Maps selected", after: mark) { Self.selected($0) == ["Mail", "Maps"] }
+            try await app.waitFor(kind: "grid", "Mail and Maps selected", after: mark) {
+                Self.selected($0) == ["Mail", "Maps"]
+            }
             mark = app.lineCount
             try pointer.click(at: (mail.midX, mail.midY))
             try await app.waitFor(kind: "grid", "Mail toggled off", after: mark) { Self.selected($0) == ["Maps"] }

@@ -18,7 +18,8 @@ struct StyledHTMLTests {
 
     @Test("A7: other apps' HTML: strong/em, paragraphs, character references, unknown tags dropped")
     func foreignHTML() {
-        let runs = StyledHTML.runs(fromHTML: "<p>Caf&#233; <strong>open</strong></p><p><em>late</em> &amp; <span>early</span>&nbsp;</p>")
+        let runs = StyledHTML.runs(
+            fromHTML: "<p>Caf&#233; <strong>open</strong></p><p><em>late</em> &amp; <span>early</span>&nbsp;</p>")
         #expect(
             runs == [
                 StyledRun("Café "), StyledRun("open", bold: true), StyledRun("\n"), StyledRun("late", italic: true),
@@ -28,7 +29,8 @@ struct StyledHTMLTests {
 
     @Test("Raw line breaks in HTML are spaces; unclosed tags keep their text")
     func whitespaceAndBrokenTags() {
-        #expect(StyledHTML.runs(fromHTML: "one\ntwo <b>three") == [StyledRun("one two "), StyledRun("three", bold: true)])
+        #expect(
+            StyledHTML.runs(fromHTML: "one\ntwo <b>three") == [StyledRun("one two "), StyledRun("three", bold: true)])
         #expect(StyledHTML.runs(fromHTML: "a < b") == [StyledRun("a < b")])
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// draft "Draft:", and an empty "To" field.
 @Suite(
     "GTK: text views and text fields", .serialized,
-    .enabled(if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
+    .enabled(
+        if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
 )
 struct TextWidgetTests {
     static let notesHTML = "Move <b>this</b> to the <i>end</i>:"
@@ -28,13 +29,16 @@ struct TextWidgetTests {
         return (word.x + word.width + 6, word.midY)
     }
 
-    @Test("K2, C3, S2, U1: a double click selects a word; dragged inside the same text it moves, keeping bold; Ctrl+Z and Ctrl+Shift+Z undo and redo the move")
+    @Test(
+        "K2, C3, S2, U1: a double click selects a word; dragged inside the same text it moves, keeping bold; Ctrl+Z and Ctrl+Shift+Z undo and redo the move"
+    )
     func moveInsideOneView() async throws {
         try await FixtureApp.withScene("text") { app, pointer in
             let this = try await select("this", in: "notes", app: app, pointer: pointer)
             let layout = try await app.settledSceneLayout()
             var mark = app.lineCount
-            try pointer.drag(from: (this.midX, this.midY), to: try end(of: "notes", layout: layout, lastWord: "end:"), pause: 0.15)
+            try pointer.drag(
+                from: (this.midX, this.midY), to: try end(of: "notes", layout: layout, lastWord: "end:"), pause: 0.15)
             let moved = try await app.waitFor(kind: "text", "the moved word", after: mark) {
                 $0["id"] as? String == "notes" && $0["text"] as? String == "Move  to the end:this"
             }
@@ -68,12 +72,15 @@ struct TextWidgetTests {
             let this = try await select("this", in: "notes", app: app, pointer: pointer)
             let layout = try await app.settledSceneLayout()
             let mark = app.lineCount
-            try pointer.drag(from: (this.midX, this.midY), to: try end(of: "draft", layout: layout, lastWord: "Draft:"), pause: 0.15)
+            try pointer.drag(
+                from: (this.midX, this.midY), to: try end(of: "draft", layout: layout, lastWord: "Draft:"), pause: 0.15)
             let draft = try await app.waitFor(kind: "text", "the copied word in Draft", after: mark) {
                 $0["id"] as? String == "draft" && $0["text"] as? String == "Draft:this"
             }
             #expect(draft["html"] as? String == "Draft:<b>this</b>", "A7: HTML was taken and bold kept")
-            #expect(app.latest(kind: "text", id: "notes")?["html"] as? String == Self.notesHTML, "S2: a copy leaves the source")
+            #expect(
+                app.latest(kind: "text", id: "notes")?["html"] as? String == Self.notesHTML,
+                "S2: a copy leaves the source")
             let events = app.events(from: mark)
             #expect(events.first { $0["event"] as? String == "committed" }?["operation"] as? String == "copy")
             #expect(events.contains { $0["event"] as? String == "preview" && $0["badge"] as? String == "copy" })
@@ -91,7 +98,9 @@ struct TextWidgetTests {
             let field = try await app.settledSceneLayout().frame("to")
             let mark = app.lineCount
             try pointer.drag(from: (this.midX, this.midY), to: (field.midX, field.midY), pause: 0.15)
-            try await app.waitFor(kind: "entry", "the word in the field", after: mark) { $0["text"] as? String == "this" }
+            try await app.waitFor(kind: "entry", "the word in the field", after: mark) {
+                $0["text"] as? String == "this"
+            }
             let committed = try #require(app.events(from: mark).first { $0["event"] as? String == "committed" })
             #expect(committed["destination"] as? String == "to")
             #expect(committed["operation"] as? String == "copy")
@@ -99,7 +108,9 @@ struct TextWidgetTests {
         }
     }
 
-    @Test("C1, K2: the text edit menu lists Cut, Copy and Delete only with a selection and Paste only after a copy; a styled paste keeps bold and undoes")
+    @Test(
+        "C1, K2: the text edit menu lists Cut, Copy and Delete only with a selection and Paste only after a copy; a styled paste keeps bold and undoes"
+    )
     func textEditMenu() async throws {
         try await FixtureApp.withScene("text") { app, pointer in
             let layout = try await app.settledSceneLayout()
@@ -142,7 +153,9 @@ struct TextWidgetTests {
         }
     }
 
-    @Test("K2, U1: typing in a text view and in the text field is one undo step each; Ctrl+Z undoes the newest first, Ctrl+Shift+Z redoes")
+    @Test(
+        "K2, U1: typing in a text view and in the text field is one undo step each; Ctrl+Z undoes the newest first, Ctrl+Shift+Z redoes"
+    )
     func typingIsUndoable() async throws {
         try await FixtureApp.withScene("text") { app, pointer in
             let layout = try await app.settledSceneLayout()

@@ -124,7 +124,8 @@ public final class DragEntry {
         let caretAfter = start + insert.unicodeScalars.count
         set(after, caret: caretAfter)
         let action = UndoableAction(
-            undo: { [weak self] in self?.set(before, caret: end) }, redo: { [weak self] in self?.set(after, caret: caretAfter) })
+            undo: { [weak self] in self?.set(before, caret: end) },
+            redo: { [weak self] in self?.set(after, caret: caretAfter) })
         if let name { host.registerEdit(name, undo: action.undo, redo: action.redo) }
         return action
     }
@@ -165,10 +166,11 @@ public final class DragEntry {
         }
         let count = text.unicodeScalars.count
         if count > 0, !(selection.map { $0.start == 0 && $0.end == count } ?? false) {
-            commands.append(EditCommand("Select All") { [weak self] in
-                guard let self else { return }
-                gtk_editable_select_region(self.editable, 0, -1)
-            })
+            commands.append(
+                EditCommand("Select All") { [weak self] in
+                    guard let self else { return }
+                    gtk_editable_select_region(self.editable, 0, -1)
+                })
         }
         return commands
     }
@@ -179,7 +181,9 @@ public final class DragEntry {
         return String(view)
     }
 
-    private func copy(_ range: (start: Int, end: Int)) { EditClipboard.copy(text: substring(range), from: entry.widget) }
+    private func copy(_ range: (start: Int, end: Int)) {
+        EditClipboard.copy(text: substring(range), from: entry.widget)
+    }
 
     private func cut(_ range: (start: Int, end: Int)) {
         copy(range)

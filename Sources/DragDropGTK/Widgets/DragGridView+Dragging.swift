@@ -23,7 +23,8 @@ extension DragGridView: GtkSpringLoadingDelegate {
         guard container == id, let index, !children.isEmpty else { return }
         let shown =
             index < children.count
-            ? (children[index].child, "dd-grid-insert-before") : (children[children.count - 1].child, "dd-grid-insert-after")
+            ? (children[index].child, "dd-grid-insert-before")
+            : (children[children.count - 1].child, "dd-grid-insert-after")
         gtk_widget_add_css_class(shown.0.widget, shown.1)
         insertionShown = shown
     }

@@ -215,7 +215,8 @@ public final class DragGridView {
     private func registerTiles() throws(GtkDragHostError) {
         for (tile, (_, child)) in zip(tiles, children) {
             var target = DragTarget(id: tile.id, name: tile.title, frame: .zero, parent: id)
-            target.offers = tile.isFolder ? [Self.tileType, Self.folderType, .utf8PlainText] : [Self.tileType, .utf8PlainText]
+            target.offers =
+                tile.isFolder ? [Self.tileType, Self.folderType, .utf8PlainText] : [Self.tileType, .utf8PlainText]
             if tile.isFolder {
                 target.accepts = [Self.tileType]
                 target.operationPolicy = .preferMove

@@ -32,7 +32,8 @@ extension DragTextView: GtkDragHostDelegate, GtkDragStartGate {
             ])
     }
 
-    public func dragHost(_ host: GtkDragHost, exportedRepresentationsFor items: [TargetID]) -> [ExportedRepresentation] {
+    public func dragHost(_ host: GtkDragHost, exportedRepresentationsFor items: [TargetID]) -> [ExportedRepresentation]
+    {
         let runs = draggedRuns
         return [
             ExportedRepresentation(mimeType: "text/html", bytes: Array(StyledHTML.html(from: runs).utf8)),
@@ -107,7 +108,8 @@ extension DragTextView: GtkDragHostDelegate, GtkDragStartGate {
         }
         clearDragRange()
         let after = lastSnapshot
-        return UndoableAction(undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(after) })
+        return UndoableAction(
+            undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(after) })
     }
 
     func clearDragRange() {

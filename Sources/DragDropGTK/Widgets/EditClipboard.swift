@@ -56,7 +56,9 @@ enum EditClipboard {
     }
 
     /// Reads the clipboard's text; `completion` gets nil when there is none.
-    static func readText(for widget: UnsafeMutablePointer<GtkWidget>, _ completion: @escaping @MainActor (String?) -> Void) {
+    static func readText(
+        for widget: UnsafeMutablePointer<GtkWidget>, _ completion: @escaping @MainActor (String?) -> Void
+    ) {
         guard let clipboard = clipboard(for: widget) else { return completion(nil) }
         let box = CallbackBox<@MainActor (String?) -> Void>(completion)
         let callback: GAsyncReadyCallback = { source, result, data in

@@ -111,7 +111,8 @@ public final class EditMenu {
     /// Menu open it in the middle of the widget. Each replaces the widget's own menu.
     private func attachGestures() {
         if let click = gtk_gesture_click_new() {
-            gtk_gesture_single_set_button(dd_gesture_single(UnsafeMutableRawPointer(click)), guint(GDK_BUTTON_SECONDARY))
+            gtk_gesture_single_set_button(
+                dd_gesture_single(UnsafeMutableRawPointer(click)), guint(GDK_BUTTON_SECONDARY))
             gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
             let bits = PointerBits(UnsafeMutableRawPointer(click))
             GSignal.connect(

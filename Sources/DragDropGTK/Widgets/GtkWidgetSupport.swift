@@ -26,7 +26,8 @@ enum GtkWidgetSupport {
     /// engine decides what happens.
     static func removeBuiltInDropTargets(from widget: UnsafeMutablePointer<GtkWidget>) {
         let dropTypes = [gtk_drop_target_async_get_type(), gtk_drop_target_get_type()]
-        for controller in controllers(of: widget) where dropTypes.contains(where: { isInstance(controller.raw, of: $0) }) {
+        for controller in controllers(of: widget)
+        where dropTypes.contains(where: { isInstance(controller.raw, of: $0) }) {
             gtk_widget_remove_controller(widget, OpaquePointer(controller.raw))
         }
         var child = gtk_widget_get_first_child(widget)
@@ -37,7 +38,8 @@ enum GtkWidgetSupport {
     }
 
     /// The first descendant of `widget` (itself included) of `type`.
-    static func descendant(of widget: UnsafeMutablePointer<GtkWidget>, type: GType) -> UnsafeMutablePointer<GtkWidget>? {
+    static func descendant(of widget: UnsafeMutablePointer<GtkWidget>, type: GType) -> UnsafeMutablePointer<GtkWidget>?
+    {
         if isInstance(UnsafeMutableRawPointer(widget), of: type) { return widget }
         var child = gtk_widget_get_first_child(widget)
         while let current = child {

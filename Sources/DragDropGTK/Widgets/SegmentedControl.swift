@@ -54,7 +54,9 @@ public final class SegmentedControl {
         for (index, title) in segments.enumerated() {
             let button = GObjectRef(newWidget: gtk_toggle_button_new_with_label(title))
             let toggle = gtkCast(button.raw, to: GtkToggleButton.self)
-            if let first = buttons.first { gtk_toggle_button_set_group(toggle, gtkCast(first.raw, to: GtkToggleButton.self)) }
+            if let first = buttons.first {
+                gtk_toggle_button_set_group(toggle, gtkCast(first.raw, to: GtkToggleButton.self))
+            }
             gtk_toggle_button_set_active(toggle, index == selectedIndex ? 1 : 0)
             GSignal.connect(button.raw, "toggled") { [weak self] in self?.toggled(index) }
             gtk_box_append(dd_box(root.raw), button.widget)

@@ -110,7 +110,8 @@ struct StyledBuffer {
             gtk_text_iter_forward_to_tag_toggle(&next, nil)
             let stop = min(max(offset(of: next), position + 1), end)
             let style = self.style(of: position)
-            StyledHTML.append(StyledRun(text(from: position, to: stop), bold: style.bold, italic: style.italic), to: &runs)
+            StyledHTML.append(
+                StyledRun(text(from: position, to: stop), bold: style.bold, italic: style.italic), to: &runs)
             position = stop
         }
         return runs
@@ -169,7 +170,11 @@ struct StyledBuffer {
         for (tag, on) in [(bold, isBold), (italic, isItalic)] {
             var a = iter(at: start)
             var b = iter(at: end)
-            if on { gtk_text_buffer_apply_tag(buffer, tag, &a, &b) } else { gtk_text_buffer_remove_tag(buffer, tag, &a, &b) }
+            if on {
+                gtk_text_buffer_apply_tag(buffer, tag, &a, &b)
+            } else {
+                gtk_text_buffer_remove_tag(buffer, tag, &a, &b)
+            }
         }
     }
 

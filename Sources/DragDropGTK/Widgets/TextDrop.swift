@@ -10,7 +10,8 @@ struct DroppedText: Sendable {
     var styled: Bool
 
     /// Loads every item of `drop` accepting `accepted`.
-    static func load(_ drop: DropRequest, accepting accepted: [ContentType]) async throws(TransferError) -> DroppedText {
+    static func load(_ drop: DropRequest, accepting accepted: [ContentType]) async throws(TransferError) -> DroppedText
+    {
         var runs: [StyledRun] = []
         var styled = false
         for index in 0..<drop.data.itemCount {

@@ -104,7 +104,8 @@ final class FixtureApp {
         let process: ChildProcess
         do {
             process = try ChildProcess(
-                try Tools.fixture(), ["--size", "\(size.0)x\(size.1)"] + arguments, environment: environment, stdin: stdin.read,
+                try Tools.fixture(), ["--size", "\(size.0)x\(size.1)"] + arguments, environment: environment,
+                stdin: stdin.read,
                 stdout: stdout.write)
         } catch {
             for fd in [stdin.read, stdin.write, stdout.read, stdout.write] { close(fd) }

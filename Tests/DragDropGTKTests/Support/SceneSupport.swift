@@ -68,7 +68,8 @@ extension FixtureApp {
     /// Waits for a line of `kind` at or after `index` where `predicate` holds.
     @discardableResult
     func waitFor(
-        kind: String, _ what: String, after index: Int, timeout: Double = 10, where predicate: (JSONObject) -> Bool = { _ in true }
+        kind: String, _ what: String, after index: Int, timeout: Double = 10,
+        where predicate: (JSONObject) -> Bool = { _ in true }
     ) async throws -> JSONObject {
         try await waitFor(what, after: index, timeout: timeout) { $0["kind"] as? String == kind && predicate($0) }
     }
@@ -88,7 +89,9 @@ extension FixtureApp {
     {
         let mark = lineCount
         try pointer.click(at: point, button: 3)
-        let menu = try await waitFor(kind: "menu", "the \(owner) edit menu", after: mark) { $0["owner"] as? String == owner }
+        let menu = try await waitFor(kind: "menu", "the \(owner) edit menu", after: mark) {
+            $0["owner"] as? String == owner
+        }
         var frames: [String: ScreenRect] = [:]
         for (title, value) in menu["frames"] as? [String: Any] ?? [:] {
             if let a = value as? [Double], a.count == 4 {
@@ -99,7 +102,8 @@ extension FixtureApp {
     }
 
     /// Opens the edit menu at `at` and clicks its item `title`.
-    func chooseMenuItem(_ title: String, at point: (x: Double, y: Double), pointer: Pointer, owner: String) async throws {
+    func chooseMenuItem(_ title: String, at point: (x: Double, y: Double), pointer: Pointer, owner: String) async throws
+    {
         let menu = try await openMenu(at: point, pointer: pointer, owner: owner)
         guard let frame = menu.frames[title] else {
             throw GtkTestError("The \(owner) menu has no '\(title)': \(menu.items)")
@@ -112,7 +116,9 @@ extension FixtureApp {
 extension Pointer {
     /// Runs xdotool with `arguments` on this display.
     func run(_ arguments: [String]) throws {
-        guard let xdotool = Tools.xdotool else { throw GtkTestError("xdotool is not installed (apt-get install xdotool).") }
+        guard let xdotool = Tools.xdotool else {
+            throw GtkTestError("xdotool is not installed (apt-get install xdotool).")
+        }
         try Tools.run(xdotool, arguments, environment: ["DISPLAY": display.name])
     }
 
@@ -132,7 +138,10 @@ extension Pointer {
     /// Double-clicks button 1 at `at`, then waits past the double-click time so a following press
     /// is not a third click.
     func doubleClick(at point: (x: Double, y: Double)) throws {
-        try run(["mousemove"] + Self.at(point) + ["sleep", "0.1", "click", "--repeat", "2", "--delay", "80", "1", "sleep", "0.6"])
+        try run(
+            ["mousemove"] + Self.at(point) + [
+                "sleep", "0.1", "click", "--repeat", "2", "--delay", "80", "1", "sleep", "0.6",
+            ])
     }
 
     /// Presses at `from`, moves in steps to `to`, pauses there for `pause` seconds, runs `then`
@@ -145,7 +154,10 @@ extension Pointer {
         args += ["mousemove"] + Self.at((from.x + 4, from.y + 4)) + ["sleep", "0.04"]
         for step in 1...8 {
             let t = Double(step) / 8
-            args += ["mousemove"] + Self.at((from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t)) + ["sleep", "0.03"]
+            args +=
+                ["mousemove"] + Self.at((from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t)) + [
+                    "sleep", "0.03",
+                ]
         }
         args += ["mousemove"] + Self.at((to.x + 1, to.y)) + ["sleep", "0.05"]
         args += ["mousemove"] + Self.at(to) + ["sleep", String(pause)]
