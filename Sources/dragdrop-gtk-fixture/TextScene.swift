@@ -72,6 +72,7 @@ final class TextScene: FixtureScene {
             .object([
                 ("kind", .string("entry")), ("id", .string(entry.id.rawValue)), ("text", .string(entry.text)),
                 ("placeholder", .string(entry.placeholder)),
+                ("selection", entry.selectedText.map(JSONValue.string) ?? .null),
             ]))
     }
 

@@ -189,4 +189,56 @@ struct TextWidgetTests {
             }
         }
     }
+
+    @Test(
+        "C3, S2, U1: a word selected in the text field drags out: to a text view it copies, inside the field it moves; Ctrl+Z undoes the move"
+    )
+    func entryTextDragsOut() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let field = try await app.settledSceneLayout().frame("to")
+            try pointer.click(at: (field.midX, field.midY))
+            var mark = app.lineCount
+            try pointer.run(["type", "--delay", "30", "bob alice"])
+            try await app.waitFor(kind: "entry", "the typed names", after: mark) {
+                $0["text"] as? String == "bob alice"
+            }
+            let bob = (field.x + 16, field.midY)
+            try await Task.sleep(for: .milliseconds(400))  // past the double-click time of the focusing click
+            mark = app.lineCount
+            try pointer.doubleClick(at: bob)
+            try await app.waitFor(kind: "entry", "'bob' selected", after: mark) { $0["selection"] as? String == "bob" }
+
+            let notesEnd = try end(of: "notes", layout: try await app.settledSceneLayout(), lastWord: "end:")
+            mark = app.lineCount
+            try pointer.drag(from: bob, to: notesEnd, pause: 0.15)
+            try await app.waitFor(kind: "text", "'bob' copied into the notes", after: mark) {
+                $0["id"] as? String == "notes" && $0["text"] as? String == "Move this to the end:bob"
+            }
+            let copyCommit = app.events(from: mark).first { $0["event"] as? String == "committed" }
+            #expect(copyCommit?["operation"] as? String == "copy")
+            #expect(app.latest(kind: "entry")?["text"] as? String == "bob alice")
+
+            try await app.waitForDragEnd(after: mark)
+            mark = app.lineCount
+            try pointer.doubleClick(at: bob)
+            try await app.waitFor(kind: "entry", "'bob' selected again", after: mark) {
+                $0["selection"] as? String == "bob"
+            }
+            mark = app.lineCount
+            try pointer.drag(from: bob, to: (field.x + 200, field.midY), pause: 0.15)
+            try await app.waitFor(kind: "entry", "'bob' moved to the end", after: mark) {
+                $0["text"] as? String == " alicebob"
+            }
+            let moveCommit = app.events(from: mark).first { $0["event"] as? String == "committed" }
+            #expect(moveCommit?["operation"] as? String == "move")
+
+            try await app.waitForDragEnd(after: mark)
+            _ = try await app.settledSceneLayout()
+            mark = app.lineCount
+            try pointer.key("ctrl+z")
+            try await app.waitFor(kind: "entry", "the move undone", after: mark) {
+                $0["text"] as? String == "bob alice"
+            }
+        }
+    }
 }

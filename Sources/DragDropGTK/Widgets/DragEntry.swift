@@ -2,7 +2,8 @@ import CGtk4
 import DragDrop
 
 /// A one-line text field that takes dropped text at the insertion point under the pointer (C2,
-/// C3) and shows a placeholder hint while empty (K3).
+/// C3), whose selected text drags out (moved within the field, copied elsewhere), and which shows
+/// a placeholder hint while empty (K3).
 ///
 /// Dropped styled text arrives as plain text in the field's own style (A7). Typing, Cut,
 /// Paste, Delete and drops are undo steps on the engine's stack (Ctrl+Z, Ctrl+Shift+Z); the
@@ -31,11 +32,26 @@ public final class DragEntry {
     private var lastText: String
     private var typing: (step: TextBox, undoCount: Int)?
     private var editMenu: EditMenu?
+    /// The character range being dragged out of the field.
+    var dragRange: (start: Int, end: Int)?
+    /// Where the last drop into this field landed, for a move inside the field.
+    var lastDropInsert: (offset: Int, length: Int)?
+    /// Whether the last primary press landed on the selected text.
+    var pressOnSelection = false
+    var pressTracker: GObjectRef?
 
     /// The entry, to put in a window.
     public var widget: UnsafeMutablePointer<GtkWidget> { entry.widget }
 
-    private var editable: OpaquePointer { dd_editable(entry.raw) }
+    var editable: OpaquePointer { dd_editable(entry.raw) }
+
+    /// The field's text area (GTK's `GtkText` inside the entry), where the selection drags from.
+    var textArea: UnsafeMutablePointer<GtkWidget>? {
+        GtkWidgetSupport.descendant(of: entry.widget, type: gtk_text_get_type())
+    }
+
+    /// The item target that stands for the selected text in drags.
+    public var selectionItem: TargetID { TargetID(id.rawValue + ".selection") }
 
     /// The hint shown while the field is empty (K3).
     public var placeholder: String {
@@ -58,14 +74,35 @@ public final class DragEntry {
         dd_accessible_set_label(dd_accessible(entry.raw), name)
         GtkWidgetSupport.removeBuiltInDropTargets(from: entry.widget)
         GSignal.connect(entry.raw, "changed") { [weak self] in self?.textChanged() }
+        for property in ["notify::cursor-position", "notify::selection-bound"] {
+            GSignal.connect(
+                entry.raw, property,
+                pointer: { [weak self] _ in
+                    guard let self, self.programmaticChanges == 0 else { return }
+                    self.onChange?()
+                })
+        }
         editMenu = EditMenu(attachedTo: entry.widget, name: name) { [weak self] in self?.editCommands() ?? [] }
+        trackPresses()
     }
 
-    /// Registers the field as a drop destination inside the registered window `window`.
+    /// Registers the field as a drop destination, and its selected text as a draggable item,
+    /// inside the registered window `window`.
     public func register(in window: TargetID) throws(GtkDragHostError) {
         var target = DragTarget(id: id, name: name, frame: .zero, parent: window)
         target.accepts = Self.acceptedTypes
         try host.register(entry.widget, as: target, delegate: self)
+        guard let area = textArea else { return }
+        var selection = DragTarget(id: selectionItem, name: "Selected text in \(name)", frame: .zero, parent: id)
+        selection.offers = [.utf8PlainText]
+        selection.kind = Noun("text", plural: "text")
+        try host.register(area, as: selection, delegate: self)
+        // Before GTK's own text drag: the drag source sees the press-and-move first, and shares
+        // the claim the press tracker makes on presses on the selection.
+        host.captureDragSource(of: selectionItem)
+        if let tracker = pressTracker, let source = host.registered[selectionItem]?.dragSource {
+            gtk_gesture_group(OpaquePointer(tracker.raw), OpaquePointer(source.raw))
+        }
     }
 
     // MARK: Text
@@ -78,23 +115,39 @@ public final class DragEntry {
         return (Int(min(start, end)), Int(max(start, end)))
     }
 
-    /// The character offset nearest to `x` in the entry's coordinates. The text is measured
-    /// from the start of the field's text area; a field scrolled sideways (text longer than the
-    /// field) is not accounted for.
+    /// The selected text, nil without a selection.
+    public var selectedText: String? {
+        guard let selection else { return nil }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: Array(text.unicodeScalars)[selection.start..<selection.end])
+        return String(view)
+    }
+
+    /// The character offset nearest to `x` in the entry's coordinates (see
+    /// ``offset(atTextAreaX:trailing:)``).
     func offset(atWidgetX x: Double) -> Int {
-        let current = text
-        guard let area = GtkWidgetSupport.descendant(of: entry.widget, type: gtk_text_get_type()),
-            let layout = gtk_widget_create_pango_layout(area, current)
-        else { return current.unicodeScalars.count }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        guard let area = textArea else { return text.unicodeScalars.count }
         var local = graphene_point_t(x: Float(x), y: 0)
         var inArea = graphene_point_t()
         _ = gtk_widget_compute_point(entry.widget, area, &local, &inArea)
+        return offset(atTextAreaX: Double(inArea.x))
+    }
+
+    /// The character offset at `x` in the text area's coordinates: the nearest caret position,
+    /// or with `trailing` false the character under `x`. The text is measured from the start of
+    /// the text area; a field scrolled sideways (text longer than the field) is not accounted
+    /// for.
+    func offset(atTextAreaX x: Double, trailing useTrailing: Bool = true) -> Int {
+        let current = text
+        guard let area = textArea, let layout = gtk_widget_create_pango_layout(area, current) else {
+            return current.unicodeScalars.count
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var index: Int32 = 0
         var trailing: Int32 = 0
-        _ = pango_layout_xy_to_index(layout, Int32(Double(inArea.x) * 1024), 0, &index, &trailing)
+        _ = pango_layout_xy_to_index(layout, Int32(x * 1024), 0, &index, &trailing)
         let bytes = Array(current.utf8).prefix(Int(max(0, index)))
-        return String(decoding: bytes, as: UTF8.self).unicodeScalars.count + Int(trailing)
+        return String(decoding: bytes, as: UTF8.self).unicodeScalars.count + (useTrailing ? Int(trailing) : 0)
     }
 
     /// Replaces the text with `newText` as the view's own change.
@@ -204,20 +257,4 @@ public final class DragEntry {
 final class TextBox {
     var text: String
     init(_ text: String) { self.text = text }
-}
-
-extension DragEntry: GtkDragHostDelegate {
-    public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        var offset = text.unicodeScalars.count
-        if let point = drop.point, let local = host.widgetPoint(point, inWidgetOf: id) {
-            offset = self.offset(atWidgetX: local.x)
-        }
-        return DroppedText.complete(drop, accepting: Self.acceptedTypes, host: host) { [weak self] dropped in
-            guard let self else { return .failed(DropFailure(.failed, "The text field is gone.")) }
-            // One line: line breaks between dropped items become spaces.
-            let line = String(StyledHTML.plainText(of: dropped.runs).map { $0 == "\n" || $0 == "\r\n" ? " " : $0 })
-            let at = min(offset, self.text.unicodeScalars.count)
-            return .committed(undo: self.replace((at, at), with: line, name: nil))
-        }
-    }
 }
