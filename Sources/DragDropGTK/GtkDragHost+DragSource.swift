@@ -99,12 +99,14 @@ extension GtkDragHost {
         guard let pending = pendingStart else { return }
         pendingStart = nil
         guard let widget = gtk_event_controller_get_widget(OpaquePointer(source)) else { return }
-        let icon = DragIconView(showing: widget, count: pending.items.count)
+        let custom = (pending.items.first.flatMap { delegate(of: $0) } as? any GtkDragImageSource)?
+            .dragHost(self, dragImageFor: pending.items)
+        let hotspot = custom?.hotspot ?? pending.hotspot
+        let icon = DragIconView(showing: custom?.widget ?? widget, count: pending.items.count)
         if let iconWidget = gtk_drag_icon_get_for_drag(OpaquePointer(drag)) {
             gtk_drag_icon_set_child(dd_drag_icon(iconWidget), icon.widget)
         }
-        gdk_drag_set_hotspot(
-            OpaquePointer(drag), Int32(pending.hotspot.x) + icon.inset, Int32(pending.hotspot.y) + icon.inset)
+        gdk_drag_set_hotspot(OpaquePointer(drag), Int32(hotspot.x) + icon.inset, Int32(hotspot.y) + icon.inset)
         gdkDrag = ActiveGdkDrag(
             drag: GObjectRef(raw: drag), source: GObjectRef(raw: source),
             sourceWidget: GObjectRef(raw: UnsafeMutableRawPointer(widget)), icon: icon)

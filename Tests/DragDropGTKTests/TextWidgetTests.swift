@@ -66,14 +66,26 @@ struct TextWidgetTests {
         }
     }
 
-    @Test("S2, P1, A7: dragged to another text view the word is copied and keeps its bold")
+    @Test(
+        "S2, P1, A7, F2: dragged to another text view the word (its image the word alone) is copied and keeps its bold")
     func copyToOtherViewKeepsBold() async throws {
         try await FixtureApp.withScene("text") { app, pointer in
             let this = try await select("this", in: "notes", app: app, pointer: pointer)
             let layout = try await app.settledSceneLayout()
+            let draftFrame = try layout.frame("draft")
             let mark = app.lineCount
             try pointer.drag(
-                from: (this.midX, this.midY), to: try end(of: "draft", layout: layout, lastWord: "Draft:"), pause: 0.15)
+                from: (this.midX, this.midY), to: try end(of: "draft", layout: layout, lastWord: "Draft:"), pause: 0.15,
+                release: false)
+            try await app.waitFor("the Draft highlight", after: mark) {
+                $0["event"] as? String == "highlightOn" && $0["target"] as? String == "draft"
+            }
+            try await Task.sleep(for: .milliseconds(250))
+            // F2, F4: the drag image is the dragged word, not the whole source view: the
+            // destination's highlight stays visible around it.
+            let lit = try Screenshot.capture(app.display).count(DragStyles.highlightFill, in: draftFrame)
+            #expect(Double(lit) > draftFrame.width * draftFrame.height * 0.8, "highlight pixels in Draft: \(lit)")
+            try pointer.release()
             let draft = try await app.waitFor(kind: "text", "the copied word in Draft", after: mark) {
                 $0["id"] as? String == "draft" && $0["text"] as? String == "Draft:this"
             }

@@ -91,6 +91,7 @@ extension DragTextView {
             UnsafeMutableRawPointer(click), "pressed",
             click: { [weak self] presses, x, y in
                 guard let self else { return }
+                self.pressPoint = (x, y)
                 let character = self.characterOffset(atWidgetX: x, y: y)
                 self.pressOnSelection =
                     presses == 1 && self.styled.selection.map { $0.start <= character && character < $0.end } ?? false
@@ -124,7 +125,7 @@ extension DragTextView {
                 buffer, property,
                 pointer: { [weak self] _ in
                     guard let self, self.programmaticChanges == 0 else { return }
-                    self.onChange?()
+                    self.changed()
                 })
         }
     }
@@ -133,7 +134,7 @@ extension DragTextView {
         let now = styled.snapshot
         let before = lastSnapshot
         lastSnapshot = now
-        defer { onChange?() }
+        defer { changed() }
         let stack = host.engine.undoStack
         let name = pendingEditName ?? "Typing"
         pendingEditName = nil

@@ -52,6 +52,11 @@ public final class DragTextView {
     var editMenu: EditMenu?
     /// The capture-phase click gesture that notes where presses land.
     var pressTracker: GObjectRef?
+    /// Where the last primary press landed (widget coordinates).
+    var pressPoint = (x: 0.0, y: 0.0)
+    /// The drag image: the selected text in a label kept inside the view, far above its visible
+    /// area, so GTK can render it (F2).
+    var dragImage: GObjectRef?
     private var dropCaret: UnsafeMutablePointer<GtkTextMark>?
 
     /// The item target that stands for the selected text in drags.
@@ -91,6 +96,7 @@ public final class DragTextView {
         trackChanges()
         interceptClipboardBindings()
         editMenu = EditMenu(attachedTo: view.widget, name: name) { [weak self] in self?.editCommands() ?? [] }
+        makeDragImage()
     }
 
     /// Registers the view (a destination) and its selection (a draggable item) with the host,
@@ -129,6 +135,12 @@ public final class DragTextView {
         programmaticChanges -= 1
         lastSnapshot = styled.snapshot
         typing = nil
+        changed()
+    }
+
+    /// Tells the app, and keeps the drag image showing the selection.
+    func changed() {
+        updateDragImage()
         onChange?()
     }
 

@@ -23,7 +23,12 @@ public struct StyledRun: Hashable, Sendable {
 /// are dropped and keep their text.
 public enum StyledHTML {
     /// HTML for `runs`: bold as `<b>`, italic as `<i>`, line breaks as `<br>`.
-    public static func html(from runs: [StyledRun]) -> String {
+    public static func html(from runs: [StyledRun]) -> String { markup(runs, lineBreak: "<br>") }
+
+    /// Pango markup for `runs` (for labels showing styled text): as HTML, with line breaks kept.
+    public static func pangoMarkup(from runs: [StyledRun]) -> String { markup(runs, lineBreak: "\n") }
+
+    private static func markup(_ runs: [StyledRun], lineBreak: String) -> String {
         var out = ""
         for run in runs where !run.text.isEmpty {
             var body = ""
@@ -32,7 +37,7 @@ public enum StyledHTML {
                 case "&": body += "&amp;"
                 case "<": body += "&lt;"
                 case ">": body += "&gt;"
-                case "\n", "\r\n": body += "<br>"
+                case "\n", "\r\n": body += lineBreak
                 default: body.append(ch)
                 }
             }

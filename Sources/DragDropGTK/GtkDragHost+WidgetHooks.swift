@@ -19,6 +19,17 @@ public protocol GtkDragStartGate: AnyObject {
     func dragHost(_ host: GtkDragHost, canStartDragOf item: TargetID, atWidgetX x: Double, y: Double) -> Bool
 }
 
+/// The owner of draggable items whose drag image is not the widget the drag started on: a text
+/// view's drag shows the selected text, not the whole view (F2).
+@MainActor
+public protocol GtkDragImageSource: AnyObject {
+    /// A widget to render as the drag image of `items`, and where the pointer holds it (in the
+    /// widget's coordinates); nil renders the widget the drag started on. The widget must stay
+    /// shown in a window until the drag ends (the image is a live rendering of it).
+    func dragHost(_ host: GtkDragHost, dragImageFor items: [TargetID])
+        -> (widget: UnsafeMutablePointer<GtkWidget>, hotspot: (x: Double, y: Double))?
+}
+
 extension GtkDragHost {
     /// Spring loading: asks the control's owner to activate it (SP1).
     public func dragEngine(_ engine: DragEngine, activate target: TargetID, explicit: Bool) {
