@@ -58,15 +58,21 @@ replay: build
 # One `swift test` runs the engine tests and the GTK tests together. The GTK tests start their
 # own Xvfb on a free display and drive the fixture app (built here, with every product) with
 # xdotool, so no DISPLAY is needed; without Xvfb they skip with a message.
+# Engine, transfer, model and scenario tests run in parallel; the GTK tests (each starts its
+# own Xvfb and a real GTK app, and some check what is on screen within a fraction of a second)
+# then run one at a time, so two cores are never shared by a dozen windows.
+GTK_TESTS := DragDropGTKTests|ShowcaseTests
+
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip '$(GTK_TESTS)'
+	$(SWIFT) test --skip-build --filter '$(GTK_TESTS)' --no-parallel
 	@"$$($(SWIFT) build --show-bin-path)/dragdrop" audit $(SCENARIOS)
 
 # Only the GTK tests (real windows under Xvfb): the backend's and the showcase app's.
 test-gtk: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --filter 'DragDropGTKTests|ShowcaseTests'
+	$(SWIFT) test --skip-build --filter '$(GTK_TESTS)' --no-parallel
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -56,6 +56,11 @@ extension GtkDragHost {
         guard let entry = registered[item], let window = registered[entry.window],
             let origin = windowOrigins[entry.window]
         else { return nil }
+        if let gate = entry.delegate as? any GtkDragStartGate,
+            !gate.dragHost(self, canStartDragOf: item, atWidgetX: x, y: y)
+        {
+            return nil
+        }
         refreshFrames()
         var inWidget = graphene_point_t(x: Float(x), y: Float(y))
         var inWindow = graphene_point_t()
@@ -90,14 +95,18 @@ extension GtkDragHost {
         guard let pending = pendingStart else { return }
         pendingStart = nil
         guard let widget = gtk_event_controller_get_widget(OpaquePointer(source)) else { return }
-        let others = pending.items.compactMap { self.widget(for: $0) }.filter { $0 != widget }
-        let icon = DragIconView(showing: widget, others: others, count: pending.items.count)
-        rememberDragImage(icon, grab: pending.hotspot)
+        let custom = (pending.items.first.flatMap { delegate(of: $0) } as? any GtkDragImageSource)?
+            .dragHost(self, dragImageFor: pending.items)
+        let hotspot = custom?.hotspot ?? pending.hotspot
+        // A widget's own drag image (the dragged words of a text view) stands alone; otherwise
+        // the dragged widgets flock (M3).
+        let others = custom == nil ? pending.items.compactMap { self.widget(for: $0) }.filter { $0 != widget } : []
+        let icon = DragIconView(showing: custom?.widget ?? widget, others: others, count: pending.items.count)
+        rememberDragImage(icon, grab: hotspot)
         if let iconWidget = gtk_drag_icon_get_for_drag(OpaquePointer(drag)) {
             gtk_drag_icon_set_child(dd_drag_icon(iconWidget), icon.widget)
         }
-        gdk_drag_set_hotspot(
-            OpaquePointer(drag), Int32(pending.hotspot.x) + icon.origin.x, Int32(pending.hotspot.y) + icon.origin.y)
+        gdk_drag_set_hotspot(OpaquePointer(drag), Int32(hotspot.x) + icon.origin.x, Int32(hotspot.y) + icon.origin.y)
         gdkDrag = ActiveGdkDrag(
             drag: GObjectRef(raw: drag), source: GObjectRef(raw: source),
             sourceWidget: GObjectRef(raw: UnsafeMutableRawPointer(widget)), icon: icon)

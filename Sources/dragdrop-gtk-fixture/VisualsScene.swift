@@ -163,14 +163,14 @@ extension VisualsScene {
             ]))
     }
 
-    /// The Inbox loads dropped content over 2.4 s in 12 steps; an item whose name says
-    /// "damaged" breaks halfway (A6).
+    /// The Inbox loads dropped content over 4.8 s in 12 steps (slow enough for screenshots on a
+    /// busy machine); an item whose name says "damaged" breaks halfway (A6).
     func loadSlowly(_ drop: DropRequest, into inbox: DragListView) {
         let token = drop.token
         let broken = drop.items.first { $0.name.contains("damaged") }
         var step = 0
         func next() {
-            GLibSource.once(afterMilliseconds: 200) { [weak self] in
+            GLibSource.once(afterMilliseconds: 400) { [weak self] in
                 guard let self else { return }
                 step += 1
                 let fraction = Double(step) / 12

@@ -6,7 +6,7 @@ import Glibc
 
 // A GTK window with two reorderable lists, driven by tests with real pointer events.
 //
-//   dragdrop-gtk-fixture [--size WIDTHxHEIGHT]
+//   dragdrop-gtk-fixture [--size WIDTHxHEIGHT] [--scene text|grid|visuals] [--a11y]
 //   dragdrop-gtk-fixture --scene apps --name A …   (drags between apps: AppsScene.swift)
 //
 // Prints one JSON object per line on stdout:
@@ -145,11 +145,20 @@ func emit(_ value: JSONValue) {
 }
 
 let fixture = Fixture(arguments: CommandLine.arguments)
+// Other windows, chosen with `--scene NAME` (one line each; each scene lives in its own file).
+let scenes = SceneTable()
+scenes.add("text") { TextScene(arguments: $0) }
+scenes.add("grid") { GridScene(arguments: $0) }
+scenes.builtByFixture = ["visuals"]  // VisualsScene.swift, activated from Fixture.activate
 guard let app = gtk_application_new("org.dragdrop.gtk-fixture", G_APPLICATION_NON_UNIQUE) else { exit(1) }
 GLibMainActorBridge.install()
 let appsScene = AppsScene(arguments: CommandLine.arguments)  // `--scene apps`: see AppsScene.swift
 GSignal.connect(UnsafeMutableRawPointer(app), "activate") {
-    if let appsScene { appsScene.activate(app) } else { fixture.activate(app) }
+    if let appsScene {
+        appsScene.activate(app)
+    } else if !scenes.activate(app, arguments: CommandLine.arguments) {
+        fixture.activate(app)
+    }
 }
 let quit: @MainActor () -> Void = { g_application_quit(dd_application(app)) }
 GLibSource.onUnixSignal(SIGTERM, quit)

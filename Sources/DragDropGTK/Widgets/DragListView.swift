@@ -43,9 +43,9 @@ public final class DragListView {
     public var onChange: (@MainActor () -> Void)?
 
     unowned let host: GtkDragHost
-    private let root: GObjectRef
+    let root: GObjectRef
     let listBox: GObjectRef
-    private var rows: [(id: TargetID, row: GObjectRef)] = []
+    var rows: [(id: TargetID, row: GObjectRef)] = []
     private var registeredWindow: TargetID?
     private var nextNumber = 0
     private var rebuilding = false
@@ -83,6 +83,7 @@ public final class DragListView {
         gtk_widget_set_hexpand(root.widget, 1)
         GSignal.connect(listBox.raw, "selected-rows-changed") { [weak self] in self?.selectionChanged() }
         buildRows()
+        installEditMenu()
     }
 
     /// Registers the list and its rows with the host, inside the registered window `window`.

@@ -1,0 +1,100 @@
+import CGtk4
+import DragDrop
+
+/// Dropping text into the field (C2) and dragging its selected text out (C3): inside the field a
+/// drag moves the text, elsewhere it copies (S2).
+extension DragEntry: GtkDragHostDelegate, GtkDragStartGate {
+    public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
+        var offset = text.unicodeScalars.count
+        if let point = drop.point, let local = host.widgetPoint(point, inWidgetOf: id) {
+            offset = self.offset(atWidgetX: local.x)
+        }
+        if drop.items.contains(where: { $0.id == selectionItem }), let range = dragRange,
+            (range.start...range.end).contains(offset)
+        {
+            return .failed(DropFailure(.forbidden, "The text is already there."))
+        }
+        return DroppedText.complete(drop, accepting: Self.acceptedTypes, host: host) { [weak self] dropped in
+            guard let self else { return .failed(DropFailure(.failed, "The text field is gone.")) }
+            // One line: line breaks between dropped items become spaces.
+            let line = String(StyledHTML.plainText(of: dropped.runs).map { $0 == "\n" || $0 == "\r\n" ? " " : $0 })
+            let at = min(offset, self.text.unicodeScalars.count)
+            self.lastDropInsert = (at, line.unicodeScalars.count)
+            return .committed(undo: self.replace((at, at), with: line, name: nil))
+        }
+    }
+
+    public func dragHost(_ host: GtkDragHost, canStartDragOf item: TargetID, atWidgetX x: Double, y: Double) -> Bool {
+        guard item == selectionItem, pressOnSelection, let selection else { return false }
+        dragRange = selection
+        lastDropInsert = nil
+        return true
+    }
+
+    public func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] { [selectionItem] }
+
+    /// The text being dragged out.
+    private var draggedText: String {
+        guard let range = dragRange else { return "" }
+        let scalars = Array(text.unicodeScalars)
+        guard range.start <= range.end, range.end <= scalars.count else { return "" }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[range.start..<range.end])
+        return String(view)
+    }
+
+    public func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
+        guard item == selectionItem else { return nil }
+        return ItemProvider(app: host.engine.app, representations: [.text(.utf8PlainText, draggedText)])
+    }
+
+    public func dragHost(_ host: GtkDragHost, exportedRepresentationsFor items: [TargetID]) -> [ExportedRepresentation]
+    {
+        [.text(draggedText)]
+    }
+
+    /// A move took the dragged text elsewhere: remove it, after the destination committed it
+    /// (S4). A drop into this field before the dragged text shifted it.
+    public func dragHost(_ host: GtkDragHost, removeMovedItems items: [DragItem], after drop: DropRequest)
+        -> UndoableAction?
+    {
+        guard items.contains(where: { $0.id == selectionItem }), var range = dragRange else { return nil }
+        if drop.destination == id, let insert = lastDropInsert, insert.offset <= range.start {
+            range = (range.start + insert.length, range.end + insert.length)
+        }
+        dragRange = nil
+        lastDropInsert = nil
+        return replace(range, with: "", name: nil)
+    }
+
+    /// Remembers whether each primary press on the text area landed on the selected text. Such
+    /// a press is claimed (with the drag source grouped to it), so GTK's own text drag never
+    /// starts; if it ends without a drag it places the caret, as a click does. Other presses are
+    /// left to GTK (caret, selection, double click).
+    func trackPresses() {
+        guard let area = textArea, let click = gtk_gesture_click_new() else { return }
+        gtk_gesture_single_set_button(dd_gesture_single(UnsafeMutableRawPointer(click)), guint(GDK_BUTTON_PRIMARY))
+        gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
+        let bits = PointerBits(UnsafeMutableRawPointer(click))
+        GSignal.connect(
+            UnsafeMutableRawPointer(click), "pressed",
+            click: { [weak self] presses, x, _ in
+                guard let self else { return }
+                let character = self.offset(atTextAreaX: x, trailing: false)
+                self.pressOnSelection =
+                    presses == 1 && self.selection.map { $0.start <= character && character < $0.end } ?? false
+                if self.pressOnSelection, let gesture = bits.pointer {
+                    gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
+                }
+            })
+        GSignal.connect(
+            UnsafeMutableRawPointer(click), "released",
+            click: { [weak self] _, x, _ in
+                guard let self, self.pressOnSelection, !self.host.engine.isDragging else { return }
+                self.pressOnSelection = false
+                gtk_editable_set_position(self.editable, Int32(self.offset(atTextAreaX: x)))
+            })
+        pressTracker = GObjectRef(click)
+        gtk_widget_add_controller(area, click)
+    }
+}

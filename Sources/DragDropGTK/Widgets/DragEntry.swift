@@ -1,0 +1,260 @@
+import CGtk4
+import DragDrop
+
+/// A one-line text field that takes dropped text at the insertion point under the pointer (C2,
+/// C3), whose selected text drags out (moved within the field, copied elsewhere), and which shows
+/// a placeholder hint while empty (K3).
+///
+/// Dropped styled text arrives as plain text in the field's own style (A7). Typing, Cut,
+/// Paste, Delete and drops are undo steps on the engine's stack (Ctrl+Z, Ctrl+Shift+Z); the
+/// edit menu lists only the commands that apply (C1, K2).
+///
+/// ```swift
+/// let to = DragEntry(id: "to", name: "To", placeholder: "Name or email", host: host)
+/// gtk_box_append(box, to.widget)
+/// try to.register(in: "main")
+/// ```
+@MainActor
+public final class DragEntry {
+    /// What the field takes from drops.
+    public static let acceptedTypes: [ContentType] = [.utf8PlainText, .plainText]
+
+    /// The field's target identifier.
+    public let id: TargetID
+    /// The accessible name.
+    public let name: String
+    /// Called after the text changed.
+    public var onChange: (@MainActor () -> Void)?
+
+    unowned let host: GtkDragHost
+    let entry: GObjectRef
+    private var programmaticChanges = 0
+    private var lastText: String
+    private var typing: (step: TextBox, undoCount: Int)?
+    private var editMenu: EditMenu?
+    /// The character range being dragged out of the field.
+    var dragRange: (start: Int, end: Int)?
+    /// Where the last drop into this field landed, for a move inside the field.
+    var lastDropInsert: (offset: Int, length: Int)?
+    /// Whether the last primary press landed on the selected text.
+    var pressOnSelection = false
+    var pressTracker: GObjectRef?
+
+    /// The entry, to put in a window.
+    public var widget: UnsafeMutablePointer<GtkWidget> { entry.widget }
+
+    var editable: OpaquePointer { dd_editable(entry.raw) }
+
+    /// The field's text area (GTK's `GtkText` inside the entry), where the selection drags from.
+    var textArea: UnsafeMutablePointer<GtkWidget>? {
+        GtkWidgetSupport.descendant(of: entry.widget, type: gtk_text_get_type())
+    }
+
+    /// The item target that stands for the selected text in drags.
+    public var selectionItem: TargetID { TargetID(id.rawValue + ".selection") }
+
+    /// The hint shown while the field is empty (K3).
+    public var placeholder: String {
+        gtk_entry_get_placeholder_text(gtkCast(entry.raw, to: GtkEntry.self)).map { String(cString: $0) } ?? ""
+    }
+
+    /// The text.
+    public var text: String { gtk_editable_get_text(editable).map { String(cString: $0) } ?? "" }
+
+    /// Creates a field showing `placeholder` while empty (K3).
+    public init(id: TargetID, name: String, placeholder: String, text: String = "", host: GtkDragHost) {
+        self.id = id
+        self.name = name
+        self.host = host
+        entry = GObjectRef(newWidget: gtk_entry_new())
+        lastText = text
+        gtk_entry_set_placeholder_text(gtkCast(entry.raw, to: GtkEntry.self), placeholder)
+        gtk_editable_set_text(editable, text)
+        gtk_editable_set_enable_undo(editable, 0)
+        dd_accessible_set_label(dd_accessible(entry.raw), name)
+        GtkWidgetSupport.removeBuiltInDropTargets(from: entry.widget)
+        GSignal.connect(entry.raw, "changed") { [weak self] in self?.textChanged() }
+        for property in ["notify::cursor-position", "notify::selection-bound"] {
+            GSignal.connect(
+                entry.raw, property,
+                pointer: { [weak self] _ in
+                    guard let self, self.programmaticChanges == 0 else { return }
+                    self.onChange?()
+                })
+        }
+        editMenu = EditMenu(attachedTo: entry.widget, name: name) { [weak self] in self?.editCommands() ?? [] }
+        trackPresses()
+    }
+
+    /// Registers the field as a drop destination, and its selected text as a draggable item,
+    /// inside the registered window `window`.
+    public func register(in window: TargetID) throws(GtkDragHostError) {
+        var target = DragTarget(id: id, name: name, frame: .zero, parent: window)
+        target.accepts = Self.acceptedTypes
+        try host.register(entry.widget, as: target, delegate: self)
+        guard let area = textArea else { return }
+        var selection = DragTarget(id: selectionItem, name: "Selected text in \(name)", frame: .zero, parent: id)
+        selection.offers = [.utf8PlainText]
+        selection.kind = Noun("text", plural: "text")
+        try host.register(area, as: selection, delegate: self)
+        // Before GTK's own text drag: the drag source sees the press-and-move first, and shares
+        // the claim the press tracker makes on presses on the selection.
+        host.captureDragSource(of: selectionItem)
+        if let tracker = pressTracker, let source = host.registered[selectionItem]?.dragSource {
+            gtk_gesture_group(OpaquePointer(tracker.raw), OpaquePointer(source.raw))
+        }
+    }
+
+    // MARK: Text
+
+    /// The selection's character offsets, nil without a selection.
+    var selection: (start: Int, end: Int)? {
+        var start: Int32 = 0
+        var end: Int32 = 0
+        guard gtk_editable_get_selection_bounds(editable, &start, &end) != 0, start != end else { return nil }
+        return (Int(min(start, end)), Int(max(start, end)))
+    }
+
+    /// The selected text, nil without a selection.
+    public var selectedText: String? {
+        guard let selection else { return nil }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: Array(text.unicodeScalars)[selection.start..<selection.end])
+        return String(view)
+    }
+
+    /// The character offset nearest to `x` in the entry's coordinates (see
+    /// ``offset(atTextAreaX:trailing:)``).
+    func offset(atWidgetX x: Double) -> Int {
+        guard let area = textArea else { return text.unicodeScalars.count }
+        var local = graphene_point_t(x: Float(x), y: 0)
+        var inArea = graphene_point_t()
+        _ = gtk_widget_compute_point(entry.widget, area, &local, &inArea)
+        return offset(atTextAreaX: Double(inArea.x))
+    }
+
+    /// The character offset at `x` in the text area's coordinates: the nearest caret position,
+    /// or with `trailing` false the character under `x`. The text is measured from the start of
+    /// the text area; a field scrolled sideways (text longer than the field) is not accounted
+    /// for.
+    func offset(atTextAreaX x: Double, trailing useTrailing: Bool = true) -> Int {
+        let current = text
+        guard let area = textArea, let layout = gtk_widget_create_pango_layout(area, current) else {
+            return current.unicodeScalars.count
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var index: Int32 = 0
+        var trailing: Int32 = 0
+        _ = pango_layout_xy_to_index(layout, Int32(x * 1024), 0, &index, &trailing)
+        let bytes = Array(current.utf8).prefix(Int(max(0, index)))
+        return String(decoding: bytes, as: UTF8.self).unicodeScalars.count + (useTrailing ? Int(trailing) : 0)
+    }
+
+    /// Replaces the text with `newText` as the view's own change.
+    private func set(_ newText: String, caret: Int) {
+        programmaticChanges += 1
+        gtk_editable_set_text(editable, newText)
+        gtk_editable_set_position(editable, Int32(caret))
+        programmaticChanges -= 1
+        lastText = newText
+        typing = nil
+        onChange?()
+    }
+
+    /// Replaces `range` with `insert` and registers it as the undo step `name`, or returns the
+    /// undo action when `name` is nil (a drop, which the engine registers).
+    @discardableResult
+    func replace(_ range: (start: Int, end: Int), with insert: String, name: String?) -> UndoableAction {
+        let before = text
+        let scalars = Array(before.unicodeScalars)
+        let start = min(range.start, scalars.count)
+        let end = min(max(range.end, start), scalars.count)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[..<start])
+        view.append(contentsOf: insert.unicodeScalars)
+        view.append(contentsOf: scalars[end...])
+        let after = String(view)
+        let caretAfter = start + insert.unicodeScalars.count
+        set(after, caret: caretAfter)
+        let action = UndoableAction(
+            undo: { [weak self] in self?.set(before, caret: end) },
+            redo: { [weak self] in self?.set(after, caret: caretAfter) })
+        if let name { host.registerEdit(name, undo: action.undo, redo: action.redo) }
+        return action
+    }
+
+    private func textChanged() {
+        guard programmaticChanges == 0 else { return }
+        let now = text
+        let before = lastText
+        lastText = now
+        defer { onChange?() }
+        let stack = host.engine.undoStack
+        if let typing, typing.undoCount == stack.undoCount, stack.undoActionName == "Typing", !stack.canRedo {
+            typing.step.text = now
+            return
+        }
+        let step = TextBox(now)
+        host.registerEdit(
+            "Typing", undo: { [weak self] in self?.set(before, caret: before.unicodeScalars.count) },
+            redo: { [weak self] in self?.set(step.text, caret: step.text.unicodeScalars.count) })
+        typing = (step, stack.undoCount)
+    }
+
+    // MARK: Edit menu (C1, K2)
+
+    /// The commands that apply now (see ``DragTextView/editCommands()``).
+    public func editCommands() -> [EditCommand] {
+        var commands = EditMenu.undoCommands(host)
+        let selection = self.selection
+        if let selection {
+            commands.append(EditCommand("Cut") { [weak self] in self?.cut(selection) })
+            commands.append(EditCommand("Copy") { [weak self] in self?.copy(selection) })
+        }
+        if EditClipboard.hasText(for: entry.widget) {
+            commands.append(EditCommand("Paste") { [weak self] in self?.paste() })
+        }
+        if let selection {
+            commands.append(EditCommand("Delete") { [weak self] in self?.replace(selection, with: "", name: "Delete") })
+        }
+        let count = text.unicodeScalars.count
+        if count > 0, !(selection.map { $0.start == 0 && $0.end == count } ?? false) {
+            commands.append(
+                EditCommand("Select All") { [weak self] in
+                    guard let self else { return }
+                    gtk_editable_select_region(self.editable, 0, -1)
+                })
+        }
+        return commands
+    }
+
+    private func substring(_ range: (start: Int, end: Int)) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: Array(text.unicodeScalars)[range.start..<range.end])
+        return String(view)
+    }
+
+    private func copy(_ range: (start: Int, end: Int)) {
+        EditClipboard.copy(text: substring(range), from: entry.widget)
+    }
+
+    private func cut(_ range: (start: Int, end: Int)) {
+        copy(range)
+        replace(range, with: "", name: "Cut")
+    }
+
+    private func paste() {
+        EditClipboard.readText(for: entry.widget) { [weak self] pasted in
+            guard let self, let pasted, !pasted.isEmpty else { return }
+            let caret = Int(gtk_editable_get_position(self.editable))
+            let line = String(pasted.map { $0 == "\n" || $0 == "\r\n" ? " " : $0 })
+            self.replace(self.selection ?? (caret, caret), with: line, name: "Paste")
+        }
+    }
+}
+
+/// A typing step's latest text.
+final class TextBox {
+    var text: String
+    init(_ text: String) { self.text = text }
+}

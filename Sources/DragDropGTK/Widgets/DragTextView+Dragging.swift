@@ -1,0 +1,121 @@
+import CGtk4
+import DragDrop
+
+/// Dragging the selection out and taking drops in (C3, S2, P1, A7, U1).
+extension DragTextView: GtkDragHostDelegate, GtkDragStartGate {
+    public func dragHost(_ host: GtkDragHost, canStartDragOf item: TargetID, atWidgetX x: Double, y: Double) -> Bool {
+        guard item == selectionItem, pressOnSelection, let selection = styled.selection else { return false }
+        clearDragRange()
+        if let start = styled.makeMark(at: selection.start, leftGravity: true),
+            let end = styled.makeMark(at: selection.end, leftGravity: false)
+        {
+            dragRange = (start, end)
+        }
+        return true
+    }
+
+    public func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] { [selectionItem] }
+
+    /// The dragged runs, while a drag of this view's selection is under way.
+    var draggedRuns: [StyledRun] {
+        guard let range = dragRange else { return [] }
+        return styled.runs(from: styled.offset(of: range.start), to: styled.offset(of: range.end))
+    }
+
+    public func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
+        guard item == selectionItem else { return nil }
+        let runs = draggedRuns
+        return ItemProvider(
+            app: host.engine.app,
+            representations: [
+                .text(.html, StyledHTML.html(from: runs)), .text(.utf8PlainText, StyledHTML.plainText(of: runs)),
+            ])
+    }
+
+    public func dragHost(_ host: GtkDragHost, exportedRepresentationsFor items: [TargetID]) -> [ExportedRepresentation]
+    {
+        let runs = draggedRuns
+        return [
+            ExportedRepresentation(mimeType: "text/html", bytes: Array(StyledHTML.html(from: runs).utf8)),
+            .text(StyledHTML.plainText(of: runs)),
+        ]
+    }
+
+    public func dragHost(_ host: GtkDragHost, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
+        guard let point, let local = host.widgetPoint(point, inWidgetOf: id) else { return styled.count }
+        return offset(atWidgetX: local.x, y: local.y)
+    }
+
+    public func dragHost(_ host: GtkDragHost, showInsertionAt index: Int?, in container: TargetID) {
+        showDropCaret(at: index)
+    }
+
+    public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
+        var offset = styled.count
+        if let point = drop.point, let local = host.widgetPoint(point, inWidgetOf: id) {
+            offset = self.offset(atWidgetX: local.x, y: local.y)
+        } else if let index = drop.index {
+            offset = min(index, styled.count)
+        }
+        if drop.items.contains(where: { $0.id == selectionItem }), let range = dragRange,
+            (styled.offset(of: range.start)...styled.offset(of: range.end)).contains(offset)
+        {
+            return .failed(DropFailure(.forbidden, "The text is already there."))
+        }
+        // The insertion point survives whatever changes while the data loads.
+        guard let mark = styled.makeMark(at: offset, leftGravity: true) else {
+            return .failed(DropFailure(.failed, "The insertion point could not be kept."))
+        }
+        return DroppedText.complete(drop, accepting: Self.acceptedTypes, host: host) { [weak self] dropped in
+            guard let self else { return .failed(DropFailure(.failed, "The text view is gone.")) }
+            let at = self.styled.offset(of: mark)
+            self.styled.deleteMark(mark)
+            return self.insertDropped(dropped, at: at)
+        }
+    }
+
+    /// Inserts dropped text and selects it; undo takes it out again (U1).
+    private func insertDropped(_ dropped: DroppedText, at offset: Int) -> DropResult {
+        let before = styled.snapshot
+        changeProgrammatically {
+            let length = styled.insert(dropped.runs, at: offset, styled: dropped.styled)
+            styled.select(offset, offset + length)
+        }
+        let after = lastSnapshot
+        return .committed(
+            undo: UndoableAction(
+                undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(after) }))
+    }
+
+    /// A move took the dragged text elsewhere (in this view or another): remove it from here,
+    /// after the destination committed it (S4).
+    public func dragHost(_ host: GtkDragHost, removeMovedItems items: [DragItem], after drop: DropRequest)
+        -> UndoableAction?
+    {
+        guard items.contains(where: { $0.id == selectionItem }), let range = dragRange else { return nil }
+        let before = styled.snapshot
+        let dropped = styled.selection
+        changeProgrammatically {
+            let start = styled.offset(of: range.start)
+            let end = styled.offset(of: range.end)
+            styled.delete(from: start, to: end)
+            // A move inside this view keeps the moved text selected where it landed.
+            if drop.destination == id, let dropped {
+                let length = end - start
+                let shift = dropped.start >= end ? length : 0
+                styled.select(dropped.start - shift, dropped.end - shift)
+            }
+        }
+        clearDragRange()
+        let after = lastSnapshot
+        return UndoableAction(
+            undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(after) })
+    }
+
+    func clearDragRange() {
+        guard let range = dragRange else { return }
+        styled.deleteMark(range.start)
+        styled.deleteMark(range.end)
+        dragRange = nil
+    }
+}

@@ -1,0 +1,167 @@
+import CGtk4
+import DragDrop
+
+/// Typing, the edit menu and the clipboard bindings of ``DragTextView``.
+extension DragTextView {
+    // MARK: Edit menu (C1, K2)
+
+    /// The commands that apply now: Undo/Redo when there is something to undo or redo,
+    /// Cut/Copy/Delete only with a selection, Paste only when the clipboard has text, Select All
+    /// only when not everything is selected.
+    public func editCommands() -> [EditCommand] {
+        var commands = EditMenu.undoCommands(host)
+        let editable = gtk_text_view_get_editable(dd_text_view(view.raw)) != 0
+        let selection = styled.selection
+        if selection != nil {
+            if editable { commands.append(EditCommand("Cut") { [weak self] in self?.cut() }) }
+            commands.append(EditCommand("Copy") { [weak self] in self?.copy() })
+        }
+        if editable, EditClipboard.hasText(for: view.widget) {
+            commands.append(EditCommand("Paste") { [weak self] in self?.paste() })
+        }
+        if editable, selection != nil {
+            commands.append(EditCommand("Delete") { [weak self] in self?.deleteSelection() })
+        }
+        let count = styled.count
+        if count > 0, !(selection.map { $0.start == 0 && $0.end == count } ?? false) {
+            commands.append(EditCommand("Select All") { [weak self] in self?.selectAll() })
+        }
+        return commands
+    }
+
+    /// Copies the selection (HTML then plain text) and removes it: one undo step.
+    public func cut() {
+        guard let selection = styled.selection else { return }
+        copy()
+        edit("Cut") {
+            styled.delete(from: selection.start, to: selection.end)
+            styled.select(selection.start, selection.start)
+        }
+    }
+
+    /// Copies the selection as HTML then plain text.
+    public func copy() {
+        guard let selection = styled.selection else { return }
+        EditClipboard.copy(runs: styled.runs(from: selection.start, to: selection.end), from: view.widget)
+    }
+
+    /// Replaces the selection with the clipboard's text: styled when this process copied it,
+    /// otherwise plain text in the surrounding style (A7). One undo step.
+    public func paste() {
+        if let runs = EditClipboard.localRuns(for: view.widget) {
+            replaceSelection(with: runs, styled: true, name: "Paste")
+            return
+        }
+        EditClipboard.readText(for: view.widget) { [weak self] text in
+            guard let self, let text, !text.isEmpty else { return }
+            self.replaceSelection(with: [StyledRun(text)], styled: false, name: "Paste")
+        }
+    }
+
+    /// Removes the selection: one undo step.
+    public func deleteSelection() {
+        guard let selection = styled.selection else { return }
+        edit("Delete") {
+            styled.delete(from: selection.start, to: selection.end)
+            styled.select(selection.start, selection.start)
+        }
+    }
+
+    /// Selects all the text.
+    public func selectAll() { styled.select(0, styled.count) }
+
+    func replaceSelection(with runs: [StyledRun], styled isStyled: Bool, name: String) {
+        let range = styled.selection ?? (styled.cursor, styled.cursor)
+        edit(name) {
+            styled.delete(from: range.start, to: range.end)
+            let length = styled.insert(runs, at: range.start, styled: isStyled)
+            styled.select(range.start + length, range.start + length)
+        }
+    }
+
+    // MARK: Input tracking
+
+    /// Remembers whether each primary press landed on the selected text (only such presses
+    /// drag; others select, as GTK does).
+    func trackPresses() {
+        guard let click = gtk_gesture_click_new() else { return }
+        gtk_gesture_single_set_button(dd_gesture_single(UnsafeMutableRawPointer(click)), guint(GDK_BUTTON_PRIMARY))
+        gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
+        GSignal.connect(
+            UnsafeMutableRawPointer(click), "pressed",
+            click: { [weak self] presses, x, y in
+                guard let self else { return }
+                self.pressPoint = (x, y)
+                let character = self.characterOffset(atWidgetX: x, y: y)
+                self.pressOnSelection =
+                    presses == 1 && self.styled.selection.map { $0.start <= character && character < $0.end } ?? false
+            })
+        pressTracker = GObjectRef(click)
+        gtk_widget_add_controller(view.widget, click)
+    }
+
+    /// The offset of the character under `x`, `y` (widget coordinates).
+    func characterOffset(atWidgetX x: Double, y: Double) -> Int {
+        let textView = dd_text_view(view.raw)
+        var bufferX: Int32 = 0
+        var bufferY: Int32 = 0
+        gtk_text_view_window_to_buffer_coords(
+            textView, GTK_TEXT_WINDOW_WIDGET, Int32(x.rounded(.down)), Int32(y.rounded(.down)), &bufferX, &bufferY)
+        var at = GtkTextIter()
+        gtk_text_view_get_iter_at_location(textView, &at, bufferX, bufferY)
+        return styled.offset(of: at)
+    }
+
+    /// Records what the user changes (typing, GTK's key bindings) as undo steps; consecutive
+    /// typing grows one "Typing" step while it is the newest one.
+    func trackChanges() {
+        let buffer = UnsafeMutableRawPointer(styled.buffer)
+        GSignal.connect(buffer, "changed") { [weak self] in
+            guard let self, self.programmaticChanges == 0 else { return }
+            self.recordUserEdit()
+        }
+        for property in ["notify::cursor-position", "notify::has-selection"] {
+            GSignal.connect(
+                buffer, property,
+                pointer: { [weak self] _ in
+                    guard let self, self.programmaticChanges == 0 else { return }
+                    self.changed()
+                })
+        }
+    }
+
+    private func recordUserEdit() {
+        let now = styled.snapshot
+        let before = lastSnapshot
+        lastSnapshot = now
+        defer { changed() }
+        let stack = host.engine.undoStack
+        let name = pendingEditName ?? "Typing"
+        pendingEditName = nil
+        if name == "Typing", let typing, typing.undoCount == stack.undoCount, stack.undoActionName == "Typing",
+            !stack.canRedo
+        {
+            typing.step.after = now
+            return
+        }
+        let step = EditStepBox(after: now)
+        host.registerEdit(
+            name, undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(step.after) })
+        typing = name == "Typing" ? (step, stack.undoCount) : nil
+    }
+
+    /// Ctrl+X, Ctrl+C and Ctrl+V go through the same commands as the menu (styled copies,
+    /// named undo steps).
+    func interceptClipboardBindings() {
+        let actions: [(String, @MainActor (DragTextView) -> Void)] = [
+            ("cut-clipboard", { $0.cut() }), ("copy-clipboard", { $0.copy() }), ("paste-clipboard", { $0.paste() }),
+        ]
+        for (signal, action) in actions {
+            GSignal.connect(view.raw, signal) { [weak self] in
+                guard let self else { return }
+                g_signal_stop_emission_by_name(self.view.raw, signal)
+                action(self)
+            }
+        }
+    }
+}

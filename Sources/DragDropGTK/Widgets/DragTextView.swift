@@ -1,0 +1,215 @@
+import CGtk4
+import DragDrop
+
+/// An editable text view with bold and italic text whose selection drags out and which takes
+/// drops at the insertion point under the pointer (C3).
+///
+/// - Inside the same text view a drag moves the text; to another text view it copies (S2).
+/// - A drag offers `text/html` (bold as `<b>`, italic as `<i>`) then plain text (P1); dropped
+///   HTML keeps bold and italic, dropped plain text takes the style around the insertion
+///   point (A7).
+/// - While content hovers, a caret shows where it would land.
+/// - The edit menu (secondary click, long press, Shift+F10) lists only the commands that apply
+///   (C1, K2); a double click selects a word (GTK's own gesture). Typing, Cut, Paste, Delete and
+///   drops are undo steps on the engine's stack, undone with Ctrl+Z and redone with
+///   Ctrl+Shift+Z (U1, K2).
+///
+/// The view is a destination target; its selection is a child item target (on the same
+/// widget) that drags only when the press landed on the selected text.
+///
+/// ```swift
+/// let notes = DragTextView(id: "notes", name: "Notes", html: "Buy <b>milk</b>", host: host)
+/// gtk_box_append(box, notes.widget)
+/// try notes.register(in: "main")
+/// ```
+@MainActor
+public final class DragTextView {
+    /// What the view takes from drops, richest first.
+    public static let acceptedTypes: [ContentType] = [.html, .utf8PlainText, .plainText]
+
+    /// The view's target identifier.
+    public let id: TargetID
+    /// The accessible name.
+    public let name: String
+    /// Called after the text or the selection changed.
+    public var onChange: (@MainActor () -> Void)?
+
+    unowned let host: GtkDragHost
+    let view: GObjectRef
+    let styled: StyledBuffer
+    /// The range being dragged out of this view, tracked by marks while the text changes.
+    var dragRange: (start: UnsafeMutablePointer<GtkTextMark>, end: UnsafeMutablePointer<GtkTextMark>)?
+    /// Whether the last primary press landed on the selected text.
+    var pressOnSelection = false
+    /// Nesting depth of changes the view makes itself (not recorded as typing).
+    var programmaticChanges = 0
+    /// The buffer as it was after the last change, the "before" of the next undo step.
+    var lastSnapshot: TextSnapshot
+    /// The typing step still growing, while it is the newest undo step.
+    var typing: (step: EditStepBox, undoCount: Int)?
+    /// Names the next change made by GTK's own key bindings (Cut, Paste).
+    var pendingEditName: String?
+    var editMenu: EditMenu?
+    /// The capture-phase click gesture that notes where presses land.
+    var pressTracker: GObjectRef?
+    /// Where the last primary press landed (widget coordinates).
+    var pressPoint = (x: 0.0, y: 0.0)
+    /// The drag image: the selected text in a label kept inside the view, far above its visible
+    /// area, so GTK can render it (F2).
+    var dragImage: GObjectRef?
+    private var dropCaret: UnsafeMutablePointer<GtkTextMark>?
+
+    /// The item target that stands for the selected text in drags.
+    public var selectionItem: TargetID { TargetID(id.rawValue + ".selection") }
+
+    /// The text view, to put in a window.
+    public var widget: UnsafeMutablePointer<GtkWidget> { view.widget }
+
+    /// The plain text.
+    public var text: String { styled.text(from: 0, to: styled.count) }
+    /// The text as HTML (bold `<b>`, italic `<i>`).
+    public var html: String { StyledHTML.html(from: styled.runs(from: 0, to: styled.count)) }
+    /// The selected text, nil without a selection.
+    public var selectedText: String? { styled.selection.map { styled.text(from: $0.start, to: $0.end) } }
+
+    /// Creates a view showing `html` (the subset ``StyledHTML`` reads), managed by `host`.
+    public init(id: TargetID, name: String, html: String, host: GtkDragHost) {
+        self.id = id
+        self.name = name
+        self.host = host
+        view = GObjectRef(newWidget: gtk_text_view_new())
+        let textView = dd_text_view(view.raw)
+        guard let buffer = gtk_text_view_get_buffer(textView) else { preconditionFailure("a text view has a buffer") }
+        styled = StyledBuffer(buffer)
+        // Every edit is an undo step on the engine's stack (Ctrl+Z reaches it first).
+        gtk_text_buffer_set_enable_undo(buffer, 0)
+        gtk_text_view_set_wrap_mode(textView, GTK_WRAP_WORD_CHAR)
+        for margin in [gtk_text_view_set_left_margin, gtk_text_view_set_right_margin] { margin(textView, 8) }
+        gtk_text_view_set_top_margin(textView, 6)
+        gtk_widget_add_css_class(view.widget, "dd-text-view")
+        dd_accessible_set_label(dd_accessible(view.raw), name)
+        styled.insert(StyledHTML.runs(fromHTML: html), at: 0, styled: true)
+        styled.select(0, 0)
+        lastSnapshot = styled.snapshot
+        GtkWidgetSupport.removeBuiltInDropTargets(from: view.widget)
+        trackPresses()
+        trackChanges()
+        interceptClipboardBindings()
+        editMenu = EditMenu(attachedTo: view.widget, name: name) { [weak self] in self?.editCommands() ?? [] }
+        makeDragImage()
+    }
+
+    /// Registers the view (a destination) and its selection (a draggable item) with the host,
+    /// inside the registered window `window`.
+    public func register(in window: TargetID) throws(GtkDragHostError) {
+        var container = DragTarget(id: id, name: name, frame: .zero, parent: window)
+        container.accepts = Self.acceptedTypes
+        container.insertion = .vertical
+        try host.register(view.widget, as: container, delegate: self)
+        var selection = DragTarget(id: selectionItem, name: "Selected text in \(name)", frame: .zero, parent: id)
+        selection.offers = [.html, .utf8PlainText]
+        selection.kind = Noun("text", plural: "text")
+        try host.register(view.widget, as: selection, delegate: self)
+        // The drag source must see the press-and-move before the view's own selection gesture.
+        host.captureDragSource(of: selectionItem)
+        host.groupDragSource(
+            of: selectionItem, withGesturesOf: [gtk_gesture_click_get_type(), gtk_gesture_drag_get_type()],
+            except: pressTracker.map { [$0.raw] } ?? [])
+    }
+
+    /// Replaces the text with `html` (not an undo step).
+    public func setHTML(_ html: String) {
+        changeProgrammatically {
+            styled.delete(from: 0, to: styled.count)
+            styled.insert(StyledHTML.runs(fromHTML: html), at: 0, styled: true)
+        }
+    }
+
+    // MARK: Changes
+
+    /// Runs a change the view makes itself: not recorded as typing; the next undo step starts
+    /// from its result.
+    func changeProgrammatically(_ body: () -> Void) {
+        programmaticChanges += 1
+        body()
+        programmaticChanges -= 1
+        lastSnapshot = styled.snapshot
+        typing = nil
+        changed()
+    }
+
+    /// Tells the app, and keeps the drag image showing the selection.
+    func changed() {
+        updateDragImage()
+        onChange?()
+    }
+
+    /// Makes a change the view makes itself and registers it as the undo step `name`.
+    func edit(_ name: String, _ body: () -> Void) {
+        let before = styled.snapshot
+        changeProgrammatically(body)
+        let after = lastSnapshot
+        host.registerEdit(
+            name, undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(after) })
+    }
+
+    /// Puts the buffer back as `snapshot` recorded it (undo and redo).
+    func restore(_ snapshot: TextSnapshot) {
+        changeProgrammatically { styled.restore(snapshot) }
+    }
+
+    /// Shows (or hides, for nil) the caret where a drop would land.
+    func showDropCaret(at offset: Int?) {
+        guard let offset else {
+            if let dropCaret { gtk_text_mark_set_visible(dropCaret, 0) }
+            return
+        }
+        if dropCaret == nil { dropCaret = styled.makeMark(at: offset, leftGravity: false) }
+        guard let dropCaret else { return }
+        var at = styled.iter(at: offset)
+        gtk_text_buffer_move_mark(styled.buffer, dropCaret, &at)
+        gtk_text_mark_set_visible(dropCaret, 1)
+    }
+
+    /// The character offset nearest to `x`, `y` in the view's widget coordinates.
+    func offset(atWidgetX x: Double, y: Double) -> Int {
+        let textView = dd_text_view(view.raw)
+        var bufferX: Int32 = 0
+        var bufferY: Int32 = 0
+        gtk_text_view_window_to_buffer_coords(
+            textView, GTK_TEXT_WINDOW_WIDGET, Int32(x.rounded()), Int32(y.rounded()), &bufferX, &bufferY)
+        var at = GtkTextIter()
+        var trailing: Int32 = 0
+        gtk_text_view_get_iter_at_position(textView, &at, &trailing, bufferX, bufferY)
+        return min(styled.offset(of: at) + Int(trailing), styled.count)
+    }
+
+    /// The frame of the characters `start..<end` (on their first line) in widget coordinates.
+    public func frameOfText(from start: Int, to end: Int) -> (x: Double, y: Double, width: Double, height: Double) {
+        let textView = dd_text_view(view.raw)
+        var first = styled.iter(at: start)
+        var last = styled.iter(at: max(start, end - 1))
+        var a = GdkRectangle()
+        var b = GdkRectangle()
+        gtk_text_view_get_iter_location(textView, &first, &a)
+        gtk_text_view_get_iter_location(textView, &last, &b)
+        var x: Int32 = 0
+        var y: Int32 = 0
+        gtk_text_view_buffer_to_window_coords(textView, GTK_TEXT_WINDOW_WIDGET, a.x, a.y, &x, &y)
+        return (Double(x), Double(y), Double(b.x + b.width - a.x), Double(a.height))
+    }
+
+    /// The offset of the first occurrence of `word`, if any.
+    public func offset(of word: String) -> Int? {
+        let scalars = Array(text.unicodeScalars)
+        let target = Array(word.unicodeScalars)
+        guard !target.isEmpty, scalars.count >= target.count else { return nil }
+        return (0...(scalars.count - target.count)).first { Array(scalars[$0..<($0 + target.count)]) == target }
+    }
+}
+
+/// A growing undo step's final state (typing coalesces into one step).
+final class EditStepBox {
+    var after: TextSnapshot
+    init(after: TextSnapshot) { self.after = after }
+}

@@ -1,0 +1,79 @@
+import CGtk4
+import DragDrop
+
+/// The clipboard behind the edit menus: text everywhere, styled text as HTML then plain text
+/// (P1). Styled text copied in this process is pasted back with its styles without a round
+/// trip through the bytes.
+@MainActor
+enum EditClipboard {
+    /// Styled text this process put on the clipboard, with the provider that holds it.
+    private static var rich: (provider: UInt, runs: [StyledRun])?
+
+    /// The MIME types that paste as text.
+    static let textTypes = ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "STRING", "TEXT"]
+
+    private static func clipboard(for widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
+        gtk_widget_get_clipboard(widget)
+    }
+
+    /// Puts `text` on the clipboard.
+    static func copy(text: String, from widget: UnsafeMutablePointer<GtkWidget>) {
+        set([.text(text)], runs: nil, on: widget)
+    }
+
+    /// Puts styled `runs` on the clipboard as HTML, then plain text.
+    static func copy(runs: [StyledRun], from widget: UnsafeMutablePointer<GtkWidget>) {
+        let html = ExportedRepresentation(mimeType: "text/html", bytes: Array(StyledHTML.html(from: runs).utf8))
+        set([html, .text(StyledHTML.plainText(of: runs))], runs: runs, on: widget)
+    }
+
+    private static func set(
+        _ representations: [ExportedRepresentation], runs: [StyledRun]?, on widget: UnsafeMutablePointer<GtkWidget>
+    ) {
+        guard let clipboard = clipboard(for: widget), let provider = GtkDragHost.contentProvider(representations)
+        else { return }
+        gdk_clipboard_set_content(clipboard, provider.assumingMemoryBound(to: GdkContentProvider.self))
+        rich = runs.map { (UInt(bitPattern: provider), $0) }
+        g_object_unref(provider)
+    }
+
+    /// Whether the clipboard holds text that can be pasted.
+    static func hasText(for widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let clipboard = clipboard(for: widget), let formats = gdk_clipboard_get_formats(clipboard) else {
+            return false
+        }
+        if gdk_content_formats_contain_gtype(formats, dd_type_string()) != 0 { return true }
+        return textTypes.contains { gdk_content_formats_contain_mime_type(formats, $0) != 0 }
+    }
+
+    /// The styled text this process copied, while it is still on the clipboard.
+    static func localRuns(for widget: UnsafeMutablePointer<GtkWidget>) -> [StyledRun]? {
+        guard let rich, let clipboard = clipboard(for: widget), gdk_clipboard_is_local(clipboard) != 0,
+            let content = gdk_clipboard_get_content(clipboard),
+            UInt(bitPattern: UnsafeMutableRawPointer(content)) == rich.provider
+        else { return nil }
+        return rich.runs
+    }
+
+    /// Reads the clipboard's text; `completion` gets nil when there is none.
+    static func readText(
+        for widget: UnsafeMutablePointer<GtkWidget>, _ completion: @escaping @MainActor (String?) -> Void
+    ) {
+        guard let clipboard = clipboard(for: widget) else { return completion(nil) }
+        let box = CallbackBox<@MainActor (String?) -> Void>(completion)
+        let callback: GAsyncReadyCallback = { source, result, data in
+            guard let data else { return }
+            let box = Unmanaged<CallbackBox<@MainActor (String?) -> Void>>.fromOpaque(data).takeRetainedValue()
+            var text: String?
+            if let source, let result,
+                let raw = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
+            {
+                text = String(cString: raw)
+                g_free(raw)
+            }
+            let value = text
+            MainActor.assumeIsolated { box.body(value) }
+        }
+        gdk_clipboard_read_text_async(clipboard, nil, callback, box.retainedPointer)
+    }
+}

@@ -1,0 +1,55 @@
+import CGtk4
+import DragDrop
+
+/// Dropped text, loaded through the drop's data access (P5) in the richest form the destination
+/// takes (A2): HTML becomes styled runs, plain text one run that takes the destination's style
+/// (A7). Several items are joined with line breaks.
+struct DroppedText: Sendable {
+    var runs: [StyledRun]
+    /// Whether the runs carry their own styles (HTML was delivered).
+    var styled: Bool
+
+    /// Loads every item of `drop` accepting `accepted`.
+    static func load(_ drop: DropRequest, accepting accepted: [ContentType]) async throws(TransferError) -> DroppedText
+    {
+        var runs: [StyledRun] = []
+        var styled = false
+        for index in 0..<drop.data.itemCount {
+            if index > 0 { StyledHTML.append(StyledRun("\n"), to: &runs) }
+            let content = try await drop.data.load(item: index, accepting: accepted)
+            guard case .data(let type, let data) = content else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            if type.essence == ContentType.html.essence {
+                styled = true
+                for run in StyledHTML.runs(fromHTML: text) { StyledHTML.append(run, to: &runs) }
+            } else {
+                StyledHTML.append(StyledRun(text), to: &runs)
+            }
+        }
+        return DroppedText(runs: runs, styled: styled)
+    }
+
+    /// Loads `drop` in the background and completes it on the main actor with what `apply`
+    /// returns: a deferred drop (A4), so the app never blocks while the data arrives. A failed
+    /// load leaves everything as it was and says why (A6).
+    @MainActor
+    static func complete(
+        _ drop: DropRequest, accepting accepted: [ContentType], host: GtkDragHost,
+        apply: @escaping @MainActor (DroppedText) -> DropResult
+    ) -> DropResult {
+        guard (0..<drop.data.itemCount).allSatisfy({ drop.data.choice(item: $0, accepting: accepted) != nil }) else {
+            return .failed(DropFailure(.forbidden, "This text field takes only text."))
+        }
+        let token = drop.token
+        Task { @MainActor [weak host] in
+            let result: DropResult
+            do {
+                result = apply(try await load(drop, accepting: accepted))
+            } catch {
+                result = .failed(DropFailure(.failed, "The text could not be read: \(error)."))
+            }
+            host?.engine.completeDeferredDrop(token, with: result)
+        }
+        return .deferred(placeholders: 1)
+    }
+}

@@ -1,0 +1,146 @@
+import CGtk4
+import DragDrop
+import DragDropGTK
+import DragDropTesting
+
+// `--scene grid`: a grid of tiles with folders, a selection-mode toggle, a segmented control
+// and a list.
+//
+//   {"kind":"grid","id":…,"tiles":[…],"folders":{title:[…]},"selected":[…],"selectionMode":…}
+//   {"kind":"list","id":…,"items":[…],"selected":[…]}
+//   {"kind":"segment","id":…,"selected":…,"by":"click"|"springLoading"}
+//   {"kind":"folderOpened","folder":…,"duringDrag":…}
+//   {"kind":"layout","frames":{"home":…,"home/Mail":…,"views/Week":…,"inbox/Lunch":…,"select":…}}
+@MainActor
+final class GridScene: FixtureScene {
+    let arguments: [String]
+    var scene: SceneWindow?
+    var grid: DragGridView?
+    var segments: SegmentedControl?
+    var list: DragListView?
+    var selectToggle: UnsafeMutablePointer<GtkWidget>?
+    let printer = ChangePrinter()
+    var announcedReady = false
+
+    init(arguments: [String]) { self.arguments = arguments }
+
+    func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
+        guard let scene = SceneWindow(app: app, arguments: arguments) else { return }
+        self.scene = scene
+        let host = scene.host
+        let row = SceneWindow.paddedBox(GTK_ORIENTATION_HORIZONTAL, spacing: 24)
+        let grid = DragGridView(
+            id: "home", title: "Home",
+            tiles: [
+                .item("Mail"), .item("Notes"), .item("Photos"), .item("Music"), .item("Maps"), .item("Clock"),
+                .folder("Work", ["Slides"]), .folder("Games"),
+            ], host: host)
+        self.grid = grid
+        let side = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        gtk_widget_set_size_request(side, 220, -1)
+        let toggle = gtk_toggle_button_new_with_label("Select")!
+        selectToggle = toggle
+        gtk_widget_set_halign(toggle, GTK_ALIGN_START)
+        GSignal.connect(UnsafeMutableRawPointer(toggle), "toggled") { [weak self] in
+            guard let self, let toggle = self.selectToggle else { return }
+            self.grid?.isSelectionMode =
+                gtk_toggle_button_get_active(
+                    UnsafeMutableRawPointer(toggle).assumingMemoryBound(to: GtkToggleButton.self)) != 0
+        }
+        let segments = SegmentedControl(
+            id: "views", name: "View", segments: ["Day", "Week", "Month", "Year"], host: host)
+        self.segments = segments
+        let list = DragListView(id: "inbox", title: "Inbox", items: ["Lunch", "Report"], host: host)
+        self.list = list
+        for child in [toggle, segments.widget, list.widget] {
+            gtk_box_append(dd_box(UnsafeMutableRawPointer(side)), child)
+        }
+        gtk_box_append(dd_box(UnsafeMutableRawPointer(row)), grid.widget)
+        gtk_box_append(dd_box(UnsafeMutableRawPointer(row)), side)
+        gtk_window_set_child(dd_window(scene.window), row)
+
+        grid.onChange = { [weak self] in self?.printState() }
+        list.onChange = { [weak self] in self?.printState() }
+        grid.onOpenFolder = { folder, duringDrag in
+            emit(
+                .object([
+                    ("kind", .string("folderOpened")), ("folder", .string(folder.title)),
+                    ("duringDrag", .bool(duringDrag)),
+                ]))
+        }
+        segments.onSelect = { [weak segments] index, how in
+            guard let segments else { return }
+            emit(
+                .object([
+                    ("kind", .string("segment")), ("id", .string(segments.id.rawValue)),
+                    ("selected", .string(segments.segments[index])), ("by", .string(how.rawValue)),
+                ]))
+        }
+        host.onFramesChanged = { [weak self] in self?.printLayout() }
+        scene.present(app) { () throws(GtkDragHostError) in
+            try grid.register(in: scene.windowID)
+            try segments.register(in: scene.windowID)
+            try list.register(in: scene.windowID)
+        }
+        printState()
+    }
+
+    func printState() {
+        guard let grid, let list else { return }
+        let folders = grid.tiles.compactMap { tile in
+            tile.folderContents.map { (tile.title, JSONValue.array($0.map(JSONValue.string))) }
+        }
+        printer.emitIfChanged(
+            "grid",
+            .object([
+                ("kind", .string("grid")), ("id", .string(grid.id.rawValue)),
+                ("tiles", .array(grid.tiles.map { .string($0.title) })), ("folders", .object(folders)),
+                ("selected", .array(grid.tiles.filter { grid.selection.contains($0.id) }.map { .string($0.title) })),
+                ("selectionMode", .bool(grid.isSelectionMode)),
+            ]))
+        printer.emitIfChanged(
+            "list",
+            .object([
+                ("kind", .string("list")), ("id", .string(list.id.rawValue)),
+                ("items", .array(list.items.map { .string($0.title) })),
+                ("selected", .array(list.items.filter { list.selection.contains($0.id) }.map { .string($0.title) })),
+            ]))
+    }
+
+    func printLayout() {
+        guard let host = scene?.host, let grid, let segments, let list else { return }
+        var frames: [(String, JSONValue)] = []
+        var laidOut = true
+        func add(_ name: String, _ id: TargetID) {
+            guard let frame = host.frameInWindow(of: id), frame.height > 0 else {
+                laidOut = false
+                return
+            }
+            frames.append((name, SceneWindow.json(frame)))
+        }
+        add("home", grid.id)
+        for tile in grid.tiles { add("home/\(tile.title)", tile.id) }
+        for index in segments.segments.indices { add("views/\(segments.segments[index])", segments.segmentID(index)) }
+        add("inbox", list.id)
+        for item in list.items { add("inbox/\(item.title)", item.id) }
+        if let toggle = selectToggle, let window = scene?.window {
+            var bounds = graphene_rect_t()
+            if gtk_widget_compute_bounds(toggle, window, &bounds) != 0 {
+                frames.append(
+                    (
+                        "select",
+                        SceneWindow.json(
+                            Rect(
+                                x: Double(bounds.origin.x), y: Double(bounds.origin.y),
+                                width: Double(bounds.size.width),
+                                height: Double(bounds.size.height)))
+                    ))
+            }
+        }
+        printer.emitIfChanged("layout", .object([("kind", .string("layout")), ("frames", .object(frames))]))
+        if laidOut, !announcedReady {
+            announcedReady = true
+            emit(.object([("kind", .string("ready"))]))
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import DragDropGTK
+import Foundation
+import Testing
+
+/// The grid of tiles (`--scene grid`) under real pointer and keyboard input.
+@Suite(
+    "GTK: grid of tiles with folders", .serialized,
+    .enabled(
+        if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
+)
+struct GridWidgetTests {
+    static let size = (760, 460)
+    static let tiles = ["Mail", "Notes", "Photos", "Music", "Maps", "Clock", "Work", "Games"]
+
+    static func tiles(_ grid: JSONObject) -> [String] { grid["tiles"] as? [String] ?? [] }
+    static func folder(_ name: String, _ grid: JSONObject) -> [String]? {
+        (grid["folders"] as? [String: [String]])?[name]
+    }
+    static func selected(_ grid: JSONObject) -> [String] { grid["selected"] as? [String] ?? [] }
+
+    @Test(
+        "M1, M3, S4, U1: Ctrl-click selects two tiles; dragged onto a folder they fly together and move into it; Ctrl+Z puts them back"
+    )
+    func selectionIntoFolder() async throws {
+        try await FixtureApp.withScene("grid", size: Self.size) { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let mail = try layout.frame("home/Mail")
+            let notes = try layout.frame("home/Notes")
+            let work = try layout.frame("home/Work")
+            var mark = app.lineCount
+            try pointer.click(at: (mail.midX, mail.midY))
+            try pointer.click(at: (notes.midX, notes.midY), holding: ["ctrl"])
+            try await app.waitFor(kind: "grid", "Mail and Notes selected", after: mark) {
+                Self.selected($0) == ["Mail", "Notes"]
+            }
+
+            mark = app.lineCount
+            try pointer.drag(from: (mail.midX, mail.midY), to: (work.midX, work.midY), pause: 0.1)
+            let grid = try await app.waitFor(kind: "grid", "both tiles inside Work", after: mark) {
+                Self.folder("Work", $0) == ["Slides", "Mail", "Notes"]
+            }
+            #expect(Self.tiles(grid) == ["Photos", "Music", "Maps", "Clock", "Work", "Games"])
+            let events = app.events(from: mark)
+            let lifted = try #require(events.first { $0["event"] as? String == "lifted" })
+            #expect((lifted["items"] as? [String])?.count == 2, "M1: the whole selection is dragged")
+            #expect(
+                events.contains {
+                    $0["event"] as? String == "preview" && $0["count"] as? Int == 2 && $0["flocked"] as? Bool == true
+                })
+            let committed = try #require(events.first { $0["event"] as? String == "committed" })
+            #expect(committed["operation"] as? String == "move")
+            let names = app.eventNames(from: mark)
+            #expect(try #require(names.firstIndex(of: "committed")) < #require(names.firstIndex(of: "sourceRemoved")))
+
+            try await app.waitForDragEnd(after: mark)
+            _ = try await app.settledSceneLayout()
+            mark = app.lineCount
+            try pointer.key("ctrl+z")
+            let undone = try await app.waitFor(kind: "grid", "the undone drop", after: mark) {
+                Self.tiles($0) == Self.tiles
+            }
+            #expect(Self.folder("Work", undone) == ["Slides"])
+        }
+    }
+
+    @Test(
+        "F8, U1: a tile dragged between the rows shows the insertion bar before the tile it will precede, lands there, and undo/redo restore and repeat it"
+    )
+    func reorderWithInsertionBar() async throws {
+        try await FixtureApp.withScene("grid", size: Self.size) { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let mail = try layout.frame("home/Mail")
+            let music = try layout.frame("home/Music")
+            let maps = try layout.frame("home/Maps")
+            // Left of Maps, the first tile of the second row: where the bar appears.
+            let barArea = ScreenRect(x: maps.x - 9, y: maps.y + 8, width: 9, height: maps.height - 16)
+            let color = DragGridView.insertionColor
+            #expect(try Screenshot.capture(app.display).count(color, in: barArea) == 0)
+
+            // In the gap between the rows, at the right end: the drop goes before Maps (index 4),
+            // far from the bar so the drag image does not hide it.
+            let target = (music.x + music.width - 6, (music.maxY + maps.y) / 2)
+            var mark = app.lineCount
+            try pointer.drag(from: (mail.midX, mail.midY), to: target, pause: 0.3, release: false)
+            try await app.waitFor("the insertion index 4", after: mark) {
+                $0["event"] as? String == "insertion" && $0["index"] as? Int == 4
+            }
+            try await Task.sleep(for: .milliseconds(250))
+            let bar = try Screenshot.capture(app.display).count(color, in: barArea)
+            #expect(bar > 150, "F8: insertion-bar pixels left of Maps: \(bar)")
+            try pointer.release()
+            let reordered = ["Notes", "Photos", "Music", "Mail", "Maps", "Clock", "Work", "Games"]
+            try await app.waitFor(kind: "grid", "the reordered grid", after: mark) { Self.tiles($0) == reordered }
+            let committed = try #require(app.events(from: mark).first { $0["event"] as? String == "committed" })
+            #expect(committed["index"] as? Int == 4)
+            #expect(committed["operation"] as? String == "move")
+            try await Task.sleep(for: .milliseconds(250))
+            #expect(
+                try Screenshot.capture(app.display).count(color, in: barArea) == 0, "F4: the bar goes away at the drop")
+
+            try await app.waitForDragEnd(after: mark)
+            _ = try await app.settledSceneLayout()
+            mark = app.lineCount
+            try pointer.key("ctrl+z")
+            try await app.waitFor(kind: "grid", "the undone reorder", after: mark) { Self.tiles($0) == Self.tiles }
+            mark = app.lineCount
+            try pointer.key("ctrl+shift+z")
+            try await app.waitFor(kind: "grid", "the redone reorder", after: mark) { Self.tiles($0) == reordered }
+        }
+    }
+
+    @Test("M2: pressing Alt over another tile during a drag adds it to the drag; both land in the folder")
+    func addToDragWhileDragging() async throws {
+        try await FixtureApp.withScene("grid", size: Self.size) { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let mail = try layout.frame("home/Mail")
+            let photos = try layout.frame("home/Photos")
+            let games = try layout.frame("home/Games")
+            let mark = app.lineCount
+            try pointer.drag(
+                from: (mail.midX, mail.midY), to: (photos.midX, photos.midY), pause: 0.3,
+                then: ["keydown", "alt", "sleep", "0.1", "keyup", "alt", "sleep", "0.3"]
+                    + ["mousemove"] + Pointer.at((games.midX, games.midY - 10)) + ["sleep", "0.05"]
+                    + ["mousemove"] + Pointer.at((games.midX, games.midY)) + ["sleep", "0.15"])
+            let grid = try await app.waitFor(kind: "grid", "Mail and Photos in Games", after: mark) {
+                Self.folder("Games", $0) == ["Mail", "Photos"]
+            }
+            #expect(Self.tiles(grid) == ["Notes", "Music", "Maps", "Clock", "Work", "Games"])
+            let events = app.events(from: mark)
+            #expect(events.contains { $0["event"] as? String == "itemsAdded" })
+            #expect(events.contains { $0["event"] as? String == "preview" && $0["count"] as? Int == 2 })
+        }
+    }
+
+    @Test("SP1, SP2: a folder held under a drag flashes then opens; a double click opens it too")
+    func folderSpringsOpen() async throws {
+        try await FixtureApp.withScene("grid", size: Self.size) { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let mail = try layout.frame("home/Mail")
+            let work = try layout.frame("home/Work")
+            var mark = app.lineCount
+            try pointer.drag(
+                from: (mail.midX, mail.midY), to: (work.midX, work.midY), pause: 1.2,
+                then: ["mousemove", "1000", "700", "sleep", "0.1", "mousemove", "1001", "700", "sleep", "0.1"])
+            let opened = try await app.waitFor(kind: "folderOpened", "Work opened by spring loading", after: mark)
+            #expect(opened["folder"] as? String == "Work")
+            #expect(opened["duringDrag"] as? Bool == true)
+            let names = app.eventNames(from: mark)
+            #expect(
+                try #require(names.firstIndex(of: "springFlash")) < #require(names.firstIndex(of: "springActivated")))
+            let outcome = try await app.waitFor("the drag's end", after: mark) { $0["event"] as? String == "outcome" }
+            #expect(outcome["outcome"] as? String == "returnToSource")
+            #expect(Self.tiles(try #require(app.latest(kind: "grid"))) == Self.tiles)
+
+            try await app.waitForDragEnd(after: mark)
+            _ = try await app.settledSceneLayout()
+            mark = app.lineCount
+            try pointer.run(
+                ["mousemove"] + Pointer.at((work.midX, work.midY)) + [
+                    "sleep", "0.1", "click", "--repeat", "2", "--delay", "80", "1",
+                ])
+            let clicked = try await app.waitFor(kind: "folderOpened", "Work opened by a double click", after: mark)
+            #expect(clicked["duringDrag"] as? Bool == false)
+        }
+    }
+
+    @Test("M1: in selection mode plain clicks toggle tiles")
+    func selectionMode() async throws {
+        try await FixtureApp.withScene("grid", size: Self.size) { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let select = try layout.frame("select")
+            let mail = try layout.frame("home/Mail")
+            let maps = try layout.frame("home/Maps")
+            var mark = app.lineCount
+            try pointer.click(at: (select.midX, select.midY))
+            try await app.waitFor(kind: "grid", "selection mode on", after: mark) {
+                $0["selectionMode"] as? Bool == true
+            }
+            mark = app.lineCount
+            try pointer.click(at: (mail.midX, mail.midY))
+            try pointer.click(at: (maps.midX, maps.midY))
+            try await app.waitFor(kind: "grid", "Mail and Maps selected", after: mark) {
+                Self.selected($0) == ["Mail", "Maps"]
+            }
+            mark = app.lineCount
+            try pointer.click(at: (mail.midX, mail.midY))
+            try await app.waitFor(kind: "grid", "Mail toggled off", after: mark) { Self.selected($0) == ["Maps"] }
+        }
+    }
+}

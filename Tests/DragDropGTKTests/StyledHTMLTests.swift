@@ -1,0 +1,36 @@
+import DragDropGTK
+import Testing
+
+/// The HTML subset text views exchange (P1, A7), without a display.
+@Suite("Styled text as HTML")
+struct StyledHTMLTests {
+    @Test("P1, A7: bold and italic runs become <b> and <i>, and read back as the same runs")
+    func roundTrip() {
+        let runs = [
+            StyledRun("Buy "), StyledRun("fresh", bold: true), StyledRun(" milk", bold: true, italic: true),
+            StyledRun(" & <eggs>\nnow"),
+        ]
+        let html = StyledHTML.html(from: runs)
+        #expect(html == "Buy <b>fresh</b><b><i> milk</i></b> &amp; &lt;eggs&gt;<br>now")
+        #expect(StyledHTML.runs(fromHTML: html) == runs)
+        #expect(StyledHTML.plainText(of: runs) == "Buy fresh milk & <eggs>\nnow")
+    }
+
+    @Test("A7: other apps' HTML: strong/em, paragraphs, character references, unknown tags dropped")
+    func foreignHTML() {
+        let runs = StyledHTML.runs(
+            fromHTML: "<p>Caf&#233; <strong>open</strong></p><p><em>late</em> &amp; <span>early</span>&nbsp;</p>")
+        #expect(
+            runs == [
+                StyledRun("Café "), StyledRun("open", bold: true), StyledRun("\n"), StyledRun("late", italic: true),
+                StyledRun(" & early\u{A0}"),
+            ])
+    }
+
+    @Test("Raw line breaks in HTML are spaces; unclosed tags keep their text")
+    func whitespaceAndBrokenTags() {
+        #expect(
+            StyledHTML.runs(fromHTML: "one\ntwo <b>three") == [StyledRun("one two "), StyledRun("three", bold: true)])
+        #expect(StyledHTML.runs(fromHTML: "a < b") == [StyledRun("a < b")])
+    }
+}

@@ -1,0 +1,256 @@
+import DragDropGTK
+import Foundation
+import Testing
+
+/// Styled text views and a text field (`--scene text`): notes "Move **this** to the *end*:",
+/// draft "Draft:", and an empty "To" field.
+@Suite(
+    "GTK: text views and text fields", .serialized,
+    .enabled(
+        if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
+)
+struct TextWidgetTests {
+    static let notesHTML = "Move <b>this</b> to the <i>end</i>:"
+
+    /// Double-clicks `word` in `view` and waits until it is the selection.
+    func select(_ word: String, in view: String, app: FixtureApp, pointer: Pointer) async throws -> ScreenRect {
+        let frame = try await app.settledSceneLayout().word(word, in: view)
+        let mark = app.lineCount
+        try pointer.doubleClick(at: (frame.midX, frame.midY))
+        try await app.waitFor(kind: "text", "'\(word)' selected by a double click", after: mark) {
+            $0["id"] as? String == view && $0["selection"] as? String == word
+        }
+        return frame
+    }
+
+    /// Just after the last character of `view`'s last word.
+    func end(of view: String, layout: SceneLayout, lastWord: String) throws -> (x: Double, y: Double) {
+        let word = try layout.word(lastWord, in: view)
+        return (word.x + word.width + 6, word.midY)
+    }
+
+    @Test(
+        "K2, C3, S2, U1: a double click selects a word; dragged inside the same text it moves, keeping bold; Ctrl+Z and Ctrl+Shift+Z undo and redo the move"
+    )
+    func moveInsideOneView() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let this = try await select("this", in: "notes", app: app, pointer: pointer)
+            let layout = try await app.settledSceneLayout()
+            var mark = app.lineCount
+            try pointer.drag(
+                from: (this.midX, this.midY), to: try end(of: "notes", layout: layout, lastWord: "end:"), pause: 0.15)
+            let moved = try await app.waitFor(kind: "text", "the moved word", after: mark) {
+                $0["id"] as? String == "notes" && $0["text"] as? String == "Move  to the end:this"
+            }
+            #expect(moved["html"] as? String == "Move  to the <i>end</i>:<b>this</b>")
+            #expect(moved["selection"] as? String == "this", "the moved text stays selected where it landed")
+            let events = app.events(from: mark)
+            let committed = try #require(events.first { $0["event"] as? String == "committed" })
+            #expect(committed["destination"] as? String == "notes")
+            #expect(committed["operation"] as? String == "move")
+            #expect(events.contains { $0["event"] as? String == "insertion" && $0["target"] as? String == "notes" })
+            #expect(app.latest(kind: "text", id: "draft")?["text"] as? String == "Draft:")
+
+            try await app.waitForDragEnd(after: mark)
+            _ = try await app.settledSceneLayout()
+            mark = app.lineCount
+            try pointer.key("ctrl+z")
+            try await app.waitFor(kind: "text", "the undone move", after: mark) {
+                $0["id"] as? String == "notes" && $0["html"] as? String == Self.notesHTML
+            }
+            mark = app.lineCount
+            try pointer.key("ctrl+shift+z")
+            try await app.waitFor(kind: "text", "the redone move", after: mark) {
+                $0["id"] as? String == "notes" && $0["html"] as? String == "Move  to the <i>end</i>:<b>this</b>"
+            }
+        }
+    }
+
+    @Test(
+        "S2, P1, A7, F2: dragged to another text view the word (its image the word alone) is copied and keeps its bold")
+    func copyToOtherViewKeepsBold() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let this = try await select("this", in: "notes", app: app, pointer: pointer)
+            let layout = try await app.settledSceneLayout()
+            let draftFrame = try layout.frame("draft")
+            let mark = app.lineCount
+            try pointer.drag(
+                from: (this.midX, this.midY), to: try end(of: "draft", layout: layout, lastWord: "Draft:"), pause: 0.15,
+                release: false)
+            try await app.waitFor("the Draft highlight", after: mark) {
+                $0["event"] as? String == "highlightOn" && $0["target"] as? String == "draft"
+            }
+            try await Task.sleep(for: .milliseconds(250))
+            // F2, F4: the drag image is the dragged word, not the whole source view: the
+            // destination's highlight stays visible around it.
+            let lit = try Screenshot.capture(app.display).count(DragStyles.highlightFill, in: draftFrame)
+            #expect(Double(lit) > draftFrame.width * draftFrame.height * 0.8, "highlight pixels in Draft: \(lit)")
+            try pointer.release()
+            let draft = try await app.waitFor(kind: "text", "the copied word in Draft", after: mark) {
+                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft:this"
+            }
+            #expect(draft["html"] as? String == "Draft:<b>this</b>", "A7: HTML was taken and bold kept")
+            #expect(
+                app.latest(kind: "text", id: "notes")?["html"] as? String == Self.notesHTML,
+                "S2: a copy leaves the source")
+            let events = app.events(from: mark)
+            #expect(events.first { $0["event"] as? String == "committed" }?["operation"] as? String == "copy")
+            #expect(events.contains { $0["event"] as? String == "preview" && $0["badge"] as? String == "copy" })
+            #expect(!app.eventNames(from: mark).contains("sourceRemoved"))
+        }
+    }
+
+    @Test("C2, A7, K3: the text field shows its placeholder and takes a dropped word as plain text at the pointer")
+    func entryTakesDroppedText() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let entry = try #require(app.latest(kind: "entry"))
+            #expect(entry["text"] as? String == "")
+            #expect(entry["placeholder"] as? String == "Name or email")
+            let this = try await select("this", in: "notes", app: app, pointer: pointer)
+            let field = try await app.settledSceneLayout().frame("to")
+            let mark = app.lineCount
+            try pointer.drag(from: (this.midX, this.midY), to: (field.midX, field.midY), pause: 0.15)
+            try await app.waitFor(kind: "entry", "the word in the field", after: mark) {
+                $0["text"] as? String == "this"
+            }
+            let committed = try #require(app.events(from: mark).first { $0["event"] as? String == "committed" })
+            #expect(committed["destination"] as? String == "to")
+            #expect(committed["operation"] as? String == "copy")
+            #expect(app.latest(kind: "text", id: "notes")?["html"] as? String == Self.notesHTML)
+        }
+    }
+
+    @Test(
+        "C1, K2: the text edit menu lists Cut, Copy and Delete only with a selection and Paste only after a copy; a styled paste keeps bold and undoes"
+    )
+    func textEditMenu() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let notes = try layout.frame("notes")
+            let draft = try layout.frame("draft")
+            let blankNotes = (notes.midX, notes.midY + 60)
+            var menu = try await app.openMenu(at: blankNotes, pointer: pointer, owner: "Notes")
+            #expect(menu.items == ["Select All"])
+            try pointer.key("Escape")
+
+            _ = try await select("this", in: "notes", app: app, pointer: pointer)
+            menu = try await app.openMenu(at: blankNotes, pointer: pointer, owner: "Notes")
+            #expect(menu.items == ["Cut", "Copy", "Delete", "Select All"])
+            guard let copy = menu.frames["Copy"] else { throw GtkTestError("no Copy") }
+            try pointer.click(at: (copy.midX, copy.midY))
+            try await Task.sleep(for: .milliseconds(200))
+
+            // The draft: click at its end (caret there), then Paste from its menu.
+            let blankDraft = (draft.midX, draft.midY + 60)
+            try pointer.click(at: blankDraft)
+            try await Task.sleep(for: .milliseconds(200))
+            menu = try await app.openMenu(at: blankDraft, pointer: pointer, owner: "Draft")
+            #expect(menu.items == ["Paste", "Select All"])
+            guard let paste = menu.frames["Paste"] else { throw GtkTestError("no Paste") }
+            var mark = app.lineCount
+            try pointer.click(at: (paste.midX, paste.midY))
+            try await app.waitFor(kind: "text", "the styled paste", after: mark) {
+                $0["id"] as? String == "draft" && $0["html"] as? String == "Draft:<b>this</b>"
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            menu = try await app.openMenu(at: blankDraft, pointer: pointer, owner: "Draft")
+            #expect(menu.items.first == "Undo Paste")
+            try pointer.key("Escape")
+            try await Task.sleep(for: .milliseconds(200))
+            mark = app.lineCount
+            try pointer.key("ctrl+z")
+            try await app.waitFor(kind: "text", "the paste undone", after: mark) {
+                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft:"
+            }
+        }
+    }
+
+    @Test(
+        "K2, U1: typing in a text view and in the text field is one undo step each; Ctrl+Z undoes the newest first, Ctrl+Shift+Z redoes"
+    )
+    func typingIsUndoable() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let draft = try layout.frame("draft")
+            let field = try layout.frame("to")
+            try pointer.click(at: (draft.midX, draft.midY + 60))
+            var mark = app.lineCount
+            try pointer.run(["type", "--delay", "40", " hi"])
+            try await app.waitFor(kind: "text", "the typed text", after: mark) {
+                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft: hi"
+            }
+            try pointer.click(at: (field.midX, field.midY))
+            mark = app.lineCount
+            try pointer.run(["type", "--delay", "40", "bob"])
+            try await app.waitFor(kind: "entry", "the typed name", after: mark) { $0["text"] as? String == "bob" }
+            try await Task.sleep(for: .milliseconds(200))
+
+            mark = app.lineCount
+            try pointer.key("ctrl+z")
+            try await app.waitFor(kind: "entry", "the name undone", after: mark) { $0["text"] as? String == "" }
+            #expect(app.latest(kind: "text", id: "draft")?["text"] as? String == "Draft: hi")
+            mark = app.lineCount
+            try pointer.key("ctrl+z")
+            try await app.waitFor(kind: "text", "the typing undone", after: mark) {
+                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft:"
+            }
+            mark = app.lineCount
+            try pointer.key("ctrl+shift+z")
+            try await app.waitFor(kind: "text", "the typing redone", after: mark) {
+                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft: hi"
+            }
+        }
+    }
+
+    @Test(
+        "C3, S2, U1: a word selected in the text field drags out: to a text view it copies, inside the field it moves; Ctrl+Z undoes the move"
+    )
+    func entryTextDragsOut() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let field = try await app.settledSceneLayout().frame("to")
+            try pointer.click(at: (field.midX, field.midY))
+            var mark = app.lineCount
+            try pointer.run(["type", "--delay", "30", "bob alice"])
+            try await app.waitFor(kind: "entry", "the typed names", after: mark) {
+                $0["text"] as? String == "bob alice"
+            }
+            let bob = (field.x + 16, field.midY)
+            try await Task.sleep(for: .milliseconds(400))  // past the double-click time of the focusing click
+            mark = app.lineCount
+            try pointer.doubleClick(at: bob)
+            try await app.waitFor(kind: "entry", "'bob' selected", after: mark) { $0["selection"] as? String == "bob" }
+
+            let notesEnd = try end(of: "notes", layout: try await app.settledSceneLayout(), lastWord: "end:")
+            mark = app.lineCount
+            try pointer.drag(from: bob, to: notesEnd, pause: 0.15)
+            try await app.waitFor(kind: "text", "'bob' copied into the notes", after: mark) {
+                $0["id"] as? String == "notes" && $0["text"] as? String == "Move this to the end:bob"
+            }
+            let copyCommit = app.events(from: mark).first { $0["event"] as? String == "committed" }
+            #expect(copyCommit?["operation"] as? String == "copy")
+            #expect(app.latest(kind: "entry")?["text"] as? String == "bob alice")
+
+            try await app.waitForDragEnd(after: mark)
+            mark = app.lineCount
+            try pointer.doubleClick(at: bob)
+            try await app.waitFor(kind: "entry", "'bob' selected again", after: mark) {
+                $0["selection"] as? String == "bob"
+            }
+            mark = app.lineCount
+            try pointer.drag(from: bob, to: (field.x + 200, field.midY), pause: 0.15)
+            try await app.waitFor(kind: "entry", "'bob' moved to the end", after: mark) {
+                $0["text"] as? String == " alicebob"
+            }
+            let moveCommit = app.events(from: mark).first { $0["event"] as? String == "committed" }
+            #expect(moveCommit?["operation"] as? String == "move")
+
+            try await app.waitForDragEnd(after: mark)
+            _ = try await app.settledSceneLayout()
+            mark = app.lineCount
+            try pointer.key("ctrl+z")
+            try await app.waitFor(kind: "entry", "the move undone", after: mark) {
+                $0["text"] as? String == "bob alice"
+            }
+        }
+    }
+}
