@@ -130,6 +130,7 @@ extension Tour {
 
         // Again, and confirm (Tab from the focused Cancel to the confirm button, Return).
         layout = try app.settledLayout(pane: "files")
+        let undoBefore = app.state?.undo ?? ""
         mark = app.lineCount
         try pointer.drag(from: try layout.row(handed, in: "Documents").center, to: (dropBox.midX, dropBox.maxY - 40))
         try waitForConfirmation(after: mark)
@@ -147,10 +148,13 @@ extension Tour {
         try check(filesOnDisk("Drop Box").contains(handed), "'\(handed)' is not in the Drop Box on disk")
         try check(bytes("Drop Box", handed) == bytes("Documents", handed), "the Drop Box copy's bytes differ")
         try checkDisk(try require(app.state, "the files state").lists)
+        try check(
+            app.state?.undo == undoBefore,
+            "U2: the irreversible drop into the Drop Box became an undo step ('\(app.state?.undo ?? "")')")
 
         return .ok(
             "copied '\(copied)' to 'Pictures' (copy badge; same bytes on disk) and undid it; Shift-moved '\(moved)' "
                 + "(renamed on disk); the Drop Box asked first: Cancel left it unchanged, confirming put '\(handed)' "
-                + "there; the disk matched the window at every step")
+                + "there, with no undo step; the disk matched the window at every step")
     }
 }
