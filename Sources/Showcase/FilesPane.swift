@@ -293,7 +293,8 @@ final class FilesPane: ShowcasePane {
         work: @escaping @Sendable (@escaping @Sendable (String, Int64, Int64) -> Void) async throws -> FilesEdit
     ) -> DropResult {
         let host = self.host
-        host.scheduleUpdate(key: column) { [weak self] in self?.showCopying(names, in: column) }
+        // Shown now (these rows are no drag targets), so they are there before the copy ends.
+        showCopying(names, in: column)
         let path = column.folder.path
         let report: @MainActor @Sendable (String, Double) -> Void = { [weak self] name, fraction in
             if let column = self?.columns.first(where: { $0.folder.path == path }) {

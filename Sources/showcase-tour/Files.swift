@@ -83,6 +83,12 @@ extension Tour {
         try check(filesOnDisk("Pictures").contains(copied), "'\(copied)' is not in Pictures on disk")
         try check(filesOnDisk("Documents").contains(copied), "'\(copied)' left Documents on disk")
         try check(bytes("Pictures", copied) == bytes("Documents", copied), "the copy's bytes differ")
+        try app.waitFor("no 'Copying…' rows left", after: release) { line in
+            guard line["kind"] as? String == "state", line["pane"] as? String == "files",
+                let copying = line["copying"] as? [String: Any]
+            else { return false }
+            return copying.values.allSatisfy { ($0 as? [Any])?.isEmpty ?? false }
+        }
         try settleAfterDrag(mark, pane: "files")
 
         // U1: Ctrl+Z takes the copy away, on disk too.
