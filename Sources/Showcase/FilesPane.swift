@@ -63,7 +63,8 @@ final class FilesPane: ShowcasePane {
             library = try FilesLibrary(root: root, store: store)
         } catch {
             library = nil
-            UI.append(row, UI.label("Could not open the folders at \(root.path): \(error)", selectable: true, wrap: true))
+            UI.append(
+                row, UI.label("Could not open the folders at \(root.path): \(error)", selectable: true, wrap: true))
             return
         }
         for folder in library?.folders ?? [] { buildColumn(folder) }

@@ -20,7 +20,8 @@ extension Tour {
                 var isDirectory: ObjCBool = false
                 return !name.hasPrefix(".")
                     && FileManager.default.fileExists(
-                        atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory) && !isDirectory.boolValue
+                        atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                    && !isDirectory.boolValue
             })
     }
 
@@ -76,7 +77,8 @@ extension Tour {
         }
         let committed = events(from: mark, named: "committed")
         try check(committed.count == 1, "one drop expected, saw \(committed.count)")
-        try check(committed[0]["operation"] as? String == "copy", "S2: the drop was a \(committed[0]["operation"] ?? "?")")
+        try check(
+            committed[0]["operation"] as? String == "copy", "S2: the drop was a \(committed[0]["operation"] ?? "?")")
         try check(
             events(from: mark, named: "preview").contains { $0["badge"] as? String == "copy" },
             "S3: no copy badge over another folder")
@@ -109,7 +111,8 @@ extension Tour {
         }
         let movedDrop = events(from: mark, named: "committed")
         try check(
-            movedDrop.first?["operation"] as? String == "move", "S2: Shift gave a \(movedDrop.first?["operation"] ?? "?")")
+            movedDrop.first?["operation"] as? String == "move",
+            "S2: Shift gave a \(movedDrop.first?["operation"] ?? "?")")
         try check(
             filesOnDisk("Pictures").contains(moved) && !filesOnDisk("Documents").contains(moved),
             "'\(moved)' was not moved on disk")
@@ -126,7 +129,9 @@ extension Tour {
         try pointer.drag(from: try layout.row(handed, in: "Documents").center, to: (dropBox.midX, dropBox.maxY - 40))
         try waitForConfirmation(after: mark)
         try pointer.key("Escape")
-        let declined = try app.waitFor("the declined drop's outcome", after: mark) { $0["event"] as? String == "outcome" }
+        let declined = try app.waitFor("the declined drop's outcome", after: mark) {
+            $0["event"] as? String == "outcome"
+        }
         try check(
             !["completed", "placeholder"].contains(declined["outcome"] as? String ?? ""), "the declined drop completed")
         usleep(300_000)
