@@ -53,8 +53,10 @@ struct Situation: Sendable, Hashable {
             pending: "Coming with the segmented control (SegmentedControl)."),
         Situation(
             number: 8, slug: "files", title: "Files",
-            summary: "Drag files between folders; dropping into the write-only Drop Box asks for confirmation first.",
-            pending: "Coming with the grid widget and the confirmation dialog."),
+            summary:
+                "Drag files between folders: they are copied (hold Shift to move them instead). Dropping into the "
+                + "write-only Drop Box asks for confirmation first. Files dragged from other apps are copied in.",
+            pending: nil),
         Situation(
             number: 9, slug: "contacts-mail", title: "Contacts and Mail",
             summary: "Drop a contact on a recipient field: it adds only the name and email address.",

@@ -1,0 +1,171 @@
+import Foundation
+import ShowcaseDriver
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension Tour {
+    /// The Files pane's folders on disk (`<data dir>/Files`).
+    var filesRoot: URL {
+        URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("Files")
+    }
+
+    /// The visible regular files of a folder on disk, as a set.
+    func filesOnDisk(_ folder: String) -> Set<String> {
+        let url = filesRoot.appendingPathComponent(folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return Set(
+            names.filter { name in
+                var isDirectory: ObjCBool = false
+                return !name.hasPrefix(".")
+                    && FileManager.default.fileExists(
+                        atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                    && !isDirectory.boolValue
+            })
+    }
+
+    func checkDisk(_ shown: [String: [String]]) throws {
+        for (folder, names) in shown where folder != "Drop Box" {
+            try check(
+                filesOnDisk(folder) == Set(names),
+                "the disk's '\(folder)' has \(filesOnDisk(folder).sorted()), the window shows \(names)")
+        }
+    }
+
+    func bytes(_ folder: String, _ name: String) -> Data? {
+        FileManager.default.contents(atPath: filesRoot.appendingPathComponent(folder).appendingPathComponent(name).path)
+    }
+
+    /// Waits for the confirmation sheet (the host says so on its `gtk` lines).
+    func waitForConfirmation(after mark: Int) throws {
+        try app.waitFor("the confirmation sheet", after: mark) {
+            ($0["message"] as? String)?.hasPrefix("confirmation shown") == true
+        }
+        usleep(300_000)  // let GTK map the sheet and focus Cancel
+    }
+
+    /// 8. Files: real folders. Dragging to another folder copies (S2), Shift moves, both checked
+    /// on disk; Ctrl+Z undoes the copy; the write-only Drop Box asks first: Cancel leaves
+    /// everything as it was, the confirm button copies the file in.
+    func files(_ info: SituationInfo) throws -> Verdict {
+        var layout = try open("files")
+        let original = try require(app.state, "the files state").lists
+        try checkDisk(original)
+        let documents = try require(original["Documents"], "Documents")
+        let pictures = try require(original["Pictures"], "Pictures")
+        try check(documents.count >= 3, "Documents is too short: \(documents)")
+        let picturesID = try layout.target("Pictures")
+
+        // Drag a document onto Pictures and hold (the key moment), then drop: a copy.
+        let copied = documents[0]
+        var mark = app.lineCount
+        let target = try layout.list("Pictures")
+        try pointer.drag(
+            from: try layout.row(copied, in: "Documents").center, to: (target.midX, target.maxY - 40), release: false)
+        try app.waitFor("the highlight on Pictures", after: mark) {
+            $0["event"] as? String == "highlightOn" && $0["target"] as? String == picturesID
+        }
+        usleep(300_000)
+        try screenshot(String(format: "%02d-%@", info.number, info.slug))
+        let release = app.lineCount
+        try pointer.release()
+        var withCopy = original
+        withCopy["Pictures"] = pictures + [copied]
+        try app.waitForState("a copy of '\(copied)' in Pictures", after: release) {
+            Set($0.lists["Pictures"] ?? []) == Set(pictures + [copied]) && $0.lists["Documents"] == documents
+        }
+        let committed = events(from: mark, named: "committed")
+        try check(committed.count == 1, "one drop expected, saw \(committed.count)")
+        try check(
+            committed[0]["operation"] as? String == "copy", "S2: the drop was a \(committed[0]["operation"] ?? "?")")
+        try check(
+            events(from: mark, named: "preview").contains { $0["badge"] as? String == "copy" },
+            "S3: no copy badge over another folder")
+        try check(filesOnDisk("Pictures").contains(copied), "'\(copied)' is not in Pictures on disk")
+        try check(filesOnDisk("Documents").contains(copied), "'\(copied)' left Documents on disk")
+        try check(bytes("Pictures", copied) == bytes("Documents", copied), "the copy's bytes differ")
+        try app.waitFor("no 'Copying…' rows left", after: release) { line in
+            guard line["kind"] as? String == "state", line["pane"] as? String == "files",
+                let copying = line["copying"] as? [String: Any]
+            else { return false }
+            return copying.values.allSatisfy { ($0 as? [Any])?.isEmpty ?? false }
+        }
+        try settleAfterDrag(mark, pane: "files")
+
+        // U1: Ctrl+Z takes the copy away, on disk too.
+        mark = app.lineCount
+        try pointer.key("ctrl+z")
+        try app.waitForState("the undone copy", after: mark) { Set($0.lists["Pictures"] ?? []) == Set(pictures) }
+        try check(!filesOnDisk("Pictures").contains(copied), "the undone copy is still on disk")
+
+        // Shift moves: one rename.
+        layout = try app.settledLayout(pane: "files")
+        let moved = documents[1]
+        mark = app.lineCount
+        try pointer.drag(
+            from: try layout.row(moved, in: "Documents").center, to: (target.midX, target.maxY - 40),
+            holding: ["shift"])
+        try app.waitForState("'\(moved)' moved to Pictures", after: mark) {
+            ($0.lists["Pictures"] ?? []).contains(moved) && !($0.lists["Documents"] ?? []).contains(moved)
+        }
+        let movedDrop = events(from: mark, named: "committed")
+        try check(
+            movedDrop.first?["operation"] as? String == "move",
+            "S2: Shift gave a \(movedDrop.first?["operation"] ?? "?")")
+        try check(
+            filesOnDisk("Pictures").contains(moved) && !filesOnDisk("Documents").contains(moved),
+            "'\(moved)' was not moved on disk")
+        try settleAfterDrag(mark, pane: "files")
+        let afterMove = try require(app.state, "the files state").lists
+        try checkDisk(afterMove)
+
+        // U2: the write-only Drop Box asks first. Cancel (Escape) changes nothing.
+        layout = try app.settledLayout(pane: "files")
+        let handed = try require(afterMove["Documents"]?.first, "a document")
+        let dropBox = try layout.list("Drop Box")
+        let before = filesOnDisk("Drop Box")
+        mark = app.lineCount
+        try pointer.drag(from: try layout.row(handed, in: "Documents").center, to: (dropBox.midX, dropBox.maxY - 40))
+        try waitForConfirmation(after: mark)
+        try pointer.key("Escape")
+        let declined = try app.waitFor("the declined drop's outcome", after: mark) {
+            $0["event"] as? String == "outcome"
+        }
+        try check(
+            !["completed", "placeholder"].contains(declined["outcome"] as? String ?? ""), "the declined drop completed")
+        usleep(300_000)
+        try check(filesOnDisk("Drop Box") == before, "Cancel changed the Drop Box: \(filesOnDisk("Drop Box").sorted())")
+        try check(app.state?.lists == afterMove, "Cancel changed the folders")
+        try checkDisk(afterMove)
+
+        // Again, and confirm (Tab from the focused Cancel to the confirm button, Return).
+        layout = try app.settledLayout(pane: "files")
+        let undoBefore = app.state?.undo ?? ""
+        mark = app.lineCount
+        try pointer.drag(from: try layout.row(handed, in: "Documents").center, to: (dropBox.midX, dropBox.maxY - 40))
+        try waitForConfirmation(after: mark)
+        try pointer.key("Tab")
+        usleep(100_000)
+        try pointer.key("Return")
+        let accepted = try app.waitFor("the confirmed drop's outcome", after: mark, timeout: 10) {
+            $0["event"] as? String == "outcome"
+        }
+        try check(
+            ["completed", "placeholder"].contains(accepted["outcome"] as? String ?? ""),
+            "the confirmed drop did not complete: \(accepted)")
+        let deadline = Date().addingTimeInterval(5)
+        while !filesOnDisk("Drop Box").contains(handed), Date() < deadline { usleep(100_000) }
+        try check(filesOnDisk("Drop Box").contains(handed), "'\(handed)' is not in the Drop Box on disk")
+        try check(bytes("Drop Box", handed) == bytes("Documents", handed), "the Drop Box copy's bytes differ")
+        try checkDisk(try require(app.state, "the files state").lists)
+        try check(
+            app.state?.undo == undoBefore,
+            "U2: the irreversible drop into the Drop Box became an undo step ('\(app.state?.undo ?? "")')")
+
+        return .ok(
+            "copied '\(copied)' to 'Pictures' (copy badge; same bytes on disk) and undid it; Shift-moved '\(moved)' "
+                + "(renamed on disk); the Drop Box asked first: Cancel left it unchanged, confirming put '\(handed)' "
+                + "there, with no undo step; the disk matched the window at every step")
+    }
+}
