@@ -116,6 +116,8 @@ final class ShowcaseWindow {
             switch situation.slug {
             case "reminders": RemindersPane(store: store, host: host)
             case "mail": MailPane(store: store, host: host)
+            case "charts": AppsPanes.charts(host: host)
+            case "drawing": AppsPanes.drawing(host: host)
             default: PendingPane(situation)
             }
         }

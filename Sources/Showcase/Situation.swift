@@ -62,13 +62,16 @@ struct Situation: Sendable, Hashable {
         Situation(
             number: 10, slug: "charts", title: "Charts",
             summary:
-                "A chart offers the native chart and an image: a destination that knows charts takes the chart, "
-                + "another takes the image.",
-            pending: "Coming with drags between apps."),
+                "Drag the chart onto Dashboard and onto Slides: it offers the native chart first, then a PNG "
+                + "image. Dashboard knows charts and gets the chart's data; Slides takes only images and gets the "
+                + "picture. Each drop copies; Ctrl+Z takes it back.",
+            pending: nil),
         Situation(
             number: 11, slug: "drawing", title: "Drawing",
-            summary: "A line drawing is offered as PDF, PNG and JPEG, in that order.",
-            pending: "Coming with drags between apps."),
+            summary:
+                "A line drawing is offered as PDF, PNG and JPEG, in that order. Drag it onto Print (takes PDF), "
+                + "Editor (PNG) and Web (JPEG): each shows the type and size it received.",
+            pending: nil),
         Situation(
             number: 12, slug: "upload", title: "Upload",
             summary: "Drop a video on the upload control: the upload starts and shows its progress.",
