@@ -28,7 +28,10 @@ struct Situation: Sendable, Hashable {
         Situation(
             number: 3, slug: "web-mail", title: "Web Page and Mail",
             summary: "Drag a photo from a web page into a new message in another app: it copies.",
-            pending: "Coming with drags between apps."),
+            pending:
+                "Not built yet: it needs the showcase to run as two processes (the page and the message) and a "
+                + "tour that drags between them. The library's drags between apps work (try two "
+                + "`dragdrop-gtk-fixture --scene apps`)."),
         Situation(
             number: 4, slug: "home-screen", title: "Home Screen",
             summary: "Select several icons and drag them into a folder at once.",

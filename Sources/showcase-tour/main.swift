@@ -384,6 +384,9 @@ final class Tour {
             got.append("'\(destination)' got \(type) (\(size) bytes, \(description))")
             try settleAfterDrag(mark, pane: info.slug)
         }
+        // Every destination showing what it received.
+        _ = try app.settledLayout(pane: info.slug)
+        try screenshot(String(format: "%02d-%@-received", info.number, info.slug))
         let last = try require(expected.last?.0, "a destination")
         let mark = app.lineCount
         try pointer.key("ctrl+z")
