@@ -38,7 +38,11 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
     private let destinations: [Destination]
     private var received: [String: Received] = [:]
     private var sourceWidget: UnsafeMutablePointer<GtkWidget>!
-    private var destinationWidgets: [(box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>, picture: UnsafeMutablePointer<GtkWidget>)] = []
+    private var destinationWidgets:
+        [(
+            box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>,
+            picture: UnsafeMutablePointer<GtkWidget>
+        )] = []
     private var registered = false
 
     /// `representations`: the item's, richest first, produced lazily. `preview`: a PNG shown
@@ -169,7 +173,8 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
         let widgets = destinationWidgets[index]
         received[name] = value
         if let value {
-            var text = "Received \(value.type), \(ByteCountFormatter.string(fromByteCount: Int64(value.size), countStyle: .binary))"
+            var text =
+                "Received \(value.type), \(ByteCountFormatter.string(fromByteCount: Int64(value.size), countStyle: .binary))"
             if !value.detail.isEmpty { text += ": \(value.detail)" }
             UI.setText(widgets.label, text + ".")
         } else {

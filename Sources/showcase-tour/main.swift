@@ -357,7 +357,8 @@ final class Tour {
             let layout = try app.settledLayout(pane: info.slug)
             let id = try layout.target(destination)
             let mark = app.lineCount
-            try pointer.drag(from: try layout.list(source).center, to: try layout.list(destination).center, release: false)
+            try pointer.drag(
+                from: try layout.list(source).center, to: try layout.list(destination).center, release: false)
             try app.waitFor("the highlight on \(destination)", after: mark) {
                 $0["event"] as? String == "highlightOn" && $0["target"] as? String == id
             }
@@ -375,7 +376,8 @@ final class Tour {
             let size = received["size"] as? Int ?? Int(received["size"] as? Double ?? 0)
             let description = received["detail"] as? String ?? ""
             try check(size > 0, "\(destination) received \(type) with no bytes")
-            try check(description.contains(detail), "\(destination)'s \(type) is '\(description)', expected '\(detail)'")
+            try check(
+                description.contains(detail), "\(destination)'s \(type) is '\(description)', expected '\(detail)'")
             let committed = events(from: mark, named: "committed")
             try check(committed.count == 1, "one drop on \(destination) expected, saw \(committed.count)")
             try check(
@@ -416,7 +418,9 @@ final class Tour {
             case "charts":
                 return try offers(
                     info, source: "Sales 2026",
-                    expected: [("Dashboard", "application/x-dragdrop-chart", "Q1 12"), ("Slides", "image/png", "image")])
+                    expected: [
+                        ("Dashboard", "application/x-dragdrop-chart", "Q1 12"), ("Slides", "image/png", "image"),
+                    ])
             case "drawing":
                 return try offers(
                     info, source: "House and Sun",
