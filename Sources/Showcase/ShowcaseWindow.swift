@@ -117,6 +117,8 @@ final class ShowcaseWindow {
             case "reminders": RemindersPane(store: store, host: host)
             case "mail": MailPane(store: store, host: host)
             case "files": FilesPane(store: store, host: host)
+            case "charts": AppsPanes.charts(host: host)
+            case "drawing": AppsPanes.drawing(host: host)
             default: PendingPane(situation)
             }
         }

@@ -28,7 +28,10 @@ struct Situation: Sendable, Hashable {
         Situation(
             number: 3, slug: "web-mail", title: "Web Page and Mail",
             summary: "Drag a photo from a web page into a new message in another app: it copies.",
-            pending: "Coming with drags between apps."),
+            pending:
+                "Not built yet: it needs the showcase to run as two processes (the page and the message) and a "
+                + "tour that drags between them. The library's drags between apps work (try two "
+                + "`dragdrop-gtk-fixture --scene apps`)."),
         Situation(
             number: 4, slug: "home-screen", title: "Home Screen",
             summary: "Select several icons and drag them into a folder at once.",
@@ -64,13 +67,16 @@ struct Situation: Sendable, Hashable {
         Situation(
             number: 10, slug: "charts", title: "Charts",
             summary:
-                "A chart offers the native chart and an image: a destination that knows charts takes the chart, "
-                + "another takes the image.",
-            pending: "Coming with drags between apps."),
+                "Drag the chart onto Dashboard and onto Slides: it offers the native chart first, then a PNG "
+                + "image. Dashboard knows charts and gets the chart's data; Slides takes only images and gets the "
+                + "picture. Each drop copies; Ctrl+Z takes it back.",
+            pending: nil),
         Situation(
             number: 11, slug: "drawing", title: "Drawing",
-            summary: "A line drawing is offered as PDF, PNG and JPEG, in that order.",
-            pending: "Coming with drags between apps."),
+            summary:
+                "A line drawing is offered as PDF, PNG and JPEG, in that order. Drag it onto Print (takes PDF), "
+                + "Editor (PNG) and Web (JPEG): each shows the type and size it received.",
+            pending: nil),
         Situation(
             number: 12, slug: "upload", title: "Upload",
             summary: "Drop a video on the upload control: the upload starts and shows its progress.",

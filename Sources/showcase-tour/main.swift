@@ -347,6 +347,58 @@ final class Tour {
                 + "refused a drop with a not-allowed badge, and so did the mailbox shown.")
     }
 
+    /// 10. Charts and 11. Drawing: the item dragged onto each destination arrives as the
+    /// representation that destination takes (A2), as a copy; Ctrl+Z takes the last one back.
+    /// `expected`: destination, MIME type, a piece of the pane's description of the data.
+    func offers(_ info: SituationInfo, source: String, expected: [(String, String, String)]) throws -> Verdict {
+        _ = try open(info.slug)
+        var got: [String] = []
+        for (index, (destination, type, detail)) in expected.enumerated() {
+            let layout = try app.settledLayout(pane: info.slug)
+            let id = try layout.target(destination)
+            let mark = app.lineCount
+            try pointer.drag(
+                from: try layout.list(source).center, to: try layout.list(destination).center, release: false)
+            try app.waitFor("the highlight on \(destination)", after: mark) {
+                $0["event"] as? String == "highlightOn" && $0["target"] as? String == id
+            }
+            if index == 0 {
+                usleep(300_000)
+                try screenshot(String(format: "%02d-%@", info.number, info.slug))
+            }
+            let release = app.lineCount
+            try pointer.release()
+            let state = try app.waitFor("\(destination) receiving \(type)", after: release, timeout: 10) {
+                $0["kind"] as? String == "state" && $0["pane"] as? String == info.slug
+                    && (($0["received"] as? JSONObject)?[destination] as? JSONObject)?["type"] as? String == type
+            }
+            let received = try require((state["received"] as? JSONObject)?[destination] as? JSONObject, "received")
+            let size = received["size"] as? Int ?? Int(received["size"] as? Double ?? 0)
+            let description = received["detail"] as? String ?? ""
+            try check(size > 0, "\(destination) received \(type) with no bytes")
+            try check(
+                description.contains(detail), "\(destination)'s \(type) is '\(description)', expected '\(detail)'")
+            let committed = events(from: mark, named: "committed")
+            try check(committed.count == 1, "one drop on \(destination) expected, saw \(committed.count)")
+            try check(
+                committed[0]["operation"] as? String == "copy",
+                "S2: the drop on \(destination) was a \(committed[0]["operation"] ?? "?")")
+            got.append("'\(destination)' got \(type) (\(size) bytes, \(description))")
+            try settleAfterDrag(mark, pane: info.slug)
+        }
+        // Every destination showing what it received.
+        _ = try app.settledLayout(pane: info.slug)
+        try screenshot(String(format: "%02d-%@-received", info.number, info.slug))
+        let last = try require(expected.last?.0, "a destination")
+        let mark = app.lineCount
+        try pointer.key("ctrl+z")
+        try app.waitFor("the undone drop on \(last)", after: mark) {
+            $0["kind"] as? String == "state" && $0["pane"] as? String == info.slug
+                && ($0["received"] as? JSONObject)?[last] == nil
+        }
+        return .ok("dragged '\(source)' as a copy: " + got.joined(separator: "; ") + "; Ctrl+Z emptied '\(last)'")
+    }
+
     /// A situation with a placeholder page: opens it, checks the page says it is pending, and
     /// reports it pending.
     func placeholder(_ info: SituationInfo) throws -> Verdict {
@@ -364,6 +416,19 @@ final class Tour {
             case "reminders": return try reminders(info)
             case "mail": return try mail(info)
             case "files": return try files(info)
+            case "charts":
+                return try offers(
+                    info, source: "Sales 2026",
+                    expected: [
+                        ("Dashboard", "application/x-dragdrop-chart", "Q1 12"), ("Slides", "image/png", "image"),
+                    ])
+            case "drawing":
+                return try offers(
+                    info, source: "House and Sun",
+                    expected: [
+                        ("Print", "application/pdf", "a PDF document"), ("Editor", "image/png", "a PNG image"),
+                        ("Web", "image/jpeg", "a JPEG image"),
+                    ])
             default:
                 if info.implemented { return .failed("the app has a pane but the tour has no script for it") }
                 return try placeholder(info)

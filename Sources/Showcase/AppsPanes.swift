@@ -1,0 +1,63 @@
+import DragDrop
+import DragDropGTK
+import Foundation
+
+/// Situations 10 and 11: one item offered in several representations, destinations that take
+/// different ones.
+@MainActor
+enum AppsPanes {
+    /// The chart's native form: limited to this app (P5), where the Dashboard reads it; other
+    /// apps, and destinations that only take images, get the PNG.
+    nonisolated static let chartType: ContentType = "application/x-dragdrop-chart"
+
+    /// 10. Charts: the native chart, then a PNG image of it (P1, P2). The Dashboard knows charts
+    /// and gets the chart's data; Slides only takes images and gets the PNG (A2).
+    static func charts(host: GtkDragHost) -> OfferPane {
+        let chart = Artwork.Chart.sales
+        return OfferPane(
+            situation: "charts", host: host, sourceName: chart.title, preview: try? Artwork.chartPNG(chart),
+            representations: {
+                [
+                    .data(chartType, chart.json, visibility: .ownApp),
+                    Representation(.png) { .data(try Artwork.chartPNG(chart)) },
+                ]
+            },
+            destinations: [
+                .init(name: "Dashboard", accepts: [chartType, .png], caption: "Takes charts, or images"),
+                .init(name: "Slides", accepts: [.png, .jpeg], caption: "Takes images only"),
+            ],
+            describe: { type, data in
+                if type == chartType, let chart = try? JSONDecoder().decode(Artwork.Chart.self, from: data) {
+                    return "\(chart.title): \(chart.summary)"
+                }
+                return type == .png ? "an image" : ""
+            })
+    }
+
+    /// 11. Drawing: a line drawing offered as PDF, PNG and JPEG, in that order; Print takes PDF,
+    /// Editor PNG, Web JPEG, and each shows what it received.
+    static func drawing(host: GtkDragHost) -> OfferPane {
+        OfferPane(
+            situation: "drawing", host: host, sourceName: "House and Sun", preview: try? Artwork.drawingPNG(),
+            representations: {
+                [
+                    Representation(.pdf) { .data(try Artwork.drawingPDF()) },
+                    Representation(.png) { .data(try Artwork.drawingPNG()) },
+                    Representation(.jpeg) { .data(try Artwork.drawingJPEG()) },
+                ]
+            },
+            destinations: [
+                .init(name: "Print", accepts: [.pdf], caption: "Takes PDF"),
+                .init(name: "Editor", accepts: [.png], caption: "Takes PNG"),
+                .init(name: "Web", accepts: [.jpeg], caption: "Takes JPEG"),
+            ],
+            describe: { type, data in
+                switch type {
+                case .pdf: data.starts(with: Data("%PDF".utf8)) ? "a PDF document" : "not a PDF"
+                case .png: data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "a PNG image" : "not a PNG"
+                case .jpeg: data.starts(with: [0xFF, 0xD8, 0xFF]) ? "a JPEG image" : "not a JPEG"
+                default: ""
+                }
+            })
+    }
+}

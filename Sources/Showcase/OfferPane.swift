@@ -1,0 +1,239 @@
+import CGtk4
+import DragDrop
+import DragDropGTK
+import DragDropTesting
+import Foundation
+
+/// A pane with one draggable item offered in several representations, richest first (P1, P2),
+/// and destinations that each take some of them: each shows the representation it received
+/// (A2: the richest it accepts). Situations 10 (Charts) and 11 (Drawing).
+///
+/// The item's data is produced only when a destination loads it at the drop (lazily: cairo
+/// renders the image then). A drop is deferred while the data loads, then one undo step.
+@MainActor
+final class OfferPane: ShowcasePane, GtkDragHostDelegate {
+    /// A drop destination and the types it takes.
+    struct Destination {
+        var name: String
+        var accepts: [ContentType]
+        /// Shown under the name: what it takes ("Takes charts").
+        var caption: String
+    }
+
+    /// What a destination received.
+    struct Received: Equatable {
+        var type: String
+        var size: Int
+        var detail: String
+    }
+
+    let situation: Situation
+    let widget: UnsafeMutablePointer<GtkWidget>
+    var onChange: (@MainActor () -> Void)?
+
+    private unowned let host: GtkDragHost
+    private let sourceName: String
+    private let representations: @Sendable () -> [Representation]
+    private let describe: @Sendable (ContentType, Data) -> String
+    private let destinations: [Destination]
+    private var received: [String: Received] = [:]
+    private var sourceWidget: UnsafeMutablePointer<GtkWidget>!
+    private var destinationWidgets:
+        [(
+            box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>,
+            picture: UnsafeMutablePointer<GtkWidget>
+        )] = []
+    private var registered = false
+
+    /// `representations`: the item's, richest first, produced lazily. `preview`: a PNG shown
+    /// on the source. `describe`: a line about received data of a type (the chart's values).
+    init(
+        situation slug: String, host: GtkDragHost, sourceName: String, preview: Data?,
+        representations: @escaping @Sendable () -> [Representation], destinations: [Destination],
+        describe: @escaping @Sendable (ContentType, Data) -> String = { _, _ in "" }
+    ) {
+        situation = Situation.named(slug)!
+        self.host = host
+        self.sourceName = sourceName
+        self.representations = representations
+        self.destinations = destinations
+        self.describe = describe
+        let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        widget = column
+
+        let offered = representations().map(\.type.mimeType).joined(separator: ", then ")
+        UI.append(column, UI.label("Offered, richest first: \(offered).", selectable: true, wrap: true))
+        let source = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        gtk_widget_set_halign(source, GTK_ALIGN_START)
+        gtk_widget_add_css_class(source, "card")
+        UI.margins(source, 4)
+        if let preview, let picture = Self.picture(preview) {
+            gtk_widget_set_size_request(picture, 200, 130)
+            UI.append(source, picture)
+        }
+        UI.append(source, UI.label(sourceName, xalign: 0.5, css: ["sc-list-title"]))
+        UI.append(column, source)
+        sourceWidget = source
+
+        let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
+        gtk_box_set_homogeneous(dd_box(UnsafeMutableRawPointer(row)), 1)
+        gtk_widget_set_vexpand(row, 1)
+        for destination in destinations {
+            let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+            gtk_widget_add_css_class(box, "card")
+            gtk_widget_set_size_request(box, 180, 200)
+            UI.append(box, UI.label(destination.name, xalign: 0.5, css: ["sc-list-title"]))
+            UI.append(box, UI.label(destination.caption, xalign: 0.5, css: ["sc-count"]))
+            let label = UI.label("Nothing received yet.", selectable: false, wrap: true, xalign: 0.5)
+            UI.append(box, label)
+            let picture = gtk_picture_new()!
+            gtk_widget_set_vexpand(picture, 1)
+            UI.append(box, picture)
+            UI.append(row, box)
+            destinationWidgets.append((box, label, picture))
+        }
+        UI.append(column, row)
+    }
+
+    private func sourceID() -> TargetID { TargetID("\(situation.slug)-item") }
+    private func destinationID(_ name: String) -> TargetID {
+        TargetID("\(situation.slug)-\(name.lowercased())")
+    }
+
+    func activate(in window: TargetID) {
+        guard !registered else { return }
+        do {
+            var source = DragTarget(id: sourceID(), name: sourceName, frame: .zero, parent: window)
+            source.offers = representations().map(\.type)
+            try host.register(sourceWidget, as: source, delegate: self)
+            for (destination, widgets) in zip(destinations, destinationWidgets) {
+                var target = DragTarget(
+                    id: destinationID(destination.name), name: destination.name, frame: .zero, parent: window)
+                target.accepts = destination.accepts
+                target.operationPolicy = .alwaysCopy
+                try host.register(widgets.box, as: target, delegate: self)
+            }
+            registered = true
+        } catch {
+            UI.setText(destinationWidgets.first?.label ?? widget, "Could not register: \(error)")
+        }
+        onChange?()
+    }
+
+    func deactivate() {
+        guard registered else { return }
+        host.unregister(sourceID())
+        for destination in destinations { host.unregister(destinationID(destination.name)) }
+        registered = false
+    }
+
+    func reload() { onChange?() }
+
+    // MARK: GtkDragHostDelegate
+
+    func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
+        guard item == sourceID() else { return nil }
+        return ItemProvider(app: host.engine.app, representations: representations())
+    }
+
+    func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
+        guard let destination = destinations.first(where: { destinationID($0.name) == drop.destination }) else {
+            return .failed(DropFailure(.forbidden, "\(sourceName) takes no drops."))
+        }
+        let token = drop.token
+        let data = drop.data
+        let describe = describe
+        Task { @MainActor [weak self] in
+            let loaded: LoadedContent
+            do throws(TransferError) {
+                loaded = try await data.load(item: 0, accepting: destination.accepts)
+            } catch {
+                host.completeDeferredDrop(token, with: .failed(error.dropFailure))
+                return
+            }
+            guard let self, case .data(let type, let bytes) = loaded else {
+                host.completeDeferredDrop(token, with: .failed(DropFailure(.forbidden, "Nothing usable arrived.")))
+                return
+            }
+            let before = self.received[destination.name]
+            let after = Received(type: type.mimeType, size: bytes.count, detail: describe(type, bytes))
+            self.show(after, bytes: bytes, in: destination.name)
+            let undo = UndoableAction(
+                undo: { [weak self] in self?.show(before, bytes: nil, in: destination.name) },
+                redo: { [weak self] in self?.show(after, bytes: bytes, in: destination.name) })
+            host.completeDeferredDrop(token, with: .committed(undo: undo))
+        }
+        return .deferred(placeholders: 1)
+    }
+
+    // MARK: Showing
+
+    private func show(_ value: Received?, bytes: Data?, in name: String) {
+        guard let index = destinations.firstIndex(where: { $0.name == name }) else { return }
+        let widgets = destinationWidgets[index]
+        received[name] = value
+        if let value {
+            var text =
+                "Received \(value.type), \(ByteCountFormatter.string(fromByteCount: Int64(value.size), countStyle: .binary))"
+            if !value.detail.isEmpty { text += ": \(value.detail)" }
+            UI.setText(widgets.label, text + ".")
+        } else {
+            UI.setText(widgets.label, "Nothing received yet.")
+        }
+        let picture = dd_picture(UnsafeMutableRawPointer(widgets.picture))
+        if let bytes, let type = value?.type, type.hasPrefix("image/"), let texture = Self.texture(bytes) {
+            gtk_picture_set_paintable(picture, texture)
+            g_object_unref(UnsafeMutableRawPointer(texture))
+        } else {
+            gtk_picture_set_paintable(picture, nil)
+        }
+        onChange?()
+    }
+
+    private static func texture(_ data: Data) -> OpaquePointer? {
+        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        return gdk_texture_new_from_bytes(bytes, nil)
+    }
+
+    private static func picture(_ data: Data) -> UnsafeMutablePointer<GtkWidget>? {
+        guard let texture = texture(data) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        return gtk_picture_new_for_paintable(texture)
+    }
+
+    // MARK: Tour
+
+    func state() -> [(String, JSONValue)] {
+        [
+            (
+                "received",
+                .object(
+                    destinations.compactMap { destination in
+                        guard let r = received[destination.name] else { return nil }
+                        return (
+                            destination.name,
+                            .object([
+                                ("type", .string(r.type)), ("size", .number(Double(r.size))),
+                                ("detail", .string(r.detail)),
+                            ])
+                        )
+                    })
+            )
+        ]
+    }
+
+    func layout() -> PaneLayout? {
+        guard registered, let source = host.frameInWindow(of: sourceID()), source.height > 0 else { return nil }
+        var layout = PaneLayout()
+        layout.lists.append((sourceName, source))
+        layout.targets.append((sourceName, sourceID()))
+        for destination in destinations {
+            let id = destinationID(destination.name)
+            guard let frame = host.frameInWindow(of: id), frame.height > 0 else { return nil }
+            layout.lists.append((destination.name, frame))
+            layout.targets.append((destination.name, id))
+        }
+        return layout
+    }
+}
