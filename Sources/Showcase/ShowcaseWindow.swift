@@ -116,6 +116,7 @@ final class ShowcaseWindow {
             switch situation.slug {
             case "reminders": RemindersPane(store: store, host: host)
             case "mail": MailPane(store: store, host: host)
+            case "upload": UploadPane(store: store, host: host)
             default: PendingPane(situation)
             }
         }

@@ -70,8 +70,10 @@ struct Situation: Sendable, Hashable {
             pending: "Coming with drags between apps."),
         Situation(
             number: 12, slug: "upload", title: "Upload",
-            summary: "Drop a video on the upload control: the upload starts and shows its progress.",
-            pending: "Coming with placeholders that show progress."),
+            summary:
+                "Drop a video on the channel: a placeholder shows the upload's progress, then the video is there. "
+                + "Cancel Upload stops it; the video stays where it was.",
+            pending: nil),
     ]
 
     static func named(_ slug: String) -> Situation? { all.first { $0.slug == slug } }
