@@ -476,6 +476,15 @@ final class Tour {
             !events(from: mark, named: "placeholderResolved").isEmpty, "A4: the placeholder was never resolved")
         try checkStore(.upload, equals: expected)
         try settleAfterDrag(mark, pane: "upload")
+        // U1: Ctrl+Z takes the upload off the channel (in the store too), Ctrl+Shift+Z puts it back.
+        mark = app.lineCount
+        try pointer.key("ctrl+z")
+        try app.waitForState("the undone upload", after: mark) { $0.lists == original }
+        try checkStore(.upload, equals: original)
+        mark = app.lineCount
+        try pointer.key("ctrl+shift+z")
+        try app.waitForState("the redone upload", after: mark) { $0.lists == expected }
+        try checkStore(.upload, equals: expected)
 
         // A6: a second upload, cancelled: the placeholder goes away, a notice, nothing lost.
         let now = try app.settledLayout(pane: "upload")
@@ -501,7 +510,7 @@ final class Tour {
 
         return .ok(
             "dropped '\(video)' on the channel: a placeholder showed the upload's progress, then it arrived (in "
-                + "the store too); a second upload was cancelled: the placeholder went away, 'Upload cancelled' "
+                + "the store too); Ctrl+Z and Ctrl+Shift+Z took it off and put it back; a second upload was cancelled: the placeholder went away, 'Upload cancelled' "
                 + "was shown, and nothing changed")
     }
 
