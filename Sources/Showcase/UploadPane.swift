@@ -156,7 +156,8 @@ final class UploadPane: ShowcasePane {
     private func cancelUpload() {
         guard let upload = uploads.popLast() else { return }
         GLibSource.cancel(upload.timer)
-        notice = "Upload cancelled. \(quotedTitles(upload.titles)) stayed in \(library?.name ?? "Uploads"); nothing was lost."
+        notice =
+            "Upload cancelled. \(quotedTitles(upload.titles)) stayed in \(library?.name ?? "Uploads"); nothing was lost."
         UI.setText(noticeLabel, notice)
         gtk_widget_set_sensitive(cancelButton, uploads.isEmpty ? 0 : 1)
         channel?.finishDeferredDrop(upload.token, failure: DropFailure(.cancelled, notice))

@@ -467,7 +467,8 @@ final class Tour {
             (uploading($0)?.first?["fraction"] as? Double ?? 0) >= 0.33
         }
         try check(
-            events(from: mark, named: "placeholderProgress").count >= 2, "A5: the placeholder's progress never advanced")
+            events(from: mark, named: "placeholderProgress").count >= 2, "A5: the placeholder's progress never advanced"
+        )
         try screenshot(String(format: "%02d-%@", info.number, info.slug))
         var expected = original
         expected["Channel"] = before + [video]
@@ -505,7 +506,8 @@ final class Tour {
             "A6: no 'Upload cancelled' notice: \(cancelled["notice"] ?? "none")")
         try check(!events(from: click, named: "placeholderFailed").isEmpty, "A6: the placeholder did not go away")
         usleep(3_500_000)  // longer than an upload: it must never arrive
-        try check(app.state?.lists == expected, "the cancelled upload changed the lists: \(app.state?.description ?? "")")
+        try check(
+            app.state?.lists == expected, "the cancelled upload changed the lists: \(app.state?.description ?? "")")
         try checkStore(.upload, equals: expected)
 
         return .ok(
