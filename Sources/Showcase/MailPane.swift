@@ -8,14 +8,19 @@ import ShowcaseModel
 /// there in one store transaction (undo puts them back at their exact place); the read-only
 /// Sent mailbox and the mailbox already shown refuse drops with a not-allowed badge.
 ///
-/// Still to come (the tour reports the situation as pending): the spring-loaded Back button
-/// (SpringButton) and a long draft that scrolls while content is dragged to its edges
-/// (autoscroll).
+/// Like Mail on a narrow screen, opening a mailbox (clicking it) shows its messages in place of
+/// the mailbox list; the spring-loaded Back button above the messages goes back to the mailbox
+/// list, by a click (SP2) or by resting dragged messages on it (SP1), so they can be dropped on
+/// another mailbox. A long draft beside them scrolls while content is dragged near its top or
+/// bottom edge (A1).
 @MainActor
 final class MailPane: ShowcasePane {
     static let itemType: ContentType = "application/x-showcase-message"
     static let mailboxesID: TargetID = "mail-mailboxes"
     static let messagesID: TargetID = "mail-messages"
+    static let backID: TargetID = "mail-back"
+    static let draftID: TargetID = "mail-draft"
+    static let draftScrollID: TargetID = "mail-draft-scroll"
 
     let situation = Situation.named("mail")!
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -36,6 +41,15 @@ final class MailPane: ShowcasePane {
     private let previewBody: UnsafeMutablePointer<GtkWidget>
     private var window: TargetID?
     private var building = false
+    /// The left column: the mailbox list, or the open mailbox's name (same width, so nothing
+    /// else moves when it switches, also mid-drag).
+    private let mailboxColumn: UnsafeMutablePointer<GtkWidget>
+    private let openedTitle: UnsafeMutablePointer<GtkWidget>
+    private let back: SpringButton
+    private let draft: DragListView
+    private let draftScroll: DragScrollView
+    /// "mailboxes" (the mailbox list shows) or "messages" (a mailbox is open, the list hidden).
+    private(set) var level = "mailboxes"
 
     init(store: ShowcaseStore, host: GtkDragHost) {
         self.store = store
@@ -51,8 +65,25 @@ final class MailPane: ShowcasePane {
         gtk_widget_set_vexpand(mailboxList.widget, 1)
         dd_accessible_set_label(dd_accessible(mailboxList.raw), "Mailboxes")
         UI.append(left, mailboxList.widget)
-        UI.append(row, left)
-        messagesSlot = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        let column = gtk_stack_new()!
+        gtk_stack_set_transition_type(dd_stack(UnsafeMutableRawPointer(column)), GTK_STACK_TRANSITION_TYPE_NONE)
+        gtk_stack_add_named(dd_stack(UnsafeMutableRawPointer(column)), left, "mailboxes")
+        let opened = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        openedTitle = UI.label("", selectable: true, css: ["sc-list-title"])
+        UI.append(opened, openedTitle)
+        UI.append(
+            opened,
+            UI.label(
+                "Back shows all the mailboxes. Rest dragged messages on it to reach another mailbox.",
+                selectable: true, wrap: true))
+        gtk_stack_add_named(dd_stack(UnsafeMutableRawPointer(column)), opened, "opened")
+        gtk_stack_set_visible_child_name(dd_stack(UnsafeMutableRawPointer(column)), "mailboxes")
+        UI.append(row, column)
+        mailboxColumn = column
+        messagesSlot = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        back = SpringButton(id: Self.backID, title: "Back", host: host)
+        gtk_widget_set_halign(back.widget, GTK_ALIGN_START)
+        UI.append(messagesSlot, back.widget)
         gtk_widget_set_size_request(messagesSlot, 360, -1)
         gtk_widget_set_vexpand(messagesSlot, 1)
         UI.append(row, messagesSlot)
@@ -64,11 +95,45 @@ final class MailPane: ShowcasePane {
         gtk_widget_set_valign(previewBody, GTK_ALIGN_START)
         UI.append(preview, previewHeader)
         UI.append(preview, previewBody)
+        // A long draft: its paragraphs can be reordered, and it scrolls by itself while
+        // content is dragged near its top or bottom edge (A1).
+        draft = DragListView(
+            id: Self.draftID, title: "Draft: Trip Notes", items: Self.draftParagraphs, host: host,
+            operationPolicy: .preferMove)
+        draftScroll = DragScrollView(id: Self.draftScrollID, name: "Draft", child: draft.widget, host: host)
+        gtk_widget_set_size_request(draftScroll.widget, -1, 260)
+        gtk_widget_set_vexpand(draftScroll.widget, 1)
+        UI.append(preview, draftScroll.widget)
         UI.append(row, preview)
         widget = row
         GSignal.connect(
             mailboxList.raw, "row-selected",
             pointer: { [weak self] row in self?.mailboxSelected(row) })
+        GSignal.connect(
+            mailboxList.raw, "row-activated",
+            pointer: { [weak self] _ in self?.openMailbox() })
+        back.onActivate = { [weak self] _ in self?.showMailboxes() }
+        draftScroll.onScroll = { [weak self] _ in self?.onChange?() }
+        draft.onChange = { [weak self] in self?.onChange?() }
+    }
+
+    static let draftParagraphs: [String] = (1...40).map { "Paragraph \($0)" }
+
+    /// Opens the selected mailbox: its messages show in place of the mailbox list.
+    private func openMailbox() {
+        guard !building, level != "messages" else { return }
+        level = "messages"
+        UI.setText(openedTitle, messages?.collection.name ?? "")
+        gtk_stack_set_visible_child_name(dd_stack(UnsafeMutableRawPointer(mailboxColumn)), "opened")
+        onChange?()
+    }
+
+    /// Back: the mailbox list shows again (a click, or messages resting on Back mid-drag).
+    private func showMailboxes() {
+        guard level != "mailboxes" else { return }
+        level = "mailboxes"
+        gtk_stack_set_visible_child_name(dd_stack(UnsafeMutableRawPointer(mailboxColumn)), "mailboxes")
+        onChange?()
     }
 
     func activate(in window: TargetID) {
@@ -79,12 +144,19 @@ final class MailPane: ShowcasePane {
         do { try host.register(mailboxList.widget, as: container, delegate: self) } catch { onError?("\(error)") }
         registerMailboxRows()
         messages?.register(in: window)
+        do {
+            try back.register(in: window)
+            try draftScroll.register(in: window)
+            try draft.register(in: draftScroll.id)
+        } catch { onError?("\(error)") }
         reload()
     }
 
     func deactivate() {
         messages?.unregister()
         host.unregister(Self.mailboxesID)
+        host.unregister(Self.backID)
+        host.unregister(Self.draftScrollID)
         window = nil
     }
 
@@ -200,23 +272,49 @@ final class MailPane: ShowcasePane {
         return [
             ("lists", .object(lists)),
             ("mailbox", .string(messages?.collection.name ?? "")),
+            ("level", .string(level)),
+            ("draftOffset", .number(draftScroll.verticalOffset)),
+            ("draft", .array(draft.items.map { .string($0.title) })),
             ("selected", .object([("Messages", .array((selected ?? []).map { .string($0) }))])),
         ]
     }
 
     func layout() -> PaneLayout? {
-        guard let messages, let mailboxFrame = host.frameInWindow(of: Self.mailboxesID), mailboxFrame.height > 0,
-            let messagesFrame = messages.frame(), let messageRows = messages.rowFrames()
+        guard let messages, let messagesFrame = messages.frame(), let messageRows = messages.rowFrames(),
+            let backFrame = host.frameInWindow(of: Self.backID), backFrame.height > 0,
+            let draftFrame = host.frameInWindow(of: Self.draftScrollID), draftFrame.height > 0
         else { return nil }
-        var mailboxFrames: [(title: String, frame: Rect)] = []
-        for entry in mailboxRows {
-            guard let frame = host.frameInWindow(of: entry.collection.targetID), frame.height > 0 else { return nil }
-            mailboxFrames.append((entry.collection.name, frame))
+        var lists: [(String, Rect)] = [("Messages", messagesFrame), ("Back", backFrame), ("Draft", draftFrame)]
+        var rows: [(String, [(title: String, frame: Rect)])] = [("Messages", messageRows)]
+        if level == "mailboxes" {
+            guard let mailboxFrame = host.frameInWindow(of: Self.mailboxesID), mailboxFrame.height > 0 else {
+                return nil
+            }
+            var mailboxFrames: [(title: String, frame: Rect)] = []
+            for entry in mailboxRows {
+                guard let frame = host.frameInWindow(of: entry.collection.targetID), frame.height > 0 else {
+                    return nil
+                }
+                mailboxFrames.append((entry.collection.name, frame))
+            }
+            lists.insert(("Mailboxes", mailboxFrame), at: 0)
+            rows.insert(("Mailboxes", mailboxFrames), at: 0)
         }
+        var paragraphs: [(title: String, frame: Rect)] = []
+        for item in draft.items {
+            // Only the paragraphs in view: the others lie outside the scrolled window.
+            if let frame = host.frameInWindow(of: item.id), frame.height > 0, frame.minY >= draftFrame.minY,
+                frame.maxY <= draftFrame.maxY
+            {
+                paragraphs.append((item.title, frame))
+            }
+        }
+        rows.append(("Draft", paragraphs))
         return PaneLayout(
-            lists: [("Mailboxes", mailboxFrame), ("Messages", messagesFrame)],
-            rows: [("Mailboxes", mailboxFrames), ("Messages", messageRows)],
-            targets: mailboxRows.map { ($0.collection.name, $0.collection.targetID) })
+            lists: lists, rows: rows,
+            targets: mailboxRows.map { ($0.collection.name, $0.collection.targetID) } + [
+                ("Back", Self.backID), ("Draft", Self.draftScrollID),
+            ])
     }
 }
 

@@ -119,6 +119,7 @@ final class ShowcaseWindow {
             case "files": FilesPane(store: store, host: host)
             case "charts": AppsPanes.charts(host: host)
             case "drawing": AppsPanes.drawing(host: host)
+            case "upload": UploadPane(store: store, host: host)
             default: PendingPane(situation)
             }
         }

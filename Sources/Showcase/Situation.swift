@@ -45,11 +45,10 @@ struct Situation: Sendable, Hashable {
         Situation(
             number: 6, slug: "mail", title: "Mail",
             summary:
-                "Drag messages onto a mailbox to move them there; Sent is read-only and refuses drops. Ctrl+Z "
-                + "undoes a move.",
-            pending:
-                "The spring-loaded Back button and the draft that scrolls while you drag are coming with "
-                + "SpringButton and autoscroll. The mailboxes work now."),
+                "Drag messages onto a mailbox to move them there; Sent is read-only and refuses drops. Click a "
+                + "mailbox to open it; rest dragged messages on Back to reach the mailboxes again. Drag a "
+                + "paragraph of the draft near its edge to scroll it. Ctrl+Z undoes a move.",
+            pending: nil),
         Situation(
             number: 7, slug: "calendar", title: "Calendar",
             summary: "Drag an event over the Day, Week, Month and Year segments to reach another date, then drop it.",
@@ -79,8 +78,10 @@ struct Situation: Sendable, Hashable {
             pending: nil),
         Situation(
             number: 12, slug: "upload", title: "Upload",
-            summary: "Drop a video on the upload control: the upload starts and shows its progress.",
-            pending: "Coming with placeholders that show progress."),
+            summary:
+                "Drop a video on the channel: a placeholder shows the upload's progress, then the video is there. "
+                + "Cancel Upload stops it; the video stays where it was.",
+            pending: nil),
     ]
 
     static func named(_ slug: String) -> Situation? { all.first { $0.slug == slug } }

@@ -276,9 +276,9 @@ final class Tour {
                 + "it; the store matched the window at every step")
     }
 
-    /// 6. Mail, first part: a message dragged onto a mailbox moves there; the read-only Sent
-    /// mailbox refuses; undo. The situation stays pending (spring-loaded Back button, draft
-    /// autoscroll).
+    /// 6. Mail: a message dragged onto a mailbox moves there; the read-only Sent mailbox and the
+    /// mailbox shown refuse; undo; the spring-loaded Back button (resting a message on it, and a
+    /// click); the draft autoscrolls at its bottom edge and stops when the pointer leaves.
     func mail(_ info: SituationInfo) throws -> Verdict {
         let layout = try open("mail")
         let original = try require(app.state, "the mail state").lists
@@ -342,9 +342,178 @@ final class Tour {
         try app.waitForState("the undone move", after: mark) { $0.lists == original }
         try checkStore(.mail, equals: original)
 
-        return .pending(
-            "\(info.pending ?? "Not complete.") Checked: moved '\(inbox[0])' to 'Archive' and undid it; 'Sent' "
-                + "refused a drop with a not-allowed badge, and so did the mailbox shown.")
+        // SP1: open Inbox (its messages replace the mailbox list), rest a message on Back: the
+        // mailbox list springs open where it was, and the message is dropped on Archive.
+        var opened = try openInbox(try app.settledLayout(pane: "mail"))
+        let back = try opened.list("Back")
+        let backID = try opened.target("Back")
+        mark = app.lineCount
+        let first = try opened.row(inbox[0], in: "Messages")
+        try pointer.drag(from: (first.x + 24, first.y + 10), to: back.center, release: false)
+        try app.waitFor("Back arming", after: mark) {
+            $0["event"] as? String == "springArmed" && $0["target"] as? String == backID
+        }
+        try waitForLevel("mailboxes", "the mailbox list springing open", after: mark)
+        try check(
+            events(from: mark, named: "springActivated").contains { $0["target"] as? String == backID },
+            "SP1: no spring-loading event for Back")
+        // The list is back where it was before the mailbox opened: move onto Archive.
+        try pointer.move(to: (archive.maxX - 30, archive.midY))
+        usleep(60_000)
+        try pointer.move(to: (archive.maxX - 24, archive.midY))
+        try app.waitFor("the highlight on Archive after the spring", after: mark) {
+            $0["event"] as? String == "highlightOn" && $0["target"] as? String == archiveID
+        }
+        usleep(300_000)
+        try screenshot(String(format: "%02d-%@-back", info.number, info.slug))
+        let springRelease = app.lineCount
+        try pointer.release()
+        try app.waitForState("'\(inbox[0])' in Archive after the spring", after: springRelease) { $0.lists == expected }
+        try checkStore(.mail, equals: expected)
+        try settleAfterDrag(mark, pane: "mail")
+        mark = app.lineCount
+        try pointer.key("ctrl+z")
+        try app.waitForState("the undone move", after: mark) { $0.lists == original }
+        try checkStore(.mail, equals: original)
+
+        // SP2: the same by a click on Back.
+        opened = try openInbox(try app.settledLayout(pane: "mail"))
+        mark = app.lineCount
+        try pointer.click(at: try opened.list("Back").center)
+        try waitForLevel("mailboxes", "the mailbox list after a click on Back", after: mark)
+
+        // A1: a paragraph of the draft dragged near its bottom edge scrolls it; leaving stops it.
+        let shown = try app.settledLayout(pane: "mail")
+        let draft = try shown.list("Draft")
+        let startOffset = try draftOffset()
+        let paragraph = try require(shown.rows["Draft"]?.first, "the draft's first paragraph")
+        mark = app.lineCount
+        try pointer.drag(from: paragraph.frame.center, to: (draft.midX, draft.maxY - 24), release: false)
+        try app.waitFor("the draft scrolling", after: mark) {
+            $0["kind"] as? String == "state" && (($0["draftOffset"] as? Double) ?? 0) > startOffset + 20
+        }
+        usleep(250_000)
+        try screenshot(String(format: "%02d-%@-draft", info.number, info.slug))
+        // Leave the draft (to the message list, which refuses drafts), then check it stopped.
+        let messagesFrame = try shown.list("Messages")
+        try pointer.move(to: (messagesFrame.midX, messagesFrame.midY))
+        usleep(60_000)
+        try pointer.move(to: (messagesFrame.midX + 1, messagesFrame.midY))
+        usleep(300_000)
+        let left = try draftOffset()
+        usleep(700_000)
+        let later = try draftOffset()
+        try check(left > startOffset, "A1: the draft did not scroll (offset \(startOffset) → \(left))")
+        try check(later == left, "A1: the draft kept scrolling after the pointer left (\(left) → \(later))")
+        try pointer.release()
+        try settleAfterDrag(mark, pane: "mail", flewBack: true)
+        try check(app.state?.lists == original, "the draft drag changed the mailboxes")
+
+        return .ok(
+            "moved '\(inbox[0])' to 'Archive' and undid it; 'Sent' refused a drop with a not-allowed badge, and "
+                + "so did the mailbox shown; with Inbox open, resting '\(inbox[0])' on Back sprang the mailbox "
+                + "list open and it was dropped on 'Archive' (in the store), undone; a click on Back did the same; "
+                + "the draft scrolled from \(Int(startOffset)) to \(Int(left)) px at its bottom edge and stopped "
+                + "when the pointer left")
+    }
+
+    /// Clicks Inbox in the mailbox list: its messages show in place of the list.
+    func openInbox(_ layout: ShowcaseLayout) throws -> ShowcaseLayout {
+        let mark = app.lineCount
+        try pointer.click(at: try layout.row("Inbox", in: "Mailboxes").center)
+        try waitForLevel("messages", "Inbox opened", after: mark)
+        let opened = try app.settledLayout(pane: "mail")
+        try check(opened.lists["Mailboxes"] == nil, "the mailbox list still shows with Inbox open")
+        return opened
+    }
+
+    func waitForLevel(_ level: String, _ what: String, after mark: Int) throws {
+        try app.waitFor(what, after: mark) {
+            $0["kind"] as? String == "state" && $0["pane"] as? String == "mail" && $0["level"] as? String == level
+        }
+    }
+
+    /// The draft's scroll offset in the latest mail state line.
+    func draftOffset() throws -> Double {
+        let line = try require(
+            app.objects().last { $0["kind"] as? String == "state" && $0["pane"] as? String == "mail" },
+            "a mail state line")
+        return try require(line["draftOffset"] as? Double, "the draft's offset")
+    }
+
+    /// 12. Upload: a video dropped on the channel shows a placeholder with progress at once, then
+    /// arrives (in the store too); a second upload is cancelled: the placeholder goes away, a
+    /// notice says so, nothing is lost.
+    func upload(_ info: SituationInfo) throws -> Verdict {
+        let layout = try open("upload")
+        let original = try require(app.state, "the upload state").lists
+        try checkStore(.upload, equals: original)
+        let video = try require(original["Uploads"]?.first, "a video in Uploads")
+        let before = original["Channel"] ?? []
+        let channel = try layout.list("Channel")
+        let channelID = try layout.target("Channel")
+
+        func uploading(_ object: JSONObject) -> [JSONObject]? {
+            guard object["kind"] as? String == "state", object["pane"] as? String == "upload" else { return nil }
+            return object["uploading"] as? [JSONObject]
+        }
+        // A4, A5: the placeholder appears at once and its bar advances.
+        var mark = app.lineCount
+        try pointer.drag(from: try layout.row(video, in: "Uploads").center, to: channel.center)
+        try app.waitFor("the placeholder on the channel", after: mark) {
+            $0["event"] as? String == "placeholderInserted" && $0["target"] as? String == channelID
+        }
+        try app.waitFor("the upload a third done", after: mark) {
+            (uploading($0)?.first?["fraction"] as? Double ?? 0) >= 0.33
+        }
+        try check(
+            events(from: mark, named: "placeholderProgress").count >= 2, "A5: the placeholder's progress never advanced"
+        )
+        try screenshot(String(format: "%02d-%@", info.number, info.slug))
+        var expected = original
+        expected["Channel"] = before + [video]
+        try app.waitForState("'\(video)' uploaded to the channel", after: mark, timeout: 10) { $0.lists == expected }
+        try check(
+            !events(from: mark, named: "placeholderResolved").isEmpty, "A4: the placeholder was never resolved")
+        try checkStore(.upload, equals: expected)
+        try settleAfterDrag(mark, pane: "upload")
+        // U1: Ctrl+Z takes the upload off the channel (in the store too), Ctrl+Shift+Z puts it back.
+        mark = app.lineCount
+        try pointer.key("ctrl+z")
+        try app.waitForState("the undone upload", after: mark) { $0.lists == original }
+        try checkStore(.upload, equals: original)
+        mark = app.lineCount
+        try pointer.key("ctrl+shift+z")
+        try app.waitForState("the redone upload", after: mark) { $0.lists == expected }
+        try checkStore(.upload, equals: expected)
+
+        // A6: a second upload, cancelled: the placeholder goes away, a notice, nothing lost.
+        let now = try app.settledLayout(pane: "upload")
+        mark = app.lineCount
+        try pointer.drag(from: try now.row(video, in: "Uploads").center, to: try now.list("Channel").center)
+        try app.waitFor("the second upload under way", after: mark) {
+            (uploading($0)?.first?["fraction"] as? Double ?? 0) >= 0.16
+        }
+        try settleAfterDrag(mark, pane: "upload")
+        let cancel = try require(app.latestLayout?.lists["Cancel"], "the Cancel Upload button")
+        let click = app.lineCount
+        try pointer.click(at: cancel.center)
+        let cancelled = try app.waitFor("the cancelled upload", after: click) {
+            uploading($0)?.isEmpty == true
+        }
+        try check(
+            (cancelled["notice"] as? String)?.hasPrefix("Upload cancelled") == true,
+            "A6: no 'Upload cancelled' notice: \(cancelled["notice"] ?? "none")")
+        try check(!events(from: click, named: "placeholderFailed").isEmpty, "A6: the placeholder did not go away")
+        usleep(3_500_000)  // longer than an upload: it must never arrive
+        try check(
+            app.state?.lists == expected, "the cancelled upload changed the lists: \(app.state?.description ?? "")")
+        try checkStore(.upload, equals: expected)
+
+        return .ok(
+            "dropped '\(video)' on the channel: a placeholder showed the upload's progress, then it arrived (in "
+                + "the store too); Ctrl+Z and Ctrl+Shift+Z took it off and put it back; a second upload was cancelled: the placeholder went away, 'Upload cancelled' "
+                + "was shown, and nothing changed")
     }
 
     /// 10. Charts and 11. Drawing: the item dragged onto each destination arrives as the
@@ -429,6 +598,7 @@ final class Tour {
                         ("Print", "application/pdf", "a PDF document"), ("Editor", "image/png", "a PNG image"),
                         ("Web", "image/jpeg", "a JPEG image"),
                     ])
+            case "upload": return try upload(info)
             default:
                 if info.implemented { return .failed("the app has a pane but the tour has no script for it") }
                 return try placeholder(info)
