@@ -16,8 +16,10 @@ struct Situation: Sendable, Hashable {
     static let all: [Situation] = [
         Situation(
             number: 1, slug: "notes", title: "Notes",
-            summary: "Drag selected text to another place in the same note: it moves, keeping its style.",
-            pending: "Coming with the text view widget (DragTextView)."),
+            summary:
+                "Double-click a word, then drag it to another place in the same note: it moves, keeping its "
+                + "style. Drag it to the other note: it is copied there, still bold or italic.",
+            pending: nil),
         Situation(
             number: 2, slug: "reminders", title: "Reminders",
             summary:

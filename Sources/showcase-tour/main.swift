@@ -361,6 +361,7 @@ final class Tour {
     func play(_ info: SituationInfo) -> Verdict {
         do {
             switch info.slug {
+            case "notes": return try notes(info)
             case "reminders": return try reminders(info)
             case "mail": return try mail(info)
             case "files": return try files(info)
