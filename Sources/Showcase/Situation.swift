@@ -61,8 +61,10 @@ struct Situation: Sendable, Hashable {
             pending: nil),
         Situation(
             number: 9, slug: "contacts-mail", title: "Contacts and Mail",
-            summary: "Drop a contact on a recipient field: it adds only the name and email address.",
-            pending: "Coming with the text field widget (DragEntry)."),
+            summary:
+                "Drag a contact onto To: in the new message: the card carries name, email, phone and address, "
+                + "but the field takes only \"Name <email>\". Ctrl+Z undoes it.",
+            pending: nil),
         Situation(
             number: 10, slug: "charts", title: "Charts",
             summary:

@@ -362,6 +362,7 @@ final class Tour {
         do {
             switch info.slug {
             case "notes": return try notes(info)
+            case "contacts-mail": return try contactsMail(info)
             case "reminders": return try reminders(info)
             case "mail": return try mail(info)
             case "files": return try files(info)
