@@ -40,7 +40,8 @@ final class ContactsMailPane: ShowcasePane {
     func activate(in window: TargetID) {
         if !built { build() }
         do {
-            try host.register(listBox, as: DragTarget(id: listID, name: "Contacts", frame: .zero, parent: window), delegate: self)
+            try host.register(
+                listBox, as: DragTarget(id: listID, name: "Contacts", frame: .zero, parent: window), delegate: self)
             for contact in contacts {
                 var target = DragTarget(id: contact.target, name: contact.card.name, frame: .zero, parent: listID)
                 target.offers = [Self.vcard]
@@ -134,14 +135,21 @@ final class ContactsMailPane: ShowcasePane {
 
     func state() -> [(String, JSONValue)] {
         [
-            ("lists", .object([("Contacts", .array(contacts.map { .string($0.card.name) })), ("To", .array([.string(to?.text ?? "")]))])),
+            (
+                "lists",
+                .object([
+                    ("Contacts", .array(contacts.map { .string($0.card.name) })),
+                    ("To", .array([.string(to?.text ?? "")])),
+                ])
+            ),
             ("selected", .object([])),
         ]
     }
 
     func layout() -> PaneLayout? {
         var layout = PaneLayout()
-        guard let list = host.frameInWindow(of: listID), list.height > 0, let field = host.frameInWindow(of: toID) else {
+        guard let list = host.frameInWindow(of: listID), list.height > 0, let field = host.frameInWindow(of: toID)
+        else {
             return nil
         }
         layout.lists = [("Contacts", list), ("To", field)]
@@ -183,7 +191,8 @@ extension ContactsMailPane: GtkDragHostDelegate {
                     let options = isCard ? LoadOptions(extract: RelevantParts.recipient) : LoadOptions()
                     let loaded = try await drop.data.load(item: index, accepting: accepted, options: options)
                     guard case .data(_, let data) = loaded else { continue }
-                    recipients.append(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+                    recipients.append(
+                        String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
                 }
             } catch {
                 host?.engine.completeDeferredDrop(

@@ -172,7 +172,8 @@ final class NotesPane: ShowcasePane {
                 if isSpace, let s = start {
                     let word = String(String.UnicodeScalarView(scalars[s..<i]))
                     let f = note.view.frameOfText(from: s, to: i)
-                    words.append((word, Rect(x: frame.minX + f.x, y: frame.minY + f.y, width: f.width, height: f.height)))
+                    words.append(
+                        (word, Rect(x: frame.minX + f.x, y: frame.minY + f.y, width: f.width, height: f.height)))
                     start = nil
                 } else if !isSpace, start == nil {
                     start = i

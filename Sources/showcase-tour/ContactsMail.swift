@@ -37,6 +37,7 @@ extension Tour {
         mark = app.lineCount
         try pointer.key("ctrl+z")
         try app.waitForState("the undone drop", after: mark) { $0.lists["To"] == [""] }
-        return .ok("dropped '\(name)' on To:, which reads exactly '\(expected)' (no phone or address); Ctrl+Z empties it")
+        return .ok(
+            "dropped '\(name)' on To:, which reads exactly '\(expected)' (no phone or address); Ctrl+Z empties it")
     }
 }

@@ -35,8 +35,11 @@ extension Tour {
         usleep(400_000)  // past the double-click time of an earlier click
         let mark = app.lineCount
         try pointer.display.xdotool(
-            ["mousemove", String(Int(frame.midX)), String(Int(frame.midY)), "sleep", "0.05", "click", "--repeat", "2",
-             "--delay", "80", "1"])
+            [
+                "mousemove", String(Int(frame.midX)), String(Int(frame.midY)), "sleep", "0.05", "click", "--repeat",
+                "2",
+                "--delay", "80", "1",
+            ])
         try app.waitForState("'\(word)' selected in \(note)", after: mark) { $0.selected[note] == [word] }
         return frame
     }
@@ -64,7 +67,9 @@ extension Tour {
         // Move: a plain word of the source note dropped before its last word.
         let words = try require(layout.rows[source], "the words of \(source)").map(\.title)
         let plainWord = try require(
-            words.first { word in word != boldWord && word.allSatisfy(\.isLetter) && words.filter { $0 == word }.count == 1 },
+            words.first { word in
+                word != boldWord && word.allSatisfy(\.isLetter) && words.filter { $0 == word }.count == 1
+            },
             "a plain word")
         let lastWord = try require(words.last, "the last word")
         let picked = try selectWord(plainWord, in: source)
@@ -121,7 +126,9 @@ extension Tour {
         try check(storedOther.text == plain(otherNow), "the store's '\(other)' is '\(storedOther.text)'")
         let boldStart = storedOther.text.unicodeScalars.count - boldWord.unicodeScalars.count
         try check(
-            storedOther.runs.contains { $0.start <= boldStart && $0.start + $0.length >= boldStart + 1 && $0.styles.contains("bold") },
+            storedOther.runs.contains {
+                $0.start <= boldStart && $0.start + $0.length >= boldStart + 1 && $0.styles.contains("bold")
+            },
             "the store lost the bold of '\(boldWord)': \(storedOther.runs)")
         return .ok(
             "moved '\(plainWord)' before '\(lastWord)' in '\(source)'; copied bold '\(boldWord)' to the end of "
