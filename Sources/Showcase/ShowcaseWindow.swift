@@ -116,6 +116,7 @@ final class ShowcaseWindow {
             switch situation.slug {
             case "notes": NotesPane(store: store, host: host)
             case "contacts-mail": ContactsMailPane(store: store, host: host)
+            case "calendar": CalendarPane(store: store, host: host)
             case "reminders": RemindersPane(store: store, host: host)
             case "mail": MailPane(store: store, host: host)
             case "files": FilesPane(store: store, host: host)

@@ -51,8 +51,10 @@ struct Situation: Sendable, Hashable {
                 + "SpringButton and autoscroll. The mailboxes work now."),
         Situation(
             number: 7, slug: "calendar", title: "Calendar",
-            summary: "Drag an event over the Day, Week, Month and Year segments to reach another date, then drop it.",
-            pending: "Coming with the segmented control (SegmentedControl)."),
+            summary:
+                "Drag an event over the Day, Week, Month and Year segments: held there, each opens its view (a click "
+                + "works too). Drop the event on a date of the view shown to move it there. Ctrl+Z undoes it.",
+            pending: nil),
         Situation(
             number: 8, slug: "files", title: "Files",
             summary:

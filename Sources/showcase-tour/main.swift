@@ -363,6 +363,7 @@ final class Tour {
             switch info.slug {
             case "notes": return try notes(info)
             case "contacts-mail": return try contactsMail(info)
+            case "calendar": return try calendar(info)
             case "reminders": return try reminders(info)
             case "mail": return try mail(info)
             case "files": return try files(info)
