@@ -93,7 +93,7 @@ final class CalendarPane: ShowcasePane {
                 options: .init(itemType: Self.itemType, noun: Noun("event"), emptyText: "No Events"))
             list.onDropCommitted = { [weak self] _ in self?.reload() }
             list.onError = { [weak self] message in self?.onError?(message) }
-            gtk_widget_set_size_request(list.widget, 220, -1)
+            gtk_widget_set_size_request(list.widget, 180, -1)
             UI.append(row, list.widget)
             source = list
         } catch {
@@ -153,7 +153,14 @@ final class CalendarPane: ShowcasePane {
             gtk_widget_add_css_class(cell, "card")
             gtk_widget_set_size_request(cell, -1, index == 2 ? 60 : 120)
             UI.append(cell, UI.label(index == 2 ? "\(day)" : Self.name(day), css: ["heading"]))
-            for title in events[Self.key(day)] ?? [] { UI.append(cell, UI.label(title, css: ["dim-label"])) }
+            for title in events[Self.key(day)] ?? [] {
+                // Short enough for seven columns; the full title is in the tooltip.
+                let label = UI.label(title, css: ["dim-label"])
+                gtk_label_set_ellipsize(dd_label(UnsafeMutableRawPointer(label)), PANGO_ELLIPSIZE_END)
+                gtk_label_set_max_width_chars(dd_label(UnsafeMutableRawPointer(label)), index == 2 ? 6 : 12)
+                gtk_widget_set_tooltip_text(label, title)
+                UI.append(cell, label)
+            }
             gtk_grid_attach(g, cell, column, line, 1, 1)
             cells.append((day, TargetID("calendar-date-\(Self.key(day))"), cell))
         }
