@@ -114,6 +114,9 @@ final class ShowcaseWindow {
     static func makePanes(store: ShowcaseStore, host: GtkDragHost) -> [any ShowcasePane] {
         Situation.all.map { situation -> any ShowcasePane in
             switch situation.slug {
+            case "notes": NotesPane(store: store, host: host)
+            case "contacts-mail": ContactsMailPane(store: store, host: host)
+            case "calendar": CalendarPane(store: store, host: host)
             case "reminders": RemindersPane(store: store, host: host)
             case "mail": MailPane(store: store, host: host)
             case "files": FilesPane(store: store, host: host)

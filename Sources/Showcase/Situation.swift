@@ -16,8 +16,10 @@ struct Situation: Sendable, Hashable {
     static let all: [Situation] = [
         Situation(
             number: 1, slug: "notes", title: "Notes",
-            summary: "Drag selected text to another place in the same note: it moves, keeping its style.",
-            pending: "Coming with the text view widget (DragTextView)."),
+            summary:
+                "Double-click a word, then drag it to another place in the same note: it moves, keeping its "
+                + "style. Drag it to the other note: it is copied there, still bold or italic.",
+            pending: nil),
         Situation(
             number: 2, slug: "reminders", title: "Reminders",
             summary:
@@ -51,8 +53,10 @@ struct Situation: Sendable, Hashable {
             pending: nil),
         Situation(
             number: 7, slug: "calendar", title: "Calendar",
-            summary: "Drag an event over the Day, Week, Month and Year segments to reach another date, then drop it.",
-            pending: "Coming with the segmented control (SegmentedControl)."),
+            summary:
+                "Drag an event over the Day, Week, Month and Year segments: held there, each opens its view (a click "
+                + "works too). Drop the event on a date of the view shown to move it there. Ctrl+Z undoes it.",
+            pending: nil),
         Situation(
             number: 8, slug: "files", title: "Files",
             summary:
@@ -61,8 +65,10 @@ struct Situation: Sendable, Hashable {
             pending: nil),
         Situation(
             number: 9, slug: "contacts-mail", title: "Contacts and Mail",
-            summary: "Drop a contact on a recipient field: it adds only the name and email address.",
-            pending: "Coming with the text field widget (DragEntry)."),
+            summary:
+                "Drag a contact onto To: in the new message: the card carries name, email, phone and address, "
+                + "but the field takes only \"Name <email>\". Ctrl+Z undoes it.",
+            pending: nil),
         Situation(
             number: 10, slug: "charts", title: "Charts",
             summary:

@@ -582,6 +582,9 @@ final class Tour {
     func play(_ info: SituationInfo) -> Verdict {
         do {
             switch info.slug {
+            case "notes": return try notes(info)
+            case "contacts-mail": return try contactsMail(info)
+            case "calendar": return try calendar(info)
             case "reminders": return try reminders(info)
             case "mail": return try mail(info)
             case "files": return try files(info)

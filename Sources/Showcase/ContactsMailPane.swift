@@ -1,0 +1,207 @@
+import CGtk4
+import DragDrop
+import DragDropGTK
+import DragDropTesting
+import Foundation
+import ShowcaseModel
+
+/// Situation 9: a contacts list beside a new message. Each contact is offered as a whole card
+/// (`text/vcard`: name, email, phone, postal address); the "To:" field (a DragEntry) takes only
+/// "Name <email>" from it (A3, `RelevantParts.recipient`), and plain text as it is.
+@MainActor
+final class ContactsMailPane: ShowcasePane {
+    static let vcard: ContentType = "text/vcard"
+
+    let situation = Situation.named("contacts-mail")!
+    let widget: UnsafeMutablePointer<GtkWidget>
+    var onChange: (@MainActor () -> Void)?
+    var onError: (@MainActor (String) -> Void)?
+
+    private let store: ShowcaseStore
+    private unowned let host: GtkDragHost
+    private let row: UnsafeMutablePointer<GtkWidget>
+    private let listBox: UnsafeMutablePointer<GtkWidget>
+    private var contacts: [(target: TargetID, card: ContactPayload, label: UnsafeMutablePointer<GtkWidget>)] = []
+    private var to: DragEntry?
+    private let listID = TargetID("contacts")
+    private let toID = TargetID("message-to")
+    private var built = false
+
+    init(store: ShowcaseStore, host: GtkDragHost) {
+        self.store = store
+        self.host = host
+        row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
+        gtk_box_set_homogeneous(dd_box(UnsafeMutableRawPointer(row)), 1)
+        gtk_widget_set_vexpand(row, 1)
+        listBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        widget = row
+    }
+
+    func activate(in window: TargetID) {
+        if !built { build() }
+        do {
+            try host.register(
+                listBox, as: DragTarget(id: listID, name: "Contacts", frame: .zero, parent: window), delegate: self)
+            for contact in contacts {
+                var target = DragTarget(id: contact.target, name: contact.card.name, frame: .zero, parent: listID)
+                target.offers = [Self.vcard]
+                target.kind = Noun("contact")
+                try host.register(contact.label, as: target, delegate: self)
+            }
+            if let to {
+                var target = DragTarget(id: toID, name: "To", frame: .zero, parent: window)
+                target.accepts = [Self.vcard, .utf8PlainText, .plainText]
+                try host.register(to.widget, as: target, delegate: self)
+            }
+        } catch {
+            onError?("\(error)")
+        }
+        onChange?()
+    }
+
+    func deactivate() {
+        for contact in contacts { host.unregister(contact.target) }
+        host.unregister(listID)
+        host.unregister(toID)
+    }
+
+    func reload() { onChange?() }
+
+    private func build() {
+        built = true
+        let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        UI.append(column, UI.label("Contacts", css: ["heading"]))
+        UI.append(column, listBox)
+        UI.append(row, column)
+        do {
+            if let collection = try store.collection(pane: .contacts, key: "all"), let id = collection.id {
+                for item in try store.items(in: id) {
+                    guard let data = item.payload, let card = try? JSONDecoder().decode(ContactPayload.self, from: data)
+                    else { continue }
+                    let label = UI.label(card.name, css: ["card"])
+                    gtk_widget_set_halign(label, GTK_ALIGN_FILL)
+                    gtk_label_set_xalign(dd_label(UnsafeMutableRawPointer(label)), 0)
+                    UI.margins(label, 0)
+                    UI.append(listBox, label)
+                    contacts.append((TargetID("contact-\(item.id ?? 0)"), card, label))
+                }
+            }
+        } catch {
+            onError?("Could not read the contacts: \(error)")
+        }
+        let message = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        UI.append(message, UI.label("New Message", css: ["heading"]))
+        let line = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        UI.append(line, UI.label("To:"))
+        let entry = DragEntry(id: toID, name: "To", placeholder: "Drop a contact here", host: host)
+        gtk_widget_set_hexpand(entry.widget, 1)
+        entry.onChange = { [weak self] in self?.onChange?() }
+        UI.append(line, entry.widget)
+        UI.append(message, line)
+        UI.append(row, message)
+        to = entry
+    }
+
+    /// The card as vCard 4 text.
+    static func vcard(of card: ContactPayload) -> String {
+        func escaped(_ s: String) -> String {
+            s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ",", with: "\\,")
+                .replacingOccurrences(of: ";", with: "\\;")
+        }
+        return [
+            "BEGIN:VCARD", "VERSION:4.0", "FN:\(escaped(card.name))", "EMAIL;TYPE=work:\(card.email)",
+            "TEL;TYPE=cell:\(card.phone)", "ADR;TYPE=home:;;\(escaped(card.address));;;;", "END:VCARD", "",
+        ].joined(separator: "\r\n")
+    }
+
+    /// Appends `recipient` to the To: field, separated by ", " from what is there.
+    private func add(_ recipient: String) -> UndoableAction? {
+        guard let to else { return nil }
+        let editable = dd_editable(UnsafeMutableRawPointer(to.widget))
+        let before = to.text
+        let after = before.trimmingCharacters(in: .whitespaces).isEmpty ? recipient : before + ", " + recipient
+        gtk_editable_set_text(editable, after)
+        onChange?()
+        return UndoableAction(
+            undo: { [weak self] in
+                gtk_editable_set_text(editable, before)
+                self?.onChange?()
+            },
+            redo: { [weak self] in
+                gtk_editable_set_text(editable, after)
+                self?.onChange?()
+            })
+    }
+
+    func state() -> [(String, JSONValue)] {
+        [
+            (
+                "lists",
+                .object([
+                    ("Contacts", .array(contacts.map { .string($0.card.name) })),
+                    ("To", .array([.string(to?.text ?? "")])),
+                ])
+            ),
+            ("selected", .object([])),
+        ]
+    }
+
+    func layout() -> PaneLayout? {
+        var layout = PaneLayout()
+        guard let list = host.frameInWindow(of: listID), list.height > 0, let field = host.frameInWindow(of: toID)
+        else {
+            return nil
+        }
+        layout.lists = [("Contacts", list), ("To", field)]
+        var rows: [(title: String, frame: Rect)] = []
+        for contact in contacts {
+            guard let frame = host.frameInWindow(of: contact.target) else { return nil }
+            rows.append((contact.card.name, frame))
+        }
+        layout.rows = [("Contacts", rows)]
+        layout.targets = [("Contacts", listID), ("To", toID)]
+        return layout
+    }
+}
+
+extension ContactsMailPane: GtkDragHostDelegate {
+    func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
+        guard let contact = contacts.first(where: { $0.target == item }) else { return nil }
+        return ItemProvider(app: host.engine.app, representations: [.text(Self.vcard, Self.vcard(of: contact.card))])
+    }
+
+    func dragHost(_ host: GtkDragHost, exportedRepresentationsFor items: [TargetID]) -> [ExportedRepresentation] {
+        let cards = items.compactMap { id in contacts.first { $0.target == id } }.map { Self.vcard(of: $0.card) }
+        return [.text(cards.joined())]
+    }
+
+    func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
+        guard drop.destination == toID else { return .failed(DropFailure(.forbidden, "Drop contacts on To:.")) }
+        let accepted: [ContentType] = [Self.vcard, .utf8PlainText, .plainText]
+        let count = drop.data.itemCount
+        guard count > 0, (0..<count).allSatisfy({ drop.data.choice(item: $0, accepting: accepted) != nil }) else {
+            return .failed(DropFailure(.forbidden, "To: takes contacts and addresses."))
+        }
+        let token = drop.token
+        Task { @MainActor [weak self, weak host] in
+            var recipients: [String] = []
+            do {
+                for index in 0..<count {
+                    let isCard = drop.data.choice(item: index, accepting: accepted)?.offered == Self.vcard
+                    let options = isCard ? LoadOptions(extract: RelevantParts.recipient) : LoadOptions()
+                    let loaded = try await drop.data.load(item: index, accepting: accepted, options: options)
+                    guard case .data(_, let data) = loaded else { continue }
+                    recipients.append(
+                        String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+                }
+            } catch {
+                host?.engine.completeDeferredDrop(
+                    token, with: .failed(DropFailure(.failed, "The contact could not be read: \(error).")))
+                return
+            }
+            let undo = self?.add(recipients.joined(separator: ", "))
+            host?.engine.completeDeferredDrop(token, with: .committed(undo: undo))
+        }
+        return .deferred(placeholders: 1)
+    }
+}
