@@ -117,6 +117,7 @@ final class ShowcaseWindow {
             case "reminders": RemindersPane(store: store, host: host)
             case "mail": MailPane(store: store, host: host)
             case "files": FilesPane(store: store, host: host)
+            case "home-screen": HomeScreenPane(store: store, host: host)
             default: PendingPane(situation)
             }
         }

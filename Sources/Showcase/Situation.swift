@@ -31,8 +31,10 @@ struct Situation: Sendable, Hashable {
             pending: "Coming with drags between apps."),
         Situation(
             number: 4, slug: "home-screen", title: "Home Screen",
-            summary: "Select several icons and drag them into a folder at once.",
-            pending: "Coming with the grid widget (DragGridView)."),
+            summary:
+                "Click an icon, Ctrl-click another and drag them onto the Utilities folder: they move in "
+                + "together. The folder springs open while you hover; a double click opens it too. Ctrl+Z undoes.",
+            pending: nil),
         Situation(
             number: 5, slug: "photos", title: "Photos",
             summary:
