@@ -118,6 +118,7 @@ final class ShowcaseWindow {
             case "mail": MailPane(store: store, host: host)
             case "files": FilesPane(store: store, host: host)
             case "home-screen": HomeScreenPane(store: store, host: host)
+            case "photos": PhotosPane(store: store, host: host)
             default: PendingPane(situation)
             }
         }

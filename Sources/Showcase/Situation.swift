@@ -40,7 +40,7 @@ struct Situation: Sendable, Hashable {
             summary:
                 "Choose Select, pick several photos and drag them together; drop one into the shared Family "
                 + "Stream and use Stop Sharing to take it back.",
-            pending: "Coming with the grid widget (DragGridView) and drop cancellation."),
+            pending: nil),
         Situation(
             number: 6, slug: "mail", title: "Mail",
             summary:

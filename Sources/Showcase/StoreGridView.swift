@@ -16,6 +16,8 @@ final class StoreGridView {
     private(set) var collection: ShowcaseCollection
     private(set) var items: [ShowcaseItem] = []
     private(set) var selection: [ItemID] = []
+    /// Selection mode (Photos' Select button): a plain click toggles a tile (M1).
+    var isSelectionMode = false
     var onDropCommitted: (@MainActor (_ ids: [ItemID]) -> Void)?
     var onSelectionChanged: (@MainActor () -> Void)?
     var onError: (@MainActor (String) -> Void)?
@@ -36,7 +38,7 @@ final class StoreGridView {
     var containerID: TargetID { collection.targetID }
     private var box: OpaquePointer { OpaquePointer(flowBox.raw) }
 
-    init(collection: ShowcaseCollection, store: ShowcaseStore, host: GtkDragHost, itemType: ContentType, noun: Noun) {
+    init(collection: ShowcaseCollection, store: ShowcaseStore, host: GtkDragHost, itemType: ContentType, noun: Noun, columns: UInt32 = 5) {
         self.collection = collection
         self.store = store
         self.host = host
@@ -49,8 +51,8 @@ final class StoreGridView {
         gtk_flow_box_set_selection_mode(box, GTK_SELECTION_MULTIPLE)
         gtk_flow_box_set_activate_on_single_click(box, 0)
         gtk_flow_box_set_homogeneous(box, 1)
-        gtk_flow_box_set_min_children_per_line(box, 5)
-        gtk_flow_box_set_max_children_per_line(box, 5)
+        gtk_flow_box_set_min_children_per_line(box, columns)
+        gtk_flow_box_set_max_children_per_line(box, columns)
         gtk_flow_box_set_row_spacing(box, 8)
         gtk_flow_box_set_column_spacing(box, 8)
         gtk_widget_set_valign(flowBox.widget, GTK_ALIGN_START)
@@ -135,7 +137,10 @@ final class StoreGridView {
         tiles = items.map { item in
             let child = GObjectRef(newWidget: gtk_flow_box_child_new())
             let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
-            UI.append(content, UI.label(item.title, xalign: 0.5))
+            let title = UI.label(item.title, xalign: 0.5)
+            gtk_label_set_ellipsize(dd_label(UnsafeMutableRawPointer(title)), PANGO_ELLIPSIZE_END)
+            gtk_label_set_max_width_chars(dd_label(UnsafeMutableRawPointer(title)), 12)
+            UI.append(content, title)
             if item.kind == .folder, let folder = item.payload(as: FolderPayload.self) {
                 let count = (try? store.items(in: folder.opens).count) ?? 0
                 UI.append(content, UI.label("Folder · \(count)", xalign: 0.5, css: ["dim-label"]))
@@ -159,8 +164,27 @@ final class StoreGridView {
         for (id, child) in tiles where gtk_flow_box_child_is_selected(child.pointer(to: GtkFlowBoxChild.self)) != 0 {
             selected.insert(id)
         }
+        if isSelectionMode, selected.count == 1, let clicked = selected.first {
+            // A plain click replaced the selection: in selection mode it toggles the tile instead.
+            var toggled = Set(selection)
+            if toggled.contains(clicked) { toggled.remove(clicked) } else { toggled.insert(clicked) }
+            selected = toggled
+            applySelection(selected)
+        }
         selection = items.compactMap(\.id).filter(selected.contains)
         onSelectionChanged?()
+    }
+
+    private func applySelection(_ ids: Set<ItemID>) {
+        rebuilding = true
+        defer { rebuilding = false }
+        for (id, child) in tiles {
+            if ids.contains(id) {
+                gtk_flow_box_select_child(box, child.pointer(to: GtkFlowBoxChild.self))
+            } else {
+                gtk_flow_box_unselect_child(box, child.pointer(to: GtkFlowBoxChild.self))
+            }
+        }
     }
 
     private func activated(_ child: UnsafeMutableRawPointer?) {

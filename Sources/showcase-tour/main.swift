@@ -365,6 +365,7 @@ final class Tour {
             case "mail": return try mail(info)
             case "files": return try files(info)
             case "home-screen": return try homeScreen(info)
+            case "photos": return try photos(info)
             default:
                 if info.implemented { return .failed("the app has a pane but the tour has no script for it") }
                 return try placeholder(info)
