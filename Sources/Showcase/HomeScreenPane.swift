@@ -58,7 +58,6 @@ final class HomeScreenPane: ShowcasePane {
     }
 
     private func build() {
-        installCSS()
         let collections: [ShowcaseCollection]
         do {
             collections = try store.collections(in: .homeScreen)
@@ -100,21 +99,6 @@ final class HomeScreenPane: ShowcasePane {
         }
         opened = collection.name
         onChange?()
-    }
-
-    private func installCSS() {
-        guard let display = gtk_widget_get_display(column), let provider = gtk_css_provider_new() else { return }
-        let css = """
-            .sc-tile { border-radius: 8px; border: 1px solid rgba(0,0,0,0.15); background-color: rgb(250,250,250); }
-            .sc-tile.sc-folder { background-color: rgb(252,238,190); }
-            .sc-tile:selected { background-color: rgb(53,132,228); color: white; }
-            .dd-grid-insert-before { box-shadow: -6px 0 0 0 rgb(230,97,0); }
-            .dd-grid-insert-after { box-shadow: 6px 0 0 0 rgb(230,97,0); }
-            """
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(
-            display, dd_style_provider(UnsafeMutableRawPointer(provider)),
-            guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
     func state() -> [(String, JSONValue)] {

@@ -91,7 +91,8 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
         let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         UI.append(bar, selectButton)
         UI.append(libraryBox, bar)
-        let grid = StoreGridView(collection: all, store: store, host: host, itemType: Self.itemType, noun: Noun("photo"), columns: 3)
+        let grid = StoreGridView(
+            collection: all, store: store, host: host, itemType: Self.itemType, noun: Noun("photo"), columns: 3)
         grid.onDropCommitted = { [weak self] ids in self?.reload(selecting: ids) }
         grid.onSelectionChanged = { [weak self] in self?.onChange?() }
         grid.onError = { [weak self] message in self?.onError?(message) }
@@ -117,7 +118,8 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
     private func toggleSelectionMode() {
         guard let library else { return }
         library.isSelectionMode.toggle()
-        gtk_button_set_label(dd_button(UnsafeMutableRawPointer(selectButton)), library.isSelectionMode ? "Done" : "Select")
+        gtk_button_set_label(
+            dd_button(UnsafeMutableRawPointer(selectButton)), library.isSelectionMode ? "Done" : "Select")
         onChange?()
     }
 
@@ -174,7 +176,9 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
             layout.targets.append((album.collection.name, album.collection.targetID))
         }
         layout.rows.append(("Albums", rows))
-        let buttons: [(String, UnsafeMutablePointer<GtkWidget>)] = [("Select", selectButton), ("Stop Sharing", stopSharing)]
+        let buttons: [(String, UnsafeMutablePointer<GtkWidget>)] = [
+            ("Select", selectButton), ("Stop Sharing", stopSharing),
+        ]
         for (name, button) in buttons where gtk_widget_get_visible(button) != 0 {
             guard let root = gtk_widget_get_root(button) else { continue }
             let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)

@@ -38,7 +38,10 @@ final class StoreGridView {
     var containerID: TargetID { collection.targetID }
     private var box: OpaquePointer { OpaquePointer(flowBox.raw) }
 
-    init(collection: ShowcaseCollection, store: ShowcaseStore, host: GtkDragHost, itemType: ContentType, noun: Noun, columns: UInt32 = 5) {
+    init(
+        collection: ShowcaseCollection, store: ShowcaseStore, host: GtkDragHost, itemType: ContentType, noun: Noun,
+        columns: UInt32 = 5
+    ) {
         self.collection = collection
         self.store = store
         self.host = host
@@ -59,8 +62,30 @@ final class StoreGridView {
         dd_accessible_set_label(dd_accessible(flowBox.raw), collection.name)
         UI.append(root.widget, flowBox.widget)
         gtk_widget_set_hexpand(root.widget, 1)
+        Self.installCSS(root.widget)
         GSignal.connect(flowBox.raw, "selected-children-changed") { [weak self] in self?.selectionChanged() }
         GSignal.connect(flowBox.raw, "child-activated", pointer: { [weak self] child in self?.activated(child) })
+    }
+
+    private static var cssInstalled = false
+
+    /// The tiles' style, once per process (the showcase has one display).
+    private static func installCSS(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        guard !cssInstalled, let display = gdk_display_get_default(), let provider = gtk_css_provider_new() else {
+            return
+        }
+        cssInstalled = true
+        let css = """
+            .sc-tile { border-radius: 8px; border: 1px solid rgba(0,0,0,0.15); background-color: rgb(250,250,250); }
+            .sc-tile.sc-folder { background-color: rgb(252,238,190); }
+            .sc-tile:selected { background-color: rgb(53,132,228); color: white; }
+            .dd-grid-insert-before { box-shadow: -6px 0 0 0 rgb(230,97,0); }
+            .dd-grid-insert-after { box-shadow: 6px 0 0 0 rgb(230,97,0); }
+            """
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(
+            display, dd_style_provider(UnsafeMutableRawPointer(provider)),
+            guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
     func register(in window: TargetID) {
