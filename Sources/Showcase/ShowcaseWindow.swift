@@ -123,6 +123,8 @@ final class ShowcaseWindow {
             case "charts": AppsPanes.charts(host: host)
             case "drawing": AppsPanes.drawing(host: host)
             case "upload": UploadPane(store: store, host: host)
+            case "home-screen": HomeScreenPane(store: store, host: host)
+            case "photos": PhotosPane(store: store, host: host)
             default: PendingPane(situation)
             }
         }

@@ -36,14 +36,16 @@ struct Situation: Sendable, Hashable {
                 + "`dragdrop-gtk-fixture --scene apps`)."),
         Situation(
             number: 4, slug: "home-screen", title: "Home Screen",
-            summary: "Select several icons and drag them into a folder at once.",
-            pending: "Coming with the grid widget (DragGridView)."),
+            summary:
+                "Click an icon, Ctrl-click another and drag them onto the Utilities folder: they move in "
+                + "together. The folder springs open while you hover; a double click opens it too. Ctrl+Z undoes.",
+            pending: nil),
         Situation(
             number: 5, slug: "photos", title: "Photos",
             summary:
                 "Choose Select, pick several photos and drag them together; drop one into the shared Family "
                 + "Stream and use Stop Sharing to take it back.",
-            pending: "Coming with the grid widget (DragGridView) and drop cancellation."),
+            pending: nil),
         Situation(
             number: 6, slug: "mail", title: "Mail",
             summary:

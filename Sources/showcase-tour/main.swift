@@ -602,6 +602,8 @@ final class Tour {
                         ("Web", "image/jpeg", "a JPEG image"),
                     ])
             case "upload": return try upload(info)
+            case "home-screen": return try homeScreen(info)
+            case "photos": return try photos(info)
             default:
                 if info.implemented { return .failed("the app has a pane but the tour has no script for it") }
                 return try placeholder(info)

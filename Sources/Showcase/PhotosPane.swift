@@ -1,0 +1,191 @@
+import CGtk4
+import DragDrop
+import DragDropGTK
+import DragDropTesting
+import ShowcaseModel
+
+/// Situation 5: Photos. The library as a grid with a Select button (selection mode: a plain
+/// click toggles, M1); several photos dragged together fly with a count (M3); albums copy what
+/// is dropped on them; the shared Family Stream commits at once with no undo but offers Stop
+/// Sharing right after the drop (U3, the engine's drop cancellation), which un-shares it.
+@MainActor
+final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
+    static let itemType: ContentType = "application/x-showcase-photo"
+
+    let situation = Situation.named("photos")!
+    let widget: UnsafeMutablePointer<GtkWidget>
+    var onChange: (@MainActor () -> Void)?
+    var onError: (@MainActor (String) -> Void)?
+
+    private let store: ShowcaseStore
+    private unowned let host: GtkDragHost
+    private var library: StoreGridView?
+    private var albums: [(collection: ShowcaseCollection, row: GObjectRef, count: UnsafeMutablePointer<GtkWidget>)] = []
+    private let row: UnsafeMutablePointer<GtkWidget>
+    private let albumBox: UnsafeMutablePointer<GtkWidget>
+    private let libraryBox: UnsafeMutablePointer<GtkWidget>
+    private var selectButton: UnsafeMutablePointer<GtkWidget>!
+    private var stopSharing: UnsafeMutablePointer<GtkWidget>!
+    private var window: TargetID?
+
+    init(store: ShowcaseStore, host: GtkDragHost) {
+        self.store = store
+        self.host = host
+        row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
+        gtk_widget_set_vexpand(row, 1)
+        libraryBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        albumBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        gtk_widget_set_size_request(albumBox, 220, -1)
+        UI.append(row, libraryBox)
+        UI.append(row, albumBox)
+        widget = row
+        selectButton = UI.button("Select", tooltip: "Choose several photos with plain clicks", bordered: true) {
+            [weak self] in self?.toggleSelectionMode()
+        }
+        stopSharing = UI.button("Stop Sharing", tooltip: "Take back the photo just shared", bordered: true) {
+            [weak self] in self?.useStopSharing()
+        }
+        gtk_widget_set_visible(stopSharing, 0)
+    }
+
+    func activate(in window: TargetID) {
+        self.window = window
+        if library == nil { build() }
+        library?.register(in: window)
+        for album in albums {
+            var target = DragTarget(
+                id: album.collection.targetID, name: album.collection.name, frame: .zero, parent: window)
+            target.accepts = [Self.itemType]
+            target.operationPolicy = .alwaysCopy
+            do { try host.register(album.row.widget, as: target, delegate: self) } catch { onError?("\(error)") }
+        }
+        reload()
+    }
+
+    func deactivate() {
+        library?.unregister()
+        for album in albums { host.unregister(album.collection.targetID) }
+        window = nil
+    }
+
+    func reload() { reload(selecting: nil) }
+
+    private func reload(selecting ids: [ItemID]?) {
+        library?.reloadAndRegisterTiles(selecting: ids)
+        for album in albums {
+            let count = (try? store.items(in: album.collection.id ?? 0).count) ?? 0
+            UI.setText(album.count, "\(count)")
+        }
+        onChange?()
+    }
+
+    private func build() {
+        let collections: [ShowcaseCollection]
+        do {
+            collections = try store.collections(in: .photos)
+        } catch {
+            onError?("Could not read the photos: \(error)")
+            return
+        }
+        guard let all = collections.first(where: { $0.kind == .grid }) else { return }
+        let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        UI.append(bar, selectButton)
+        UI.append(libraryBox, bar)
+        let grid = StoreGridView(
+            collection: all, store: store, host: host, itemType: Self.itemType, noun: Noun("photo"), columns: 3)
+        grid.onDropCommitted = { [weak self] ids in self?.reload(selecting: ids) }
+        grid.onSelectionChanged = { [weak self] in self?.onChange?() }
+        grid.onError = { [weak self] message in self?.onError?(message) }
+        UI.append(libraryBox, grid.widget)
+        library = grid
+        UI.append(albumBox, UI.label("Albums", selectable: true, css: ["sc-list-title"]))
+        for collection in collections where collection.kind == .album {
+            let line = GObjectRef(newWidget: UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8))
+            let shared = collection.flags.contains(.shared)
+            let name = UI.label(shared ? "\(collection.name) (shared)" : collection.name)
+            gtk_widget_set_hexpand(name, 1)
+            let count = UI.label("0", css: ["dim-label"])
+            UI.append(line.widget, name)
+            UI.append(line.widget, count)
+            UI.margins(line.widget, 10)
+            gtk_widget_add_css_class(line.widget, "sc-tile")
+            UI.append(albumBox, line.widget)
+            albums.append((collection, line, count))
+        }
+        UI.append(albumBox, stopSharing)
+    }
+
+    private func toggleSelectionMode() {
+        guard let library else { return }
+        library.isSelectionMode.toggle()
+        gtk_button_set_label(
+            dd_button(UnsafeMutableRawPointer(selectButton)), library.isSelectionMode ? "Done" : "Select")
+        onChange?()
+    }
+
+    private func useStopSharing() {
+        gtk_widget_set_visible(stopSharing, 0)
+        guard host.engine.availableCancellation != nil else { return }
+        _ = host.engine.useCancellation()
+        reload()
+    }
+
+    // MARK: Albums as destinations
+
+    func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
+        let result = ShowcaseDrops.perform(drop, store: store, host: host) { [weak self] _ in self?.afterAlbumDrop() }
+        return result
+    }
+
+    private func afterAlbumDrop() {
+        gtk_widget_set_visible(stopSharing, host.engine.availableCancellation != nil ? 1 : 0)
+        reload()
+    }
+
+    func state() -> [(String, JSONValue)] {
+        var lists: [(String, JSONValue)] = []
+        if let collections = try? store.collections(in: .photos) {
+            for collection in collections {
+                let titles = (try? store.items(in: collection.id ?? 0).map(\.title)) ?? []
+                lists.append((collection.name, .array(titles.map { .string($0) })))
+            }
+        }
+        let selected: [JSONValue] =
+            library.map { grid in grid.items.filter { grid.selection.contains($0.id ?? 0) }.map { .string($0.title) } }
+            ?? []
+        return [
+            ("lists", .object(lists)),
+            ("selected", .object([(library?.collection.name ?? "Library", .array(selected))])),
+            ("selectionMode", .bool(library?.isSelectionMode ?? false)),
+            ("stopSharing", .bool(stopSharing.map { gtk_widget_get_visible($0) != 0 } ?? false)),
+        ]
+    }
+
+    func layout() -> PaneLayout? {
+        guard let library, let frame = library.frame(), frame.height > 0, let tiles = library.tileFrames() else {
+            return nil
+        }
+        var layout = PaneLayout()
+        layout.lists.append((library.collection.name, frame))
+        layout.rows.append((library.collection.name, tiles))
+        layout.targets.append((library.collection.name, library.containerID))
+        var rows: [(title: String, frame: Rect)] = []
+        for album in albums {
+            guard let f = host.frameInWindow(of: album.collection.targetID), f.height > 0 else { return nil }
+            rows.append((album.collection.name, f))
+            layout.targets.append((album.collection.name, album.collection.targetID))
+        }
+        layout.rows.append(("Albums", rows))
+        let buttons: [(String, UnsafeMutablePointer<GtkWidget>)] = [
+            ("Select", selectButton), ("Stop Sharing", stopSharing),
+        ]
+        for (name, button) in buttons where gtk_widget_get_visible(button) != 0 {
+            guard let root = gtk_widget_get_root(button) else { continue }
+            let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
+            if let b = UI.bounds(of: button, in: window), b.height > 0 {
+                layout.lists.append((name, Rect(x: b.x, y: b.y, width: b.width, height: b.height)))
+            }
+        }
+        return layout
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import ShowcaseDriver
+import ShowcaseModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension Tour {
+    /// 5. Photos: Select (selection mode), three plain clicks, the three dragged together onto
+    /// an album (a copy, with a count of 3); one photo dropped into the shared Family Stream,
+    /// then Stop Sharing (U3) takes it back; the store matches at every step.
+    func photos(_ info: SituationInfo) throws -> Verdict {
+        var layout = try open("photos")
+        let original = try require(app.state, "the photos state").lists
+        try checkStore(.photos, equals: original)
+        let libraryName = "Library", album = "Trip to Lisbon", shared = "Family Stream"
+        let library = try require(original[libraryName], libraryName)
+        try check(library.count >= 4, "the library is too short: \(original)")
+        let picked = Array(library.prefix(3))
+
+        var mark = app.lineCount
+        try pointer.click(at: try layout.list("Select").center)
+        try app.waitFor("selection mode", after: mark) {
+            $0["kind"] as? String == "state" && $0["selectionMode"] as? Bool == true
+        }
+        layout = try app.settledLayout(pane: "photos")
+        mark = app.lineCount
+        for title in picked { try pointer.click(at: try layout.row(title, in: libraryName).center) }
+        try app.waitForState("three photos selected with plain clicks", after: mark) {
+            $0.selected[libraryName] == picked
+        }
+
+        let albumID = try layout.target(album)
+        usleep(600_000)  // past the double-click time: the press starts a drag, not a second click
+        mark = app.lineCount
+        try pointer.drag(
+            from: try layout.row(picked[2], in: libraryName).center, to: try layout.row(album, in: "Albums").center,
+            release: false)
+        try app.waitFor("the highlight on \(album)", after: mark) {
+            $0["event"] as? String == "highlightOn" && $0["target"] as? String == albumID
+        }
+        usleep(300_000)
+        try screenshot(String(format: "%02d-%@", info.number, info.slug))
+        let release = app.lineCount
+        try pointer.release()
+        var expected = original
+        expected[album, default: []].append(contentsOf: picked)
+        try app.waitForState("copies in \(album)", after: release, timeout: 10) { $0.lists == expected }
+        try check(
+            events(from: mark, named: "preview").contains { ($0["count"] as? Int) == 3 },
+            "M3: the drag image never showed a count of 3")
+        let committed = events(from: mark, named: "committed")
+        try check(committed.count == 1, "one drop expected, saw \(committed.count)")
+        try check(
+            committed[0]["operation"] as? String == "copy", "S2: the drop was a \(committed[0]["operation"] ?? "?")")
+        try checkStore(.photos, equals: expected)
+        try settleAfterDrag(mark, pane: "photos")
+
+        // U3: a photo dropped into the shared album, then Stop Sharing.
+        layout = try app.settledLayout(pane: "photos")
+        let sharedPhoto = library[3]
+        mark = app.lineCount
+        try pointer.drag(
+            from: try layout.row(sharedPhoto, in: libraryName).center,
+            to: try layout.row(shared, in: "Albums").center)
+        var sharedExpected = expected
+        sharedExpected[shared, default: []].append(sharedPhoto)
+        try app.waitForState("'\(sharedPhoto)' in \(shared)", after: mark, timeout: 10) { $0.lists == sharedExpected }
+        try checkStore(.photos, equals: sharedExpected)
+        try app.waitFor("the Stop Sharing button", after: mark) {
+            $0["kind"] as? String == "state" && $0["stopSharing"] as? Bool == true
+        }
+        try check(
+            !events(from: mark, named: "cancellationOffered").isEmpty, "U3: the drop offered no cancellation")
+        try settleAfterDrag(mark, pane: "photos")
+        layout = try app.settledLayout(pane: "photos")
+        mark = app.lineCount
+        try pointer.click(at: try layout.list("Stop Sharing").center)
+        try app.waitForState("'\(sharedPhoto)' no longer shared", after: mark) { $0.lists == expected }
+        try checkStore(.photos, equals: expected)
+
+        return .ok(
+            "Select turned on selection mode; three plain clicks picked \(quoted(picked)), dragged together with a "
+                + "count of 3 and copied to '\(album)'; '\(sharedPhoto)' dropped into the shared '\(shared)' offered "
+                + "Stop Sharing, which took it back; the store matched at every step")
+    }
+}
