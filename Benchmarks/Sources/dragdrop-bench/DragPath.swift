@@ -1,0 +1,1 @@
+enum DragPathScenario { static func run(_ suite: Suite) throws {} }

@@ -1,0 +1,1 @@
+enum LayoutChurnScenario { static func run(_ suite: Suite) throws {} }

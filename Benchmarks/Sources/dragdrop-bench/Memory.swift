@@ -1,0 +1,1 @@
+enum MemoryScenario { static func run(_ suite: Suite) throws {} }

@@ -1,0 +1,1 @@
+enum TransferScenario { static func run(_ suite: Suite) async throws {} }

@@ -1,0 +1,76 @@
+// `make bench`: every scenario of the benchmarks issue, each beside a baseline measured in the
+// same run, printed as one Markdown table on standard output (progress goes to standard error).
+//
+// Usage: dragdrop-bench [--quick] [--only lookup,drag,churn,lift,memory,transfer] [--no-gtk]
+//                       [--output FILE] [--scratch DIR]
+import BenchmarkSupport
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Allocation counts need the malloc interposer preloaded. When it was not, run again with it
+/// (it is built next to this executable), unless told not to.
+func reexecWithInterposerIfNeeded() {
+    let env = ProcessInfo.processInfo.environment
+    guard env["DRAGDROP_BENCH_REEXEC"] == nil, !Allocations.available else { return }
+    let exe = Subprocess.executablePath
+    let library = URL(fileURLWithPath: exe).deletingLastPathComponent().path + "/libMallocInterposerSwift.so"
+    guard FileManager.default.fileExists(atPath: library) else { return }
+    setenv("LD_PRELOAD", library, 1)
+    setenv("DRAGDROP_BENCH_REEXEC", "1", 1)
+    let argv = CommandLine.arguments.map { strdup($0) } + [nil]
+    execv(exe, argv)
+    // execv returns only on failure: carry on without allocation counts.
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var args = CommandLine.arguments.dropFirst().makeIterator()
+    while let arg = args.next() {
+        switch arg {
+        case "--quick": options.quick = true
+        case "--no-gtk": options.skipGTK = true
+        case "--only": options.only = Set((args.next() ?? "").split(separator: ",").map(String.init))
+        case "--output": options.output = args.next()
+        case "--scratch": options.scratch = args.next()
+        default:
+            FileHandle.standardError.write(Data("unknown argument \(arg)\n".utf8))
+            exit(2)
+        }
+    }
+    return options
+}
+
+reexecWithInterposerIfNeeded()
+let options = parseOptions()
+let suite = Suite(options: options)
+suite.log("Clock overhead subtracted from every sample: \(Bench.clockOverhead) ns")
+suite.log("Allocation counting: \(Allocations.available ? "on (malloc interposer preloaded)" : "off (interposer not loaded)")")
+if !Allocations.available { suite.note("The malloc interposer was not loaded: allocation counts are n/a.") }
+
+let started = Date()
+do {
+    if options.runs("memory") { try MemoryScenario.run(suite) }
+    if options.runs("lookup") {
+        let gtk = options.skipGTK ? nil : GTKBaseline(suite: suite)
+        try LookupScenario.run(suite, gtk: gtk)
+        gtk?.stop()
+    }
+    if options.runs("drag") { try DragPathScenario.run(suite) }
+    if options.runs("churn") { try LayoutChurnScenario.run(suite) }
+    if options.runs("lift") { try LiftScenario.run(suite) }
+    if options.runs("transfer") { try await TransferScenario.run(suite) }
+} catch {
+    suite.log("error: \(error)")
+    exit(1)
+}
+suite.log(String(format: "All scenarios ran in %.0f s.", Date().timeIntervalSince(started)))
+
+var output = suite.table.markdown() + "\n"
+if !suite.notes.isEmpty { output += "\n" + suite.notes.map { "- " + $0 }.joined(separator: "\n") + "\n" }
+print(output, terminator: "")
+if let path = options.output {
+    try? output.write(toFile: path, atomically: true, encoding: .utf8)
+}
