@@ -200,26 +200,27 @@ public struct TargetRegistry {
         descriptors[s]?.frame = frame
     }
 
-    /// Moves a target and all its descendants by `delta` (a scroll container scrolling).
+    /// Moves the descendants of a target by `delta` (a scroll container scrolling; the target
+    /// itself stays). O(descendants), and it does not allocate: the subtree is walked through
+    /// the child, sibling and parent links instead of a work list, since autoscroll calls this
+    /// on every step of a drag.
     public mutating func offsetDescendants(of id: TargetID, by delta: Vector) throws(RegistryError) {
-        guard let slot = slotOf[id] else { throw .unknownTarget(id) }
-        var stack: [Int32] = []
-        var child = firstChild[Int(slot)]
-        while child >= 0 {
-            stack.append(child)
-            child = nextSibling[Int(child)]
-        }
-        while let next = stack.popLast() {
-            let s = Int(next)
+        guard let root = slotOf[id] else { throw .unknownTarget(id) }
+        var node = firstChild[Int(root)]
+        while node >= 0 {
+            let s = Int(node)
             let moved = frames[s].offset(by: delta)
-            index.update(next, from: frames[s], to: moved)
+            index.update(node, from: frames[s], to: moved)
             frames[s] = moved
             descriptors[s]?.frame = moved
-            var grandchild = firstChild[s]
-            while grandchild >= 0 {
-                stack.append(grandchild)
-                grandchild = nextSibling[Int(grandchild)]
+            // Pre-order: down to the first child, else to the next sibling of the nearest
+            // node on the way back up to the root that has one.
+            if firstChild[s] >= 0 {
+                node = firstChild[s]
+                continue
             }
+            while node != root, nextSibling[Int(node)] < 0 { node = parents[Int(node)] }
+            node = node == root ? -1 : nextSibling[Int(node)]
         }
     }
 
