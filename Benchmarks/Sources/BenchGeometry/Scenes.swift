@@ -53,7 +53,7 @@ public struct Node: Sendable {
 
 /// A scene: nodes in registration order, the extent pointer positions are drawn from, and the
 /// number of cards (the "N destinations" of the benchmark's name).
-public struct Scene: Sendable {
+public struct BenchScene: Sendable {
     public enum Layout: String, Sendable, CaseIterable {
         /// A flat grid: a window holding N cells.
         case grid
@@ -69,7 +69,7 @@ public struct Scene: Sendable {
     public var cardCount: Int
 
     /// Builds the scene `layout` with `count` cards.
-    public static func make(_ layout: Layout, count: Int) -> Scene {
+    public static func make(_ layout: Layout, count: Int) -> BenchScene {
         switch layout {
         case .grid: return grid(count: count)
         case .board: return board(cards: count)
@@ -77,7 +77,7 @@ public struct Scene: Sendable {
     }
 
     /// A flat grid of `count` 40 x 40 cells on a 44-point pitch in a window.
-    public static func grid(count: Int) -> Scene {
+    public static func grid(count: Int) -> BenchScene {
         let columns = Int((Double(count)).squareRoot().rounded(.up))
         let rows = (count + columns - 1) / columns
         let pitch = 44.0
@@ -90,7 +90,7 @@ public struct Scene: Sendable {
             let frame = Box(x: 4 + Double(i % columns) * pitch, y: 4 + Double(i / columns) * pitch, width: 40, height: 40)
             nodes.append(Node(parent: 0, frame: frame, kind: .card))
         }
-        return Scene(layout: .grid, nodes: nodes, width: width, height: height, cardCount: count)
+        return BenchScene(layout: .grid, nodes: nodes, width: width, height: height, cardCount: count)
     }
 
     /// Geometry of the board.
@@ -109,7 +109,7 @@ public struct Scene: Sendable {
 
     /// A board of 50 columns with `cards / 50` cards each (at least one), grouped in sections of
     /// up to 100 cards. Nothing is clipped: every node lies inside its parent.
-    public static func board(cards: Int, viewportHeight: Double? = nil) -> Scene {
+    public static func board(cards: Int, viewportHeight: Double? = nil) -> BenchScene {
         typealias M = BoardMetrics
         let perColumn = max(1, cards / M.columns)
         let sections = (perColumn + M.sectionSize - 1) / M.sectionSize
@@ -152,7 +152,7 @@ public struct Scene: Sendable {
                 y += sectionHeight
             }
         }
-        return Scene(layout: .board, nodes: nodes, width: width, height: height, cardCount: perColumn * M.columns)
+        return BenchScene(layout: .board, nodes: nodes, width: width, height: height, cardCount: perColumn * M.columns)
     }
 
     /// Depth of node `i` (the root is 0).

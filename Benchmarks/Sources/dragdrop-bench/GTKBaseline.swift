@@ -32,7 +32,7 @@ final class GTKBaseline {
     deinit { stop() }
 
     /// Times `gtk_widget_pick` over the scene `layout` with `count` cards, or says why it cannot.
-    func pick(layout: Scene.Layout, count: Int) -> Swift.Result<Result, GTKUnavailable> {
+    func pick(layout: BenchScene.Layout, count: Int) -> Swift.Result<Result, GTKUnavailable> {
         if let unavailable { return .failure(GTKUnavailable(unavailable)) }
         guard let tool else { return .failure(GTKUnavailable("no tool")) }
         if display == nil, let reason = startDisplay() {

@@ -11,9 +11,9 @@ enum LookupScenario {
 
     static func run(_ suite: Suite, gtk: GTKBaseline?) throws {
         suite.log("Lookup")
-        for layout in Scene.Layout.allCases {
+        for layout in BenchScene.Layout.allCases {
             for n in sizes {
-                let scene = Scene.make(layout, count: n)
+                let scene = BenchScene.make(layout, count: n)
                 var registry = try SceneTargets.registry(scene)
                 let card = SceneTargets.id(SceneTargets.firstCard(scene))
                 let masks = registry.sessionMasks(for: [card])

@@ -1,7 +1,7 @@
 import BenchGeometry
 import DragDrop
 
-/// The engine's side of a ``BenchGeometry/Scene``: one ``DragTarget`` per node.
+/// The engine's side of a ``BenchGeometry/BenchScene``: one ``DragTarget`` per node.
 enum SceneTargets {
     static let cardType: ContentType = "application/x-card"
 
@@ -11,7 +11,7 @@ enum SceneTargets {
     /// The target for node `i` of `scene`. `clipsScrollViews` makes scroll views clip their
     /// content, as real ones do (the lookup scenes leave it off so that the linear scan, which
     /// knows nothing of clipping, must find the same answers).
-    static func target(_ scene: Scene, _ i: Int, clipsScrollViews: Bool = false) -> DragTarget {
+    static func target(_ scene: BenchScene, _ i: Int, clipsScrollViews: Bool = false) -> DragTarget {
         let node = scene.nodes[i]
         let f = node.frame
         var t = DragTarget(
@@ -35,14 +35,14 @@ enum SceneTargets {
     }
 
     /// A registry holding every node of `scene`.
-    static func registry(_ scene: Scene) throws -> TargetRegistry {
+    static func registry(_ scene: BenchScene) throws -> TargetRegistry {
         var registry = TargetRegistry(localApp: "Bench")
         for i in scene.nodes.indices { try registry.register(target(scene, i)) }
         return registry
     }
 
     /// The index of the first card of `scene`.
-    static func firstCard(_ scene: Scene) -> Int { scene.nodes.firstIndex { $0.kind == .card }! }
+    static func firstCard(_ scene: BenchScene) -> Int { scene.nodes.firstIndex { $0.kind == .card }! }
 }
 
 /// The baseline for lookups: what a scan-based library such as dnd-kit does on every pointer
@@ -61,7 +61,7 @@ struct LinearScan {
     /// The scene node of each droppable.
     private(set) var node: ContiguousArray<Int32> = []
 
-    init(_ scene: Scene) {
+    init(_ scene: BenchScene) {
         for i in scene.nodes.indices where scene.nodes[i].accepts {
             append(node: i, frame: scene.nodes[i].frame, depth: scene.depth(of: i))
         }

@@ -16,7 +16,7 @@ func fail(_ reason: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, let layout = Scene.Layout(rawValue: arguments[1]), let count = Int(arguments[2]) else {
+guard arguments.count >= 3, let layout = BenchScene.Layout(rawValue: arguments[1]), let count = Int(arguments[2]) else {
     FileHandle.standardError.write(Data("usage: gtk-pick-bench grid|board COUNT [--quick]\n".utf8))
     exit(2)
 }
@@ -25,7 +25,7 @@ let quick = arguments.contains("--quick")
 guard gtk_init_check() != 0 else { fail("GTK could not open a display (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset"))") }
 
 let setupStart = Ticks.now()
-let scene = Scene.make(layout, count: count)
+let scene = BenchScene.make(layout, count: count)
 var hasChildren = [Bool](repeating: false, count: scene.nodes.count)
 for node in scene.nodes where node.parent >= 0 { hasChildren[Int(node.parent)] = true }
 
