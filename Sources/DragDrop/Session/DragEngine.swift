@@ -842,7 +842,8 @@ public final class DragEngine {
         }
         session = s
         if proposalChanged || force {
-            announce(Announcements.over(spokenName ?? info?.name, operation), force: s.mode == .keyboard)
+            // Formatted only if someone reads it: no string is built on the move path.
+            announce(.over(spokenName ?? info?.name, operation), force: s.mode == .keyboard)
         }
     }
 
@@ -855,7 +856,7 @@ public final class DragEngine {
         case .activate(let t, let explicit):
             emit(.springActivated(t, explicit: explicit))
             delegate?.dragEngine(self, activate: t, explicit: explicit)
-            announce(Announcements.sprang(destinationName(t)), force: session?.mode == .keyboard)
+            announce(.sprang(destinationName(t)), force: session?.mode == .keyboard)
             if session != nil { needsResolve = true }
         }
     }
@@ -883,8 +884,10 @@ public final class DragEngine {
         delegate?.dragEngine(self, emitted: event)
     }
 
-    private func announce(_ sentence: String, force: Bool = false) {
+    private func announce(_ announcement: Announcement, force: Bool = false) {
         guard force || configuration.announcePointerDrags || session?.mode == .keyboard else { return }
-        emit(.announcement(sentence))
+        emit(.announcement(announcement))
     }
+
+    private func announce(_ sentence: String, force: Bool = false) { announce(Announcement(sentence), force: force) }
 }
