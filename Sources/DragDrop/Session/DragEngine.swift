@@ -147,7 +147,7 @@ public final class DragEngine {
     /// Registers a target (see ``TargetRegistry/register(_:)``).
     public func register(_ target: DragTarget) throws(RegistryError) {
         try registry.register(target)
-        if session?.itemIDs.contains(target.id) == true { registry.markInSession([target.id], true) }
+        if session != nil, sessionItemIDs().contains(target.id) { registry.markInSession([target.id], true) }
         membershipChanged()
     }
 
@@ -187,6 +187,15 @@ public final class DragEngine {
         registry.setConformance(table)
         chooser.conformance = table
         membershipChanged()
+    }
+
+    /// The dragged items' identifiers as a set, built on first use (a registration during the
+    /// drag, a keyboard drag's drop points) rather than at every lift.
+    private func sessionItemIDs() -> Set<TargetID> {
+        if let ids = session?.itemIDs { return ids }
+        let ids = Set(session?.items.map(\.id) ?? [])
+        session?.itemIDs = ids
+        return ids
     }
 
     private func membershipChanged() {
@@ -292,7 +301,7 @@ public final class DragEngine {
         externalProviders = providers
         let masks = registry.masks(forOffered: items.map(\.types))
         session = ActiveSession(
-            items: items, itemIDs: Set(items.map(\.id)), masks: masks, masksGeneration: registry.typesGeneration, mode: .external,
+            items: items, itemIDs: nil, masks: masks, masksGeneration: registry.typesGeneration, mode: .external,
             sourceApps: ActiveSession.distinctApps(items), pointer: point, preview: PreviewState(count: items.count, badge: .none),
             sourcesNotLeft: [], sourceContainers: ActiveSession.distinctContainers(items))
         emit(.lifted(items: items.map(\.id), at: point, mode: .external))
@@ -312,26 +321,21 @@ public final class DragEngine {
         throws(DragError)
     {
         guard !ids.isEmpty else { throw .noItems }
-        var items: [DragItem] = []
-        items.reserveCapacity(ids.count)
-        var seen = Set<TargetID>()
-        for id in ids where seen.insert(id).inserted {
-            items.append(try dragItem(id))
-        }
-        var containers: [TargetID] = []
-        for item in items { if let c = item.sourceContainer, !containers.contains(c) { containers.append(c) } }
+        // One pass over the selection inside the registry (F1: a lift of 50,000 items must still
+        // show its preview within a frame; see Benchmarks/).
+        let begun = try registry.beginDrag(of: ids)
+        let items = begun.items
         let preview = PreviewState(count: items.count, badge: .none)
-        registry.markInSession(ids, true)
         session = ActiveSession(
-            items: items, itemIDs: seen, masks: registry.sessionMasks(for: ids), masksGeneration: registry.typesGeneration,
-            mode: mode, sourceApps: ActiveSession.distinctApps(items), pointer: point, modifiers: modifiers, preview: preview,
-            sourcesNotLeft: mode == .keyboard ? [] : containers,
-            sourceContainers: ActiveSession.distinctContainers(items))
+            items: items, itemIDs: nil, masks: begun.masks, masksGeneration: registry.typesGeneration,
+            mode: mode, sourceApps: begun.apps, pointer: point, modifiers: modifiers, preview: preview,
+            sourcesNotLeft: mode == .keyboard ? [] : begun.containers.compactMap { $0 },
+            sourceContainers: begun.containers)
         offeredCancellation = nil
         emit(.lifted(items: items.map(\.id), at: point ?? .zero, mode: mode))
         emit(.preview(preview))
         if mode == .keyboard {
-            let points = KeyboardNavigation.points(in: registry, masks: session!.masks, excluding: seen)
+            let points = KeyboardNavigation.points(in: registry, masks: session!.masks, excluding: sessionItemIDs())
             session?.keyboard = KeyboardNavigation(points: points, focus: nil, membershipVersion: membershipVersion)
             announce(
                 Announcements.pickedUp(items) + " \(points.count) drop points; press Tab to choose one.", force: true)
@@ -360,7 +364,7 @@ public final class DragEngine {
         }
         guard !added.isEmpty else { return [] }
         s.items += added
-        s.itemIDs.formUnion(added.map(\.id))
+        s.itemIDs?.formUnion(added.map(\.id))
         s.sourceContainers = ActiveSession.distinctContainers(s.items)
         s.sourceApps = ActiveSession.distinctApps(s.items)
         registry.markInSession(added.map(\.id), true)

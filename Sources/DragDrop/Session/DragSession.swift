@@ -23,8 +23,9 @@ public struct DragSessionSnapshot: Sendable, Hashable {
 /// The engine's mutable record of one drag.
 struct ActiveSession {
     var items: [DragItem]
-    /// The items' identifiers, to re-flag items re-registered during the drag.
-    var itemIDs: Set<TargetID>
+    /// The items' identifiers, to re-flag items re-registered during the drag; built on first
+    /// use (`DragEngine.sessionItemIDs()`), so a lift hashes each item once, not twice.
+    var itemIDs: Set<TargetID>?
     var masks: [TypeMask]
     var masksGeneration: Int
     var mode: DragMode
