@@ -7,8 +7,8 @@ import Foundation
 /// What the process's memory looks like, from `/proc/self/status` (Linux).
 public enum ProcessMemory {
     /// A field of `/proc/self/status` in bytes (`VmRSS`, `VmHWM`), or nil where unavailable.
-    public static func status(_ field: String) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    public static func status(_ field: String, file: String = "/proc/self/status") -> Int? {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
             let parts = line.split(separator: " ", omittingEmptySubsequences: true)
             guard parts.count >= 2, let kb = Int(parts[1]) else { return nil }
@@ -17,8 +17,9 @@ public enum ProcessMemory {
         return nil
     }
 
-    /// Resident set size now.
-    public static var rss: Int? { status("VmRSS") }
+    /// Resident set size now, counted page by page (`/proc/self/smaps_rollup`): `VmRSS` in
+    /// `/proc/self/status` comes from counters the kernel updates in batches, off by a few MiB.
+    public static var rss: Int? { status("Rss", file: "/proc/self/smaps_rollup") ?? status("VmRSS") }
 
     /// The resident set's high-water mark.
     public static var peak: Int? { status("VmHWM") }

@@ -5,6 +5,10 @@ import DragDrop
 enum SceneTargets {
     static let cardType: ContentType = "application/x-card"
 
+    /// Type lists shared by every target, as an app would share them (one array, not one per
+    /// target).
+    static let cardTypes = [cardType]
+
     /// The identifier of node `i`: short, so it is stored inline (no heap string).
     static func id(_ i: Int) -> TargetID { TargetID("t\(i)") }
 
@@ -19,17 +23,17 @@ enum SceneTargets {
             parent: node.parent >= 0 ? id(Int(node.parent)) : nil)
         switch node.kind {
         case .window, .container: break
-        case .column: t.accepts = [cardType]
+        case .column: t.accepts = cardTypes
         case .header: t.springLoading = SpringLoadingConfiguration()
         case .scroll:
             t.autoscroll = AutoscrollConfiguration()
             t.clipsChildren = clipsScrollViews
         case .list:
-            t.accepts = [cardType]
+            t.accepts = cardTypes
             t.insertion = .vertical
         case .card:
-            t.accepts = [cardType]
-            t.offers = [cardType]
+            t.accepts = cardTypes
+            t.offers = cardTypes
         }
         return t
     }

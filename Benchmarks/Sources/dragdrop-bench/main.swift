@@ -43,6 +43,15 @@ func parseOptions() -> Options {
     return options
 }
 
+// Probes run in a fresh process of their own (see MemoryScenario).
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--probe-memory", let n = Int(CommandLine.arguments[3]) {
+    do { try MemoryScenario.probeMain(side: CommandLine.arguments[2], count: n) } catch {
+        print("error \(error)")
+        exit(1)
+    }
+    exit(0)
+}
+
 reexecWithInterposerIfNeeded()
 let options = parseOptions()
 let suite = Suite(options: options)
