@@ -166,10 +166,15 @@ public final class FileSink: KernelCopySink {
         }
     }
 
+    /// Removes the temporary file. Its name goes at once; the space it holds is freed when its
+    /// descriptor closes, which for hundreds of megabytes can take tens of milliseconds (the
+    /// file system releases, and may discard, every block), so the close happens on a
+    /// background queue: a cancelled load returns at once, with nothing left to see.
     public func abandon() {
-        try? handle?.close()
-        handle = nil
+        let handle = self.handle
+        self.handle = nil
         try? FileManager.default.removeItem(atPath: temporaryPath)
+        if let handle { DispatchQueue.global(qos: .utility).async { try? handle.close() } }
     }
 
     var kernelCopyDescriptor: Int32? { handle?.fileDescriptor }
