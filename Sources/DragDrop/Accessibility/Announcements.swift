@@ -84,6 +84,7 @@ public struct Announcement: Sendable, Hashable, ExpressibleByStringInterpolation
         case text(String)
         case over(name: String?, operation: DropOperation)
         case sprang(name: String)
+        case pickedUp([DragItem])
     }
 
     private let parts: Parts
@@ -103,12 +104,18 @@ public struct Announcement: Sendable, Hashable, ExpressibleByStringInterpolation
     /// "Opened Back." (see ``Announcements/sprang(_:)``), formatted when read.
     public static func sprang(_ name: String) -> Announcement { Announcement(.sprang(name: name)) }
 
+    /// "Picked up 3 photos." (see ``Announcements/pickedUp(_:)``), formatted when read: naming
+    /// the items takes a pass over all of them, which a lift of thousands should not pay unless
+    /// someone listens.
+    public static func pickedUp(_ items: [DragItem]) -> Announcement { Announcement(.pickedUp(items)) }
+
     /// The sentence. Formats it on every call: O(length), allocates.
     public var text: String {
         switch parts {
         case .text(let text): text
         case .over(let name, let operation): Announcements.over(name, operation)
         case .sprang(let name): Announcements.sprang(name)
+        case .pickedUp(let items): Announcements.pickedUp(items)
         }
     }
 

@@ -332,7 +332,8 @@ public final class DragEngine {
             sourcesNotLeft: mode == .keyboard ? [] : begun.containers.compactMap { $0 },
             sourceContainers: begun.containers)
         offeredCancellation = nil
-        emit(.lifted(items: items.map(\.id), at: point ?? .zero, mode: mode))
+        // Without duplicates the selection already is the list of lifted identifiers.
+        emit(.lifted(items: items.count == ids.count ? ids : items.map(\.id), at: point ?? .zero, mode: mode))
         emit(.preview(preview))
         if mode == .keyboard {
             let points = KeyboardNavigation.points(in: registry, masks: session!.masks, excluding: sessionItemIDs())
@@ -340,7 +341,7 @@ public final class DragEngine {
             announce(
                 Announcements.pickedUp(items) + " \(points.count) drop points; press Tab to choose one.", force: true)
         } else {
-            announce(Announcements.pickedUp(items))
+            announce(.pickedUp(items))
             if let point { update(at: point) }
         }
     }
