@@ -250,8 +250,9 @@ public struct ChunkedCopier: Sendable {
                             throw TransferError.tooLarge(type: type.mimeType, limit: limit, size: total)
                         }
                         if let expected, total > expected {
+                            let declared = ByteCount.format(expected)
                             throw TransferError.malformed(
-                                type: type.mimeType, reason: "it is longer than the \(ByteCount.format(expected)) it declared")
+                                type: type.mimeType, reason: "it is longer than the \(declared) it declared")
                         }
                         progress?.completedUnitCount = total
                         continue
