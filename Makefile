@@ -37,8 +37,18 @@ test: deps
 	$(SWIFT) test --skip-build
 	@"$$($(SWIFT) build --show-bin-path)/dragdrop" audit $(SCENARIOS)
 
+# Benchmarks: their own package (Benchmarks/, release build), never part of `make test`.
+# Prints one Markdown table on standard output (every figure beside a baseline measured in the
+# same run; builds and progress go to standard error) and keeps it in Benchmarks/.build/results.md. The GTK baseline needs gtk4 and Xvfb (installed by deps);
+# without them its rows say n/a. BENCH_FLAGS=--quick runs a short version for trying it out.
+BENCH_FLAGS ?=
+bench: deps
+	cd Benchmarks && $(SWIFT) build -c release --product dragdrop-bench >&2
+	-cd Benchmarks && $(SWIFT) build -c release --product gtk-pick-bench >&2
+	@cd Benchmarks && "$$($(SWIFT) build -c release --show-bin-path)/dragdrop-bench" --output .build/results.md $(BENCH_FLAGS)
+
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
 clean:
-	rm -rf .build
+	rm -rf .build Benchmarks/.build

@@ -30,7 +30,8 @@ public enum Format {
         guard value.isFinite else { return "—" }
         if value >= 100 { return "×" + Int(value.rounded()).formatted() }
         if value >= 10 { return String(format: "×%.1f", value) }
-        return String(format: "×%.2f", value)
+        if value >= 0.1 { return String(format: "×%.2f", value) }
+        return String(format: "×%.2g", value)
     }
 
     /// A count with thousands separators.

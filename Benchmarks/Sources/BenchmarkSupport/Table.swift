@@ -17,6 +17,10 @@ public struct Row: Sendable {
     /// The target and whether it is met: "PASS ≤ 2 µs", "MISS ≤ 50 µs", or empty.
     public var target: String
 
+    /// Where the row goes in the table: rows are printed by group (the scenario order),
+    /// then in the order they were added.
+    public var group = 0
+
     public init(
         scenario: String, ours: String, oursP99: String, baseline: String, baselineMedian: String, baselineP99: String,
         ratio: String, target: String = ""
@@ -46,7 +50,8 @@ public struct Table {
 
     /// The table as aligned Markdown.
     public func markdown() -> String {
-        let cells = rows.map {
+        let ordered = rows.enumerated().sorted { ($0.element.group, $0.offset) < ($1.element.group, $1.offset) }.map(\.element)
+        let cells = ordered.map {
             [$0.scenario, $0.ours, $0.oursP99, $0.baseline, $0.baselineMedian, $0.baselineP99, $0.ratio, $0.target]
         }
         var widths = Self.headers.map { $0.count }

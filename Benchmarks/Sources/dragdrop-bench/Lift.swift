@@ -54,8 +54,9 @@ enum LiftScenario {
                 engine.cancelDrag()
                 clock.advance(by: .milliseconds(16))
             }
-            blackHole(call)
             let preview = toPreview.stats()
+            suite.log(
+                "    whole pointerMoved call (lift, preview, first resolve), with the press and cancel around it: median \(Format.duration(call.median))")
 
             let selection = app.selection
             let floor = Bench.measure(suite.plan(warmup: 10, samples: 2_000, minimumSamples: 50, budget: 1)) { _ in
@@ -65,7 +66,13 @@ enum LiftScenario {
                 blackHole(copy)
             }
             var target = ""
-            if n == 50_000 { target = Verdict.check(preview.p99 <= 8_333_333, "≤ 8.3 ms (p99)") }
+            // "Within 8.3 ms" (a frame at 120 Hz) names no percentile: judged on the median (the
+            // typical lift) and, separately, on the 99th percentile, both printed.
+            if n == 50_000 {
+                target =
+                    Verdict.check(preview.median <= 8_333_333, "median ≤ 8.3 ms") + "; "
+                    + Verdict.check(preview.p99 <= 8_333_333, "p99 ≤ 8.3 ms")
+            }
             suite.add(
                 Row(
                     scenario: "Lift: \(sizeLabel(n)) selected items, threshold to preview",

@@ -25,7 +25,12 @@ final class Suite {
 
     init(options: Options) { self.options = options }
 
+    /// The scenario group rows are being added for (1 lookup ... 6 transfer).
+    var group = 0
+
     func add(_ row: Row) {
+        var row = row
+        row.group = group
         table.append(row)
         log("  " + [row.scenario, row.ours, row.oursP99, row.baseline, row.baselineMedian, row.baselineP99, row.ratio, row.target]
             .joined(separator: " | "))

@@ -61,15 +61,23 @@ if !Allocations.available { suite.note("The malloc interposer was not loaded: al
 
 let started = Date()
 do {
+    // Memory first, while this process is small (its probes run in fresh processes anyway);
+    // the table lists the scenarios in the issue's order.
+    suite.group = 5
     if options.runs("memory") { try MemoryScenario.run(suite) }
+    suite.group = 1
     if options.runs("lookup") {
         let gtk = options.skipGTK ? nil : GTKBaseline(suite: suite)
         try LookupScenario.run(suite, gtk: gtk)
         gtk?.stop()
     }
+    suite.group = 2
     if options.runs("drag") { try DragPathScenario.run(suite) }
+    suite.group = 3
     if options.runs("churn") { try LayoutChurnScenario.run(suite) }
+    suite.group = 4
     if options.runs("lift") { try LiftScenario.run(suite) }
+    suite.group = 6
     if options.runs("transfer") { try await TransferScenario.run(suite) }
 } catch {
     suite.log("error: \(error)")
