@@ -60,6 +60,8 @@ suite.log("Allocation counting: \(Allocations.available ? "on (malloc interposer
 if !Allocations.available { suite.note("The malloc interposer was not loaded: allocation counts are n/a.") }
 
 let started = Date()
+let initialLoad =
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").prefix(3).joined(separator: " ")
 do {
     // Memory first, while this process is small (its probes run in fresh processes anyway);
     // the table lists the scenarios in the issue's order.
@@ -89,5 +91,22 @@ var output = suite.table.markdown() + "\n"
 if !suite.notes.isEmpty { output += "\n" + suite.notes.map { "- " + $0 }.joined(separator: "\n") + "\n" }
 print(output, terminator: "")
 if let path = options.output {
-    try? output.write(toFile: path, atomically: true, encoding: .utf8)
+    try? (machineDescription() + "\n\n" + output).write(toFile: path, atomically: true, encoding: .utf8)
+}
+
+/// The machine, for the saved results: cores, CPU model, memory, Swift, kernel, date, load.
+func machineDescription() -> String {
+    func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+    let cpuinfo = read("/proc/cpuinfo").split(separator: "\n")
+    let model = cpuinfo.first { $0.hasPrefix("model name") }.map { String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces) } ?? "unknown"
+    let memory = ProcessMemory.status("MemTotal", file: "/proc/meminfo").map { Format.bytes(Double($0)) } ?? "unknown"
+    let swift = (try? Subprocess.run(Subprocess.which("swift") ?? "/usr/bin/swift", ["--version"]).output)?
+        .split(separator: "\n").first.map(String.init) ?? "unknown"
+    let kernel = read("/proc/sys/kernel/osrelease").trimmingCharacters(in: .whitespacesAndNewlines)
+    let load = read("/proc/loadavg").split(separator: " ").prefix(3).joined(separator: " ")
+    let date = ISO8601DateFormatter().string(from: Date())
+    return """
+        Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores (nproc), \(model), \(memory) memory, \(swift), Linux \(kernel).
+        Run: \(date), load average before the run \(initialLoad), after \(load).
+        """
 }
