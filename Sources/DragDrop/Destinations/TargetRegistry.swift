@@ -454,6 +454,9 @@ public struct TargetRegistry {
         start.items.reserveCapacity(ids.count)
         var lists: [Int32] = []
         var containerSlots: [Int32] = []
+        // Selected items mostly share their container: its identifier is looked up once per run.
+        var lastContainerSlot: Int32 = -2
+        var lastContainer: TargetID?
         var failed: TargetID?
         flags.withUnsafeMutableBufferPointer { flags in
             visits.withUnsafeMutableBufferPointer { visits in
@@ -476,7 +479,11 @@ public struct TargetRegistry {
                             }
                             p = parents[Int(p)]
                         }
-                        let container = containerSlot >= 0 ? descriptors[Int(containerSlot)]?.id : nil
+                        if containerSlot != lastContainerSlot {
+                            lastContainerSlot = containerSlot
+                            lastContainer = containerSlot >= 0 ? descriptors[Int(containerSlot)]?.id : nil
+                        }
+                        let container = lastContainer
                         let app = apps[s]
                         start.items.append(
                             DragItem(
