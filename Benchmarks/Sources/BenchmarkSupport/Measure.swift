@@ -72,6 +72,11 @@ public struct Recorder {
         count += 1
     }
 
+    /// The value at `percentile` (0...100), in nanoseconds.
+    public func value(atPercentile percentile: Double) -> Double {
+        Double(histogram.valueAtPercentile(percentile))
+    }
+
     /// Percentiles and extremes so far.
     public func stats(allocationsPerOp: Double? = nil) -> Stats {
         guard count > 0 else { return Stats(count: 0, median: 0, p99: 0, max: 0, min: 0, mean: 0, allocationsPerOp: nil) }

@@ -38,6 +38,7 @@ enum LiftScenario {
         for n in sizes {
             app.selection = Array(ids.prefix(n))
             var toPreview = Recorder()
+            var wholeCall = Recorder()
             let plan = suite.plan(warmup: 3, samples: 400, minimumSamples: 20, budget: 2)
             let call = Bench.measure(plan) { _ in
                 // Untimed around the call: the press, and ending the drag afterwards, are part of
@@ -48,15 +49,21 @@ enum LiftScenario {
                 app.previewAt = 0
                 let t0 = Ticks.now()
                 engine.pointerMoved(to: across)
+                let t1 = Ticks.now()
                 precondition(app.previewAt != 0, "no preview")
                 let elapsed = app.previewAt &- t0
                 toPreview.record(elapsed > Bench.clockOverhead ? elapsed - Bench.clockOverhead : 0)
+                wholeCall.record(t1 &- t0 > Bench.clockOverhead ? t1 &- t0 - Bench.clockOverhead : 0)
                 engine.cancelDrag()
                 clock.advance(by: .milliseconds(16))
             }
             let preview = toPreview.stats()
+            let whole = wholeCall.stats()
             suite.log(
-                "    whole pointerMoved call (lift, preview, first resolve), with the press and cancel around it: median \(Format.duration(call.median))")
+                "    to preview, percentiles 50/75/90/95/99: "
+                    + [50.0, 75, 90, 95, 99].map { Format.duration(toPreview.value(atPercentile: $0)) }.joined(separator: " / "))
+            suite.log(
+                "    the whole pointerMoved call (preview, announcement, first resolve): median \(Format.duration(whole.median)), p99 \(Format.duration(whole.p99)); with the press and the cancel around it: median \(Format.duration(call.median))")
 
             let selection = app.selection
             let floor = Bench.measure(suite.plan(warmup: 10, samples: 2_000, minimumSamples: 50, budget: 1)) { _ in
