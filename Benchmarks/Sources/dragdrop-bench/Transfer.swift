@@ -72,13 +72,13 @@ enum TransferScenario {
             let oursRate = Double(bytes) / (oursTime / 1e9)
             let cpRate = Double(bytes) / (cpTime / 1e9)
             // On this machine the same 2 GB cp takes anywhere from 0.5 s to 5 s from one run to
-            // the next (write-back, other processes' I/O): far more than any difference between
+            // the next (write-back, block freeing, other processes' I/O; whichever copy comes
+            // second in a pair is often the slow one): far more than any difference between
             // the two. The verdict compares the best run of each (the least disturbed), as
-            // timing tools do for noisy measurements; medians, and the median of the ratios of
-            // neighbouring pairs, are printed too.
+            // timing tools do for noisy measurements; the medians are printed too.
             let bestOurs = Double(bytes) / ((ours.min() ?? .infinity) / 1e9)
             let bestCp = Double(bytes) / ((cp.min() ?? .infinity) / 1e9)
-            let pairedRatio = median(zip(cp, ours).map { $0 / $1 })
+
             let label = sizeName(bytes)
             let big = bytes >= 400 * megabyte
             suite.add(
@@ -90,10 +90,10 @@ enum TransferScenario {
                     ratio: Format.ratio(bestOurs / bestCp),
                     target: big ? Verdict.check(bestOurs >= 0.8 * bestCp, "best ≥ 0.8 × cp's best") : ""))
             suite.log(
-                "    \(label): times ours \(ours.map { Format.duration($0) }), cp \(cp.map { Format.duration($0) }); median of paired ratios \(Format.ratio(pairedRatio)), of medians \(Format.ratio(oursRate / cpRate))")
+                "    \(label): times ours \(ours.map { Format.duration($0) }), cp \(cp.map { Format.duration($0) }); ratio of the medians \(Format.ratio(oursRate / cpRate))")
             if big {
                 suite.note(
-                    "Transfer \(label): median of the paired ratios (neighbouring runs) \(Format.ratio(pairedRatio)); ratio of the medians \(Format.ratio(oursRate / cpRate)).")
+                    "Transfer \(label): the ratio of the medians is \(Format.ratio(oursRate / cpRate)); runs took ours \(Format.duration(ours.min() ?? 0))–\(Format.duration(ours.max() ?? 0)), cp \(Format.duration(cp.min() ?? 0))–\(Format.duration(cp.max() ?? 0)).")
             }
             suite.add(
                 Row(
