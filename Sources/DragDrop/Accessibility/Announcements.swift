@@ -84,7 +84,7 @@ public struct Announcement: Sendable, Hashable, ExpressibleByStringInterpolation
         case text(String)
         case over(name: String?, operation: DropOperation)
         case sprang(name: String)
-        case pickedUp([DragItem])
+        case pickedUp(count: Int, kind: Noun, name: String)
     }
 
     private let parts: Parts
@@ -104,10 +104,16 @@ public struct Announcement: Sendable, Hashable, ExpressibleByStringInterpolation
     /// "Opened Back." (see ``Announcements/sprang(_:)``), formatted when read.
     public static func sprang(_ name: String) -> Announcement { Announcement(.sprang(name: name)) }
 
-    /// "Picked up 3 photos." (see ``Announcements/pickedUp(_:)``), formatted when read: naming
-    /// the items takes a pass over all of them, which a lift of thousands should not pay unless
-    /// someone listens.
-    public static func pickedUp(_ items: [DragItem]) -> Announcement { Announcement(.pickedUp(items)) }
+    /// "Picked up 3 photos." (see ``Announcements/pickedUp(_:)``), formatted when read.
+    public static func pickedUp(_ items: [DragItem]) -> Announcement {
+        pickedUp(count: items.count, kind: Announcements.noun(for: items), name: items.first?.name ?? "")
+    }
+
+    /// "Picked up 'Beach'." for one item named `name`, "Picked up 3 photos." for `count` items of
+    /// one `kind` (``Noun/item`` for a mix), formatted when read.
+    public static func pickedUp(count: Int, kind: Noun, name: String) -> Announcement {
+        Announcement(.pickedUp(count: count, kind: kind, name: name))
+    }
 
     /// The sentence. Formats it on every call: O(length), allocates.
     public var text: String {
@@ -115,7 +121,7 @@ public struct Announcement: Sendable, Hashable, ExpressibleByStringInterpolation
         case .text(let text): text
         case .over(let name, let operation): Announcements.over(name, operation)
         case .sprang(let name): Announcements.sprang(name)
-        case .pickedUp(let items): Announcements.pickedUp(items)
+        case .pickedUp(let count, let kind, let name): "Picked up \(count == 1 ? "'\(name)'" : kind.counted(count))."
         }
     }
 

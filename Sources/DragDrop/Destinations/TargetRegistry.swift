@@ -419,25 +419,33 @@ public struct TargetRegistry {
 
     /// What ``beginDrag(of:)`` gathers for a new session.
     struct DragStart {
-        /// The items, in order, without duplicates.
-        var items: [DragItem]
+        /// The items' identifiers, in order, without duplicates.
+        var ids: [TargetID]
+        /// The items' slots, in the same order: ``dragItems(slots:ids:)`` builds the items from
+        /// them while nothing has been unregistered since.
+        var slots: [Int32]
         /// The offer mask of each distinct offered-type list (see ``sessionMasks(for:)``).
         var masks: [TypeMask]
         /// The distinct source containers, in order of first appearance (nil: no container).
         var containers: [TargetID?]
         /// The distinct apps of the items, in order of first appearance.
         var apps: [AppID]
+        /// The kind every item shares, or nil for a mix (to name them: "3 photos").
+        var sharedKind: Noun?
+        /// The first item's name.
+        var firstName: String
     }
 
-    /// Starts a drag of `ids`: the drag items in order, without duplicates, each flagged as in
-    /// the session (see ``markInSession(_:_:)``), with the session's offer masks, source
-    /// containers and apps.
+    /// Starts a drag of `ids`: each item is checked to be a registered draggable target and
+    /// flagged as in the session (see ``markInSession(_:_:)``), duplicates are dropped, and what
+    /// the session needs at once is gathered: offer masks, distinct source containers and apps,
+    /// and how to name the items. The ``DragItem`` values themselves are built later, when
+    /// something needs them (``dragItems(slots:ids:)``): nothing on the move path does.
     ///
-    /// One identifier lookup per item and nothing else hashed: the item's source container is
-    /// found by walking parent slots, duplicates are dropped by marking slots, per-slot data is
-    /// read in place (no copy of a whole descriptor), and the registry is accessed once for the
-    /// whole selection rather than per item. Lifting 50,000 selected items must show its
-    /// preview within a frame (F1; see `Benchmarks/`). O(items × depth).
+    /// One identifier lookup per item and nothing else hashed: containers are found by walking
+    /// parent slots, duplicates are dropped by stamping slots, and the registry is accessed once
+    /// for the whole selection. Lifting 50,000 selected items must show its preview within a
+    /// frame (F1; see `Benchmarks/`). O(items × depth).
     ///
     /// Throws ``DragError/notDraggable(_:)`` for the first identifier that is not a registered
     /// draggable item; nothing is flagged then.
@@ -450,26 +458,35 @@ public struct TargetRegistry {
             visitPass = 1
         }
         let pass = visitPass
-        var start = DragStart(items: [], masks: [], containers: [], apps: [])
-        start.items.reserveCapacity(ids.count)
+        var slots: [Int32] = []
+        slots.reserveCapacity(ids.count)
+        // The identifiers without duplicates: `ids` itself unless one turns up.
+        var kept: [TargetID]?
+        var masks: [TypeMask] = []
+        var containers: [TargetID?] = []
+        var apps: [AppID] = []
+        var sharedKind: Noun?
+        var mixedKinds = false
         var lists: [Int32] = []
         var containerSlots: [Int32] = []
-        // Selected items mostly share their container: its identifier is looked up once per run.
-        var lastContainerSlot: Int32 = -2
-        var lastContainer: TargetID?
         var failed: TargetID?
         flags.withUnsafeMutableBufferPointer { flags in
             visits.withUnsafeMutableBufferPointer { visits in
                 descriptors.withUnsafeBufferPointer { descriptors in
-                    for id in ids {
+                    for (index, id) in ids.enumerated() {
                         guard let slot = slotOf[id], flags[Int(slot)] & Self.sourceFlag != 0 else {
                             failed = id
                             return
                         }
                         let s = Int(slot)
-                        if visits[s] == pass { continue }
+                        if visits[s] == pass {
+                            if kept == nil { kept = Array(ids[..<index]) }
+                            continue
+                        }
                         visits[s] = pass
+                        kept?.append(id)
                         flags[s] |= Self.inSessionFlag
+                        slots.append(slot)
                         var containerSlot: Int32 = -1
                         var p = parents[s]
                         while p >= 0 {
@@ -479,35 +496,68 @@ public struct TargetRegistry {
                             }
                             p = parents[Int(p)]
                         }
-                        if containerSlot != lastContainerSlot {
-                            lastContainerSlot = containerSlot
-                            lastContainer = containerSlot >= 0 ? descriptors[Int(containerSlot)]?.id : nil
-                        }
-                        let container = lastContainer
-                        let app = apps[s]
-                        start.items.append(
-                            DragItem(
-                                id: id, name: descriptors[s]!.name, kind: descriptors[s]!.kind,
-                                types: descriptors[s]!.offers, sourceContainer: container, app: app))
                         if !containerSlots.contains(containerSlot) {
                             containerSlots.append(containerSlot)
-                            start.containers.append(container)
+                            containers.append(containerSlot >= 0 ? descriptors[Int(containerSlot)]?.id : nil)
                         }
-                        if start.apps.last != app, !start.apps.contains(app) { start.apps.append(app) }
+                        if apps.last != self.apps[s], !apps.contains(self.apps[s]) { apps.append(self.apps[s]) }
                         let list = offerLists[s]
                         if list >= 0, !lists.contains(list) {
                             lists.append(list)
-                            start.masks.append(offerMasks[Int(list)])
+                            masks.append(offerMasks[Int(list)])
+                        }
+                        if !mixedKinds {
+                            let kind = descriptors[s]?.kind
+                            if sharedKind == nil {
+                                sharedKind = kind
+                            } else if sharedKind != kind {
+                                mixedKinds = true
+                            }
                         }
                     }
                 }
             }
         }
         if let failed {
-            for item in start.items { if let slot = slotOf[item.id] { flags[Int(slot)] &= ~Self.inSessionFlag } }
+            for slot in slots { flags[Int(slot)] &= ~Self.inSessionFlag }
             throw .notDraggable(failed)
         }
-        return start
+        let firstName = slots.first.flatMap { descriptors[Int($0)]?.name } ?? ""
+        return DragStart(
+            ids: kept ?? ids, slots: slots, masks: masks, containers: containers, apps: apps,
+            sharedKind: mixedKinds ? nil : sharedKind, firstName: firstName)
+    }
+
+    /// The drag items for the slots and identifiers ``beginDrag(of:)`` returned, provided
+    /// nothing was unregistered since (slots are reused). O(items × depth).
+    func dragItems(slots: [Int32], ids: [TargetID]) -> [DragItem] {
+        var items: [DragItem] = []
+        items.reserveCapacity(slots.count)
+        // Items mostly share their container: its identifier is looked up once per run.
+        var lastContainerSlot: Int32 = -2
+        var lastContainer: TargetID?
+        for (slot, id) in zip(slots, ids) {
+            let s = Int(slot)
+            var containerSlot: Int32 = -1
+            var p = parents[s]
+            while p >= 0 {
+                if flags[Int(p)] & Self.destinationFlag != 0 {
+                    containerSlot = p
+                    break
+                }
+                p = parents[Int(p)]
+            }
+            if containerSlot != lastContainerSlot {
+                lastContainerSlot = containerSlot
+                lastContainer = containerSlot >= 0 ? descriptors[Int(containerSlot)]?.id : nil
+            }
+            guard let target = descriptors[s] else { continue }
+            items.append(
+                DragItem(
+                    id: id, name: target.name, kind: target.kind, types: target.offers, sourceContainer: lastContainer,
+                    app: apps[s]))
+        }
+        return items
     }
 
     /// Flags items as being dragged (they and their descendants are never destinations).

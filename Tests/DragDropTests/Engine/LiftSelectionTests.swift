@@ -55,4 +55,31 @@ struct LiftSelectionTests {
         try engine.beginDrag(items: ["a", "b"], at: Point(x: 100, y: 120))
         #expect(engine.currentSession?.items.map(\.id) == ["a", "b"])
     }
+
+    /// Takes every drop and keeps the request.
+    private final class Recorder: DragEngineDelegate {
+        var dropped: [DragItem] = []
+        func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult {
+            dropped = drop.items
+            return .committed(undo: nil)
+        }
+    }
+
+    @Test("M1: an item unregistered during the drag (scrolled out of a list) still drops as it was lifted")
+    func unregisteredDuringDrag() throws {
+        let engine = try Self.engine()
+        let recorder = Recorder()
+        engine.delegate = recorder
+        try engine.beginDrag(items: ["a", "b"], at: Point(x: 100, y: 120))
+        // "a" scrolls out of view and its slot is taken by a new row.
+        try engine.unregister("a")
+        var z = DragTarget(id: "z", name: "Z", frame: Rect(x: 10, y: 200, width: 180, height: 40), parent: "list")
+        z.offers = [Self.type]
+        try engine.register(z)
+        engine.pointerMoved(to: Point(x: 100, y: 360))
+        engine.pointerUp(at: Point(x: 100, y: 360))
+        #expect(recorder.dropped.map(\.id) == ["a", "b"])
+        #expect(recorder.dropped.map(\.name) == ["A", "B"])
+        #expect(recorder.dropped.allSatisfy { $0.sourceContainer == "list" })
+    }
 }
