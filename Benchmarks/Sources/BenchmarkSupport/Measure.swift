@@ -18,6 +18,16 @@ public enum Ticks {
     }
 }
 
+extension Ticks {
+    /// CPU time this thread has used, in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`): unlike the
+    /// wall clock, it does not count time the thread spent preempted by other processes.
+    @inline(__always) public static func threadCPU() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+}
+
 /// Keeps a value alive so the optimizer cannot delete the work that produced it.
 @inline(never) public func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}

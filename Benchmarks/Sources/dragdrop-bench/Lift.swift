@@ -39,6 +39,7 @@ enum LiftScenario {
             app.selection = Array(ids.prefix(n))
             var toPreview = Recorder()
             var wholeCall = Recorder()
+            var cpu = Recorder()
             let plan = suite.plan(warmup: 3, samples: 400, minimumSamples: 20, budget: 2)
             let call = Bench.measure(plan) { _ in
                 // Untimed around the call: the press, and ending the drag afterwards, are part of
@@ -47,9 +48,12 @@ enum LiftScenario {
                 engine.pointerDown(at: press)
                 clock.advance(by: .milliseconds(16))
                 app.previewAt = 0
+                app.previewCPU = 0
+                let c0 = Ticks.threadCPU()
                 let t0 = Ticks.now()
                 engine.pointerMoved(to: across)
                 let t1 = Ticks.now()
+                cpu.record(app.previewCPU &- c0)
                 precondition(app.previewAt != 0, "no preview")
                 let elapsed = app.previewAt &- t0
                 toPreview.record(elapsed > Bench.clockOverhead ? elapsed - Bench.clockOverhead : 0)
@@ -59,6 +63,9 @@ enum LiftScenario {
             }
             let preview = toPreview.stats()
             let whole = wholeCall.stats()
+            let cpuStats = cpu.stats()
+            suite.log(
+                "    CPU time to preview (this thread only; excludes time preempted by other processes): median \(Format.duration(cpuStats.median)), p99 \(Format.duration(cpuStats.p99))")
             suite.log(
                 "    to preview, percentiles 50/75/90/95/99: "
                     + [50.0, 75, 90, 95, 99].map { Format.duration(toPreview.value(atPercentile: $0)) }.joined(separator: " / "))
@@ -96,12 +103,16 @@ enum LiftScenario {
 final class SelectionApp: DragEngineDelegate {
     var selection: [TargetID] = []
     var previewAt: UInt64 = 0
+    var previewCPU: UInt64 = 0
 
     func dragEngine(_ engine: DragEngine, itemsForDragStartingAt item: TargetID) -> [TargetID] { selection }
 
     func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult { .committed(undo: nil) }
 
     func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) {
-        if previewAt == 0, case .preview = event { previewAt = Ticks.now() }
+        if previewAt == 0, case .preview = event {
+            previewAt = Ticks.now()
+            previewCPU = Ticks.threadCPU()
+        }
     }
 }
