@@ -320,10 +320,10 @@ public final class DragEngine {
         externalProviders = providers
         let masks = registry.masks(forOffered: items.map(\.types))
         session = ActiveSession(
-            builtItems: items, ids: items.map(\.id), itemIDs: nil, masks: masks, masksGeneration: registry.typesGeneration,
-            mode: .external,
-            sourceApps: ActiveSession.distinctApps(items), pointer: point, preview: PreviewState(count: items.count, badge: .none),
-            sourcesNotLeft: [], sourceContainers: ActiveSession.distinctContainers(items))
+            builtItems: items, ids: items.map(\.id), itemIDs: nil, masks: masks,
+            masksGeneration: registry.typesGeneration, mode: .external, sourceApps: ActiveSession.distinctApps(items),
+            pointer: point, preview: PreviewState(count: items.count, badge: .none), sourcesNotLeft: [],
+            sourceContainers: ActiveSession.distinctContainers(items))
         emit(.lifted(items: items.map(\.id), at: point, mode: .external))
         emit(.preview(PreviewState(count: items.count, badge: .none)))
         update(at: point)
@@ -355,7 +355,8 @@ public final class DragEngine {
         offeredCancellation = nil
         emit(.lifted(items: begun.ids, at: point ?? .zero, mode: mode))
         emit(.preview(preview))
-        let pickedUp = Announcement.pickedUp(count: begun.ids.count, kind: begun.sharedKind ?? .item, name: begun.firstName)
+        let pickedUp = Announcement.pickedUp(
+            count: begun.ids.count, kind: begun.sharedKind ?? .item, name: begun.firstName)
         if mode == .keyboard {
             let points = KeyboardNavigation.points(in: registry, masks: session!.masks, excluding: sessionItemIDs())
             session?.keyboard = KeyboardNavigation(points: points, focus: nil, membershipVersion: membershipVersion)
