@@ -74,8 +74,20 @@ test-gtk: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(GTK_TESTS)' --no-parallel
 
+# Benchmarks: their own package (Benchmarks/, release build), never part of `make test`.
+# Prints one Markdown table on standard output (every figure beside a baseline measured in the
+# same run; builds and progress go to standard error) and keeps it in Benchmarks/.build/results.md. The GTK baseline needs gtk4 and Xvfb (installed by deps);
+# without them its rows say n/a. BENCH_FLAGS=--quick runs a short version for trying it out.
+BENCH_FLAGS ?=
+bench: deps
+	@echo "Building the benchmarks (release)..." >&2
+	@cd Benchmarks && $(SWIFT) build -c release --product dragdrop-bench >&2
+	@cd Benchmarks && $(SWIFT) build -c release --product gtk-pick-bench >&2 \
+		|| echo "The GTK baseline did not build: its rows will say n/a." >&2
+	@cd Benchmarks && "$$($(SWIFT) build -c release --show-bin-path)/dragdrop-bench" --output .build/results.md $(BENCH_FLAGS)
+
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
 clean:
-	rm -rf .build
+	rm -rf .build Benchmarks/.build

@@ -208,7 +208,7 @@ extension TimelineEntry {
         case .cancellationOffered(let t, let title):
             return [("event", .string("cancellationOffered")), ("target", id(t)), ("title", .string(title))]
         case .cancellationUsed(let t): return [("event", .string("cancellationUsed")), ("target", id(t))]
-        case .announcement(let s): return [("event", .string("announcement")), ("text", .string(s))]
+        case .announcement(let s): return [("event", .string("announcement")), ("text", .string(s.text))]
         case .keyboardFocus(let t, let index):
             return [("event", .string("keyboardFocus")), ("target", id(t)), ("index", index.map { .number(Double($0)) } ?? .null)]
         case .undid(let name): return [("event", .string("undid")), ("action", .string(name))]

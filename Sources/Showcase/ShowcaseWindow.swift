@@ -220,7 +220,7 @@ final class ShowcaseWindow {
         case .undid, .redid:
             active?.reload()
         case .announcement(let sentence):
-            showStatus(sentence)
+            showStatus(sentence.text)
         case .outcome(.returnToSource(let failure)), .outcome(.evaporate(let failure)):
             if failure.code != .cancelled { showStatus(failure.message) }
         default:

@@ -64,6 +64,74 @@ public enum Announcements {
     }
 }
 
+/// A sentence for assistive technology to speak (C4), kept as its parts and put into words only
+/// when read through ``text``.
+///
+/// The engine announces every change of destination under a dragged pointer, which in a fast
+/// drag is dozens of times a second; building the sentence there would allocate a string on the
+/// move path even though, most of the time, no screen reader is listening. A platform's
+/// announcer reads ``text`` when it actually speaks.
+///
+/// ```swift
+/// case .announcement(let a): if screenReaderIsOn { speak(a.text) }
+/// ```
+///
+/// Two announcements are equal when their text is (comparing formats the text: a test-side
+/// cost). A string literal (interpolated or not) is an announcement, so `.announcement("Over Work, will move.")`
+/// matches what the engine emits over Work.
+public struct Announcement: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    private enum Parts: Sendable {
+        case text(String)
+        case over(name: String?, operation: DropOperation)
+        case sprang(name: String)
+        case pickedUp(count: Int, kind: Noun, name: String)
+    }
+
+    private let parts: Parts
+
+    /// An announcement of finished text.
+    public init(_ text: String) { parts = .text(text) }
+
+    public init(stringLiteral value: String) { parts = .text(value) }
+
+    private init(_ parts: Parts) { self.parts = parts }
+
+    /// "Over Album 'Trips', will copy." (see ``Announcements/over(_:_:)``), formatted when read.
+    public static func over(_ name: String?, _ operation: DropOperation) -> Announcement {
+        Announcement(.over(name: name, operation: operation))
+    }
+
+    /// "Opened Back." (see ``Announcements/sprang(_:)``), formatted when read.
+    public static func sprang(_ name: String) -> Announcement { Announcement(.sprang(name: name)) }
+
+    /// "Picked up 3 photos." (see ``Announcements/pickedUp(_:)``), formatted when read.
+    public static func pickedUp(_ items: [DragItem]) -> Announcement {
+        pickedUp(count: items.count, kind: Announcements.noun(for: items), name: items.first?.name ?? "")
+    }
+
+    /// "Picked up 'Beach'." for one item named `name`, "Picked up 3 photos." for `count` items of
+    /// one `kind` (``Noun/item`` for a mix), formatted when read.
+    public static func pickedUp(count: Int, kind: Noun, name: String) -> Announcement {
+        Announcement(.pickedUp(count: count, kind: kind, name: name))
+    }
+
+    /// The sentence. Formats it on every call: O(length), allocates.
+    public var text: String {
+        switch parts {
+        case .text(let text): text
+        case .over(let name, let operation): Announcements.over(name, operation)
+        case .sprang(let name): Announcements.sprang(name)
+        case .pickedUp(let count, let kind, let name): "Picked up \(count == 1 ? "'\(name)'" : kind.counted(count))."
+        }
+    }
+
+    public var description: String { text }
+
+    public static func == (a: Announcement, b: Announcement) -> Bool { a.text == b.text }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}
+
 extension String {
     /// The string with its first letter upper-cased ("photos" -> "Photos").
     var capitalizedFirst: String {

@@ -63,6 +63,10 @@ public struct TargetRegistry {
     var apps: ContiguousArray<AppID> = []
 
     private var slotOf: [TargetID: Int32] = [:]
+    /// Per slot: the pass of ``beginDrag(of:)`` that last saw it, to drop duplicate items
+    /// without hashing them again.
+    private var visits: ContiguousArray<UInt32> = []
+    private var visitPass: UInt32 = 0
     private var freeSlots: [Int32] = []
     private var nextOrder: UInt64 = 0
     private var index = SpatialIndex()
@@ -84,6 +88,7 @@ public struct TargetRegistry {
     static let springFlag: UInt8 = 8
     static let scrollFlag: UInt8 = 16
     static let inSessionFlag: UInt8 = 32
+    static let destinationFlag: UInt8 = 64
 
     /// Creates an empty registry for `localApp`.
     public init(localApp: AppID, conformance: TypeConformance = TypeConformance()) {
@@ -134,6 +139,7 @@ public struct TargetRegistry {
             prevSibling.append(-1)
             descriptors.append(nil)
             apps.append(localApp)
+            visits.append(0)
         }
         let s = Int(slot)
         frames[s] = target.frame
@@ -200,26 +206,27 @@ public struct TargetRegistry {
         descriptors[s]?.frame = frame
     }
 
-    /// Moves a target and all its descendants by `delta` (a scroll container scrolling).
+    /// Moves the descendants of a target by `delta` (a scroll container scrolling; the target
+    /// itself stays). O(descendants), and it does not allocate: the subtree is walked through
+    /// the child, sibling and parent links instead of a work list, since autoscroll calls this
+    /// on every step of a drag.
     public mutating func offsetDescendants(of id: TargetID, by delta: Vector) throws(RegistryError) {
-        guard let slot = slotOf[id] else { throw .unknownTarget(id) }
-        var stack: [Int32] = []
-        var child = firstChild[Int(slot)]
-        while child >= 0 {
-            stack.append(child)
-            child = nextSibling[Int(child)]
-        }
-        while let next = stack.popLast() {
-            let s = Int(next)
+        guard let root = slotOf[id] else { throw .unknownTarget(id) }
+        var node = firstChild[Int(root)]
+        while node >= 0 {
+            let s = Int(node)
             let moved = frames[s].offset(by: delta)
-            index.update(next, from: frames[s], to: moved)
+            index.update(node, from: frames[s], to: moved)
             frames[s] = moved
             descriptors[s]?.frame = moved
-            var grandchild = firstChild[s]
-            while grandchild >= 0 {
-                stack.append(grandchild)
-                grandchild = nextSibling[Int(grandchild)]
+            // Pre-order: down to the first child, else to the next sibling of the nearest
+            // node on the way back up to the root that has one.
+            if firstChild[s] >= 0 {
+                node = firstChild[s]
+                continue
             }
+            while node != root, nextSibling[Int(node)] < 0 { node = parents[Int(node)] }
+            node = node == root ? -1 : nextSibling[Int(node)]
         }
     }
 
@@ -410,6 +417,143 @@ public struct TargetRegistry {
         return masks
     }
 
+    /// What ``beginDrag(of:)`` gathers for a new session.
+    struct DragStart {
+        /// The items' identifiers, in order, without duplicates.
+        var ids: [TargetID]
+        /// The items' slots, in the same order: ``dragItems(slots:ids:)`` builds the items from
+        /// them while nothing has been unregistered since.
+        var slots: [Int32]
+        /// The offer mask of each distinct offered-type list (see ``sessionMasks(for:)``).
+        var masks: [TypeMask]
+        /// The distinct source containers, in order of first appearance (nil: no container).
+        var containers: [TargetID?]
+        /// The distinct apps of the items, in order of first appearance.
+        var apps: [AppID]
+        /// The kind every item shares, or nil for a mix (to name them: "3 photos").
+        var sharedKind: Noun?
+        /// The first item's name.
+        var firstName: String
+    }
+
+    /// Starts a drag of `ids`: each item is checked to be a registered draggable target and
+    /// flagged as in the session (see ``markInSession(_:_:)``), duplicates are dropped, and what
+    /// the session needs at once is gathered: offer masks, distinct source containers and apps,
+    /// and how to name the items. The ``DragItem`` values themselves are built later, when
+    /// something needs them (``dragItems(slots:ids:)``): nothing on the move path does.
+    ///
+    /// One identifier lookup per item and nothing else hashed: containers are found by walking
+    /// parent slots, duplicates are dropped by stamping slots, and the registry is accessed once
+    /// for the whole selection. Lifting 50,000 selected items must show its preview within a
+    /// frame (F1; see `Benchmarks/`). O(items × depth).
+    ///
+    /// Throws ``DragError/notDraggable(_:)`` for the first identifier that is not a registered
+    /// draggable item; nothing is flagged then.
+    mutating func beginDrag(of ids: [TargetID]) throws(DragError) -> DragStart {
+        refreshOfferMasks()
+        visitPass &+= 1
+        if visitPass == 0 {
+            // Wrapped around: forget every old pass so none can be mistaken for this one.
+            for i in visits.indices { visits[i] = 0 }
+            visitPass = 1
+        }
+        let pass = visitPass
+        var slots: [Int32] = []
+        slots.reserveCapacity(ids.count)
+        // The identifiers without duplicates: `ids` itself unless one turns up.
+        var kept: [TargetID]?
+        var masks: [TypeMask] = []
+        var containers: [TargetID?] = []
+        var apps: [AppID] = []
+        var sharedKind: Noun?
+        var mixedKinds = false
+        var lists: [Int32] = []
+        var containerSlots: [Int32] = []
+        var failed: TargetID?
+        for (index, id) in ids.enumerated() {
+            guard let slot = slotOf[id], flags[Int(slot)] & Self.sourceFlag != 0 else {
+                failed = id
+                break
+            }
+            let s = Int(slot)
+            if visits[s] == pass {
+                if kept == nil { kept = Array(ids[..<index]) }
+                continue
+            }
+            visits[s] = pass
+            kept?.append(id)
+            flags[s] |= Self.inSessionFlag
+            slots.append(slot)
+            var containerSlot: Int32 = -1
+            var p = parents[s]
+            while p >= 0 {
+                if flags[Int(p)] & Self.destinationFlag != 0 {
+                    containerSlot = p
+                    break
+                }
+                p = parents[Int(p)]
+            }
+            if !containerSlots.contains(containerSlot) {
+                containerSlots.append(containerSlot)
+                containers.append(containerSlot >= 0 ? descriptors[Int(containerSlot)]?.id : nil)
+            }
+            if apps.last != self.apps[s], !apps.contains(self.apps[s]) { apps.append(self.apps[s]) }
+            let list = offerLists[s]
+            if list >= 0, !lists.contains(list) {
+                lists.append(list)
+                masks.append(offerMasks[Int(list)])
+            }
+            if !mixedKinds {
+                let kind = descriptors[s]?.kind
+                if sharedKind == nil {
+                    sharedKind = kind
+                } else if sharedKind != kind {
+                    mixedKinds = true
+                }
+            }
+        }
+        if let failed {
+            for slot in slots { flags[Int(slot)] &= ~Self.inSessionFlag }
+            throw .notDraggable(failed)
+        }
+        let firstName = slots.first.flatMap { descriptors[Int($0)]?.name } ?? ""
+        return DragStart(
+            ids: kept ?? ids, slots: slots, masks: masks, containers: containers, apps: apps,
+            sharedKind: mixedKinds ? nil : sharedKind, firstName: firstName)
+    }
+
+    /// The drag items for the slots and identifiers ``beginDrag(of:)`` returned, provided
+    /// nothing was unregistered since (slots are reused). O(items × depth).
+    func dragItems(slots: [Int32], ids: [TargetID]) -> [DragItem] {
+        var items: [DragItem] = []
+        items.reserveCapacity(slots.count)
+        // Items mostly share their container: its identifier is looked up once per run.
+        var lastContainerSlot: Int32 = -2
+        var lastContainer: TargetID?
+        for (slot, id) in zip(slots, ids) {
+            let s = Int(slot)
+            var containerSlot: Int32 = -1
+            var p = parents[s]
+            while p >= 0 {
+                if flags[Int(p)] & Self.destinationFlag != 0 {
+                    containerSlot = p
+                    break
+                }
+                p = parents[Int(p)]
+            }
+            if containerSlot != lastContainerSlot {
+                lastContainerSlot = containerSlot
+                lastContainer = containerSlot >= 0 ? descriptors[Int(containerSlot)]?.id : nil
+            }
+            guard let target = descriptors[s] else { continue }
+            items.append(
+                DragItem(
+                    id: id, name: target.name, kind: target.kind, types: target.offers, sourceContainer: lastContainer,
+                    app: apps[s]))
+        }
+        return items
+    }
+
     /// Flags items as being dragged (they and their descendants are never destinations).
     public mutating func markInSession(_ items: [TargetID], _ inSession: Bool) {
         for id in items {
@@ -443,6 +587,7 @@ public struct TargetRegistry {
         if target.isSource { f |= sourceFlag }
         if target.springLoading != nil { f |= springFlag }
         if target.autoscroll != nil { f |= scrollFlag }
+        if target.isDestination { f |= destinationFlag }
         return f
     }
 

@@ -143,8 +143,8 @@ public enum FeedbackEvent: Sendable, Hashable {
     case cancellationOffered(TargetID, title: String)
     /// The offered cancellation was used: the drop was reverted (U3).
     case cancellationUsed(TargetID)
-    /// A sentence for assistive technology to speak (C4).
-    case announcement(String)
+    /// A sentence for assistive technology to speak (C4), formatted when its text is read.
+    case announcement(Announcement)
     /// The keyboard focus moved to a drop point (C4).
     case keyboardFocus(TargetID?, index: Int?)
     /// An undo ran (U1).

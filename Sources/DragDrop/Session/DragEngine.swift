@@ -110,7 +110,11 @@ public final class DragEngine {
     // MARK: State
 
     /// The drag in progress, if any.
-    public var currentSession: DragSessionSnapshot? { session?.snapshot() }
+    public var currentSession: DragSessionSnapshot? {
+        guard session != nil else { return nil }
+        _ = sessionItems()
+        return session?.snapshot()
+    }
 
     /// Whether a drag is in progress (including one waiting for confirmation).
     public var isDragging: Bool { session != nil }
@@ -147,12 +151,14 @@ public final class DragEngine {
     /// Registers a target (see ``TargetRegistry/register(_:)``).
     public func register(_ target: DragTarget) throws(RegistryError) {
         try registry.register(target)
-        if session?.itemIDs.contains(target.id) == true { registry.markInSession([target.id], true) }
+        if session != nil, sessionItemIDs().contains(target.id) { registry.markInSession([target.id], true) }
         membershipChanged()
     }
 
     /// Unregisters a target and its descendants.
     public func unregister(_ id: TargetID) throws(RegistryError) {
+        // The session's items are built from registry slots, which unregistering frees.
+        if session != nil { sessionItems() }
         try registry.unregister(id)
         membershipChanged()
     }
@@ -187,6 +193,28 @@ public final class DragEngine {
         registry.setConformance(table)
         chooser.conformance = table
         membershipChanged()
+    }
+
+    /// The dragged items' identifiers as a set, built on first use (a registration during the
+    /// drag, a keyboard drag's drop points) rather than at every lift.
+    private func sessionItemIDs() -> Set<TargetID> {
+        if let ids = session?.itemIDs { return ids }
+        let ids = Set(session?.ids ?? [])
+        session?.itemIDs = ids
+        return ids
+    }
+
+    /// The dragged items, built from the registry on first need (a drop, a snapshot, adding
+    /// items, an unregistration) rather than at the lift, where building thousands of them would
+    /// delay the preview. Empty when no drag is in progress.
+    @discardableResult
+    private func sessionItems() -> [DragItem] {
+        guard let s = session else { return [] }
+        if let items = s.builtItems { return items }
+        let items = registry.dragItems(slots: s.slots, ids: s.ids)
+        session?.builtItems = items
+        session?.slots = []
+        return items
     }
 
     private func membershipChanged() {
@@ -292,9 +320,10 @@ public final class DragEngine {
         externalProviders = providers
         let masks = registry.masks(forOffered: items.map(\.types))
         session = ActiveSession(
-            items: items, itemIDs: Set(items.map(\.id)), masks: masks, masksGeneration: registry.typesGeneration, mode: .external,
-            sourceApps: ActiveSession.distinctApps(items), pointer: point, preview: PreviewState(count: items.count, badge: .none),
-            sourcesNotLeft: [], sourceContainers: ActiveSession.distinctContainers(items))
+            builtItems: items, ids: items.map(\.id), itemIDs: nil, masks: masks,
+            masksGeneration: registry.typesGeneration, mode: .external, sourceApps: ActiveSession.distinctApps(items),
+            pointer: point, preview: PreviewState(count: items.count, badge: .none), sourcesNotLeft: [],
+            sourceContainers: ActiveSession.distinctContainers(items))
         emit(.lifted(items: items.map(\.id), at: point, mode: .external))
         emit(.preview(PreviewState(count: items.count, badge: .none)))
         update(at: point)
@@ -317,10 +346,11 @@ public final class DragEngine {
     /// ``pointerUp(at:)`` outside every target instead.
     public func dropHandedOff(to app: AppID? = nil) {
         guard let s = session, s.mode != .external, s.awaitingConfirmation == nil else { return }
+        let items = sessionItems()
         endSession()
         emit(.outcome(.handedOff(app: app)))
         announce(
-            Announcements.completed(s.items, .copy, to: app?.rawValue ?? "another app"), force: s.mode == .keyboard)
+            Announcements.completed(items, .copy, to: app?.rawValue ?? "another app"), force: s.mode == .keyboard)
     }
 
     /// This app's drag was dropped on another app, which took it at first but then did not
@@ -329,38 +359,35 @@ public final class DragEngine {
     public func dropRefused(by app: AppID? = nil) {
         guard let s = session, s.mode != .external, s.awaitingConfirmation == nil else { return }
         let other = app.map { "'\($0)'" } ?? "The other app"
-        finishFailed(DropFailure(.failed, "\(other) did not take \(Announcements.describe(s.items))."))
+        finishFailed(DropFailure(.failed, "\(other) did not take \(Announcements.describe(sessionItems()))."))
     }
 
     private func start(items ids: [TargetID], at point: Point?, mode: DragMode, modifiers: DragModifiers)
         throws(DragError)
     {
         guard !ids.isEmpty else { throw .noItems }
-        var items: [DragItem] = []
-        items.reserveCapacity(ids.count)
-        var seen = Set<TargetID>()
-        for id in ids where seen.insert(id).inserted {
-            items.append(try dragItem(id))
-        }
-        var containers: [TargetID] = []
-        for item in items { if let c = item.sourceContainer, !containers.contains(c) { containers.append(c) } }
-        let preview = PreviewState(count: items.count, badge: .none)
-        registry.markInSession(ids, true)
+        // One pass over the selection inside the registry; the drag items are built when first
+        // needed (F1: a lift of 50,000 items must still show its preview within a frame; see
+        // Benchmarks/).
+        let begun = try registry.beginDrag(of: ids)
+        let preview = PreviewState(count: begun.ids.count, badge: .none)
         session = ActiveSession(
-            items: items, itemIDs: seen, masks: registry.sessionMasks(for: ids), masksGeneration: registry.typesGeneration,
-            mode: mode, sourceApps: ActiveSession.distinctApps(items), pointer: point, modifiers: modifiers, preview: preview,
-            sourcesNotLeft: mode == .keyboard ? [] : containers,
-            sourceContainers: ActiveSession.distinctContainers(items))
+            builtItems: nil, ids: begun.ids, slots: begun.slots, itemIDs: nil, masks: begun.masks,
+            masksGeneration: registry.typesGeneration, mode: mode, sourceApps: begun.apps, pointer: point,
+            modifiers: modifiers, preview: preview,
+            sourcesNotLeft: mode == .keyboard ? [] : begun.containers.compactMap { $0 },
+            sourceContainers: begun.containers)
         offeredCancellation = nil
-        emit(.lifted(items: items.map(\.id), at: point ?? .zero, mode: mode))
+        emit(.lifted(items: begun.ids, at: point ?? .zero, mode: mode))
         emit(.preview(preview))
+        let pickedUp = Announcement.pickedUp(
+            count: begun.ids.count, kind: begun.sharedKind ?? .item, name: begun.firstName)
         if mode == .keyboard {
-            let points = KeyboardNavigation.points(in: registry, masks: session!.masks, excluding: seen)
+            let points = KeyboardNavigation.points(in: registry, masks: session!.masks, excluding: sessionItemIDs())
             session?.keyboard = KeyboardNavigation(points: points, focus: nil, membershipVersion: membershipVersion)
-            announce(
-                Announcements.pickedUp(items) + " \(points.count) drop points; press Tab to choose one.", force: true)
+            announce(pickedUp.text + " \(points.count) drop points; press Tab to choose one.", force: true)
         } else {
-            announce(Announcements.pickedUp(items))
+            announce(pickedUp)
             if let point { update(at: point) }
         }
     }
@@ -377,19 +404,23 @@ public final class DragEngine {
     /// actually added.
     @discardableResult
     public func addItems(_ ids: [TargetID]) throws(DragError) -> [TargetID] {
-        guard var s = session, s.mode != .external else { throw .noDrag }
+        guard let mode = session?.mode, mode != .external else { throw .noDrag }
+        let current = sessionItems()
+        guard var s = session else { throw .noDrag }
         var added: [DragItem] = []
-        var seen = s.itemIDs
+        var seen = Set(current.map(\.id))
         for id in ids where seen.insert(id).inserted {
             added.append(try dragItem(id))
         }
         guard !added.isEmpty else { return [] }
-        s.items += added
+        let all = current + added
+        s.builtItems = all
+        s.ids += added.map(\.id)
         s.itemIDs = seen
-        s.sourceContainers = ActiveSession.distinctContainers(s.items)
-        s.sourceApps = ActiveSession.distinctApps(s.items)
+        s.sourceContainers = ActiveSession.distinctContainers(all)
+        s.sourceApps = ActiveSession.distinctApps(all)
         registry.markInSession(added.map(\.id), true)
-        s.masks = registry.sessionMasks(for: s.items.map(\.id))
+        s.masks = registry.sessionMasks(for: s.ids)
         s.masksGeneration = registry.typesGeneration
         for item in added {
             if let c = item.sourceContainer, !s.sourcesNotLeft.contains(c), let p = s.pointer,
@@ -400,7 +431,7 @@ public final class DragEngine {
         }
         session = s
         emit(.itemsAdded(added.map(\.id)))
-        announce(Announcements.added(added, total: s.items))
+        announce(Announcements.added(added, total: all))
         if let p = s.pointer, s.mode == .pointer {
             update(at: p, force: true)
         } else {
@@ -441,7 +472,7 @@ public final class DragEngine {
         if nav.membershipVersion != membershipVersion {
             let current = nav.focus.map { nav.points[$0].target }
             nav.points = KeyboardNavigation.points(
-                in: registry, masks: s.masks, excluding: Set(s.items.map(\.id)))
+                in: registry, masks: s.masks, excluding: Set(s.ids))
             nav.focus = current.flatMap { c in nav.points.firstIndex { $0.target == c } }
             nav.membershipVersion = membershipVersion
         }
@@ -557,6 +588,7 @@ public final class DragEngine {
     }
 
     private func drop() {
+        let items = sessionItems()
         guard let s = session else { return }
         let index = s.insertion?.index
         emit(.dropped(destination: s.destination, operation: s.operation, index: index))
@@ -566,15 +598,15 @@ public final class DragEngine {
             if case .forbidden(let reason) = s.operation {
                 failure = DropFailure(.forbidden, reason)
             } else {
-                failure = DropFailure(.noDestination, "Nothing here can take \(Announcements.describe(s.items)).")
+                failure = DropFailure(.noDestination, "Nothing here can take \(Announcements.describe(items)).")
             }
             finishFailed(failure)
             return
         }
         nextToken += 1
         let request = DropRequest(
-            destination: destination, items: s.items, operation: s.operation, index: index, point: s.pointer,
-            mode: s.mode, data: dataAccess(for: s, destination: destination), token: DropToken(rawValue: nextToken))
+            destination: destination, items: items, operation: s.operation, index: index, point: s.pointer,
+            mode: s.mode, data: dataAccess(for: s, items: items, destination: destination), token: DropToken(rawValue: nextToken))
         if let message = s.destinationInfo?.confirmation {
             session?.awaitingConfirmation = request
             emit(.confirmationRequested(destination, message: message))
@@ -688,12 +720,12 @@ public final class DragEngine {
     }
 
     /// The drop's data, closed until the drop is performed (P5).
-    private func dataAccess(for s: ActiveSession, destination: TargetID) -> DropDataAccess {
+    private func dataAccess(for s: ActiveSession, items: [DragItem], destination: TargetID) -> DropDataAccess {
         let providers: [ItemProvider]
-        if s.mode == .external, let external = externalProviders, external.count == s.items.count {
+        if s.mode == .external, let external = externalProviders, external.count == items.count {
             providers = external
         } else {
-            providers = s.items.map { item in
+            providers = items.map { item in
                 delegate?.dragEngine(self, itemProviderFor: item.id) ?? ItemProvider(app: item.app, representations: [])
             }
         }
@@ -706,17 +738,20 @@ public final class DragEngine {
         // The source is where the first item sits on screen: its container if it has one, or
         // the item itself when it lies in a list that takes no drops. Another app's items are
         // not registered here, so they evaporate.
-        let sourceVisible =
-            s.mode != .external && s.items.first.map { registry.isShown($0.sourceContainer ?? $0.id) } ?? false
+        // Only the first item is needed: when the items were never built, build just that one.
+        let first =
+            s.builtItems?.first
+            ?? registry.dragItems(slots: Array(s.slots.prefix(1)), ids: Array(s.ids.prefix(1))).first
+        let sourceVisible = s.mode != .external && first.map { registry.isShown($0.sourceContainer ?? $0.id) } ?? false
         endSession()
         emit(.outcome(sourceVisible ? .returnToSource(failure) : .evaporate(failure)))
-        announce(Announcements.failed(s.items, failure), force: s.mode == .keyboard)
+        announce(Announcements.failed(s.builtItems ?? first.map { [$0] } ?? [], failure), force: s.mode == .keyboard)
     }
 
     private func endSession() {
         guard let s = session else { return }
         clearTransientFeedback()
-        registry.markInSession(s.items.map(\.id), false)
+        registry.markInSession(s.ids, false)
         session = nil
         externalProviders = nil
         lift.reset()
@@ -773,10 +808,10 @@ public final class DragEngine {
         // Mutate the stored session in place: a mutated copy would copy its arrays (allocate).
         session!.pointer = point
         if session!.masksGeneration != registry.typesGeneration {
-            let items = session!.items
             session!.masks =
                 session!.mode == .external
-                ? registry.masks(forOffered: items.map(\.types)) : registry.sessionMasks(for: items.map(\.id))
+                ? registry.masks(forOffered: (session!.builtItems ?? []).map(\.types))
+                : registry.sessionMasks(for: session!.ids)
             session!.masksGeneration = registry.typesGeneration
         }
         if session!.sourcesNotLeft.contains(where: { registry.target($0)?.frame.contains(point) != true }) {
@@ -845,7 +880,7 @@ public final class DragEngine {
         if proposalChanged || force {
             emit(.proposal(destination: destination, operation: operation))
         }
-        let preview = PreviewState(count: s.items.count, badge: operation.badge)
+        let preview = PreviewState(count: s.count, badge: operation.badge)
         if preview != s.preview {
             s.preview = preview
             emit(.preview(preview))
@@ -867,7 +902,8 @@ public final class DragEngine {
         }
         session = s
         if proposalChanged || force {
-            announce(Announcements.over(spokenName ?? info?.name, operation), force: s.mode == .keyboard)
+            // Formatted only if someone reads it: no string is built on the move path.
+            announce(.over(spokenName ?? info?.name, operation), force: s.mode == .keyboard)
         }
     }
 
@@ -880,7 +916,7 @@ public final class DragEngine {
         case .activate(let t, let explicit):
             emit(.springActivated(t, explicit: explicit))
             delegate?.dragEngine(self, activate: t, explicit: explicit)
-            announce(Announcements.sprang(destinationName(t)), force: session?.mode == .keyboard)
+            announce(.sprang(destinationName(t)), force: session?.mode == .keyboard)
             if session != nil { needsResolve = true }
         }
     }
@@ -908,8 +944,10 @@ public final class DragEngine {
         delegate?.dragEngine(self, emitted: event)
     }
 
-    private func announce(_ sentence: String, force: Bool = false) {
+    private func announce(_ announcement: Announcement, force: Bool = false) {
         guard force || configuration.announcePointerDrags || session?.mode == .keyboard else { return }
-        emit(.announcement(sentence))
+        emit(.announcement(announcement))
     }
+
+    private func announce(_ sentence: String, force: Bool = false) { announce(Announcement(sentence), force: force) }
 }

@@ -22,9 +22,19 @@ public struct DragSessionSnapshot: Sendable, Hashable {
 
 /// The engine's mutable record of one drag.
 struct ActiveSession {
-    var items: [DragItem]
-    /// The items' identifiers, to re-flag items re-registered during the drag.
-    var itemIDs: Set<TargetID>
+    /// The dragged items, once built. A pointer or keyboard drag starts without them
+    /// (`DragEngine.sessionItems()` builds them from ``slots`` when first needed: a drop, a
+    /// snapshot, an unregistration): building 50,000 of them is most of what a lift would
+    /// cost, and the move path needs only their count.
+    var builtItems: [DragItem]?
+    /// The items' identifiers, in drag order.
+    var ids: [TargetID]
+    /// The items' registry slots, in drag order, while ``builtItems`` is nil. Valid until the
+    /// registry unregisters anything, which builds the items first.
+    var slots: [Int32] = []
+    /// The items' identifiers as a set, to re-flag items re-registered during the drag; built
+    /// on first use (`DragEngine.sessionItemIDs()`), so a lift hashes each item once, not twice.
+    var itemIDs: Set<TargetID>?
     var masks: [TypeMask]
     var masksGeneration: Int
     var mode: DragMode
@@ -60,9 +70,13 @@ struct ActiveSession {
         return result
     }
 
+    /// The number of dragged items.
+    var count: Int { ids.count }
+
+    /// A snapshot; the items must be built.
     func snapshot() -> DragSessionSnapshot {
         DragSessionSnapshot(
-            items: items, mode: mode, destination: destination, operation: operation, preview: preview,
+            items: builtItems ?? [], mode: mode, destination: destination, operation: operation, preview: preview,
             highlighted: highlighted, insertionIndex: insertion?.index, pointer: pointer,
             awaitingConfirmation: awaitingConfirmation != nil)
     }

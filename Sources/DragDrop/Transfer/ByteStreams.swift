@@ -67,6 +67,38 @@ public final class FileSource: ByteSource {
             return chunk
         }
     }
+
+    /// Copies up to `maxLength` bytes from the file's current position to the file open as
+    /// `descriptor`, inside the kernel (no copy through this process's memory), advancing both.
+    /// Returns the bytes copied; 0 at the end of the file, which closes it as `read` does.
+    /// Nil where the kernel cannot do it (other systems, or a file system that refuses): the
+    /// caller then reads and writes as usual, from where this left off.
+    func send(to descriptor: Int32, upTo maxLength: Int) throws -> Int? {
+        #if os(Linux)
+            try handle.withLock { handle -> Int? in
+                guard let h = handle else { return 0 }
+                let sent = sendfile(descriptor, h.fileDescriptor, nil, maxLength)
+                if sent < 0 {
+                    if errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP { return nil }
+                    throw TransferError.io(path: path, reason: String(cString: strerror(errno)))
+                }
+                if sent == 0 {
+                    try? h.close()
+                    handle = nil
+                }
+                return sent
+            }
+        #else
+            return nil
+        #endif
+    }
+}
+
+/// A sink that can take bytes copied by the kernel straight into its file (see
+/// ``FileSource/send(to:upTo:)``), bypassing ``ByteSink/write(_:)``.
+protocol KernelCopySink: ByteSink {
+    /// The descriptor to copy into now, or nil while the sink must see the bytes itself.
+    var kernelCopyDescriptor: Int32? { get }
 }
 
 /// A source whose chunks come from a closure (a generator, a socket, another app's pipe).
@@ -97,7 +129,7 @@ public final class MemorySink: ByteSink {
 
 /// Writes to a temporary file next to `destination` and renames it into place on `finish()`,
 /// so no partial file is ever visible under the final name.
-public final class FileSink: ByteSink {
+public final class FileSink: KernelCopySink {
     /// The final path.
     public let destination: String
     /// The temporary path written to until `finish()`.
@@ -134,11 +166,18 @@ public final class FileSink: ByteSink {
         }
     }
 
+    /// Removes the temporary file. Its name goes at once; the space it holds is freed when its
+    /// descriptor closes, which for hundreds of megabytes can take tens of milliseconds (the
+    /// file system releases, and may discard, every block), so the close happens on a
+    /// background queue: a cancelled load returns at once, with nothing left to see.
     public func abandon() {
-        try? handle?.close()
-        handle = nil
+        let handle = self.handle
+        self.handle = nil
         try? FileManager.default.removeItem(atPath: temporaryPath)
+        if let handle { DispatchQueue.global(qos: .utility).async { try? handle.close() } }
     }
+
+    var kernelCopyDescriptor: Int32? { handle?.fileDescriptor }
 }
 
 /// Copies a ``ByteSource`` into a ``ByteSink`` in bounded chunks, reporting progress and
@@ -189,9 +228,36 @@ public struct ChunkedCopier: Sendable {
             }
         }
         var total: Int64 = 0
+        // File to file, once the sink no longer needs to see the bytes (a binary type whose
+        // signature it has checked), the kernel copies them: the data never passes through this
+        // process, as with cp. Same chunks, same checks between them.
+        let fileSource = source as? FileSource
+        let kernelSink = sink as? any KernelCopySink
         do {
             while true {
                 if Task.isCancelled || watched?.isCancelled == true { throw TransferError.cancelled }
+                if let fileSource, let descriptor = kernelSink?.kernelCopyDescriptor {
+                    // Never more than one byte past the limit or the declared size, so an
+                    // oversized source is caught having written at most that byte (and the sink
+                    // is then abandoned, as below).
+                    var length = chunkSize
+                    if let limit { length = Int(min(Int64(length), max(0, limit - total) + 1)) }
+                    if let expected { length = Int(min(Int64(length), max(0, expected - total) + 1)) }
+                    if let sent = try fileSource.send(to: descriptor, upTo: length) {
+                        if sent == 0 { break }
+                        total += Int64(sent)
+                        if let limit, total > limit {
+                            throw TransferError.tooLarge(type: type.mimeType, limit: limit, size: total)
+                        }
+                        if let expected, total > expected {
+                            let declared = ByteCount.format(expected)
+                            throw TransferError.malformed(
+                                type: type.mimeType, reason: "it is longer than the \(declared) it declared")
+                        }
+                        progress?.completedUnitCount = total
+                        continue
+                    }
+                }
                 let chunk = try await source.read(upTo: chunkSize)
                 if chunk.isEmpty { break }
                 total += Int64(chunk.count)

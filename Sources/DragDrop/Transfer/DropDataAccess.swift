@@ -247,7 +247,7 @@ public final class DropDataAccess: Sendable {
 /// UTF-8 across chunk boundaries for text (naming the offset of the first bad byte, as the
 /// in-memory check does), and URI lists line by line. Holds at most one chunk, an incomplete
 /// character, and for a URI list one incomplete line (up to ``maxURILineLength``).
-final class ValidatingSink: ByteSink {
+final class ValidatingSink: KernelCopySink {
     /// The longest URI-list line accepted while streaming.
     static let maxURILineLength = 1 << 20
 
@@ -294,6 +294,13 @@ final class ValidatingSink: ByteSink {
     }
 
     func abandon() { inner.abandon() }
+
+    /// Once the head is checked, a type that is not text needs to see no more bytes: the kernel
+    /// may copy the rest straight into the inner file sink.
+    var kernelCopyDescriptor: Int32? {
+        guard checkedHead, !isText, let inner = inner as? any KernelCopySink else { return nil }
+        return inner.kernelCopyDescriptor
+    }
 
     private func checkHead() throws {
         checkedHead = true

@@ -63,7 +63,7 @@ extension GtkDragHost {
     func renderAccessibility(_ event: FeedbackEvent) {
         switch event {
         case .announcement(let sentence):
-            announce(sentence)
+            announce(sentence.text)
         case .keyboardFocus(let target, _):
             showKeyboardFocus(on: target)
         case .outcome:

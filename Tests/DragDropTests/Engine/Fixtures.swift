@@ -249,7 +249,7 @@ extension DragHarness {
 
     /// The announcements since `mark`, in order.
     func engineAnnouncements(since mark: Int = 0) -> [String] {
-        feedback[mark...].compactMap { if case .announcement(let s) = $0 { s } else { nil } }
+        feedback[mark...].compactMap { if case .announcement(let s) = $0 { s.text } else { nil } }
     }
 
     /// The feedback entries of the timeline since the timeline position `mark`, with their
