@@ -470,45 +470,51 @@ public struct TargetRegistry {
         var lists: [Int32] = []
         var containerSlots: [Int32] = []
         var failed: TargetID?
-        for (index, id) in ids.enumerated() {
-            guard let slot = slotOf[id], flags[Int(slot)] & Self.sourceFlag != 0 else {
-                failed = id
-                break
-            }
-            let s = Int(slot)
-            if visits[s] == pass {
-                if kept == nil { kept = Array(ids[..<index]) }
-                continue
-            }
-            visits[s] = pass
-            kept?.append(id)
-            flags[s] |= Self.inSessionFlag
-            slots.append(slot)
-            var containerSlot: Int32 = -1
-            var p = parents[s]
-            while p >= 0 {
-                if flags[Int(p)] & Self.destinationFlag != 0 {
-                    containerSlot = p
+        // Reads of the (large) optional descriptors go through a read-only buffer: no copy of
+        // each descriptor. Every write (flags, visits) stays a checked array access; the
+        // mutable-buffer variant moved the arrays' storage aside while the loop also read
+        // `self`, and corrupted memory.
+        descriptors.withUnsafeBufferPointer { descriptors in
+            for (index, id) in ids.enumerated() {
+                guard let slot = slotOf[id], flags[Int(slot)] & Self.sourceFlag != 0 else {
+                    failed = id
                     break
                 }
-                p = parents[Int(p)]
-            }
-            if !containerSlots.contains(containerSlot) {
-                containerSlots.append(containerSlot)
-                containers.append(containerSlot >= 0 ? descriptors[Int(containerSlot)]?.id : nil)
-            }
-            if apps.last != self.apps[s], !apps.contains(self.apps[s]) { apps.append(self.apps[s]) }
-            let list = offerLists[s]
-            if list >= 0, !lists.contains(list) {
-                lists.append(list)
-                masks.append(offerMasks[Int(list)])
-            }
-            if !mixedKinds {
-                let kind = descriptors[s]?.kind
-                if sharedKind == nil {
-                    sharedKind = kind
-                } else if sharedKind != kind {
-                    mixedKinds = true
+                let s = Int(slot)
+                if visits[s] == pass {
+                    if kept == nil { kept = Array(ids[..<index]) }
+                    continue
+                }
+                visits[s] = pass
+                kept?.append(id)
+                flags[s] |= Self.inSessionFlag
+                slots.append(slot)
+                var containerSlot: Int32 = -1
+                var p = parents[s]
+                while p >= 0 {
+                    if flags[Int(p)] & Self.destinationFlag != 0 {
+                        containerSlot = p
+                        break
+                    }
+                    p = parents[Int(p)]
+                }
+                if !containerSlots.contains(containerSlot) {
+                    containerSlots.append(containerSlot)
+                    containers.append(containerSlot >= 0 ? descriptors[Int(containerSlot)]?.id : nil)
+                }
+                if apps.last != self.apps[s], !apps.contains(self.apps[s]) { apps.append(self.apps[s]) }
+                let list = offerLists[s]
+                if list >= 0, !lists.contains(list) {
+                    lists.append(list)
+                    masks.append(offerMasks[Int(list)])
+                }
+                if !mixedKinds {
+                    let kind = descriptors[s]?.kind
+                    if sharedKind == nil {
+                        sharedKind = kind
+                    } else if sharedKind != kind {
+                        mixedKinds = true
+                    }
                 }
             }
         }
