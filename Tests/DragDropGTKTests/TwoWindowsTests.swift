@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Two windows of one app (`--scene two-windows`): one process, one host, one engine resolving
+/// across both windows through their virtual origins.
+@Suite(
+    "GTK: dragging between two windows of one app", .serialized,
+    .enabled(
+        if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
+)
+struct TwoWindowsTests {
+    /// Moves the window named `name` to `position` and returns its top-left corner on the screen.
+    func place(_ name: String, at position: (Int, Int), on display: VirtualDisplay) throws -> (x: Double, y: Double) {
+        let env = ["DISPLAY": display.name]
+        guard let xdotool = Tools.xdotool else { throw GtkTestError("xdotool is not installed.") }
+        let ids = String(
+            decoding: try Tools.run(xdotool, ["search", "--sync", "--name", name], environment: env), as: UTF8.self)
+        guard let window = ids.split(separator: "\n").first.map(String.init) else {
+            throw GtkTestError("xdotool found no window named '\(name)'")
+        }
+        try Tools.run(xdotool, ["windowmove", "--sync", window, "\(position.0)", "\(position.1)"], environment: env)
+        let geometry = String(
+            decoding: try Tools.run(xdotool, ["getwindowgeometry", "--shell", window], environment: env), as: UTF8.self)
+        var values: [String: Double] = [:]
+        for line in geometry.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let v = Double(parts[1]) { values[String(parts[0])] = v }
+        }
+        guard let x = values["X"], let y = values["Y"] else {
+            throw GtkTestError("Unreadable window geometry: \(geometry)")
+        }
+        return (x, y)
+    }
+
+    @Test(
+        "S1, S2, U1: a drag between two windows of one app copies (default policy: another container copies), and Ctrl+Z undoes it"
+    )
+    func dragBetweenWindowsCopies() async throws {
+        let display = try await VirtualDisplay.start()
+        defer { display.stop() }
+        let app = try await FixtureApp.launch(
+            on: display, size: (420, 360), at: (40, 40), arguments: ["--scene", "two-windows"],
+            windowName: "DragDrop fixture A")
+        defer { app.stop() }
+        let pointer = Pointer(display: display)
+        let originB = try place("DragDrop fixture B", at: (700, 40), on: display)
+        #expect(app.lists == ["a": ["Milk", "Eggs"], "b": ["Report"]])
+
+        // The layout's frames are window-relative; `settledLayout` puts them all at window A's
+        // origin, so list B's are shifted to window B's.
+        let layout = try await app.settledLayout()
+        let milk = try layout.row("Milk", in: "a")
+        let reportInA = try layout.row("Report", in: "b")
+        let report = ScreenRect(
+            x: reportInA.x - app.origin.x + originB.x, y: reportInA.y - app.origin.y + originB.y,
+            width: reportInA.width, height: reportInA.height)
+        #expect(milk.maxY < 400 && report.x > 700, "windows placed: Milk \(milk), Report \(report)")
+
+        let mark = app.lineCount
+        try pointer.drag(from: (milk.midX, milk.midY), to: (report.midX, report.maxY + 30), steps: 16)
+        try await app.waitForState("a copy of Milk in Notes B", after: mark) { lists, _ in
+            lists["b"] == ["Report", "Milk"]
+        }
+        #expect(app.lists["a"] == ["Milk", "Eggs"], "S2: the source keeps its row (a copy)")
+        let events = app.events(from: mark)
+        let committed = try #require(events.first { $0["event"] as? String == "committed" })
+        #expect(committed["destination"] as? String == "b")
+        #expect(committed["operation"] as? String == "copy")
+        #expect(!events.contains { $0["event"] as? String == "sourceRemoved" })
+
+        // U1: Ctrl+Z in window B (where the pointer is, so it has the keyboard focus).
+        try await app.waitForDragEnd(after: mark)
+        _ = try await app.settledLayout()
+        let beforeUndo = app.lineCount
+        try pointer.key("ctrl+z")
+        try await app.waitForState("the undone copy", after: beforeUndo) { lists, _ in
+            lists == ["a": ["Milk", "Eggs"], "b": ["Report"]]
+        }
+    }
+}
