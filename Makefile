@@ -28,12 +28,14 @@ build: deps
 BIN = $$($(SWIFT) build --show-bin-path)
 TOUR_FLAGS ?=
 
-# With a display, `make run` opens the showcase app (data in ~/.local/share/DragDropShowcase).
+# With a display, `make run` opens the showcase app (data in ~/.local/share/DragDropShowcase) and,
+# in the background, its Web Page window (`showcase --role page`, situation 3), ended with it.
 # Without one, it plays the tour under a private Xvfb and prints the screenshots' paths.
 run: build
 	@if [ -n "$$DISPLAY" ]; then \
-		echo "Opening the showcase on $$DISPLAY (make tour plays every situation by itself)"; \
-		"$(BIN)/showcase"; \
+		echo "Opening the showcase and its Web Page window (situation 3) on $$DISPLAY (make tour plays every situation by itself)"; \
+		"$(BIN)/showcase" --role page & page=$$!; \
+		"$(BIN)/showcase"; status=$$?; kill $$page 2>/dev/null; exit $$status; \
 	else \
 		echo "No DISPLAY: playing the showcase tour under a private Xvfb"; \
 		"$(BIN)/showcase-tour" --out tour $(TOUR_FLAGS); \

@@ -140,7 +140,7 @@ enum Artwork {
 
     // MARK: Plumbing
 
-    private static func png(width: Int32, height: Int32, draw: (OpaquePointer?) -> Void) throws -> Data {
+    static func png(width: Int32, height: Int32, draw: (OpaquePointer?) -> Void) throws -> Data {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else {
             throw ArtworkError("no image surface")
         }

@@ -125,6 +125,7 @@ final class ShowcaseWindow {
             case "upload": UploadPane(store: store, host: host)
             case "home-screen": HomeScreenPane(store: store, host: host)
             case "photos": PhotosPane(store: store, host: host)
+            case "web-mail": WebMailPane(host: host)
             default: PendingPane(situation)
             }
         }

@@ -29,11 +29,10 @@ struct Situation: Sendable, Hashable {
             pending: nil),
         Situation(
             number: 3, slug: "web-mail", title: "Web Page and Mail",
-            summary: "Drag a photo from a web page into a new message in another app: it copies.",
-            pending:
-                "Not built yet: it needs the showcase to run as two processes (the page and the message) and a "
-                + "tour that drags between them. The library's drags between apps work (try two "
-                + "`dragdrop-gtk-fixture --scene apps`)."),
+            summary:
+                "Drag a photo from the Web Page window (another app: `showcase --role page`) into the new "
+                + "message: it is copied in as image/png, read from the other app only at the drop.",
+            pending: nil),
         Situation(
             number: 4, slug: "home-screen", title: "Home Screen",
             summary:

@@ -6,7 +6,7 @@ import ShowcaseModel
 
 // The DragDrop showcase: one window, twelve situations from the guidelines.
 //
-//   showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--tour]
+//   showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--tour] [--role showcase|page]
 //
 // --data-dir   where the documents live (default: $XDG_DATA_HOME/DragDropShowcase, else
 //              ~/.local/share/DragDropShowcase); seeded with example data on first use.
@@ -14,17 +14,21 @@ import ShowcaseModel
 //              calendar, files, contacts-mail, charts, drawing, upload (default: reminders).
 // --tour       prints the app's state as JSON lines on stdout (see TourOutput) and quits at the
 //              end of standard input; `make tour` drives it.
+// --role page  opens the "Web Page" window instead (situation 3: its photos offer image/png to
+//              other apps, to drag into the showcase's new message); `make run` starts it too.
 
 struct ShowcaseOptions {
     var dataDirectory = ShowcasePaths.dataDirectory()
     var pane = "reminders"
     var size: (width: Int32, height: Int32) = (1100, 720)
     var tour = false
+    /// "showcase" or "page" (the Web Page window of situation 3, its own process).
+    var role = "showcase"
 
     var databasePath: String { dataDirectory.appendingPathComponent("showcase.sqlite").path }
 
     static let usage = """
-        usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--tour]
+        usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--tour] [--role showcase|page]
         panes: \(Situation.all.map(\.slug).joined(separator: ", "))
         """
 
@@ -52,6 +56,9 @@ struct ShowcaseOptions {
                 size = (parts[0], parts[1])
             case "--tour":
                 tour = true
+            case "--role":
+                role = try value(argument)
+                guard ["showcase", "page"].contains(role) else { throw UsageError("--role is showcase or page") }
             case "-h", "--help":
                 print(Self.usage)
                 exit(0)
@@ -75,10 +82,16 @@ do {
     exit(2)
 }
 
+let isPage = options.role == "page"
 let showcase = ShowcaseWindow(options: options)
-guard let app = gtk_application_new("org.dragdrop.showcase", G_APPLICATION_NON_UNIQUE) else { exit(1) }
+let page = WebPageWindow(tour: options.tour)
+if isPage { g_set_prgname("web-page") }
+guard let app = gtk_application_new(isPage ? "org.dragdrop.webpage" : "org.dragdrop.showcase", G_APPLICATION_NON_UNIQUE)
+else { exit(1) }
 GLibMainActorBridge.install()
-GSignal.connect(UnsafeMutableRawPointer(app), "activate") { showcase.activate(app) }
+GSignal.connect(UnsafeMutableRawPointer(app), "activate") {
+    if isPage { page.activate(app) } else { showcase.activate(app) }
+}
 let quit: @MainActor () -> Void = { g_application_quit(dd_application(app)) }
 GLibSource.onUnixSignal(SIGTERM, quit)
 GLibSource.onUnixSignal(SIGINT, quit)

@@ -130,7 +130,8 @@ public final class ShowcaseProcess: @unchecked Sendable {
     /// layout, and moves its window to `at`. `stderrPath`: where the app's standard error goes.
     public static func launch(
         executable: String, dataDirectory: String, display: XDisplay, pane: String? = nil,
-        size: (Int, Int) = (1100, 720), at: (Int, Int) = (0, 0), stderrPath: String? = nil, timeout: Double = 30
+        size: (Int, Int) = (1100, 720), at: (Int, Int) = (0, 0), stderrPath: String? = nil, timeout: Double = 30,
+        extraArguments: [String] = [], windowName: String = ShowcaseProcess.windowName
     ) throws -> ShowcaseProcess {
         var environment = ["DISPLAY": display.name, "GDK_BACKEND": "x11"]
         if display.isPrivate {
@@ -142,6 +143,7 @@ public final class ShowcaseProcess: @unchecked Sendable {
         }
         var arguments = ["--tour", "--data-dir", dataDirectory, "--size", "\(size.0)x\(size.1)"]
         if let pane { arguments += ["--pane", pane] }
+        arguments += extraArguments
         let stdin = try ProcessPipe()
         let stdout = try ProcessPipe()
         var stderrFD: Int32?
@@ -172,7 +174,7 @@ public final class ShowcaseProcess: @unchecked Sendable {
         let app = ShowcaseProcess(display: display, process: process, input: stdin.write, output: collector)
         do {
             try app.waitFor("the showcase's ready line", timeout: timeout) { $0["kind"] as? String == "ready" }
-            try app.place(at: at)
+            try app.place(at: at, windowName: windowName)
         } catch {
             app.stop()
             throw error
@@ -181,8 +183,8 @@ public final class ShowcaseProcess: @unchecked Sendable {
     }
 
     /// Moves the window (without a window manager it opened at 0,0) and reads back where it is.
-    private func place(at position: (Int, Int)) throws {
-        let ids = try display.xdotoolOutput(["search", "--sync", "--name", Self.windowName])
+    private func place(at position: (Int, Int), windowName: String) throws {
+        let ids = try display.xdotoolOutput(["search", "--sync", "--name", windowName])
         guard let id = ids.split(separator: "\n").first.map(String.init) else {
             throw DriverError("xdotool found no showcase window")
         }

@@ -604,6 +604,7 @@ final class Tour {
             case "upload": return try upload(info)
             case "home-screen": return try homeScreen(info)
             case "photos": return try photos(info)
+            case "web-mail": return try webMail(info)
             default:
                 if info.implemented { return .failed("the app has a pane but the tour has no script for it") }
                 return try placeholder(info)

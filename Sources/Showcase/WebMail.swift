@@ -1,0 +1,314 @@
+import CGtk4
+import DragDrop
+import DragDropGTK
+import DragDropTesting
+import Foundation
+
+/// Situation 3: a photo dragged from a web page (another process, `showcase --role page`) into
+/// a new message. The page offers each photo as `image/png` to other apps (produced only when
+/// the message reads it); the message's body takes `image/png` and any `image/*` from other
+/// apps. Drops from another app are external sessions: they always copy, and the data is read
+/// after the drop, so the body defers the drop while it loads.
+enum WebPhotos {
+    struct Photo: Sendable {
+        var title: String
+        var sky: (Double, Double, Double)
+        var ground: (Double, Double, Double)
+        var sun: (Double, Double, Double)
+    }
+
+    static let size = (width: Int32(160), height: Int32(110))
+
+    static let all: [Photo] = [
+        Photo(title: "Beach", sky: (0.55, 0.78, 0.95), ground: (0.93, 0.84, 0.6), sun: (1, 0.85, 0.2)),
+        Photo(title: "Mountains", sky: (0.7, 0.82, 0.95), ground: (0.35, 0.5, 0.35), sun: (1, 1, 0.9)),
+        Photo(title: "Sunset", sky: (0.95, 0.6, 0.4), ground: (0.25, 0.2, 0.3), sun: (1, 0.4, 0.2)),
+    ]
+
+    /// The photo as a PNG image (cairo): sky, sun, hills. Safe off the main thread (the drag
+    /// produces it when the other app reads it).
+    static func png(_ photo: Photo) throws -> Data {
+        try Artwork.png(width: size.width, height: size.height) { cr in
+                let w = Double(size.width), h = Double(size.height)
+                cairo_set_source_rgb(cr, photo.sky.0, photo.sky.1, photo.sky.2)
+                cairo_paint(cr)
+                cairo_set_source_rgb(cr, photo.sun.0, photo.sun.1, photo.sun.2)
+                cairo_arc(cr, w * 0.7, h * 0.35, 16, 0, 2 * Double.pi)
+                cairo_fill(cr)
+                cairo_set_source_rgb(cr, photo.ground.0, photo.ground.1, photo.ground.2)
+                cairo_move_to(cr, 0, h)
+                cairo_line_to(cr, 0, h * 0.7)
+                cairo_curve_to(cr, w * 0.3, h * 0.45, w * 0.6, h * 0.9, w, h * 0.6)
+                cairo_line_to(cr, w, h)
+                cairo_close_path(cr)
+                cairo_fill(cr)
+        }
+    }
+
+    @MainActor static func texture(_ data: Data) -> OpaquePointer? {
+        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        return gdk_texture_new_from_bytes(bytes, nil)
+    }
+
+    @MainActor static func picture(_ data: Data) -> UnsafeMutablePointer<GtkWidget> {
+        let picture = gtk_picture_new()!
+        if let texture = texture(data) {
+            gtk_picture_set_paintable(dd_picture(UnsafeMutableRawPointer(picture)), texture)
+            g_object_unref(UnsafeMutableRawPointer(texture))
+        }
+        return picture
+    }
+}
+
+/// `showcase --role page`: the "Web Page" window, its own process and app, whose photos offer
+/// `image/png` to other apps. In `--tour` mode it prints `layout` (the photos' frames), `ready`
+/// and feedback lines like the showcase.
+@MainActor
+final class WebPageWindow: GtkDragHostDelegate {
+    static let windowID: TargetID = "web-page"
+    static let title = "Web Page"
+
+    let output: TourOutput?
+    private var host: GtkDragHost?
+    private var window: UnsafeMutablePointer<GtkWidget>?
+    private var cards: [UnsafeMutablePointer<GtkWidget>] = []
+
+    init(tour: Bool) { output = tour ? TourOutput() : nil }
+
+    private func id(_ index: Int) -> TargetID { TargetID("web-photo-\(index)") }
+
+    func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
+        let host = GtkDragHost(app: "Web Page")
+        self.host = host
+        guard let window = gtk_application_window_new(app) else { return }
+        self.window = window
+        gtk_window_set_title(dd_window(window), Self.title)
+        gtk_window_set_default_size(dd_window(window), 300, 520)
+        let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
+        UI.margins(column, 14)
+        gtk_window_set_child(dd_window(window), column)
+        UI.append(column, UI.label("Holiday Photos", selectable: true, css: ["title-2"]))
+        UI.append(column, UI.label("Drag a photo into a new message.", selectable: true, wrap: true))
+        for photo in WebPhotos.all {
+            let card = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+            gtk_widget_set_halign(card, GTK_ALIGN_START)
+            if let data = try? WebPhotos.png(photo) {
+                let picture = WebPhotos.picture(data)
+                gtk_widget_set_size_request(picture, WebPhotos.size.width, WebPhotos.size.height)
+                UI.append(card, picture)
+            }
+            UI.append(card, UI.label(photo.title, xalign: 0.5))
+            UI.append(column, card)
+            cards.append(card)
+        }
+        host.onEvent = { [weak self] event in
+            guard let self, let output = self.output, let host = self.host else { return }
+            output.emit(TimelineEntry(time: host.engine.clock.now, event: .feedback(event)).json)
+        }
+        host.onDiagnostic = { [weak self] message in self?.output?.emit(kind: "gtk", [("message", .string(message))]) }
+        do {
+            try host.addWindow(window, id: Self.windowID, name: Self.title)
+            for (index, card) in cards.enumerated() {
+                var source = DragTarget(id: id(index), name: WebPhotos.all[index].title, frame: .zero, parent: Self.windowID)
+                source.offers = [.png]
+                try host.register(card, as: source, delegate: self)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("showcase --role page: \(error)\n".utf8))
+        }
+        if output != nil {
+            GSignal.connect(UnsafeMutableRawPointer(window), "realize") { [weak self] in
+                guard let clock = gtk_widget_get_frame_clock(window) else { return }
+                GSignal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.printLayout() }
+            }
+        }
+        gtk_window_present(dd_window(window))
+    }
+
+    func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
+        guard let index = cards.indices.first(where: { id($0) == item }) else { return nil }
+        let photo = WebPhotos.all[index]
+        return ItemProvider(
+            app: host.engine.app, representations: [Representation(.png) { .data(try WebPhotos.png(photo)) }])
+    }
+
+    func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
+        .failed(DropFailure(.forbidden, "The page takes no drops."))
+    }
+
+    private func printLayout() {
+        guard let output, let window, let host, !host.engine.isDragging else { return }
+        var sx = 0.0, sy = 0.0
+        gtk_native_get_surface_transform(OpaquePointer(window), &sx, &sy)
+        var lists: [(String, JSONValue)] = []
+        for (index, card) in cards.enumerated() {
+            guard let frame = host.frameInWindow(of: id(index)), frame.height > 0 else { return }
+            lists.append(
+                (
+                    WebPhotos.all[index].title,
+                    .array([.number(frame.minX), .number(frame.minY), .number(frame.width), .number(frame.height)])
+                ))
+            _ = card
+        }
+        let printed = output.emitDeduplicated(
+            kind: "layout",
+            [
+                ("pane", .string("page")),
+                (
+                    "window",
+                    .array([
+                        .number(Double(gtk_widget_get_width(window))), .number(Double(gtk_widget_get_height(window))),
+                    ])
+                ),
+                ("surface", .array([.number(sx), .number(sy)])), ("lists", .object(lists)),
+            ])
+        if printed { output.announceReadyOnce() }
+    }
+}
+
+/// 3. The "New Message" pane: its body takes a photo from another app (a copy, S2).
+@MainActor
+final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
+    struct Received {
+        var type: String
+        var size: Int
+        var from: String
+        var operation: String
+    }
+
+    let situation = Situation.named("web-mail")!
+    let widget: UnsafeMutablePointer<GtkWidget>
+    var onChange: (@MainActor () -> Void)?
+
+    private unowned let host: GtkDragHost
+    private let body: UnsafeMutablePointer<GtkWidget>
+    private let bodyLabel: UnsafeMutablePointer<GtkWidget>
+    private let picture: UnsafeMutablePointer<GtkWidget>
+    private var received: Received?
+    private var registered = false
+    private let bodyID: TargetID = "web-mail-body"
+
+    init(host: GtkDragHost) {
+        self.host = host
+        let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+        widget = column
+        UI.append(
+            column,
+            UI.label(
+                "Run `showcase --role page` (make run starts it too) and drag a photo into the message.",
+                selectable: true, wrap: true))
+        let message = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        gtk_widget_add_css_class(message, "card")
+        UI.margins(message, 4)
+        gtk_widget_set_vexpand(message, 1)
+        UI.append(message, UI.label("New Message", css: ["sc-list-title"]))
+        UI.append(message, UI.label("To: Grandma <grandma@example.com>", selectable: true))
+        UI.append(message, UI.label("Subject: Photos from our holiday", selectable: true))
+        UI.append(message, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        body = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        gtk_widget_set_vexpand(body, 1)
+        gtk_widget_set_size_request(body, 300, 240)
+        bodyLabel = UI.label("Hi Grandma, here is a photo. (Drop a photo here.)", wrap: true)
+        UI.append(body, bodyLabel)
+        picture = gtk_picture_new()!
+        gtk_widget_set_vexpand(picture, 1)
+        UI.append(body, picture)
+        UI.append(message, body)
+        UI.append(column, message)
+    }
+
+    func activate(in window: TargetID) {
+        guard !registered else { return }
+        var target = DragTarget(id: bodyID, name: "Message Body", frame: .zero, parent: window)
+        target.accepts = [.png, "image/*"]
+        target.operationPolicy = .alwaysCopy
+        do {
+            try host.register(body, as: target, delegate: self)
+            registered = true
+        } catch {
+            UI.setText(bodyLabel, "Could not register: \(error)")
+        }
+        onChange?()
+    }
+
+    func deactivate() {
+        guard registered else { return }
+        host.unregister(bodyID)
+        registered = false
+    }
+
+    func reload() { onChange?() }
+
+    func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
+        guard drop.destination == bodyID else { return .failed(DropFailure(.forbidden, "Not here.")) }
+        let token = drop.token
+        let data = drop.data
+        let from = drop.items.first?.app.rawValue ?? "?"
+        let operation = "\(drop.operation)"
+        Task { @MainActor [weak self] in
+            let loaded: LoadedContent
+            do throws(TransferError) {
+                loaded = try await data.load(item: 0, accepting: [.png, "image/*"])
+            } catch {
+                host.completeDeferredDrop(token, with: .failed(error.dropFailure))
+                return
+            }
+            guard let self, case .data(let type, let bytes) = loaded else {
+                host.completeDeferredDrop(token, with: .failed(DropFailure(.forbidden, "Nothing usable arrived.")))
+                return
+            }
+            let before = self.received
+            let beforeBytes = self.shownBytes
+            let after = Received(type: type.mimeType, size: bytes.count, from: from, operation: operation)
+            self.show(after, bytes: bytes)
+            let undo = UndoableAction(
+                undo: { [weak self] in self?.show(before, bytes: beforeBytes) },
+                redo: { [weak self] in self?.show(after, bytes: bytes) })
+            host.completeDeferredDrop(token, with: .committed(undo: undo))
+        }
+        return .deferred(placeholders: 1)
+    }
+
+    private var shownBytes: Data?
+
+    private func show(_ value: Received?, bytes: Data?) {
+        received = value
+        shownBytes = bytes
+        let paintable = dd_picture(UnsafeMutableRawPointer(picture))
+        if let value, let bytes, let texture = WebPhotos.texture(bytes) {
+            gtk_picture_set_paintable(paintable, texture)
+            g_object_unref(UnsafeMutableRawPointer(texture))
+            UI.setText(
+                bodyLabel,
+                "Hi Grandma, here is a photo. Attached: \(value.type), "
+                    + "\(ByteCountFormatter.string(fromByteCount: Int64(value.size), countStyle: .binary)) "
+                    + "(copied from \(value.from)).")
+        } else {
+            gtk_picture_set_paintable(paintable, nil)
+            UI.setText(bodyLabel, "Hi Grandma, here is a photo. (Drop a photo here.)")
+        }
+        onChange?()
+    }
+
+    func state() -> [(String, JSONValue)] {
+        guard let r = received else { return [("received", .null)] }
+        return [
+            (
+                "received",
+                .object([
+                    ("type", .string(r.type)), ("size", .number(Double(r.size))), ("from", .string(r.from)),
+                    ("operation", .string(r.operation)),
+                ])
+            )
+        ]
+    }
+
+    func layout() -> PaneLayout? {
+        guard registered, let frame = host.frameInWindow(of: bodyID), frame.height > 0 else { return nil }
+        var layout = PaneLayout()
+        layout.lists.append(("Body", frame))
+        layout.targets.append(("Body", bodyID))
+        return layout
+    }
+}
