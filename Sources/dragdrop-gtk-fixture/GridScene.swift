@@ -11,6 +11,10 @@ import DragDropTesting
 //   {"kind":"segment","id":…,"selected":…,"by":"click"|"springLoading"}
 //   {"kind":"folderOpened","folder":…,"duringDrag":…}
 //   {"kind":"layout","frames":{"home":…,"home/Mail":…,"views/Week":…,"inbox/Lunch":…,"select":…}}
+//   {"kind":"loading","token":…,"fraction":…}   with --slow-grid: the grid's slow loading
+//
+// With `--slow-grid` the grid defers drops between its tiles (placeholders, A4) and loads them
+// over about 3 s in 10 steps of GLib timeouts.
 @MainActor
 final class GridScene: FixtureScene {
     let arguments: [String]
@@ -76,6 +80,13 @@ final class GridScene: FixtureScene {
                     ("selected", .string(segments.segments[index])), ("by", .string(how.rawValue)),
                 ]))
         }
+        if arguments.contains("--slow-grid") {
+            grid.defersDrop = { [weak self, weak grid] drop in
+                guard let self, let grid else { return false }
+                self.loadSlowly(drop.token, into: grid)
+                return true
+            }
+        }
         host.onFramesChanged = { [weak self] in self?.printLayout() }
         scene.present(app) { () throws(GtkDragHostError) in
             try grid.register(in: scene.windowID)
@@ -83,6 +94,26 @@ final class GridScene: FixtureScene {
             try list.register(in: scene.windowID)
         }
         printState()
+    }
+
+    /// Loads a deferred grid drop over 3 s in 10 steps, reporting progress, then lets it arrive.
+    func loadSlowly(_ token: DropToken, into grid: DragGridView) {
+        var step = 0
+        func next() {
+            GLibSource.once(afterMilliseconds: 300) { [weak self, weak grid] in
+                guard let self, let grid, let host = self.scene?.host else { return }
+                step += 1
+                let fraction = Double(step) / 10
+                emit(
+                    .object([
+                        ("kind", .string("loading")), ("token", .number(Double(token.rawValue))),
+                        ("fraction", .number(fraction)),
+                    ]))
+                host.updateDeferredDrop(token, progress: fraction)
+                if step < 10 { next() } else { grid.finishDeferredDrop(token) }
+            }
+        }
+        next()
     }
 
     func printState() {

@@ -46,6 +46,7 @@ extension DragGridView: GtkSpringLoadingDelegate {
                 tile.id = newID()
                 return tile
             }
+            if let deferred = deferIfAsked(drop, arriving: arriving) { return deferred }
             let index = min(max(0, drop.index ?? tiles.count), tiles.count)
             after.insert(contentsOf: arriving, at: index)
             selecting = arriving.map(\.id)

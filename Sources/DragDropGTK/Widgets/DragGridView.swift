@@ -79,6 +79,8 @@ public final class DragGridView {
     var registeredWindow: TargetID?
     var anchor: TargetID?
     var insertionShown: (child: GObjectRef, cssClass: String)?
+    /// Deferred drops and their placeholder tiles (DragGridView+Placeholders.swift).
+    let placeholders = GridPlaceholders()
     private var nextNumber = 0
 
     /// The grid's root widget (heading and tiles), to put in a window.
@@ -192,6 +194,7 @@ public final class DragGridView {
             gtk_flow_box_append(box, child.widget)
             return (tile.id, child)
         }
+        placePlaceholderTiles()
     }
 
     private func attachClick(to widget: UnsafeMutablePointer<GtkWidget>, tile: TargetID) {
