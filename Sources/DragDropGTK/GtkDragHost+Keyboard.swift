@@ -48,6 +48,19 @@ extension GtkDragHost {
             return false
         }
         let items = itemsToPickUp(in: window)
+        diagnose("keyboard pick-up window=\(window) items=\(items.map(\.rawValue)) operation=\(operation)")
+        return beginKeyboardDrag(items: items, operation: operation)
+    }
+
+    /// Picks up `items` (registered drag sources, in order) for a keyboard drag: what an app's
+    /// own menu command does with its selection ("Move To…" in a list's edit menu). Announces
+    /// the pick-up, or why nothing was picked up.
+    @discardableResult
+    public func beginKeyboardDrag(items: [TargetID], operation: KeyboardDragOperation = .automatic) -> Bool {
+        guard !engine.isDragging else {
+            announce("A drag is already in progress.")
+            return false
+        }
         guard !items.isEmpty else {
             announce("Nothing to pick up: select an item first.")
             return false
@@ -66,7 +79,6 @@ extension GtkDragHost {
             accessibility.forcedOperation = true
             engine.modifiersChanged(operation == .copy ? [.forceCopy] : [.forceMove])
         }
-        diagnose("keyboard pick-up window=\(window) items=\(items.map(\.rawValue)) operation=\(operation)")
         return started
     }
 

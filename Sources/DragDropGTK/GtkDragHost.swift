@@ -187,6 +187,9 @@ public final class GtkDragHost {
     /// The widget registered for `id`.
     public func widget(for id: TargetID) -> UnsafeMutablePointer<GtkWidget>? { registered[id]?.widget.widget }
 
+    /// The registered targets' ids, windows included, in no particular order.
+    public var registeredTargetIDs: [TargetID] { Array(registered.keys) }
+
     // MARK: Undo
 
     /// Undoes the last drop (U1) and tells the engine's observers. Ignored during a drag.

@@ -79,8 +79,8 @@ final class CalendarPane: ShowcasePane {
     }
 
     func reload() {
-        source?.unregisterRows()
-        source?.reloadAndRegisterRows(selecting: nil)
+        source?.unregisterElements()
+        source?.reloadAndRegisterElements(selecting: nil)
         if let control { showView(control.selectedIndex) } else { onChange?() }
     }
 
@@ -91,7 +91,7 @@ final class CalendarPane: ShowcasePane {
             let list = StoreListView(
                 collection: monday, store: store, host: host,
                 options: .init(itemType: Self.itemType, noun: Noun("event"), emptyText: "No Events"))
-            list.onDropCommitted = { [weak self] _ in self?.reload() }
+            list.onStoreChanged = { [weak self] _ in self?.reload() }
             list.onError = { [weak self] message in self?.onError?(message) }
             gtk_widget_set_size_request(list.widget, 180, -1)
             UI.append(row, list.widget)
@@ -227,7 +227,7 @@ final class CalendarPane: ShowcasePane {
     /// `lists`: the events list, the segments and the view; `rows`: the events, the segments
     /// ("Views") and the shown dates ("Dates", titled by day of the month).
     func layout() -> PaneLayout? {
-        guard let source, let control, let frame = source.frame(), frame.height > 0, let rowFrames = source.rowFrames()
+        guard let source, let control, let frame = source.frame(), frame.height > 0, let rowFrames = source.elementFrames()
         else { return nil }
         var layout = PaneLayout()
         layout.lists = [(source.collection.name, frame)]

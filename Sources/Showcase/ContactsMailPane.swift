@@ -70,7 +70,7 @@ final class ContactsMailPane: ShowcasePane {
     private func build() {
         built = true
         let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        UI.append(column, UI.label("Contacts", css: ["heading"]))
+        UI.append(column, UI.label("Contacts", selectable: true, css: ["heading"]))
         UI.append(column, listBox)
         UI.append(row, column)
         do {
@@ -90,9 +90,9 @@ final class ContactsMailPane: ShowcasePane {
             onError?("Could not read the contacts: \(error)")
         }
         let message = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        UI.append(message, UI.label("New Message", css: ["heading"]))
+        UI.append(message, UI.label("New Message", selectable: true, css: ["heading"]))
         let line = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        UI.append(line, UI.label("To:"))
+        UI.append(line, UI.label("To:", selectable: true))
         let entry = DragEntry(id: toID, name: "To", placeholder: "Drop a contact here", host: host)
         gtk_widget_set_hexpand(entry.widget, 1)
         entry.onChange = { [weak self] in self?.onChange?() }

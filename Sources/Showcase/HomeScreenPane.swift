@@ -52,8 +52,8 @@ final class HomeScreenPane: ShowcasePane {
 
     private func reload(selecting ids: [ItemID]?) {
         let grids = [home, folder].compactMap { $0 }
-        for grid in grids { grid.unregisterTiles() }
-        for grid in grids { grid.reloadAndRegisterTiles(selecting: ids) }
+        for grid in grids { grid.unregisterElements() }
+        for grid in grids { grid.reloadAndRegisterElements(selecting: ids) }
         onChange?()
     }
 
@@ -73,7 +73,7 @@ final class HomeScreenPane: ShowcasePane {
     private func makeGrid(_ collection: ShowcaseCollection) -> StoreGridView {
         let grid = StoreGridView(
             collection: collection, store: store, host: host, itemType: Self.itemType, noun: Noun("icon"))
-        grid.onDropCommitted = { [weak self] ids in self?.reload(selecting: ids) }
+        grid.onStoreChanged = { [weak self] ids in self?.reload(selecting: ids) }
         grid.onSelectionChanged = { [weak self] in self?.onChange?() }
         grid.onError = { [weak self] message in self?.onError?(message) }
         grid.onOpenFolder = { [weak self] item, duringDrag in
@@ -129,7 +129,7 @@ final class HomeScreenPane: ShowcasePane {
     func layout() -> PaneLayout? {
         var layout = PaneLayout()
         for grid in [home, folder].compactMap({ $0 }) {
-            guard let frame = grid.frame(), frame.height > 0, let tiles = grid.tileFrames() else { return nil }
+            guard let frame = grid.frame(), frame.height > 0, let tiles = grid.elementFrames() else { return nil }
             layout.lists.append((grid.collection.name, frame))
             layout.rows.append((grid.collection.name, tiles))
             layout.targets.append((grid.collection.name, grid.containerID))

@@ -161,7 +161,7 @@ final class MailPane: ShowcasePane {
     }
 
     func reload() {
-        messages?.reloadAndRegisterRows(selecting: nil)
+        messages?.reloadAndRegisterElements(selecting: nil)
         updateCounts()
         updatePreview()
         onChange?()
@@ -280,7 +280,7 @@ final class MailPane: ShowcasePane {
     }
 
     func layout() -> PaneLayout? {
-        guard let messages, let messagesFrame = messages.frame(), let messageRows = messages.rowFrames(),
+        guard let messages, let messagesFrame = messages.frame(), let messageRows = messages.elementFrames(),
             let backFrame = host.frameInWindow(of: Self.backID), backFrame.height > 0,
             let draftFrame = host.frameInWindow(of: Self.draftScrollID), draftFrame.height > 0
         else { return nil }

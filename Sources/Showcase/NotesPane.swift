@@ -71,7 +71,7 @@ final class NotesPane: ShowcasePane {
         for item in shown {
             guard let id = item.id, let payload = Self.payload(of: item) else { continue }
             let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-            UI.append(column, UI.label(item.title, css: ["heading"]))
+            UI.append(column, UI.label(item.title, selectable: true, css: ["heading"]))
             let view = DragTextView(
                 id: TargetID("note-\(id)"), name: item.title, html: Self.html(of: payload), host: host)
             gtk_widget_set_vexpand(view.widget, 1)

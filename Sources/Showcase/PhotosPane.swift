@@ -71,7 +71,7 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
     func reload() { reload(selecting: nil) }
 
     private func reload(selecting ids: [ItemID]?) {
-        library?.reloadAndRegisterTiles(selecting: ids)
+        library?.reloadAndRegisterElements(selecting: ids)
         for album in albums {
             let count = (try? store.items(in: album.collection.id ?? 0).count) ?? 0
             UI.setText(album.count, "\(count)")
@@ -93,7 +93,7 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
         UI.append(libraryBox, bar)
         let grid = StoreGridView(
             collection: all, store: store, host: host, itemType: Self.itemType, noun: Noun("photo"), columns: 3)
-        grid.onDropCommitted = { [weak self] ids in self?.reload(selecting: ids) }
+        grid.onStoreChanged = { [weak self] ids in self?.reload(selecting: ids) }
         grid.onSelectionChanged = { [weak self] in self?.onChange?() }
         grid.onError = { [weak self] message in self?.onError?(message) }
         UI.append(libraryBox, grid.widget)
@@ -162,7 +162,7 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
     }
 
     func layout() -> PaneLayout? {
-        guard let library, let frame = library.frame(), frame.height > 0, let tiles = library.tileFrames() else {
+        guard let library, let frame = library.frame(), frame.height > 0, let tiles = library.elementFrames() else {
             return nil
         }
         var layout = PaneLayout()

@@ -45,8 +45,8 @@ final class RemindersPane: ShowcasePane {
     /// Reloads every list from the store: all rows are unregistered before any registers again
     /// (a moved reminder keeps its target id).
     private func reload(selecting ids: [ItemID]?) {
-        for list in lists { list.unregisterRows() }
-        for list in lists { list.reloadAndRegisterRows(selecting: ids) }
+        for list in lists { list.unregisterElements() }
+        for list in lists { list.reloadAndRegisterElements(selecting: ids) }
         onChange?()
     }
 
@@ -62,7 +62,7 @@ final class RemindersPane: ShowcasePane {
             let list = StoreListView(
                 collection: collection, store: store, host: host,
                 options: .init(itemType: Self.itemType, noun: Noun("reminder"), emptyText: "No Reminders"))
-            list.onDropCommitted = { [weak self] ids in self?.reload(selecting: ids) }
+            list.onStoreChanged = { [weak self] ids in self?.reload(selecting: ids) }
             list.onSelectionChanged = { [weak self] in self?.onChange?() }
             list.onError = { [weak self] message in self?.onError?(message) }
             UI.append(row, list.widget)
@@ -89,7 +89,7 @@ final class RemindersPane: ShowcasePane {
     func layout() -> PaneLayout? {
         var layout = PaneLayout()
         for list in lists {
-            guard let frame = list.frame(), frame.height > 0, let rowFrames = list.rowFrames() else { return nil }
+            guard let frame = list.frame(), frame.height > 0, let rowFrames = list.elementFrames() else { return nil }
             layout.lists.append((list.collection.name, frame))
             layout.rows.append((list.collection.name, rowFrames))
             layout.targets.append((list.collection.name, list.containerID))

@@ -71,6 +71,7 @@ final class ShowcaseWindow {
         for pane in panes {
             pane.onChange = { [weak self, weak pane] in
                 guard let self, let pane, pane === self.active else { return }
+                self.updateUndoButtons()
                 self.printState()
             }
             gtk_stack_add_named(OpaquePointer(stack), makePage(pane), pane.situation.slug)
@@ -87,6 +88,7 @@ final class ShowcaseWindow {
             showStatus("\(error)")
         }
         trackPaints(window)
+        trackFocusAndMenus(window)
         output?.emit(
             kind: "situations",
             [
@@ -151,7 +153,24 @@ final class ShowcaseWindow {
         redoButton = redo
         UI.append(bar, undo)
         UI.append(bar, redo)
+        UI.append(bar, makeEditMenuButton())
         return bar
+    }
+
+    /// The toolbar's Edit menu (F10 opens it): Move To…, Copy To… and Pick Up act on the focused
+    /// row or tile and its selection, for dragging without a pointer (C4).
+    private func makeEditMenuButton() -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_menu_button_new()!
+        let raw = OpaquePointer(button)
+        gtk_menu_button_set_label(raw, "Edit")
+        if let model = GtkDragHost.makeDragMenu() {
+            gtk_menu_button_set_menu_model(raw, model)
+            g_object_unref(UnsafeMutableRawPointer(model))
+        }
+        gtk_menu_button_set_primary(raw, 1)
+        gtk_menu_button_set_has_frame(raw, 0)
+        gtk_widget_set_tooltip_text(button, "Move To…, Copy To… and Pick Up (F10)")
+        return button
     }
 
     private func makeSidebar() -> UnsafeMutablePointer<GtkWidget> {
@@ -175,6 +194,22 @@ final class ShowcaseWindow {
                 }
                 self.show(slug)
             })
+        // Up and Down pick a situation; Tab goes on into its pane rather than to the next row.
+        if let keys = gtk_event_controller_key_new() {
+            GSignal.connect(
+                UnsafeMutableRawPointer(keys), "key-pressed",
+                key: { [weak self] keyval, _, state in
+                    let plainTab =
+                        (keyval == UInt32(GDK_KEY_Tab) || keyval == UInt32(GDK_KEY_KP_Tab))
+                        && state & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue) == 0
+                    guard plainTab, let self, let stack = self.stack,
+                        let page = gtk_stack_get_visible_child(OpaquePointer(stack))
+                    else { return false }
+                    guard let first = UI.firstFocusable(in: page) else { return false }
+                    return gtk_widget_grab_focus(first) != 0
+                })
+            gtk_widget_add_controller(list.widget, keys)
+        }
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(
             dd_scrolled_window(UnsafeMutableRawPointer(scroller)), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
@@ -313,7 +348,32 @@ final class ShowcaseWindow {
                 ("lists", .object(lists)), ("rows", .object(rows)),
                 ("targets", .object(paneLayout.targets.map { ($0.0, .string($0.1.rawValue)) })),
             ])
-        if printed { output.announceReadyOnce() }
+        if printed {
+            let targets = Set(
+                host.registeredTargetIDs.filter { $0 != Self.windowID }.compactMap { host.widget(for: $0) }.map {
+                    UnsafeMutableRawPointer($0)
+                })
+            output.emitDeduplicated(
+                kind: "controls",
+                [("pane", .string(active.situation.slug))] + ControlsReport.fields(under: window, targets: targets))
+            output.announceReadyOnce()
+        }
+    }
+
+    /// In tour mode, prints a `focus` line whenever the keyboard focus moves and a `menu` line
+    /// whenever an edit menu opens (its commands, in order), for the keyboard checks.
+    private func trackFocusAndMenus(_ window: UnsafeMutablePointer<GtkWidget>) {
+        guard let output else { return }
+        GSignal.connect(
+            UnsafeMutableRawPointer(window), "notify::focus-widget",
+            pointer: { _ in
+                guard let focus = ControlsReport.focus(in: window) else { return }
+                output.emit(kind: "focus", focus)
+            })
+        EditMenu.onOpen = { owner, items in
+            output.emit(
+                kind: "menu", [("owner", .string(owner)), ("items", .array(items.map { .string($0.title) }))])
+        }
     }
 
     private static func json(_ r: Rect) -> JSONValue {

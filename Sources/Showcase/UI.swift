@@ -64,6 +64,18 @@ enum UI {
         return (Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height))
     }
 
+    /// The first widget at or below `widget`, in child order, that takes the keyboard focus
+    /// (shown, sensitive, focusable), innermost first: a list's first row rather than the list.
+    static func firstFocusable(in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        guard gtk_widget_get_mapped(widget) != 0, gtk_widget_is_sensitive(widget) != 0 else { return nil }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let found = firstFocusable(in: current) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return gtk_widget_get_focusable(widget) != 0 ? widget : nil
+    }
+
     /// Application-wide style for the showcase's own widgets.
     static let css = """
         .sc-sidebar row { padding: 8px 12px; }

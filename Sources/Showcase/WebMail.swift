@@ -202,7 +202,7 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
         gtk_widget_add_css_class(message, "card")
         UI.margins(message, 4)
         gtk_widget_set_vexpand(message, 1)
-        UI.append(message, UI.label("New Message", css: ["sc-list-title"]))
+        UI.append(message, UI.label("New Message", selectable: true, css: ["sc-list-title"]))
         UI.append(message, UI.label("To: Grandma <grandma@example.com>", selectable: true))
         UI.append(message, UI.label("Subject: Photos from our holiday", selectable: true))
         UI.append(message, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))

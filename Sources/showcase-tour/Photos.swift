@@ -26,9 +26,12 @@ extension Tour {
         }
         layout = try app.settledLayout(pane: "photos")
         mark = app.lineCount
-        for title in picked { try pointer.click(at: try layout.row(title, in: libraryName).center) }
-        try app.waitForState("three photos selected with plain clicks", after: mark) {
-            $0.selected[libraryName] == picked
+        // One click at a time, each seen selected before the next (as a person does).
+        for (index, title) in picked.enumerated() {
+            try pointer.click(at: try layout.row(title, in: libraryName).center)
+            try app.waitForState("'\(title)' added to the selection with a plain click", after: mark) {
+                $0.selected[libraryName] == Array(picked.prefix(index + 1))
+            }
         }
 
         let albumID = try layout.target(album)

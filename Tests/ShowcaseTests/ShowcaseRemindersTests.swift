@@ -11,51 +11,7 @@ import Testing
         if: Tools.xvfb != nil && Tools.xdotool != nil,
         "Xvfb or xdotool is not installed (run `make deps`): showcase tests skipped.")
 )
-struct ShowcaseRemindersTests {
-    /// The showcase executable: `$SHOWCASE_BIN`, else `.build/debug/showcase` at the package
-    /// root, else next to the test bundle. `swift build` / `make test` build it.
-    static func showcaseExecutable(filePath: String = #filePath) throws -> String {
-        if let explicit = ProcessInfo.processInfo.environment["SHOWCASE_BIN"] { return explicit }
-        var root = URL(fileURLWithPath: filePath)
-        for _ in 0..<3 { root.deleteLastPathComponent() }  // file, ShowcaseTests/, Tests/
-        let candidates = [
-            root.appendingPathComponent(".build/debug/showcase").path,
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-                .appendingPathComponent("showcase").path,
-        ]
-        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) { return found }
-        throw DriverError(
-            "The showcase was not built (looked at \(candidates.joined(separator: ", "))); run `swift build`.")
-    }
-
-    /// A fresh data directory, removed afterwards.
-    func withDataDirectory(_ body: (String) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "showcase-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try body(directory.path)
-    }
-
-    /// The reminder lists as stored: name → [(id, title)] in position order.
-    func stored(_ dataDirectory: String) throws -> [String: [(id: ItemID, title: String)]] {
-        let store = try ShowcaseStore(path: dataDirectory + "/showcase.sqlite", seed: false)
-        #expect(try store.integrityProblems() == [])
-        var lists: [String: [(id: ItemID, title: String)]] = [:]
-        for collection in try store.collections(in: .reminders) {
-            lists[collection.name] = try store.items(in: collection.id ?? 0).map { ($0.id ?? 0, $0.title) }
-        }
-        return lists
-    }
-
-    func titles(_ lists: [String: [(id: ItemID, title: String)]]) -> [String: [String]] {
-        lists.mapValues { $0.map(\.title) }
-    }
-
-    func ids(_ lists: [String: [(id: ItemID, title: String)]]) -> [String: [ItemID]] {
-        lists.mapValues { $0.map(\.id) }
-    }
-
+struct ShowcaseRemindersTests: ShowcaseTesting {
     @Test(
         "S2, S4, U1: a reminder dragged to another list moves there in the store (same row, nothing lost); Ctrl+Z puts it back at its exact place, Ctrl+Shift+Z moves it again, and a relaunch shows what was saved"
     )

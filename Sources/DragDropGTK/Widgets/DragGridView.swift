@@ -97,9 +97,7 @@ public final class DragGridView {
         flowBox = GObjectRef(newWidget: gtk_flow_box_new())
         self.tiles = tiles.map { Tile(id: newID(), title: $0.title, folderContents: $0.folder) }
 
-        let heading = gtk_label_new(title)
-        gtk_widget_add_css_class(heading, "heading")
-        gtk_label_set_xalign(dd_label(UnsafeMutableRawPointer(heading)), 0)
+        let heading = GtkWidgetSupport.heading(title)
         gtk_box_append(dd_box(root.raw), heading)
         gtk_flow_box_set_selection_mode(box, GTK_SELECTION_NONE)
         gtk_flow_box_set_homogeneous(box, 1)

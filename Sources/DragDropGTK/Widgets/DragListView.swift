@@ -69,9 +69,7 @@ public final class DragListView {
         listBox = GObjectRef(newWidget: gtk_list_box_new())
         self.items = items.map { Item(id: newID(), title: $0) }
 
-        let heading = gtk_label_new(title)
-        gtk_widget_add_css_class(heading, "heading")
-        gtk_label_set_xalign(dd_label(UnsafeMutableRawPointer(heading)), 0)
+        let heading = GtkWidgetSupport.heading(title)
         gtk_box_append(dd_box(root.raw), heading)
         gtk_list_box_set_selection_mode(dd_list_box(listBox.raw), GTK_SELECTION_MULTIPLE)
         // With single-click activation GTK 4.8 adds every clicked row to a multiple selection;

@@ -5,7 +5,7 @@ import DragDrop
 /// (P1). Styled text copied in this process is pasted back with its styles without a round
 /// trip through the bytes.
 @MainActor
-enum EditClipboard {
+public enum EditClipboard {
     /// Styled text this process put on the clipboard, with the provider that holds it.
     private static var rich: (provider: UInt, runs: [StyledRun])?
 
@@ -16,8 +16,8 @@ enum EditClipboard {
         gtk_widget_get_clipboard(widget)
     }
 
-    /// Puts `text` on the clipboard.
-    static func copy(text: String, from widget: UnsafeMutablePointer<GtkWidget>) {
+    /// Puts `text` on `widget`'s clipboard (an app's own Copy command).
+    public static func copy(text: String, from widget: UnsafeMutablePointer<GtkWidget>) {
         set([.text(text)], runs: nil, on: widget)
     }
 

@@ -1,0 +1,102 @@
+import CGtk4
+import DragDropGTK
+import DragDropTesting
+
+/// What the showcase's own controls say, for the checks of K1-K3 and of keyboard use: every
+/// visible button's title, every visible label (and whether it can be selected and copied),
+/// every text field's placeholder and whether it hides what is typed; and a short description
+/// of the widget holding the keyboard focus.
+@MainActor
+enum ControlsReport {
+    /// The `controls` line's fields for the visible widgets under `root`. Labels inside a
+    /// control (a button, a row, a tile, a field, or a widget in `targets`: drag sources and
+    /// destinations, whose press starts a drag) are its title, not text to copy.
+    static func fields(
+        under root: UnsafeMutablePointer<GtkWidget>, targets: Set<UnsafeMutableRawPointer>
+    ) -> [(String, JSONValue)] {
+        var buttons: [JSONValue] = []
+        var labels: [JSONValue] = []
+        var fields: [JSONValue] = []
+        walk(root, insideControl: false, targets: targets) { widget, insideControl in
+            let raw = UnsafeMutableRawPointer(widget)
+            if dd_is_menu_button(raw) != 0 {
+                let title = gtk_menu_button_get_label(OpaquePointer(raw)).map { String(cString: $0) }
+                buttons.append(
+                    .object([
+                        ("title", title.map { .string($0) } ?? .null), ("menu", .bool(true)), ("segment", .bool(false)),
+                    ]))
+            } else if dd_is_button(raw) != 0 {
+                let title = gtk_button_get_label(dd_button(raw)).map { String(cString: $0) }
+                // A menu button's own toggle has no title of its own: the menu button has it.
+                if title != nil || !isInsideMenuButton(widget) {
+                    let segment = gtk_widget_get_parent(widget).map { gtk_widget_has_css_class($0, "linked") != 0 }
+                    buttons.append(
+                        .object([
+                            ("title", title.map { .string($0) } ?? .null), ("menu", .bool(false)),
+                            ("segment", .bool(segment ?? false)),
+                        ]))
+                }
+            } else if dd_is_label(raw) != 0, !insideControl {
+                let label = dd_label(raw)
+                let text = gtk_label_get_text(label).map { String(cString: $0) } ?? ""
+                if !text.isEmpty {
+                    labels.append(
+                        .object([("text", .string(text)), ("selectable", .bool(gtk_label_get_selectable(label) != 0))]))
+                }
+            } else if dd_is_entry(raw) != 0 {
+                let entry = dd_entry(raw)
+                let placeholder = gtk_entry_get_placeholder_text(entry).map { String(cString: $0) } ?? ""
+                fields.append(
+                    .object([
+                        ("placeholder", .string(placeholder)),
+                        ("secure", .bool(gtk_entry_get_visibility(entry) == 0)),
+                    ]))
+            }
+        }
+        return [("buttons", .array(buttons)), ("labels", .array(labels)), ("fields", .array(fields))]
+    }
+
+    /// The focused widget of `window`: its GTK type and the first text inside it.
+    static func focus(in window: UnsafeMutablePointer<GtkWidget>) -> [(String, JSONValue)]? {
+        guard let focus = gtk_window_get_focus(dd_window(UnsafeMutableRawPointer(window))) else { return nil }
+        let type = dd_type_name(UnsafeMutableRawPointer(focus)).map { String(cString: $0) } ?? ""
+        return [("widget", .string(type)), ("text", .string(firstText(in: focus) ?? ""))]
+    }
+
+    /// The text of the first label at or below `widget` (a row's title, a button's label).
+    static func firstText(in widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        let raw = UnsafeMutableRawPointer(widget)
+        if dd_is_label(raw) != 0 { return gtk_label_get_text(dd_label(raw)).map { String(cString: $0) } }
+        if dd_is_button(raw) != 0, let label = gtk_button_get_label(dd_button(raw)) { return String(cString: label) }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let text = firstText(in: current) { return text }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
+    /// Visits the visible widgets under `widget`, saying whether each sits inside a control
+    /// (a button, a row, a tile), whose labels are its title rather than text to copy.
+    private static func walk(
+        _ widget: UnsafeMutablePointer<GtkWidget>, insideControl: Bool, targets: Set<UnsafeMutableRawPointer>,
+        _ visit: (UnsafeMutablePointer<GtkWidget>, Bool) -> Void
+    ) {
+        guard gtk_widget_get_mapped(widget) != 0 else { return }
+        visit(widget, insideControl)
+        let raw = UnsafeMutableRawPointer(widget)
+        let control =
+            insideControl || targets.contains(raw) || dd_is_button(raw) != 0 || dd_is_menu_button(raw) != 0
+            || dd_is_list_box_row(raw) != 0 || dd_is_flow_box_child(raw) != 0 || dd_is_entry(raw) != 0
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            walk(current, insideControl: control, targets: targets, visit)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    private static func isInsideMenuButton(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let parent = gtk_widget_get_parent(widget) else { return false }
+        return dd_is_menu_button(UnsafeMutableRawPointer(parent)) != 0
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import ShowcaseDriver
+import ShowcaseModel
+import Testing
+
+/// Everything without a pointer (C4, K2): the showcase driven by keys only (XTEST key events
+/// through xdotool), with the store read back from the database file.
+@Suite(
+    "Showcase: without a pointer", .serialized,
+    .enabled(
+        if: Tools.xvfb != nil && Tools.xdotool != nil,
+        "Xvfb or xdotool is not installed (run `make deps`): showcase tests skipped.")
+)
+struct ShowcaseKeyboardTests: ShowcaseTesting {
+    @Test(
+        "C4, S4, U1: keys only — Tab into the list, Down to a reminder, Ctrl+Shift+D, Tab to Home, Return: it moves there in the store; Ctrl+Z puts it back at its place, Ctrl+Shift+Z moves it again"
+    )
+    func keyboardDragMovesAReminder() throws {
+        try withShowcase(pane: "reminders") { app, keys, data in
+            let before = try stored(data)
+            let original = titles(before)
+            let groceries = try #require(original["Groceries"])
+            let lemons = groceries[1]
+
+            try press("Tab", untilFocusOn: groceries[0], app, keys)
+            try press("Down", untilFocusOn: lemons, app, keys, limit: 1)
+            try app.waitForState("'\(lemons)' selected", after: 0) { $0.selected["Groceries"] == [lemons] }
+            try press("ctrl+shift+d", expecting: "Picked up '\(lemons)'. 3 drop points; press Tab to choose one.", app, keys)
+            try press("Tab", untilStatus: "Over Home, will move.", app, keys)
+            var mark = app.lineCount
+            try keys.key("Return")
+            var expected = original
+            expected["Groceries"] = groceries.filter { $0 != lemons }
+            expected["Home"] = original["Home"]! + [lemons]
+            try app.waitForState("'\(lemons)' at the end of Home", after: mark) { $0.lists == expected }
+            try waitForStatus("Moved '\(lemons)' to Home.", after: mark, app)
+            let moved = try stored(data)
+            #expect(titles(moved) == expected, "the store holds what the window shows")
+            #expect(moved["Home"]?.last?.id == before["Groceries"]?[1].id, "the same row moved (no copy)")
+            #expect(app.state?.undo == "Undo Move Reminder")
+
+            mark = app.lineCount
+            try keys.key("ctrl+z")
+            try app.waitForState("the undone move", after: mark) { $0.lists == original }
+            #expect(ids(try stored(data)) == ids(before), "undo restores every row at its place")
+            mark = app.lineCount
+            try keys.key("ctrl+shift+z")
+            try app.waitForState("the redone move", after: mark) { $0.lists == expected }
+            #expect(ids(try stored(data)) == ids(moved))
+        }
+    }
+
+    @Test(
+        "C1, C4, K2: the list's edit menu (Menu key) lists only what applies; Copy To… copies a reminder to another list by keyboard and leaves the original; Delete removes one in one undo step; Undo restores both"
+    )
+    func editMenuCopyToAndDelete() throws {
+        try withShowcase(pane: "reminders") { app, keys, data in
+            let before = try stored(data)
+            let original = titles(before)
+            let groceries = try #require(original["Groceries"])
+            let work = try #require(original["Work"])
+
+            try press("Tab", untilFocusOn: groceries[0], app, keys)
+            try keys.key("space")  // selects the focused row
+            try app.waitForState("'\(groceries[0])' selected", after: 0) { $0.selected["Groceries"] == [groceries[0]] }
+            var menu = try openEditMenu(app, keys)
+            #expect(menu.owner == "Groceries")
+            #expect(
+                menu.items == ["Copy", "Move To\u{2026}", "Copy To\u{2026}", "Delete", "Select All"],
+                "C1: nothing to undo yet, a selection, not everything selected")
+
+            var mark = app.lineCount
+            try choose("Copy To\u{2026}", in: menu.items, app, keys)
+            try waitForStatus("Picked up '\(groceries[0])'. 3 drop points; press Tab to choose one.", after: mark, app)
+            try press("Tab", untilStatus: "Over Work, will copy.", app, keys)
+            mark = app.lineCount
+            try keys.key("Return")
+            var copied = original
+            copied["Work"] = work + [groceries[0]]
+            try app.waitForState("a copy in Work", after: mark) { $0.lists == copied }
+            try waitForStatus("Copied '\(groceries[0])' to Work.", after: mark, app)
+            let afterCopy = try stored(data)
+            #expect(titles(afterCopy) == copied, "S2: Copy To… copies, the original stays in Groceries")
+            #expect(afterCopy["Work"]?.last?.id != before["Groceries"]?[0].id, "a copy is a new row")
+            #expect(app.state?.undo == "Undo Copy Reminder")
+
+            // The focus came back to the picked-up row. Delete the next one through the menu: one
+            // undo step.
+            try app.waitFor("the focus back on '\(groceries[0])'", after: mark) {
+                $0["kind"] as? String == "focus" && $0["text"] as? String == groceries[0]
+            }
+            try press("Down", untilFocusOn: groceries[1], app, keys, limit: 1)
+            try app.waitForState("'\(groceries[1])' selected", after: mark) { $0.selected["Groceries"] == [groceries[1]] }
+            menu = try openEditMenu(app, keys)
+            #expect(menu.items.first == "Undo Copy Reminder", "K2: the edit menu offers the named undo")
+            mark = app.lineCount
+            try choose("Delete", in: menu.items, app, keys)
+            var deleted = copied
+            deleted["Groceries"] = groceries.filter { $0 != groceries[1] }
+            try app.waitForState("'\(groceries[1])' deleted", after: mark) { $0.lists == deleted }
+            #expect(titles(try stored(data)) == deleted)
+            #expect(app.state?.undo == "Undo Delete Reminder")
+
+            mark = app.lineCount
+            try keys.key("ctrl+z")
+            try app.waitForState("the undone delete", after: mark) { $0.lists == copied }
+            mark = app.lineCount
+            try keys.key("ctrl+z")
+            try app.waitForState("the undone copy", after: mark) { $0.lists == original }
+            #expect(ids(try stored(data)) == ids(before), "U1: both undone, every row at its place, same ids")
+        }
+    }
+
+    @Test(
+        "C4, M1: on the Home Screen, Edit ▸ Move To… in the toolbar (F10) moves the focused icon into the Utilities folder by keyboard; Ctrl+Z brings it back"
+    )
+    func toolbarMoveToIntoAFolder() throws {
+        try withShowcase(pane: "home-screen") { app, keys, data in
+            let before = titles(try stored(data, pane: .homeScreen))
+            let home = try #require(before["Home"])
+            let icon = home[0]
+
+            try press("Tab", untilFocusOn: icon, app, keys)
+            var mark = app.lineCount
+            try keys.key("F10")
+            try app.waitFor("the Edit menu", after: mark) { $0["kind"] as? String == "focus" }
+            mark = app.lineCount
+            try keys.key("Return")  // "Move To…" is the menu's first command
+            try waitForStatus("Picked up '\(icon)'.", after: mark, app, prefix: true)
+            #expect(app.objects(from: mark).contains { $0["message"] as? String == "action dd.move-to window=showcase" })
+            try press("Tab", untilStatus: "Over Utilities, will move.", app, keys, limit: 30)
+            mark = app.lineCount
+            try keys.key("Return")
+            var expected = before
+            expected["Home"] = home.filter { $0 != icon }
+            expected["Utilities"] = (before["Utilities"] ?? []) + [icon]
+            try app.waitFor("'\(icon)' in Utilities", after: mark) { _ in
+                (try? titles(stored(data, pane: .homeScreen))) == expected
+            }
+            try app.waitForState("the grid without '\(icon)'", after: mark) { $0.lists["Home"] == expected["Home"] }
+
+            mark = app.lineCount
+            try keys.key("ctrl+z")
+            try app.waitForState("the undone move", after: mark) { $0.lists["Home"] == home }
+            #expect(titles(try stored(data, pane: .homeScreen)) == before)
+        }
+    }
+}

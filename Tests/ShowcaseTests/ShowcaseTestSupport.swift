@@ -1,0 +1,148 @@
+import Foundation
+import ShowcaseDriver
+import ShowcaseModel
+import Testing
+
+/// What the showcase suites share: finding the built app, a fresh data directory, reading the
+/// store back, and driving the keyboard while watching the app's `focus`, `status` and `menu`
+/// lines.
+protocol ShowcaseTesting {}
+
+extension ShowcaseTesting {
+    /// The showcase executable: `$SHOWCASE_BIN`, else `.build/debug/showcase` at the package
+    /// root, else next to the test bundle. `swift build` / `make test` build it.
+    static func showcaseExecutable(named name: String = "showcase", filePath: String = #filePath) throws -> String {
+        if name == "showcase", let explicit = ProcessInfo.processInfo.environment["SHOWCASE_BIN"] { return explicit }
+        var root = URL(fileURLWithPath: filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }  // file, ShowcaseTests/, Tests/
+        let candidates = [
+            root.appendingPathComponent(".build/debug/\(name)").path,
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                .appendingPathComponent(name).path,
+        ]
+        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) { return found }
+        throw DriverError(
+            "\(name) was not built (looked at \(candidates.joined(separator: ", "))); run `swift build`.")
+    }
+
+    /// A fresh data directory, removed afterwards.
+    func withDataDirectory(_ body: (String) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "showcase-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try body(directory.path)
+    }
+
+    /// A private display and the showcase on a fresh data directory showing `pane`.
+    func withShowcase(
+        pane: String, _ body: (_ app: ShowcaseProcess, _ pointer: Pointer, _ data: String) throws -> Void
+    ) throws {
+        try withDataDirectory { data in
+            let display = try XDisplay.startPrivate()
+            defer { display.stop() }
+            let app = try ShowcaseProcess.launch(
+                executable: try Self.showcaseExecutable(), dataDirectory: data, display: display, pane: pane)
+            defer { app.stop() }
+            _ = try app.settledLayout(pane: pane)
+            try body(app, Pointer(display: display), data)
+        }
+    }
+
+    /// A pane's collections as stored: name → [(id, title)] in position order.
+    func stored(_ dataDirectory: String, pane: ShowcasePane = .reminders) throws -> [String: [(
+        id: ItemID, title: String
+    )]] {
+        let store = try ShowcaseStore(path: dataDirectory + "/showcase.sqlite", seed: false)
+        #expect(try store.integrityProblems() == [])
+        var lists: [String: [(id: ItemID, title: String)]] = [:]
+        for collection in try store.collections(in: pane) {
+            lists[collection.name] = try store.items(in: collection.id ?? 0).map { ($0.id ?? 0, $0.title) }
+        }
+        return lists
+    }
+
+    func titles(_ lists: [String: [(id: ItemID, title: String)]]) -> [String: [String]] {
+        lists.mapValues { $0.map(\.title) }
+    }
+
+    func ids(_ lists: [String: [(id: ItemID, title: String)]]) -> [String: [ItemID]] {
+        lists.mapValues { $0.map(\.id) }
+    }
+
+    // MARK: Keyboard
+
+    /// Presses `key` until the keyboard focus is on a widget showing `text` (at most `limit`
+    /// presses); returns how many presses it took.
+    @discardableResult
+    func press(_ key: String, untilFocusOn text: String, _ app: ShowcaseProcess, _ pointer: Pointer, limit: Int = 12)
+        throws -> Int
+    {
+        for count in 1...limit {
+            let mark = app.lineCount
+            try pointer.key(key)
+            let focus = try app.waitFor("the focus to move after \(key)", after: mark, timeout: 5) {
+                $0["kind"] as? String == "focus"
+            }
+            if focus["text"] as? String == text { return count }
+        }
+        throw DriverError("\(limit) presses of \(key) never focused '\(text)'. Last lines:\n\(app.recentLines())")
+    }
+
+    /// Presses `key` and waits for the status line (the spoken announcement) to say `text`.
+    func press(_ key: String, expecting text: String, _ app: ShowcaseProcess, _ pointer: Pointer) throws {
+        let mark = app.lineCount
+        try pointer.key(key)
+        try waitForStatus(text, after: mark, app)
+    }
+
+    /// Presses `key` until the status line says `text` (a keyboard drag's drop point).
+    func press(_ key: String, untilStatus text: String, _ app: ShowcaseProcess, _ pointer: Pointer, limit: Int = 12)
+        throws
+    {
+        for _ in 1...limit {
+            let mark = app.lineCount
+            try pointer.key(key)
+            let status = try app.waitFor("a status line after \(key)", after: mark, timeout: 5) {
+                $0["kind"] as? String == "status"
+            }
+            if status["text"] as? String == text { return }
+        }
+        throw DriverError("\(limit) presses of \(key) never announced '\(text)'. Last lines:\n\(app.recentLines())")
+    }
+
+    /// Waits for the status line to say `text` (or, with `prefix`, to start with it).
+    func waitForStatus(_ text: String, after mark: Int, _ app: ShowcaseProcess, prefix: Bool = false) throws {
+        try app.waitFor("the status '\(text)'", after: mark) {
+            guard $0["kind"] as? String == "status", let shown = $0["text"] as? String else { return false }
+            return prefix ? shown.hasPrefix(text) : shown == text
+        }
+    }
+
+    /// Opens the focused list's edit menu with the Menu key and returns its commands.
+    func openEditMenu(_ app: ShowcaseProcess, _ pointer: Pointer) throws -> (owner: String, items: [String]) {
+        let mark = app.lineCount
+        try pointer.key("Menu")
+        let menu = try app.waitFor("an edit menu", after: mark) { $0["kind"] as? String == "menu" }
+        // The menu's first command takes the focus once the popover is shown.
+        try app.waitFor("the menu's focus", after: mark) { $0["kind"] as? String == "focus" }
+        return (menu["owner"] as? String ?? "", menu["items"] as? [String] ?? [])
+    }
+
+    /// Chooses `command` in the open edit menu by keyboard (Down to it, Return).
+    func choose(_ command: String, in items: [String], _ app: ShowcaseProcess, _ pointer: Pointer) throws {
+        guard let index = items.firstIndex(of: command) else {
+            throw DriverError("The menu has no '\(command)': \(items)")
+        }
+        for _ in 0..<index {
+            let mark = app.lineCount
+            try pointer.key("Down")
+            try app.waitFor("the menu's next command", after: mark) { $0["kind"] as? String == "focus" }
+        }
+        let mark = app.lineCount
+        try pointer.key("Return")
+        try app.waitFor("the menu to close", after: mark) {
+            $0["kind"] as? String == "focus" && $0["widget"] as? String != "GtkButton"
+        }
+    }
+}
