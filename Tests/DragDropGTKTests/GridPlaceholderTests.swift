@@ -1,5 +1,6 @@
 import DragDropGTK
 import Foundation
+import ShowcaseDriver
 import Testing
 
 /// Placeholders in the grid of tiles (`--scene grid --slow-grid`): drops load over about 3 s.
@@ -15,7 +16,7 @@ struct GridPlaceholderTests {
         "A4, A5, S4: a tile dropped on a slowly loading grid shows a placeholder tile with a progress bar at the drop index; the tile leaves its place only when it arrives"
     )
     func placeholderTileWithProgress() async throws {
-        let display = try await VirtualDisplay.start()
+        let display = try XDisplay.startPrivate()
         defer { display.stop() }
         let app = try await FixtureApp.launch(
             on: display, size: (760, 460), arguments: ["--scene", "grid", "--slow-grid"])

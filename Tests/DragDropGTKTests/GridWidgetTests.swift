@@ -1,5 +1,6 @@
 import DragDropGTK
 import Foundation
+import ShowcaseDriver
 import Testing
 
 /// The grid of tiles (`--scene grid`) under real pointer and keyboard input.
@@ -155,10 +156,7 @@ struct GridWidgetTests {
             try await app.waitForDragEnd(after: mark)
             _ = try await app.settledSceneLayout()
             mark = app.lineCount
-            try pointer.run(
-                ["mousemove"] + Pointer.at((work.midX, work.midY)) + [
-                    "sleep", "0.1", "click", "--repeat", "2", "--delay", "80", "1",
-                ])
+            try pointer.click(at: work.center, count: 2)
             let clicked = try await app.waitFor(kind: "folderOpened", "Work opened by a double click", after: mark)
             #expect(clicked["duringDrag"] as? Bool == false)
         }

@@ -1,5 +1,6 @@
 import DragDropGTK
 import Foundation
+import ShowcaseDriver
 import Testing
 
 /// Styled text views and a text field (`--scene text`): notes "Move **this** to the *end*:",
@@ -136,7 +137,7 @@ struct TextWidgetTests {
             _ = try await select("this", in: "notes", app: app, pointer: pointer)
             menu = try await app.openMenu(at: blankNotes, pointer: pointer, owner: "Notes")
             #expect(menu.items == ["Cut", "Copy", "Delete", "Select All"])
-            guard let copy = menu.frames["Copy"] else { throw GtkTestError("no Copy") }
+            guard let copy = menu.frames["Copy"] else { throw DriverError("no Copy") }
             try pointer.click(at: (copy.midX, copy.midY))
             try await Task.sleep(for: .milliseconds(200))
 
@@ -146,7 +147,7 @@ struct TextWidgetTests {
             try await Task.sleep(for: .milliseconds(200))
             menu = try await app.openMenu(at: blankDraft, pointer: pointer, owner: "Draft")
             #expect(menu.items == ["Paste", "Select All"])
-            guard let paste = menu.frames["Paste"] else { throw GtkTestError("no Paste") }
+            guard let paste = menu.frames["Paste"] else { throw DriverError("no Paste") }
             var mark = app.lineCount
             try pointer.click(at: (paste.midX, paste.midY))
             try await app.waitFor(kind: "text", "the styled paste", after: mark) {
@@ -175,13 +176,13 @@ struct TextWidgetTests {
             let field = try layout.frame("to")
             try pointer.click(at: (draft.midX, draft.midY + 60))
             var mark = app.lineCount
-            try pointer.run(["type", "--delay", "40", " hi"])
+            try pointer.type(" hi", delay: 40)
             try await app.waitFor(kind: "text", "the typed text", after: mark) {
                 $0["id"] as? String == "draft" && $0["text"] as? String == "Draft: hi"
             }
             try pointer.click(at: (field.midX, field.midY))
             mark = app.lineCount
-            try pointer.run(["type", "--delay", "40", "bob"])
+            try pointer.type("bob", delay: 40)
             try await app.waitFor(kind: "entry", "the typed name", after: mark) { $0["text"] as? String == "bob" }
             try await Task.sleep(for: .milliseconds(200))
 
@@ -210,7 +211,7 @@ struct TextWidgetTests {
             let field = try await app.settledSceneLayout().frame("to")
             try pointer.click(at: (field.midX, field.midY))
             var mark = app.lineCount
-            try pointer.run(["type", "--delay", "30", "bob alice"])
+            try pointer.type("bob alice", delay: 30)
             try await app.waitFor(kind: "entry", "the typed names", after: mark) {
                 $0["text"] as? String == "bob alice"
             }
