@@ -37,7 +37,7 @@ struct TextWidgetTests {
         try await FixtureApp.withScene("text") { app, pointer in
             let this = try await select("this", in: "notes", app: app, pointer: pointer)
             let layout = try await app.settledSceneLayout()
-            var mark = app.lineCount
+            let mark = app.lineCount
             try pointer.drag(
                 from: (this.midX, this.midY), to: try end(of: "notes", layout: layout, lastWord: "end:"), pause: 0.15)
             let moved = try await app.waitFor(kind: "text", "the moved word", after: mark) {
@@ -52,16 +52,11 @@ struct TextWidgetTests {
             #expect(events.contains { $0["event"] as? String == "insertion" && $0["target"] as? String == "notes" })
             #expect(app.latest(kind: "text", id: "draft")?["text"] as? String == "Draft:")
 
-            try await app.waitForDragEnd(after: mark)
-            _ = try await app.settledSceneLayout()
-            mark = app.lineCount
-            try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "text", "the undone move", after: mark) {
+            try await app.settleAfterDrag(from: mark)
+            try await app.press("ctrl+z", with: pointer, until: "text", "the undone move") {
                 $0["id"] as? String == "notes" && $0["html"] as? String == Self.notesHTML
             }
-            mark = app.lineCount
-            try pointer.key("ctrl+shift+z")
-            try await app.waitFor(kind: "text", "the redone move", after: mark) {
+            try await app.press("ctrl+shift+z", with: pointer, until: "text", "the redone move") {
                 $0["id"] as? String == "notes" && $0["html"] as? String == "Move  to the <i>end</i>:<b>this</b>"
             }
         }
@@ -245,11 +240,8 @@ struct TextWidgetTests {
             let moveCommit = app.events(from: mark).first { $0["event"] as? String == "committed" }
             #expect(moveCommit?["operation"] as? String == "move")
 
-            try await app.waitForDragEnd(after: mark)
-            _ = try await app.settledSceneLayout()
-            mark = app.lineCount
-            try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "entry", "the move undone", after: mark) {
+            try await app.settleAfterDrag(from: mark)
+            try await app.press("ctrl+z", with: pointer, until: "entry", "the move undone") {
                 $0["text"] as? String == "bob alice"
             }
         }

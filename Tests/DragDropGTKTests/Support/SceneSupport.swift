@@ -55,6 +55,25 @@ extension FixtureApp {
         try await waitFor(what, after: index, timeout: timeout) { $0["kind"] as? String == kind && predicate($0) }
     }
 
+    /// Waits until the drag that started at or after `mark` ended and the layout settled, so
+    /// keys reach the window again (Ctrl+Z after a drop).
+    func settleAfterDrag(from mark: Int) async throws {
+        try await waitForDragEnd(after: mark)
+        _ = try await settledSceneLayout()
+    }
+
+    /// Types `keys` ("ctrl+z") and waits for a line of `kind` after them where `predicate`
+    /// holds; returns that line and the line count before the keys (for the events they caused).
+    @discardableResult
+    func press(
+        _ keys: String, with pointer: Pointer, until kind: String, _ what: String,
+        where predicate: (JSONObject) -> Bool
+    ) async throws -> (line: JSONObject, mark: Int) {
+        let mark = lineCount
+        try pointer.key(keys)
+        return (try await waitFor(kind: kind, what, after: mark, where: predicate), mark)
+    }
+
     /// The newest line of `kind` with `"id": id` (when given).
     func latest(kind: String, id: String? = nil) -> JSONObject? {
         objects().last { $0["kind"] as? String == kind && (id == nil || $0["id"] as? String == id) }
