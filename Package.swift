@@ -83,7 +83,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Drives a GUI app on an X display from outside: Xvfb, xdotool pointer and keys,
-        // screenshots, the app's JSON lines. Used by the tour and the showcase tests.
+        // screenshots, the app's JSON lines. Used by the tour, the showcase tests and the GTK tests.
         .target(
             name: "ShowcaseDriver",
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -110,11 +110,11 @@ let package = Package(
             dependencies: ["DragDrop", "DragDropTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Real GTK windows under a private Xvfb, driven with xdotool; runs the fixture built
-        // from `dragdrop-gtk-fixture` (every `swift build` / `swift test` builds it).
+        // Real GTK windows under a private Xvfb, driven with xdotool through ShowcaseDriver; runs
+        // the fixture built from `dragdrop-gtk-fixture` (every `swift build` / `swift test` builds it).
         .testTarget(
             name: "DragDropGTKTests",
-            dependencies: ["DragDropGTK"],
+            dependencies: ["DragDropGTK", "ShowcaseDriver"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -137,6 +137,22 @@ public enum Tools {
         return nil
     }
 
+    /// An executable this package builds: `$<variable>` when set, else `.build/debug/<name>`
+    /// under `packageRoot`, else next to the running executable (a test bundle built to another
+    /// path). Throws, saying where it looked, when none exists: run `swift build` first.
+    public static func built(_ name: String, variable: String, packageRoot: URL) throws -> String {
+        if let explicit = ProcessInfo.processInfo.environment[variable] { return explicit }
+        let candidates = [
+            packageRoot.appendingPathComponent(".build/debug/\(name)").path,
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+                .path,
+        ]
+        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) { return found }
+        throw DriverError(
+            "\(name) was not built (looked at \(candidates.joined(separator: ", "))). Run `swift build` "
+                + "(or `make test`, which builds it) first.")
+    }
+
     /// Runs a program to completion (at most `timeout` seconds) and returns its standard output;
     /// throws if it fails.
     @discardableResult

@@ -12,12 +12,48 @@ public struct ScreenRect: Sendable, CustomStringConvertible {
         self.width = width
         self.height = height
     }
+
+    /// A frame an app printed as `[x, y, width, height]` relative to `origin` (its window's or
+    /// surface's corner on the screen), or nil if `value` is not four numbers.
+    public init?(printed value: Any?, from origin: ScreenPoint) {
+        guard let a = value as? [Double], a.count == 4 else { return nil }
+        self.init(x: origin.x + a[0], y: origin.y + a[1], width: a[2], height: a[3])
+    }
+
+    /// Rows an app printed by list as `{list: [{"title": …, "frame": [x, y, width, height]}]}`,
+    /// relative to `origin`; nil if a row lacks its title or frame.
+    public static func rows(
+        printed value: Any?, from origin: ScreenPoint
+    ) -> [String: [(title: String, frame: ScreenRect)]]? {
+        var rows: [String: [(title: String, frame: ScreenRect)]] = [:]
+        for (list, printed) in value as? [String: [[String: Any]]] ?? [:] {
+            var frames: [(title: String, frame: ScreenRect)] = []
+            for row in printed {
+                guard let title = row["title"] as? String, let frame = ScreenRect(printed: row["frame"], from: origin)
+                else { return nil }
+                frames.append((title, frame))
+            }
+            rows[list] = frames
+        }
+        return rows
+    }
+
     public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
     public var center: ScreenPoint { (midX, midY) }
     public var description: String { "(\(x), \(y), \(width)×\(height))" }
+
+    /// The rectangle shrunk by `dx`, `dy` on each side (grown for negative values).
+    public func insetBy(_ dx: Double, _ dy: Double) -> ScreenRect {
+        ScreenRect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
+    }
+
+    /// The square of side `2 * radius` centred on `point`.
+    public static func around(_ point: ScreenPoint, radius: Double) -> ScreenRect {
+        ScreenRect(x: point.x - radius, y: point.y - radius, width: 2 * radius, height: 2 * radius)
+    }
 }
 
 /// Real pointer and keyboard input through XTEST (xdotool) on one display.
@@ -26,29 +62,46 @@ public struct Pointer: Sendable {
 
     public init(display: XDisplay) { self.display = display }
 
-    private static func coordinates(_ x: Double, _ y: Double) -> [String] {
-        [String(Int(x.rounded())), String(Int(y.rounded()))]
+    /// A point as xdotool's two words (whole pixels), to build command sequences such as a
+    /// drag's `then` commands.
+    public static func at(_ point: ScreenPoint) -> [String] {
+        [String(Int(point.x.rounded())), String(Int(point.y.rounded()))]
+    }
+
+    /// Commands pressing button 1 at `from` and moving past the 3-pixel threshold (F1).
+    private static func lifting(at from: ScreenPoint) -> [String] {
+        ["mousemove"] + at(from) + ["sleep", "0.1", "mousedown", "1", "sleep", "0.05"]
+            + ["mousemove"] + at((from.x + 4, from.y + 4)) + ["sleep", "0.05"]
+    }
+
+    /// Commands moving in `steps` small steps with short pauses from `from` to `to`.
+    private static func path(from: ScreenPoint, to: ScreenPoint, steps: Int) -> [String] {
+        var args: [String] = []
+        for step in 1...max(1, steps) {
+            let t = Double(step) / Double(max(1, steps))
+            args +=
+                ["mousemove"] + at((from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t)) + ["sleep", "0.03"]
+        }
+        return args
+    }
+
+    /// Commands wiggling a pixel at `to` so GTK sees motion there, then resting `pause` seconds.
+    private static func arriving(at to: ScreenPoint, pause: Double) -> [String] {
+        ["mousemove"] + at((to.x + 1, to.y)) + ["sleep", "0.05"] + ["mousemove"] + at(to) + ["sleep", String(pause)]
     }
 
     /// Presses button 1 at `from`, moves in small steps with short pauses to `to`, wiggles a
-    /// pixel there so GTK sees motion at the destination, and releases unless `release` is
-    /// false. `holding` keys ("ctrl") are pressed once the drag is under way and released after
-    /// the button.
+    /// pixel there so GTK sees motion at the destination, rests `pause` seconds, runs `then`
+    /// (more xdotool commands, the button still held), and releases unless `release` is false.
+    /// `holding` keys ("ctrl") are pressed once the drag is under way and released after the
+    /// button.
     public func drag(
-        from: ScreenPoint, to: ScreenPoint, steps: Int = 10, holding keys: [String] = [], release: Bool = true
+        from: ScreenPoint, to: ScreenPoint, steps: Int = 10, holding keys: [String] = [], pause: Double = 0.1,
+        then extra: [String] = [], release: Bool = true
     ) throws {
-        var args =
-            ["mousemove"] + Self.coordinates(from.x, from.y) + ["sleep", "0.1", "mousedown", "1", "sleep", "0.05"]
-        // Past the 3-pixel threshold first (F1), then the way to the destination.
-        args += ["mousemove"] + Self.coordinates(from.x + 4, from.y + 4) + ["sleep", "0.05"]
-        for step in 1...max(1, steps) {
-            let t = Double(step) / Double(max(1, steps))
-            args += ["mousemove"] + Self.coordinates(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t)
-            args += ["sleep", "0.03"]
-        }
+        var args = Self.lifting(at: from) + Self.path(from: from, to: to, steps: steps)
         for key in keys { args += ["keydown", key, "sleep", "0.05"] }
-        args += ["mousemove"] + Self.coordinates(to.x + 1, to.y) + ["sleep", "0.05"]
-        args += ["mousemove"] + Self.coordinates(to.x, to.y) + ["sleep", "0.1"]
+        args += Self.arriving(at: to, pause: pause) + extra
         if release {
             args += ["mouseup", "1"]
             for key in keys { args += ["sleep", "0.05", "keyup", key] }
@@ -56,21 +109,67 @@ public struct Pointer: Sendable {
         try display.xdotool(args)
     }
 
+    /// Presses button 1 at `at` and moves past the drag threshold (F1): a drag is under way, to
+    /// be continued with ``move(from:to:steps:)`` and ended with ``release()``.
+    public func lift(at: ScreenPoint) throws { try display.xdotool(Self.lifting(at: at)) }
+
+    /// Moves the pointer from `from` to `to` in `steps` steps (the button held or not), then
+    /// wiggles a pixel there so GTK sees motion at the destination.
+    public func move(from: ScreenPoint, to: ScreenPoint, steps: Int = 6) throws {
+        try display.xdotool(Self.path(from: from, to: to, steps: steps) + Self.arriving(at: to, pause: 0.1))
+    }
+
     /// Releases button 1 where the pointer is (ends a drag started with `release: false`).
     public func release() throws { try display.xdotool(["mouseup", "1"]) }
 
-    /// Clicks button 1 at `at`, with `holding` keys down ("ctrl" adds to a selection).
-    public func click(at: ScreenPoint, holding keys: [String] = []) throws {
-        var args = ["mousemove"] + Self.coordinates(at.x, at.y) + ["sleep", "0.05"]
+    /// Presses button 1 at `at`, moves by `dx`, `dy` in one-pixel steps, and releases (a press
+    /// that moves less than the drag threshold is a click).
+    public func press(at: ScreenPoint, movingBy dx: Double, _ dy: Double) throws {
+        var args = ["mousemove"] + Self.at(at) + ["sleep", "0.1", "mousedown", "1", "sleep", "0.05"]
+        let steps = Int(max(abs(dx), abs(dy)))
+        for step in stride(from: 1, through: steps, by: 1) {
+            let t = Double(step) / Double(steps)
+            args += ["mousemove"] + Self.at((at.x + dx * t, at.y + dy * t)) + ["sleep", "0.04"]
+        }
+        try display.xdotool(args + ["sleep", "0.1", "mouseup", "1"])
+    }
+
+    /// Commands clicking `button` `count` times in quick succession at `at` with `keys` down.
+    private static func clicking(at: ScreenPoint, button: Int, count: Int, holding keys: [String]) -> [String] {
+        var args = ["mousemove"] + Self.at(at) + ["sleep", "0.05"]
         for key in keys { args += ["keydown", key, "sleep", "0.03"] }
-        args += ["click", "1", "sleep", "0.05"]
+        args += ["click"] + (count > 1 ? ["--repeat", String(count), "--delay", "80"] : []) + [String(button)]
+        args += ["sleep", "0.05"]
         for key in keys { args += ["keyup", key] }
-        try display.xdotool(args)
+        return args
+    }
+
+    /// Clicks `button` `count` times in quick succession at `at` (two select a word, three a
+    /// line), with `holding` keys down ("ctrl" adds to a selection).
+    public func click(at: ScreenPoint, button: Int = 1, count: Int = 1, holding keys: [String] = []) throws {
+        try display.xdotool(Self.clicking(at: at, button: button, count: count, holding: keys))
+    }
+
+    /// Double-clicks button 1 at `at`, then waits past the double-click time so a following
+    /// press is not a third click.
+    public func doubleClick(at: ScreenPoint) throws {
+        try display.xdotool(Self.clicking(at: at, button: 1, count: 2, holding: []) + ["sleep", "0.6"])
     }
 
     /// Types a key combination ("ctrl+z").
     public func key(_ combination: String) throws { try display.xdotool(["key", combination]) }
 
+    /// Presses `key` ("ctrl") and keeps it down until ``keyUp(_:)``.
+    public func keyDown(_ key: String) throws { try display.xdotool(["keydown", key, "sleep", "0.05"]) }
+
+    /// Releases `key`.
+    public func keyUp(_ key: String) throws { try display.xdotool(["keyup", key, "sleep", "0.05"]) }
+
+    /// Types `text` into the focused widget, a character every `delay` milliseconds.
+    public func type(_ text: String, delay: Int = 40) throws {
+        try display.xdotool(["type", "--delay", String(delay), text])
+    }
+
     /// Moves the pointer without pressing anything.
-    public func move(to: ScreenPoint) throws { try display.xdotool(["mousemove"] + Self.coordinates(to.x, to.y)) }
+    public func move(to: ScreenPoint) throws { try display.xdotool(["mousemove"] + Self.at(to)) }
 }

@@ -51,6 +51,41 @@ public final class XDisplay: @unchecked Sendable {
     /// Stops the private server (nothing for an existing display).
     public func stop() { server?.stop() }
 
+    /// The environment a GTK app needs on this display: its name and the X11 backend; on a
+    /// private display also the cairo renderer and no accessibility or session bus, so that
+    /// nothing the app starts outlives the display.
+    public var appEnvironment: [String: String] {
+        var environment = ["DISPLAY": name, "GDK_BACKEND": "x11"]
+        if isPrivate {
+            environment["GSK_RENDERER"] = "cairo"
+            environment["GTK_A11Y"] = "none"
+            environment["NO_AT_BRIDGE"] = "1"
+            environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/dragdrop-driver"
+        }
+        return environment
+    }
+
+    /// Waits for a window whose name matches `pattern` (a regular expression, as xdotool's
+    /// `search --name` takes it), moves it to `position` (without a window manager, windows open
+    /// at 0,0) and returns where it is now.
+    public func placeWindow(named pattern: String, at position: (Int, Int)) throws -> ScreenRect {
+        let ids = try xdotoolOutput(["search", "--sync", "--name", pattern])
+        guard let id = ids.split(separator: "\n").first.map(String.init) else {
+            throw DriverError("xdotool found no window named '\(pattern)'")
+        }
+        try xdotool(["windowmove", "--sync", id, "\(position.0)", "\(position.1)"])
+        let geometry = try xdotoolOutput(["getwindowgeometry", "--shell", id])
+        var values: [String: Double] = [:]
+        for line in geometry.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let v = Double(parts[1]) { values[String(parts[0])] = v }
+        }
+        guard let x = values["X"], let y = values["Y"], let w = values["WIDTH"], let h = values["HEIGHT"] else {
+            throw DriverError("Unreadable window geometry: \(geometry)")
+        }
+        return ScreenRect(x: x, y: y, width: w, height: h)
+    }
+
     // MARK: Input and screenshots
 
     /// Runs xdotool on this display.

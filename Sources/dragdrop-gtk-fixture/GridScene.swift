@@ -12,9 +12,11 @@ import DragDropTesting
 //   {"kind":"folderOpened","folder":…,"duringDrag":…}
 //   {"kind":"layout","frames":{"home":…,"home/Mail":…,"views/Week":…,"inbox/Lunch":…,"select":…}}
 //   {"kind":"loading","token":…,"fraction":…}   with --slow-grid: the grid's slow loading
+//   {"kind":"notice","message":…}               a failure reason shown (A6)
 //
 // With `--slow-grid` the grid defers drops between its tiles (placeholders, A4) and loads them
-// over about 3 s in 10 steps of GLib timeouts.
+// over about 3 s in 10 steps of GLib timeouts; with `--failing-grid` as well, every such load
+// breaks halfway and the drop fails with a reason (A6).
 @MainActor
 final class GridScene: FixtureScene {
     let arguments: [String]
@@ -81,12 +83,14 @@ final class GridScene: FixtureScene {
                 ]))
         }
         if arguments.contains("--slow-grid") {
+            let fails = arguments.contains("--failing-grid")
             grid.defersDrop = { [weak self, weak grid] drop in
                 guard let self, let grid else { return false }
-                self.loadSlowly(drop.token, into: grid)
+                self.loadSlowly(drop, into: grid, failingHalfway: fails)
                 return true
             }
         }
+        host.onNotice = { message in emit(.object([("kind", .string("notice")), ("message", .string(message))])) }
         host.onFramesChanged = { [weak self] in self?.printLayout() }
         scene.present(app) { () throws(GtkDragHostError) in
             try grid.register(in: scene.windowID)
@@ -96,8 +100,10 @@ final class GridScene: FixtureScene {
         printState()
     }
 
-    /// Loads a deferred grid drop over 3 s in 10 steps, reporting progress, then lets it arrive.
-    func loadSlowly(_ token: DropToken, into grid: DragGridView) {
+    /// Loads a deferred grid drop over 3 s in 10 steps, reporting progress, then lets it arrive;
+    /// `failingHalfway`: the transfer breaks at step 5 and the drop fails with a reason (A6).
+    func loadSlowly(_ drop: DropRequest, into grid: DragGridView, failingHalfway: Bool) {
+        let token = drop.token
         var step = 0
         func next() {
             GLibSource.once(afterMilliseconds: 300) { [weak self, weak grid] in
@@ -109,6 +115,14 @@ final class GridScene: FixtureScene {
                         ("kind", .string("loading")), ("token", .number(Double(token.rawValue))),
                         ("fraction", .number(fraction)),
                     ]))
+                if failingHalfway, step == 5 {
+                    let names = drop.items.map { "\u{201C}\($0.name)\u{201D}" }.joined(separator: ", ")
+                    grid.finishDeferredDrop(
+                        token,
+                        failure: DropFailure(
+                            .failed, "\(names) could not be loaded: the transfer was interrupted. Nothing was lost."))
+                    return
+                }
                 host.updateDeferredDrop(token, progress: fraction)
                 if step < 10 { next() } else { grid.finishDeferredDrop(token) }
             }

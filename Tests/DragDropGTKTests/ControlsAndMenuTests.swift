@@ -1,5 +1,6 @@
 import DragDropGTK
 import Foundation
+import ShowcaseDriver
 import Testing
 
 /// The segmented control and the edit menus of the grid and the list (`--scene grid`).
@@ -78,7 +79,7 @@ struct ControlsAndMenuTests {
             try await Task.sleep(for: .milliseconds(200))
             menu = try await app.openMenu(at: empty, pointer: pointer, owner: "Home")
             #expect(menu.items == ["Cut", "Copy", "Paste", "Delete", "Select All"])
-            guard let selectAll = menu.frames["Select All"] else { throw GtkTestError("no Select All") }
+            guard let selectAll = menu.frames["Select All"] else { throw DriverError("no Select All") }
             var mark = app.lineCount
             try pointer.click(at: (selectAll.midX, selectAll.midY))
             try await app.waitFor(kind: "grid", "everything selected", after: mark) {
@@ -87,7 +88,7 @@ struct ControlsAndMenuTests {
             try await Task.sleep(for: .milliseconds(200))
             menu = try await app.openMenu(at: empty, pointer: pointer, owner: "Home")
             #expect(menu.items == ["Cut", "Copy", "Paste", "Delete"])
-            guard let delete = menu.frames["Delete"] else { throw GtkTestError("no Delete") }
+            guard let delete = menu.frames["Delete"] else { throw DriverError("no Delete") }
             mark = app.lineCount
             try pointer.click(at: (delete.midX, delete.midY))
             try await app.waitFor(kind: "grid", "an empty grid", after: mark) { GridWidgetTests.tiles($0).isEmpty }
@@ -113,7 +114,7 @@ struct ControlsAndMenuTests {
             let report = try layout.frame("inbox/Report")
             let menu = try await app.openMenu(at: (lunch.midX, lunch.midY), pointer: pointer, owner: "Inbox")
             #expect(menu.items == ["Cut", "Copy", "Delete", "Select All"])
-            guard let cut = menu.frames["Cut"] else { throw GtkTestError("no Cut") }
+            guard let cut = menu.frames["Cut"] else { throw DriverError("no Cut") }
             var mark = app.lineCount
             try pointer.click(at: (cut.midX, cut.midY))
             try await app.waitFor(kind: "list", "Lunch cut", after: mark) { $0["items"] as? [String] == ["Report"] }

@@ -1,5 +1,6 @@
 import DragDropGTK
 import Foundation
+import ShowcaseDriver
 import Testing
 
 /// The grid of tiles (`--scene grid`) under real pointer and keyboard input.
@@ -52,14 +53,11 @@ struct GridWidgetTests {
             let names = app.eventNames(from: mark)
             #expect(try #require(names.firstIndex(of: "committed")) < #require(names.firstIndex(of: "sourceRemoved")))
 
-            try await app.waitForDragEnd(after: mark)
-            _ = try await app.settledSceneLayout()
-            mark = app.lineCount
-            try pointer.key("ctrl+z")
-            let undone = try await app.waitFor(kind: "grid", "the undone drop", after: mark) {
+            try await app.settleAfterDrag(from: mark)
+            let undone = try await app.press("ctrl+z", with: pointer, until: "grid", "the undone drop") {
                 Self.tiles($0) == Self.tiles
             }
-            #expect(Self.folder("Work", undone) == ["Slides"])
+            #expect(Self.folder("Work", undone.line) == ["Slides"])
         }
     }
 
@@ -80,7 +78,7 @@ struct GridWidgetTests {
             // In the gap between the rows, at the right end: the drop goes before Maps (index 4),
             // far from the bar so the drag image does not hide it.
             let target = (music.x + music.width - 6, (music.maxY + maps.y) / 2)
-            var mark = app.lineCount
+            let mark = app.lineCount
             try pointer.drag(from: (mail.midX, mail.midY), to: target, pause: 0.3, release: false)
             try await app.waitFor("the insertion index 4", after: mark) {
                 $0["event"] as? String == "insertion" && $0["index"] as? Int == 4
@@ -98,14 +96,13 @@ struct GridWidgetTests {
             #expect(
                 try Screenshot.capture(app.display).count(color, in: barArea) == 0, "F4: the bar goes away at the drop")
 
-            try await app.waitForDragEnd(after: mark)
-            _ = try await app.settledSceneLayout()
-            mark = app.lineCount
-            try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "grid", "the undone reorder", after: mark) { Self.tiles($0) == Self.tiles }
-            mark = app.lineCount
-            try pointer.key("ctrl+shift+z")
-            try await app.waitFor(kind: "grid", "the redone reorder", after: mark) { Self.tiles($0) == reordered }
+            try await app.settleAfterDrag(from: mark)
+            try await app.press("ctrl+z", with: pointer, until: "grid", "the undone reorder") {
+                Self.tiles($0) == Self.tiles
+            }
+            try await app.press("ctrl+shift+z", with: pointer, until: "grid", "the redone reorder") {
+                Self.tiles($0) == reordered
+            }
         }
     }
 
@@ -155,10 +152,7 @@ struct GridWidgetTests {
             try await app.waitForDragEnd(after: mark)
             _ = try await app.settledSceneLayout()
             mark = app.lineCount
-            try pointer.run(
-                ["mousemove"] + Pointer.at((work.midX, work.midY)) + [
-                    "sleep", "0.1", "click", "--repeat", "2", "--delay", "80", "1",
-                ])
+            try pointer.click(at: work.center, count: 2)
             let clicked = try await app.waitFor(kind: "folderOpened", "Work opened by a double click", after: mark)
             #expect(clicked["duringDrag"] as? Bool == false)
         }

@@ -1,5 +1,6 @@
 import DragDropGTK
 import Foundation
+import ShowcaseDriver
 import Testing
 
 /// Keyboard-only dragging and assistive technology (C4) in a real GTK window: the fixture's
@@ -16,7 +17,7 @@ struct KeyboardDragTests {
     static let outline = KeyboardStyles.focusOutline
 
     func withFixture(_ body: (FixtureApp, Pointer) async throws -> Void) async throws {
-        let display = try await VirtualDisplay.start()
+        let display = try XDisplay.startPrivate()
         defer { display.stop() }
         let app = try await FixtureApp.launch(
             on: display, arguments: ["--a11y"], environment: ["GTK_A11Y": "test"])
@@ -171,7 +172,7 @@ struct KeyboardDragTests {
             let layout = try await app.settledLayout()
             let apples = try layout.row("Apples", in: "groceries")
             let mark = app.lineCount
-            try pointer.click(at: (apples.midX, apples.midY), holding: "ctrl")
+            try pointer.click(at: (apples.midX, apples.midY), holding: ["ctrl"])
             try await app.waitForState("Eggs and Apples selected", after: mark) { _, selected in
                 selected["groceries"] == ["Eggs", "Apples"]
             }

@@ -1,5 +1,6 @@
 import DragDropGTK
 import Foundation
+import ShowcaseDriver
 import Testing
 
 /// Real GTK windows on a private Xvfb, driven by real pointer events (XTEST through xdotool).
@@ -14,7 +15,7 @@ struct ListDragTests {
 
     /// Runs `body` with a fresh display and fixture, and stops them whatever happens.
     func withFixture(_ body: (FixtureApp, Pointer) async throws -> Void) async throws {
-        let display = try await VirtualDisplay.start()
+        let display = try XDisplay.startPrivate()
         defer { display.stop() }
         let app = try await FixtureApp.launch(on: display)
         defer { app.stop() }

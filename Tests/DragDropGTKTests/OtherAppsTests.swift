@@ -1,4 +1,5 @@
 import Foundation
+import ShowcaseDriver
 import Testing
 
 #if canImport(Glibc)
@@ -14,8 +15,8 @@ import Testing
 )
 struct OtherAppsTests {
     /// Runs `body` with a fresh display and pointer; stops the display whatever happens.
-    func withDisplay(_ body: (VirtualDisplay, Pointer) async throws -> Void) async throws {
-        let display = try await VirtualDisplay.start()
+    func withDisplay(_ body: (XDisplay, Pointer) async throws -> Void) async throws {
+        let display = try XDisplay.startPrivate()
         defer { display.stop() }
         try await body(display, Pointer(display: display))
     }
@@ -141,7 +142,7 @@ struct OtherAppsTests {
             let inbox = try b.appsFrames().inbox
             // Select the entry's text (triple click), then wait out the double-click time so the
             // press that starts the drag is not taken as another click.
-            try pointer.tripleClick(at: demo.entry)
+            try pointer.click(at: demo.entry, count: 3)
             try await Task.sleep(for: .milliseconds(800))
             let mark = b.lineCount
             try pointer.drag(from: demo.entry, to: center(inbox))

@@ -1,5 +1,6 @@
 import DragDropGTK
 import Foundation
+import ShowcaseDriver
 import Testing
 
 /// Styled text views and a text field (`--scene text`): notes "Move **this** to the *end*:",
@@ -36,7 +37,7 @@ struct TextWidgetTests {
         try await FixtureApp.withScene("text") { app, pointer in
             let this = try await select("this", in: "notes", app: app, pointer: pointer)
             let layout = try await app.settledSceneLayout()
-            var mark = app.lineCount
+            let mark = app.lineCount
             try pointer.drag(
                 from: (this.midX, this.midY), to: try end(of: "notes", layout: layout, lastWord: "end:"), pause: 0.15)
             let moved = try await app.waitFor(kind: "text", "the moved word", after: mark) {
@@ -51,16 +52,11 @@ struct TextWidgetTests {
             #expect(events.contains { $0["event"] as? String == "insertion" && $0["target"] as? String == "notes" })
             #expect(app.latest(kind: "text", id: "draft")?["text"] as? String == "Draft:")
 
-            try await app.waitForDragEnd(after: mark)
-            _ = try await app.settledSceneLayout()
-            mark = app.lineCount
-            try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "text", "the undone move", after: mark) {
+            try await app.settleAfterDrag(from: mark)
+            try await app.press("ctrl+z", with: pointer, until: "text", "the undone move") {
                 $0["id"] as? String == "notes" && $0["html"] as? String == Self.notesHTML
             }
-            mark = app.lineCount
-            try pointer.key("ctrl+shift+z")
-            try await app.waitFor(kind: "text", "the redone move", after: mark) {
+            try await app.press("ctrl+shift+z", with: pointer, until: "text", "the redone move") {
                 $0["id"] as? String == "notes" && $0["html"] as? String == "Move  to the <i>end</i>:<b>this</b>"
             }
         }
@@ -136,7 +132,7 @@ struct TextWidgetTests {
             _ = try await select("this", in: "notes", app: app, pointer: pointer)
             menu = try await app.openMenu(at: blankNotes, pointer: pointer, owner: "Notes")
             #expect(menu.items == ["Cut", "Copy", "Delete", "Select All"])
-            guard let copy = menu.frames["Copy"] else { throw GtkTestError("no Copy") }
+            guard let copy = menu.frames["Copy"] else { throw DriverError("no Copy") }
             try pointer.click(at: (copy.midX, copy.midY))
             try await Task.sleep(for: .milliseconds(200))
 
@@ -146,7 +142,7 @@ struct TextWidgetTests {
             try await Task.sleep(for: .milliseconds(200))
             menu = try await app.openMenu(at: blankDraft, pointer: pointer, owner: "Draft")
             #expect(menu.items == ["Paste", "Select All"])
-            guard let paste = menu.frames["Paste"] else { throw GtkTestError("no Paste") }
+            guard let paste = menu.frames["Paste"] else { throw DriverError("no Paste") }
             var mark = app.lineCount
             try pointer.click(at: (paste.midX, paste.midY))
             try await app.waitFor(kind: "text", "the styled paste", after: mark) {
@@ -175,13 +171,13 @@ struct TextWidgetTests {
             let field = try layout.frame("to")
             try pointer.click(at: (draft.midX, draft.midY + 60))
             var mark = app.lineCount
-            try pointer.run(["type", "--delay", "40", " hi"])
+            try pointer.type(" hi", delay: 40)
             try await app.waitFor(kind: "text", "the typed text", after: mark) {
                 $0["id"] as? String == "draft" && $0["text"] as? String == "Draft: hi"
             }
             try pointer.click(at: (field.midX, field.midY))
             mark = app.lineCount
-            try pointer.run(["type", "--delay", "40", "bob"])
+            try pointer.type("bob", delay: 40)
             try await app.waitFor(kind: "entry", "the typed name", after: mark) { $0["text"] as? String == "bob" }
             try await Task.sleep(for: .milliseconds(200))
 
@@ -210,7 +206,7 @@ struct TextWidgetTests {
             let field = try await app.settledSceneLayout().frame("to")
             try pointer.click(at: (field.midX, field.midY))
             var mark = app.lineCount
-            try pointer.run(["type", "--delay", "30", "bob alice"])
+            try pointer.type("bob alice", delay: 30)
             try await app.waitFor(kind: "entry", "the typed names", after: mark) {
                 $0["text"] as? String == "bob alice"
             }
@@ -244,11 +240,8 @@ struct TextWidgetTests {
             let moveCommit = app.events(from: mark).first { $0["event"] as? String == "committed" }
             #expect(moveCommit?["operation"] as? String == "move")
 
-            try await app.waitForDragEnd(after: mark)
-            _ = try await app.settledSceneLayout()
-            mark = app.lineCount
-            try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "entry", "the move undone", after: mark) {
+            try await app.settleAfterDrag(from: mark)
+            try await app.press("ctrl+z", with: pointer, until: "entry", "the move undone") {
                 $0["text"] as? String == "bob alice"
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ShowcaseDriver
 import Testing
 
 /// Two windows of one app (`--scene two-windows`): one process, one host, one engine resolving
@@ -9,41 +10,18 @@ import Testing
         if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
 )
 struct TwoWindowsTests {
-    /// Moves the window named `name` to `position` and returns its top-left corner on the screen.
-    func place(_ name: String, at position: (Int, Int), on display: VirtualDisplay) throws -> (x: Double, y: Double) {
-        let env = ["DISPLAY": display.name]
-        guard let xdotool = Tools.xdotool else { throw GtkTestError("xdotool is not installed.") }
-        let ids = String(
-            decoding: try Tools.run(xdotool, ["search", "--sync", "--name", name], environment: env), as: UTF8.self)
-        guard let window = ids.split(separator: "\n").first.map(String.init) else {
-            throw GtkTestError("xdotool found no window named '\(name)'")
-        }
-        try Tools.run(xdotool, ["windowmove", "--sync", window, "\(position.0)", "\(position.1)"], environment: env)
-        let geometry = String(
-            decoding: try Tools.run(xdotool, ["getwindowgeometry", "--shell", window], environment: env), as: UTF8.self)
-        var values: [String: Double] = [:]
-        for line in geometry.split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, let v = Double(parts[1]) { values[String(parts[0])] = v }
-        }
-        guard let x = values["X"], let y = values["Y"] else {
-            throw GtkTestError("Unreadable window geometry: \(geometry)")
-        }
-        return (x, y)
-    }
-
     @Test(
         "S1, S2, U1: a drag between two windows of one app copies (default policy: another container copies), and Ctrl+Z undoes it"
     )
     func dragBetweenWindowsCopies() async throws {
-        let display = try await VirtualDisplay.start()
+        let display = try XDisplay.startPrivate()
         defer { display.stop() }
         let app = try await FixtureApp.launch(
             on: display, size: (420, 360), at: (40, 40), arguments: ["--scene", "two-windows"],
             windowName: "DragDrop fixture A")
         defer { app.stop() }
         let pointer = Pointer(display: display)
-        let originB = try place("DragDrop fixture B", at: (700, 40), on: display)
+        let originB = try display.placeWindow(named: "DragDrop fixture B", at: (700, 40))
         #expect(app.lists == ["a": ["Milk", "Eggs"], "b": ["Report"]])
 
         // The layout's frames are window-relative; `settledLayout` puts them all at window A's

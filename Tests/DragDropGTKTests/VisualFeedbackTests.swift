@@ -1,5 +1,6 @@
 import DragDropGTK
 import Foundation
+import ShowcaseDriver
 import Testing
 
 /// What the user sees, checked on screen: the fixture's `--scene visuals` window under a
@@ -11,12 +12,12 @@ import Testing
 )
 struct VisualFeedbackTests {
     /// Runs `body` with a fresh display and the visuals scene (1000×600 at 60,40).
-    func withVisuals(_ body: (FixtureApp, XInput) async throws -> Void) async throws {
-        let display = try await VirtualDisplay.start()
+    func withVisuals(_ body: (FixtureApp, Pointer) async throws -> Void) async throws {
+        let display = try XDisplay.startPrivate()
         defer { display.stop() }
         let app = try await FixtureApp.launch(on: display, size: (1000, 600), arguments: ["--scene", "visuals"])
         defer { app.stop() }
-        try await body(app, XInput(display: display))
+        try await body(app, Pointer(display: display))
     }
 
     static let white: RGB = (255, 255, 255)
@@ -41,8 +42,8 @@ struct VisualFeedbackTests {
             let inbox = try layout.list("inbox")
             let archive = try layout.list("archive")
             try input.click(at: (milk.midX, milk.midY))
-            try input.click(at: (eggs.midX, eggs.midY), holding: "ctrl")
-            try input.click(at: (bread.midX, bread.midY), holding: "ctrl")
+            try input.click(at: (eggs.midX, eggs.midY), holding: ["ctrl"])
+            try input.click(at: (bread.midX, bread.midY), holding: ["ctrl"])
             try await app.waitForState("three rows selected", after: 0) { _, selected in
                 selected["groceries"] == ["Milk", "Eggs", "Bread"]
             }

@@ -80,7 +80,7 @@ public final class DragGridView {
     var anchor: TargetID?
     var insertionShown: (child: GObjectRef, cssClass: String)?
     /// Deferred drops and their placeholder tiles (DragGridView+Placeholders.swift).
-    let placeholders = GridPlaceholders()
+    let placeholders = DeferredDrops<Tile>()
     private var nextNumber = 0
 
     /// The grid's root widget (heading and tiles), to put in a window.
@@ -192,7 +192,7 @@ public final class DragGridView {
             gtk_flow_box_append(box, child.widget)
             return (tile.id, child)
         }
-        placePlaceholderTiles()
+        placePlaceholders()
     }
 
     private func attachClick(to widget: UnsafeMutablePointer<GtkWidget>, tile: TargetID) {

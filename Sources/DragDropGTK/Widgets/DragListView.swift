@@ -51,7 +51,7 @@ public final class DragListView {
     private var rebuilding = false
     private var insertionShown: (row: GObjectRef, cssClass: String)?
     /// Deferred drops and their placeholder rows (DragListView+Placeholders.swift).
-    let placeholders = ListPlaceholders()
+    let placeholders = DeferredDrops<Item>()
 
     /// The list's root widget (heading and rows), to put in a window.
     public var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
@@ -125,7 +125,7 @@ public final class DragListView {
             }
             return (item.id, row)
         }
-        placePlaceholderRows()
+        placePlaceholders()
     }
 
     private func registerRows() throws(GtkDragHostError) {

@@ -1,4 +1,5 @@
 import Foundation
+import ShowcaseDriver
 
 /// The `--scene apps` fixture: a draggable text item and an Inbox taking text (AppsScene.swift).
 extension FixtureApp {
@@ -7,7 +8,7 @@ extension FixtureApp {
 
     /// Launches `dragdrop-gtk-fixture --scene apps --name <name>` with its window at `at`.
     static func launchApps(
-        _ name: String, on display: VirtualDisplay, at: (Int, Int), extra: [String] = []
+        _ name: String, on display: XDisplay, at: (Int, Int), extra: [String] = []
     ) async throws -> FixtureApp {
         try await launch(
             on: display, size: appsSize, at: at, arguments: ["--scene", "apps", "--name", name] + extra,
@@ -17,13 +18,10 @@ extension FixtureApp {
     /// The item's and the Inbox's frames on the screen, from the latest layout line.
     func appsFrames() throws -> (item: ScreenRect, inbox: ScreenRect) {
         guard let layout = objects().last(where: { $0["kind"] as? String == "apps-layout" }),
-            let item = layout["item"] as? [Double], let inbox = layout["inbox"] as? [Double], item.count == 4,
-            inbox.count == 4
-        else { throw GtkTestError("The apps fixture printed no layout.") }
-        return (
-            ScreenRect(x: origin.x + item[0], y: origin.y + item[1], width: item[2], height: item[3]),
-            ScreenRect(x: origin.x + inbox[0], y: origin.y + inbox[1], width: inbox[2], height: inbox[3])
-        )
+            let item = ScreenRect(printed: layout["item"], from: origin),
+            let inbox = ScreenRect(printed: layout["inbox"], from: origin)
+        else { throw DriverError("The apps fixture printed no layout.") }
+        return (item, inbox)
     }
 
     /// The latest `apps-state` line.

@@ -1,4 +1,5 @@
 import Foundation
+import ShowcaseDriver
 
 /// A screenshot of the whole virtual screen (`import -window root`), as RGB pixels.
 struct Screenshot {
@@ -8,9 +9,9 @@ struct Screenshot {
     let pixels: [UInt8]
 
     /// Captures the root window of `display` as a binary PPM and decodes it.
-    static func capture(_ display: VirtualDisplay) throws -> Screenshot {
+    static func capture(_ display: XDisplay) throws -> Screenshot {
         guard let importTool = Tools.imageMagickImport else {
-            throw GtkTestError("ImageMagick's `import` is not installed (apt-get install imagemagick).")
+            throw DriverError("ImageMagick's `import` is not installed (apt-get install imagemagick).")
         }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "dragdrop-shot-\(UUID().uuidString).ppm"
@@ -36,14 +37,14 @@ struct Screenshot {
             }
             let start = index
             while index < bytes.count, ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
-            guard start < index else { throw GtkTestError("Truncated PPM header") }
+            guard start < index else { throw DriverError("Truncated PPM header") }
             return String(decoding: bytes[start..<index], as: UTF8.self)
         }
         guard try token() == "P6", let width = Int(try token()), let height = Int(try token()),
             try token() == "255"
-        else { throw GtkTestError("Not an 8-bit binary PPM") }
+        else { throw DriverError("Not an 8-bit binary PPM") }
         index += 1  // the single whitespace after the header
-        guard bytes.count - index >= width * height * 3 else { throw GtkTestError("Truncated PPM pixels") }
+        guard bytes.count - index >= width * height * 3 else { throw DriverError("Truncated PPM pixels") }
         self.width = width
         self.height = height
         self.pixels = Array(bytes[index..<(index + width * height * 3)])

@@ -1,70 +1,8 @@
 import Foundation
+import ShowcaseDriver
 
 /// An 8-bit RGB colour.
 typealias RGB = (red: UInt8, green: UInt8, blue: UInt8)
-
-/// Raw XTEST input for sequences `Pointer` does not cover: holding the button across several
-/// moves, keys held across phases, clicks.
-struct XInput {
-    let display: VirtualDisplay
-
-    func run(_ arguments: [String]) throws {
-        guard let xdotool = Tools.xdotool else {
-            throw GtkTestError("xdotool is not installed (apt-get install xdotool).")
-        }
-        try Tools.run(xdotool, arguments, environment: ["DISPLAY": display.name])
-    }
-
-    static func at(_ x: Double, _ y: Double) -> [String] { [String(Int(x.rounded())), String(Int(y.rounded()))] }
-
-    /// Presses button 1 at `from` and moves past the drag threshold (F1); the drag is under way.
-    func lift(at from: (x: Double, y: Double)) throws {
-        try run(
-            ["mousemove"] + Self.at(from.x, from.y) + ["sleep", "0.1", "mousedown", "1", "sleep", "0.05", "mousemove"]
-                + Self.at(from.x + 4, from.y + 4) + ["sleep", "0.05"])
-    }
-
-    /// Moves the pointer to `to` in `steps` steps (button held or not), then wiggles a pixel so
-    /// GTK sees motion there.
-    func move(from: (x: Double, y: Double), to: (x: Double, y: Double), steps: Int = 6) throws {
-        var args: [String] = []
-        for step in 1...max(1, steps) {
-            let t = Double(step) / Double(max(1, steps))
-            args +=
-                ["mousemove"] + Self.at(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t) + ["sleep", "0.03"]
-        }
-        args += ["mousemove"] + Self.at(to.x + 1, to.y) + ["sleep", "0.05", "mousemove"] + Self.at(to.x, to.y)
-        args += ["sleep", "0.1"]
-        try run(args)
-    }
-
-    func release() throws { try run(["mouseup", "1"]) }
-    func keyDown(_ key: String) throws { try run(["keydown", key, "sleep", "0.05"]) }
-    func keyUp(_ key: String) throws { try run(["keyup", key, "sleep", "0.05"]) }
-
-    /// A click at `at`, optionally with a key held (Ctrl-click adds to the selection).
-    func click(at: (x: Double, y: Double), holding key: String? = nil) throws {
-        var args = ["mousemove"] + Self.at(at.x, at.y) + ["sleep", "0.1"]
-        if let key { args += ["keydown", key, "sleep", "0.05"] }
-        args += ["click", "1", "sleep", "0.1"]
-        if let key { args += ["keyup", key, "sleep", "0.05"] }
-        try run(args)
-    }
-}
-
-extension ScreenRect {
-    var maxX: Double { x + width }
-
-    /// The rectangle shrunk by `dx`, `dy` on each side (grown for negative values).
-    func insetBy(_ dx: Double, _ dy: Double) -> ScreenRect {
-        ScreenRect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
-    }
-
-    /// The square of side `2 * radius` centred on a point.
-    static func around(_ point: (x: Double, y: Double), radius: Double) -> ScreenRect {
-        ScreenRect(x: point.x - radius, y: point.y - radius, width: 2 * radius, height: 2 * radius)
-    }
-}
 
 extension Screenshot {
     /// The pixel at `x`, `y` (clamped to the screen).
@@ -165,21 +103,13 @@ extension FixtureApp {
     /// The latest `controls` line of the visuals scene, in screen coordinates.
     func controls() throws -> [String: ScreenRect] {
         guard let line = objects().last(where: { $0["kind"] as? String == "controls" }) else {
-            throw GtkTestError("The fixture printed no controls line (is it running --scene visuals?)")
+            throw DriverError("The fixture printed no controls line (is it running --scene visuals?)")
         }
-        var result: [String: ScreenRect] = [:]
-        for (name, value) in line {
-            guard let a = value as? [Double], a.count == 4 else { continue }
-            result[name] = ScreenRect(x: origin.x + a[0], y: origin.y + a[1], width: a[2], height: a[3])
-        }
-        return result
+        return line.compactMapValues { ScreenRect(printed: $0, from: origin) }
     }
 
     /// A window-relative rectangle printed by the fixture, in screen coordinates.
-    func screenRect(_ value: Any?) -> ScreenRect? {
-        guard let a = value as? [Double], a.count == 4 else { return nil }
-        return ScreenRect(x: origin.x + a[0], y: origin.y + a[1], width: a[2], height: a[3])
-    }
+    func screenRect(_ value: Any?) -> ScreenRect? { ScreenRect(printed: value, from: origin) }
 
     /// The latest offset the Notes scroll view reported (0 before any scrolling).
     var notesOffset: Double {

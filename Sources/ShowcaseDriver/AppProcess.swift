@@ -1,0 +1,240 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One JSON object an app printed (one a line).
+public typealias JSONObject = [String: Any]
+
+/// Collects a child's standard output line by line (a reader thread appends, callers read).
+final class LineCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending = Data()
+    private var lines: [String] = []
+    private var times: [Date] = []
+    let start = Date()
+
+    func append(_ data: Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        pending.append(data)
+        while let newline = pending.firstIndex(of: 0x0A) {
+            lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+            times.append(Date())
+            pending.removeSubrange(pending.startIndex...newline)
+        }
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines.count
+    }
+
+    func lines(from index: Int) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return index < lines.count ? Array(lines[index...]) : []
+    }
+
+    func timedLines(from index: Int) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard index < lines.count else { return [] }
+        return (index..<lines.count).map { String(format: "%.3f ", times[$0].timeIntervalSince(start)) + lines[$0] }
+    }
+}
+
+/// A GUI app on a display, driven from outside: it prints its state as JSON lines on standard
+/// output (`{"kind":"ready"}` once its window is up), its window is placed on the screen, and it
+/// quits at the end of its standard input. The showcase (``ShowcaseProcess``) and the GTK tests'
+/// fixture app run through it.
+public class AppProcess: @unchecked Sendable {
+    public let display: XDisplay
+    /// The executable's file name, for messages.
+    public let name: String
+    private let process: ChildProcess
+    private var input: Int32
+    private let output: LineCollector
+    /// The window on the screen (X pixels).
+    public private(set) var window = ScreenRect(x: 0, y: 0, width: 0, height: 0)
+    private var parsed: [JSONObject] = []
+    private var parsedLines = 0
+    private let parseLock = NSLock()
+
+    /// Launches `executable` with `arguments` on `display`, in the display's
+    /// ``XDisplay/appEnvironment`` with `environment` merged over it; waits up to `timeout`
+    /// seconds for its ready line, and moves its window (the first whose name matches
+    /// `windowName`) to `at`. `stderrPath`: where the app's standard error goes (nil: /dev/null).
+    public init(
+        executable: String, arguments: [String], display: XDisplay, environment: [String: String] = [:],
+        stderrPath: String? = nil, timeout: Double = 30, at position: (Int, Int) = (0, 0), windowName: String
+    ) throws {
+        let stdin = try ProcessPipe()
+        let stdout = try ProcessPipe()
+        var stderrFD: Int32?
+        if let stderrPath { stderrFD = open(stderrPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        defer { if let stderrFD, stderrFD >= 0 { close(stderrFD) } }
+        let process: ChildProcess
+        do {
+            process = try ChildProcess(
+                executable, arguments, environment: display.appEnvironment.merging(environment) { $1 },
+                stdin: stdin.read, stdout: stdout.write, stderr: (stderrFD ?? -1) >= 0 ? stderrFD : nil)
+        } catch {
+            for fd in [stdin.read, stdin.write, stdout.read, stdout.write] { close(fd) }
+            throw error
+        }
+        close(stdin.read)
+        close(stdout.write)
+        let collector = LineCollector()
+        let reader = stdout.read
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = read(reader, &buffer, buffer.count)
+                if count <= 0 { break }
+                collector.append(Data(buffer[0..<count]))
+            }
+            close(reader)
+        }
+        self.display = display
+        name = URL(fileURLWithPath: executable).lastPathComponent
+        self.process = process
+        input = stdin.write
+        output = collector
+        do {
+            try waitFor("\(name)'s ready line", timeout: timeout) { $0["kind"] as? String == "ready" }
+            window = try display.placeWindow(named: windowName, at: position)
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    // MARK: Reading output
+
+    /// How many lines the app printed so far (a cursor for the waits).
+    public var lineCount: Int { output.count }
+
+    /// The JSON objects printed at or after line `index` (a line that is not a JSON object
+    /// stands as an empty one, so indices stay line numbers).
+    public func objects(from index: Int = 0) -> [JSONObject] {
+        parseLock.lock()
+        defer { parseLock.unlock() }
+        let lines = output.lines(from: parsedLines)
+        for line in lines {
+            parsed.append((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? JSONObject ?? [:])
+        }
+        parsedLines += lines.count
+        return index < parsed.count ? Array(parsed[index...]) : []
+    }
+
+    /// The feedback events printed at or after `index`.
+    public func events(from index: Int = 0) -> [JSONObject] {
+        objects(from: index).filter { $0["kind"] as? String == "feedback" }
+    }
+
+    /// The last lines, with the seconds since launch each arrived at, for failure messages.
+    public func recentLines(_ count: Int = 30) -> String {
+        output.timedLines(from: max(0, output.count - count)).joined(separator: "\n")
+    }
+
+    /// One look for a line at or after `index` matching `predicate`, for a wait that began at
+    /// `start`: the line, or nil to look again later; throws once the app exited without it or
+    /// `timeout` seconds have passed, with the last lines seen. Waits loop over it, sleeping the
+    /// way their caller can (``waitFor(_:after:timeout:where:)`` blocks the thread).
+    public func look(
+        for what: String, after index: Int, since start: Date, timeout: Double, where predicate: (JSONObject) -> Bool
+    ) throws -> JSONObject? {
+        if let match = objects(from: index).first(where: predicate) { return match }
+        if !process.isRunning {
+            if let match = objects(from: index).first(where: predicate) { return match }
+            throw DriverError("\(name) exited (wait status \(process.exitStatus ?? -1)) before \(what).")
+        }
+        if Date().timeIntervalSince(start) > timeout {
+            let now = String(format: "%.3f", Date().timeIntervalSince(output.start))
+            throw DriverError(
+                "Timed out after \(timeout) s waiting for \(what) (now \(now) s). Last lines:\n\(recentLines(40))")
+        }
+        return nil
+    }
+
+    /// Waits for a line at or after `index` matching `predicate`; throws after `timeout` seconds
+    /// with the last lines seen.
+    @discardableResult
+    public func waitFor(
+        _ what: String, after index: Int = 0, timeout: Double = 10, where predicate: (JSONObject) -> Bool
+    ) throws -> JSONObject {
+        let start = Date()
+        while true {
+            if let match = try look(for: what, after: index, since: start, timeout: timeout, where: predicate) {
+                return match
+            }
+            usleep(15_000)
+        }
+    }
+
+    /// Whether `line` says GTK's drag ended (`drag-end`).
+    public static func isDragEnd(_ line: JSONObject) -> Bool {
+        (line["message"] as? String)?.hasPrefix("drag-end") == true
+    }
+
+    /// Waits until GTK's drag that started at or after `index` ended (`drag-end`).
+    public func waitForDragEnd(after index: Int, timeout: Double = 10) throws {
+        try waitFor("GTK's drag-end", after: index, timeout: timeout, where: Self.isDragEnd)
+    }
+
+    // MARK: Ending
+
+    /// Whether the app is still running.
+    public var isRunning: Bool { process.isRunning }
+
+    /// Sends `signal` to the app if it still runs (SIGKILL makes it vanish mid-transfer).
+    public func send(_ signal: Int32) { process.send(signal) }
+
+    /// Closes the app's standard input (it quits at end of input) and waits up to `timeout`
+    /// seconds; then SIGTERM, then SIGKILL. Returns the wait status.
+    @discardableResult
+    public func quit(timeout: Double = 5) -> Int32? {
+        if input >= 0 {
+            close(input)
+            input = -1
+        }
+        if !process.wait(timeout: timeout) { process.stop() }
+        return process.exitStatus
+    }
+
+    /// Ends the app at once if it still runs.
+    public func stop() { quit(timeout: 2) }
+
+    deinit { stop() }
+}
+
+/// Tells when the newest line of one kind stopped changing: a layout has settled once no new
+/// one arrived for a while (rows making room end their transitions).
+public struct QuietLine {
+    public let kind: String
+    public let quiet: Double
+    private var newest = -1
+    private var since = Date()
+
+    /// Watches lines of `kind`; settled after `quiet` seconds without a newer one.
+    public init(kind: String, quiet: Double) {
+        self.kind = kind
+        self.quiet = quiet
+    }
+
+    /// The newest line of the kind in `app`'s output if none newer arrived for `quiet` seconds
+    /// (since this watch first saw it), else nil: call it again until it answers.
+    public mutating func settled(in app: AppProcess) -> JSONObject? {
+        let all = app.objects()
+        guard let last = all.lastIndex(where: { $0["kind"] as? String == kind }) else { return nil }
+        if last != newest {
+            newest = last
+            since = Date()
+            return nil
+        }
+        return Date().timeIntervalSince(since) >= quiet ? all[last] : nil
+    }
+}
