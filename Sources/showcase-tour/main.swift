@@ -116,6 +116,15 @@ final class Tour {
         let mark = app.lineCount
         try pointer.click(at: row.center)
         if !alreadyShown {
+            // A click the moment the window is first shown was seen to go unseen now and then
+            // (about one launch in twelve, no event reached GTK); a second click on the same
+            // row is harmless, and is reported.
+            do {
+                try app.waitForState("the \(slug) pane", after: mark, timeout: 3) { $0.pane == slug }
+            } catch {
+                FileHandle.standardError.write(Data("note: the click on '\(slug)' in the sidebar went unseen; clicking again\n".utf8))
+                try pointer.click(at: row.center)
+            }
             try app.waitForState("the \(slug) pane", after: mark) { $0.pane == slug }
             if !settle {
                 try app.waitFor("the \(slug) pane's layout", after: mark) {

@@ -9,20 +9,13 @@ import Testing
 protocol ShowcaseTesting {}
 
 extension ShowcaseTesting {
-    /// The showcase executable: `$SHOWCASE_BIN`, else `.build/debug/showcase` at the package
-    /// root, else next to the test bundle. `swift build` / `make test` build it.
+    /// An executable of this package: `showcase` (or `$SHOWCASE_BIN`), `showcase-tour`…, as
+    /// `swift build` / `make test` leave it.
     static func showcaseExecutable(named name: String = "showcase", filePath: String = #filePath) throws -> String {
-        if name == "showcase", let explicit = ProcessInfo.processInfo.environment["SHOWCASE_BIN"] { return explicit }
         var root = URL(fileURLWithPath: filePath)
         for _ in 0..<3 { root.deleteLastPathComponent() }  // file, ShowcaseTests/, Tests/
-        let candidates = [
-            root.appendingPathComponent(".build/debug/\(name)").path,
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-                .appendingPathComponent(name).path,
-        ]
-        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) { return found }
-        throw DriverError(
-            "\(name) was not built (looked at \(candidates.joined(separator: ", "))); run `swift build`.")
+        let variable = name.uppercased().replacingOccurrences(of: "-", with: "_") + "_BIN"
+        return try Tools.built(name, variable: variable, packageRoot: root)
     }
 
     /// A fresh data directory, removed afterwards.
