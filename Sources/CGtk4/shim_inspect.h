@@ -11,6 +11,8 @@ static inline gboolean dd_is_entry(gpointer p) { return GTK_IS_ENTRY(p); }
 static inline gboolean dd_is_text_view(gpointer p) { return GTK_IS_TEXT_VIEW(p); }
 static inline gboolean dd_is_list_box_row(gpointer p) { return GTK_IS_LIST_BOX_ROW(p); }
 static inline gboolean dd_is_flow_box_child(gpointer p) { return GTK_IS_FLOW_BOX_CHILD(p); }
+static inline gboolean dd_is_list_box(gpointer p) { return GTK_IS_LIST_BOX(p); }
+static inline gboolean dd_is_flow_box(gpointer p) { return GTK_IS_FLOW_BOX(p); }
 static inline GtkEntry *dd_entry(gpointer p) { return GTK_ENTRY(p); }
 static inline const char *dd_type_name(gpointer p) { return G_OBJECT_TYPE_NAME(p); }
 

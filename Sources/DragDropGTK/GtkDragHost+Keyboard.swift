@@ -82,6 +82,11 @@ extension GtkDragHost {
         return started
     }
 
+    /// True while a delegate's ``GtkDragHostDelegate/dragHost(_:itemsForDragStartingAt:)`` is
+    /// asked what the keyboard picks up (no pointer press came first): a text view takes its
+    /// current selection as the dragged text then.
+    public var isPickingUpByKeyboard: Bool { accessibility.pickingUp }
+
     /// Sends a key to the running keyboard drag; returns whether it was used.
     @discardableResult
     public func keyboardDragKey(_ key: DragKey) -> Bool {
@@ -209,6 +214,8 @@ extension GtkDragHost {
             let target = engine.registry.target(id)
         else { return [] }
         if target.isSource {
+            accessibility.pickingUp = true
+            defer { accessibility.pickingUp = false }
             let items = delegate(of: id)?.dragHost(self, itemsForDragStartingAt: id) ?? [id]
             return items.isEmpty ? [id] : items
         }
@@ -222,8 +229,11 @@ extension GtkDragHost {
     private func registeredTarget(containing widget: UnsafeMutablePointer<GtkWidget>, in window: TargetID)
         -> TargetID?
     {
+        // Several targets can share a widget (a text view and its selection): the drag source
+        // among them is what the keyboard picks up.
         var byWidget: [UnsafeMutableRawPointer: TargetID] = [:]
         for (id, entry) in registered where entry.window == window && id != window {
+            if let other = byWidget[entry.widget.raw], engine.registry.target(other)?.isSource == true { continue }
             byWidget[entry.widget.raw] = id
         }
         var current: UnsafeMutablePointer<GtkWidget>? = widget

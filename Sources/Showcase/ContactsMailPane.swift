@@ -78,10 +78,14 @@ final class ContactsMailPane: ShowcasePane {
                 for item in try store.items(in: id) {
                     guard let data = item.payload, let card = try? JSONDecoder().decode(ContactPayload.self, from: data)
                     else { continue }
-                    let label = UI.label(card.name, css: ["card"])
-                    gtk_widget_set_halign(label, GTK_ALIGN_FILL)
-                    gtk_label_set_xalign(dd_label(UnsafeMutableRawPointer(label)), 0)
-                    UI.margins(label, 0)
+                    // A box, not the label itself: a GtkLabel that cannot be selected never
+                    // takes the keyboard focus, and a keyboard drag picks up what has it (C4).
+                    let label = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0)
+                    gtk_widget_add_css_class(label, "card")
+                    gtk_widget_set_focusable(label, 1)
+                    let name = UI.label(card.name)
+                    gtk_widget_set_hexpand(name, 1)
+                    UI.append(label, name)
                     UI.append(listBox, label)
                     contacts.append((TargetID("contact-\(item.id ?? 0)"), card, label))
                 }
@@ -117,18 +121,18 @@ final class ContactsMailPane: ShowcasePane {
     /// Appends `recipient` to the To: field, separated by ", " from what is there.
     private func add(_ recipient: String) -> UndoableAction? {
         guard let to else { return nil }
-        let editable = dd_editable(UnsafeMutableRawPointer(to.widget))
         let before = to.text
         let after = before.trimmingCharacters(in: .whitespaces).isEmpty ? recipient : before + ", " + recipient
-        gtk_editable_set_text(editable, after)
+        // The drop's own change, undone as the drop ("Undo Copy Contact"), not as typing.
+        let change = to.replaceText(with: after)
         onChange?()
         return UndoableAction(
             undo: { [weak self] in
-                gtk_editable_set_text(editable, before)
+                change.undo()
                 self?.onChange?()
             },
             redo: { [weak self] in
-                gtk_editable_set_text(editable, after)
+                change.redo()
                 self?.onChange?()
             })
     }

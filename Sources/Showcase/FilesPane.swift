@@ -78,6 +78,7 @@ final class FilesPane: ShowcasePane {
             dd_list_box(list.raw), folder.writeOnly ? GTK_SELECTION_NONE : GTK_SELECTION_MULTIPLE)
         gtk_list_box_set_activate_on_single_click(dd_list_box(list.raw), 0)
         gtk_widget_add_css_class(list.widget, "boxed-list")
+        FocusNavigation.tabLeaves(list.widget)
         gtk_widget_set_vexpand(list.widget, 1)
         UI.append(box, list.widget)
         UI.append(row, box)
@@ -171,6 +172,7 @@ final class FilesPane: ShowcasePane {
             var target = DragTarget(
                 id: column.folder.fileTargetID(name), name: name, frame: .zero, parent: column.folder.targetID)
             target.offers = [Self.fileType, .uriList]
+            target.kind = Noun("file")
             do { try host.register(row.widget, as: target, delegate: self) } catch { onError?("\(error)") }
         }
     }

@@ -61,6 +61,7 @@ final class MailPane: ShowcasePane {
         mailboxList = GObjectRef(newWidget: gtk_list_box_new())
         gtk_list_box_set_selection_mode(dd_list_box(mailboxList.raw), GTK_SELECTION_SINGLE)
         gtk_widget_add_css_class(mailboxList.widget, "navigation-sidebar")
+        FocusNavigation.tabLeaves(mailboxList.widget)
         gtk_widget_set_size_request(mailboxList.widget, 220, -1)
         gtk_widget_set_vexpand(mailboxList.widget, 1)
         dd_accessible_set_label(dd_accessible(mailboxList.raw), "Mailboxes")

@@ -33,6 +33,8 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
 
     private unowned let host: GtkDragHost
     private let sourceName: String
+    /// What the offered item is called in announcements and undo names ("Undo Copy Chart").
+    private let noun: Noun
     private let representations: @Sendable () -> [Representation]
     private let describe: @Sendable (ContentType, Data) -> String
     private let destinations: [Destination]
@@ -48,13 +50,14 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
     /// `representations`: the item's, richest first, produced lazily. `preview`: a PNG shown
     /// on the source. `describe`: a line about received data of a type (the chart's values).
     init(
-        situation slug: String, host: GtkDragHost, sourceName: String, preview: Data?,
+        situation slug: String, host: GtkDragHost, sourceName: String, noun: Noun, preview: Data?,
         representations: @escaping @Sendable () -> [Representation], destinations: [Destination],
         describe: @escaping @Sendable (ContentType, Data) -> String = { _, _ in "" }
     ) {
         situation = Situation.named(slug)!
         self.host = host
         self.sourceName = sourceName
+        self.noun = noun
         self.representations = representations
         self.destinations = destinations
         self.describe = describe
@@ -73,6 +76,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
         }
         UI.append(source, UI.label(sourceName, xalign: 0.5, css: ["sc-list-title"]))
         UI.append(column, source)
+        gtk_widget_set_focusable(source, 1)  // picked up by keyboard (C4)
         sourceWidget = source
 
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
@@ -105,6 +109,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
         do {
             var source = DragTarget(id: sourceID(), name: sourceName, frame: .zero, parent: window)
             source.offers = representations().map(\.type)
+            source.kind = noun
             try host.register(sourceWidget, as: source, delegate: self)
             for (destination, widgets) in zip(destinations, destinationWidgets) {
                 var target = DragTarget(

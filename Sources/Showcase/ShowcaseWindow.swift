@@ -81,6 +81,14 @@ final class ShowcaseWindow {
         UI.append(body, stack)
 
         host.onEvent = { [weak self] event in self?.handle(event) }
+        // Every new, undone or redone step (a deferred drop's arrives after its content): the
+        // Undo and Redo titles, and the tour's state line, follow the stack.
+        host.engine.undoStack.onChange = { [weak self] _ in
+            MainActor.assumeIsolated {
+                self?.updateUndoButtons()
+                self?.printState()
+            }
+        }
         host.onDiagnostic = { [weak self] message in self?.output?.emit(kind: "gtk", [("message", .string(message))]) }
         do {
             try host.addWindow(window, id: Self.windowID, name: Self.title)
@@ -195,21 +203,7 @@ final class ShowcaseWindow {
                 self.show(slug)
             })
         // Up and Down pick a situation; Tab goes on into its pane rather than to the next row.
-        if let keys = gtk_event_controller_key_new() {
-            GSignal.connect(
-                UnsafeMutableRawPointer(keys), "key-pressed",
-                key: { [weak self] keyval, _, state in
-                    let plainTab =
-                        (keyval == UInt32(GDK_KEY_Tab) || keyval == UInt32(GDK_KEY_KP_Tab))
-                        && state & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue) == 0
-                    guard plainTab, let self, let stack = self.stack,
-                        let page = gtk_stack_get_visible_child(OpaquePointer(stack))
-                    else { return false }
-                    guard let first = UI.firstFocusable(in: page) else { return false }
-                    return gtk_widget_grab_focus(first) != 0
-                })
-            gtk_widget_add_controller(list.widget, keys)
-        }
+        FocusNavigation.tabLeaves(list.widget)
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(
             dd_scrolled_window(UnsafeMutableRawPointer(scroller)), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)

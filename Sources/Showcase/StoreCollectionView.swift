@@ -72,6 +72,7 @@ class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegat
         UI.append(root.widget, heading)
         dd_accessible_set_label(dd_accessible(self.elementsWidget.raw), collection.name)
         UI.append(root.widget, elementsWidget)
+        FocusNavigation.tabLeaves(elementsWidget)
         gtk_widget_set_hexpand(root.widget, 1)
         let menu = EditMenu(attachedTo: elementsWidget, name: collection.name) { [weak self] in
             self?.editCommands() ?? []

@@ -14,8 +14,10 @@ enum UI {
         gtk_label_set_xalign(label, xalign)
         if selectable {
             gtk_label_set_selectable(label, 1)
-            // Clicking selects text; keyboard focus stays on the controls.
-            gtk_widget_set_focusable(widget, 0)
+            // Clicking selects text (Copy is in its context menu); Tab passes it by for the
+            // controls. Not `focusable = false`: a selectable label that is not focusable still
+            // takes Tab and the shortcuts without ever showing the focus, and Tab stopped there.
+            gtk_widget_set_can_focus(widget, 0)
         }
         if wrap {
             gtk_label_set_wrap(label, 1)
@@ -62,18 +64,6 @@ enum UI {
         var rect = graphene_rect_t()
         guard gtk_widget_compute_bounds(widget, ancestor, &rect) != 0 else { return nil }
         return (Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height))
-    }
-
-    /// The first widget at or below `widget`, in child order, that takes the keyboard focus
-    /// (shown, sensitive, focusable), innermost first: a list's first row rather than the list.
-    static func firstFocusable(in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        guard gtk_widget_get_mapped(widget) != 0, gtk_widget_is_sensitive(widget) != 0 else { return nil }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if let found = firstFocusable(in: current) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return gtk_widget_get_focusable(widget) != 0 ? widget : nil
     }
 
     /// Application-wide style for the showcase's own widgets.

@@ -101,6 +101,8 @@ final class UploadPane: ShowcasePane {
         let channel = DragListView(
             id: Self.channelID, title: "Upload to Channel", items: channelTitles, host: host,
             operationPolicy: .alwaysCopy)
+        videos.itemKind = Noun("video")
+        channel.itemKind = Noun("video")
         channel.defersDrop = { [weak self] drop in
             self?.startUpload(drop)
             return true

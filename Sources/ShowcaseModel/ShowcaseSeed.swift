@@ -113,7 +113,7 @@ enum ShowcaseSeed {
                     json(
                         NotePayload(
                             text: "We are reading The Remains of the Day. Bring questions about Stevens.",
-                            runs: [.init(start: 16, length: 21, styles: ["italic"])]))
+                            runs: [.init(start: 15, length: 22, styles: ["italic"])]))
                 ),
                 (
                     "Sourdough",

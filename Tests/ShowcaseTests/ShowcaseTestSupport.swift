@@ -82,11 +82,30 @@ extension ShowcaseTesting {
         throw DriverError("\(limit) presses of \(key) never focused '\(text)'. Last lines:\n\(app.recentLines())")
     }
 
-    /// Presses `key` and waits for the status line (the spoken announcement) to say `text`.
-    func press(_ key: String, expecting text: String, _ app: ShowcaseProcess, _ pointer: Pointer) throws {
+    /// Presses `key` until the keyboard focus is on a widget of GTK type `type` (at most
+    /// `limit` presses).
+    func press(_ key: String, untilFocusOnA type: String, _ app: ShowcaseProcess, _ pointer: Pointer, limit: Int = 12)
+        throws
+    {
+        for _ in 1...limit {
+            let mark = app.lineCount
+            try pointer.key(key)
+            let focus = try app.waitFor("the focus to move after \(key)", after: mark, timeout: 5) {
+                $0["kind"] as? String == "focus"
+            }
+            if focus["widget"] as? String == type { return }
+        }
+        throw DriverError("\(limit) presses of \(key) never focused a \(type). Last lines:\n\(app.recentLines())")
+    }
+
+    /// Presses `key` and waits for the status line (the spoken announcement) to say `text`
+    /// (or, with `prefix`, to start with it).
+    func press(_ key: String, expecting text: String, _ app: ShowcaseProcess, _ pointer: Pointer, prefix: Bool = false)
+        throws
+    {
         let mark = app.lineCount
         try pointer.key(key)
-        try waitForStatus(text, after: mark, app)
+        try waitForStatus(text, after: mark, app, prefix: prefix)
     }
 
     /// Presses `key` until the status line says `text` (a keyboard drag's drop point).

@@ -385,7 +385,9 @@ public final class DragEngine {
         if mode == .keyboard {
             let points = KeyboardNavigation.points(in: registry, masks: session!.masks, excluding: sessionItemIDs())
             session?.keyboard = KeyboardNavigation(points: points, focus: nil, membershipVersion: membershipVersion)
-            announce(pickedUp.text + " \(points.count) drop points; press Tab to choose one.", force: true)
+            announce(
+                pickedUp.text + " \(points.count) drop point\(points.count == 1 ? "" : "s"); press Tab to choose one.",
+                force: true)
         } else {
             announce(pickedUp)
             if let point { update(at: point) }
@@ -493,7 +495,9 @@ public final class DragEngine {
         let point = nav.points[next]
         emit(.keyboardFocus(point.target, index: next))
         let info = point.isDestination ? destinationInfo(point.target) : nil
-        retarget(to: point.isDestination ? point.target : nil, info: info, spokenName: point.name)
+        // C4: every step to another drop point is spoken, even between two that take nothing.
+        retarget(
+            to: point.isDestination ? point.target : nil, info: info, spokenName: point.name, announceAlways: true)
         handleSpring(
             spring.hover(
                 over: point.isSpringLoaded ? point.target : nil,
@@ -848,7 +852,12 @@ public final class DragEngine {
     private func destinationName(_ id: TargetID) -> String { registry.target(id)?.name ?? id.rawValue }
 
     /// Applies a (possibly unchanged) destination: proposal, badge, highlight, insertion index.
-    private func retarget(to destination: TargetID?, info: DestinationInfo?, force: Bool = false, spokenName: String? = nil) {
+    /// `announceAlways`: say where the drag is even when the proposal did not change (the
+    /// keyboard moved from one drop point to another that is not a destination either).
+    private func retarget(
+        to destination: TargetID?, info: DestinationInfo?, force: Bool = false, spokenName: String? = nil,
+        announceAlways: Bool = false
+    ) {
         guard var s = session else { return }
         let operation: DropOperation
         if let destination, let info {
@@ -901,7 +910,7 @@ public final class DragEngine {
             s.insertion = nil
         }
         session = s
-        if proposalChanged || force {
+        if proposalChanged || force || announceAlways {
             // Formatted only if someone reads it: no string is built on the move path.
             announce(.over(spokenName ?? info?.name, operation), force: s.mode == .keyboard)
         }

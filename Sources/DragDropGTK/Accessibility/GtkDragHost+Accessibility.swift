@@ -17,6 +17,8 @@ final class AccessibilityState {
     var actionGroups: [TargetID: GObjectRef] = [:]
     /// Whether the running keyboard drag forced an operation through the engine's modifiers.
     var forcedOperation = false
+    /// Whether the host is asking a delegate what the keyboard picks up.
+    var pickingUp = false
     /// Displays that have the keyboard styles.
     var styledDisplays: Set<UInt> = []
 }

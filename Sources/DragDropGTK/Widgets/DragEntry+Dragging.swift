@@ -31,7 +31,15 @@ extension DragEntry: GtkDragHostDelegate, GtkDragStartGate {
         return true
     }
 
-    public func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] { [selectionItem] }
+    public func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] {
+        // A keyboard pick-up (C4) drags the selection as it is now; a pointer drag marked it at
+        // the press.
+        guard host.isPickingUpByKeyboard else { return [selectionItem] }
+        guard let selection else { return [] }
+        dragRange = selection
+        lastDropInsert = nil
+        return [selectionItem]
+    }
 
     /// The text being dragged out.
     private var draggedText: String {

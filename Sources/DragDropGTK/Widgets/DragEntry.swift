@@ -161,6 +161,13 @@ public final class DragEntry {
         onChange?()
     }
 
+    /// Replaces the whole text as the app's own change (a drop it completes, a command), not a
+    /// typing step; returns the action that undoes and redoes it, for the caller's undo step.
+    @discardableResult
+    public func replaceText(with newText: String) -> UndoableAction {
+        replace((0, Int.max), with: newText, name: nil)
+    }
+
     /// Replaces `range` with `insert` and registers it as the undo step `name`, or returns the
     /// undo action when `name` is nil (a drop, which the engine registers).
     @discardableResult

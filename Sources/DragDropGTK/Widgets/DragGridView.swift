@@ -107,6 +107,7 @@ public final class DragGridView {
         gtk_flow_box_set_column_spacing(box, 10)
         gtk_widget_set_valign(flowBox.widget, GTK_ALIGN_START)
         gtk_box_append(dd_box(root.raw), flowBox.widget)
+        FocusNavigation.tabLeaves(flowBox.widget)
         gtk_widget_set_hexpand(root.widget, 1)
         gtk_widget_set_vexpand(root.widget, 1)
         GtkWidgetSupport.installCSS(Self.css, key: "dd-grid", for: root.widget)

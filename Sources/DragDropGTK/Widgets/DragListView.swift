@@ -36,6 +36,8 @@ public final class DragListView {
     public private(set) var selection: [TargetID] = []
     /// What drops from other containers do (S2); default: the standard rules.
     public let operationPolicy: OperationPolicy
+    /// What a row is called in announcements and undo names ("Undo Copy Video"); nil: "Item".
+    public var itemKind: Noun?
     /// Set before ``register(in:)`` when drops on this list cannot be undone: the question the
     /// user confirms first (U2).
     public var confirmation: String?
@@ -76,6 +78,7 @@ public final class DragListView {
         // without it, a click selects one row, Ctrl-click toggles and Shift-click extends.
         gtk_list_box_set_activate_on_single_click(dd_list_box(listBox.raw), 0)
         gtk_widget_add_css_class(listBox.widget, "boxed-list")
+        FocusNavigation.tabLeaves(listBox.widget)
         gtk_widget_set_vexpand(listBox.widget, 1)
         gtk_box_append(dd_box(root.raw), listBox.widget)
         gtk_widget_set_hexpand(root.widget, 1)
@@ -132,6 +135,7 @@ public final class DragListView {
         for (item, (_, row)) in zip(items, rows) {
             var target = DragTarget(id: item.id, name: item.title, frame: .zero, parent: id)
             target.offers = [Self.itemType, .utf8PlainText]
+            if let itemKind { target.kind = itemKind }
             try host.register(row.widget, as: target, delegate: self)
         }
     }

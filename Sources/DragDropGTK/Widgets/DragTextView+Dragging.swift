@@ -14,7 +14,17 @@ extension DragTextView: GtkDragHostDelegate, GtkDragStartGate {
         return true
     }
 
-    public func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] { [selectionItem] }
+    public func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] {
+        // A keyboard pick-up (C4) drags the selection as it is now; a pointer drag marked it at
+        // the press.
+        guard host.isPickingUpByKeyboard else { return [selectionItem] }
+        clearDragRange()
+        guard let selection = styled.selection, let start = styled.makeMark(at: selection.start, leftGravity: true),
+            let end = styled.makeMark(at: selection.end, leftGravity: false)
+        else { return [] }
+        dragRange = (start, end)
+        return [selectionItem]
+    }
 
     /// The dragged runs, while a drag of this view's selection is under way.
     var draggedRuns: [StyledRun] {

@@ -6,15 +6,17 @@ import DragDrop
 @MainActor
 enum GtkWidgetSupport {
     /// The event controllers attached to `widget` (GTK's own included), each held by a reference.
-    /// A list's or grid's title: bold, left-aligned and selectable so it can be copied (K3).
-    /// It stays focusable, as GTK makes selectable labels: a selectable label that cannot take
-    /// the focus was seen to swallow Ctrl+Z after the list rebuilt its rows.
+    /// A list's or grid's title: bold, left-aligned and selectable so it can be copied (K3),
+    /// passed by Tab (`can-focus` off). Not `focusable = false`: a selectable label that is not
+    /// focusable still takes Tab and shortcuts (it swallowed Ctrl+Z after the list rebuilt its
+    /// rows, and Tab stopped on it).
     static func heading(_ title: String) -> UnsafeMutablePointer<GtkWidget> {
         let heading = gtk_label_new(title)!
         gtk_widget_add_css_class(heading, "heading")
         let label = dd_label(UnsafeMutableRawPointer(heading))
         gtk_label_set_xalign(label, 0)
         gtk_label_set_selectable(label, 1)
+        gtk_widget_set_can_focus(heading, 0)
         return heading
     }
 

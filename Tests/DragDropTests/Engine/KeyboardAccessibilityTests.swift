@@ -30,6 +30,23 @@ struct KeyboardAccessibilityTests {
         try h.finish()
     }
 
+    @Test(
+        "C4: every step to a drop point is spoken, even to one that takes nothing (a spring-loaded control) right after the pick-up, when the proposal stays 'cannot drop'"
+    )
+    func everyStepIsSpoken() throws {
+        let h = try DragHarness(scene: F.photosScene())
+        try h.pickUp(three)
+        var mark = h.engineMark
+        h.key(.previousDropPoint)
+        #expect(h.engineFeedback(since: mark).first == .keyboardFocus("more", index: 4))
+        #expect(h.engineAnnouncements(since: mark) == ["Over More Albums, cannot drop here."])
+        mark = h.engineMark
+        h.key(.previousDropPoint)
+        #expect(h.engineAnnouncements(since: mark) == ["Over Shared Stream, will copy."])
+        h.key(.cancel)
+        try h.finish()
+    }
+
     @Test("C4: next and previous cycle through the drop points in reading order, wrapping at both ends")
     func cycle() throws {
         let h = try DragHarness(scene: F.photosScene())
