@@ -78,11 +78,10 @@ final class ContactsMailPane: ShowcasePane {
                 for item in try store.items(in: id) {
                     guard let data = item.payload, let card = try? JSONDecoder().decode(ContactPayload.self, from: data)
                     else { continue }
-                    // A box, not the label itself: a GtkLabel that cannot be selected never
-                    // takes the keyboard focus, and a keyboard drag picks up what has it (C4).
-                    let label = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0)
+                    // A focusable box, not the label itself: a GtkLabel that cannot be selected
+                    // never takes the keyboard focus, and a keyboard drag picks up what has it.
+                    let label = FocusNavigation.focusableBox(GTK_ORIENTATION_HORIZONTAL, spacing: 0)
                     gtk_widget_add_css_class(label, "card")
-                    gtk_widget_set_focusable(label, 1)
                     let name = UI.label(card.name)
                     gtk_widget_set_hexpand(name, 1)
                     UI.append(label, name)

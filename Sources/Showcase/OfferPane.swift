@@ -66,7 +66,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
 
         let offered = representations().map(\.type.mimeType).joined(separator: ", then ")
         UI.append(column, UI.label("Offered, richest first: \(offered).", selectable: true, wrap: true))
-        let source = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        let source = FocusNavigation.focusableBox(GTK_ORIENTATION_VERTICAL, spacing: 4)  // picked up by keyboard
         gtk_widget_set_halign(source, GTK_ALIGN_START)
         gtk_widget_add_css_class(source, "card")
         UI.margins(source, 4)
@@ -76,7 +76,6 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
         }
         UI.append(source, UI.label(sourceName, xalign: 0.5, css: ["sc-list-title"]))
         UI.append(column, source)
-        gtk_widget_set_focusable(source, 1)  // picked up by keyboard (C4)
         sourceWidget = source
 
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)

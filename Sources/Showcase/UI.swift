@@ -53,6 +53,27 @@ enum UI {
         return button
     }
 
+    /// Runs `action` when `key` (a lower-case letter) is pressed in `widget` or a child, with
+    /// Ctrl held when `control`.
+    static func onKey(
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ key: Character, control: Bool,
+        _ action: @escaping @MainActor () -> Void
+    ) {
+        guard let keys = gtk_event_controller_key_new(), let scalar = key.unicodeScalars.first else { return }
+        let lower = UInt32(gdk_unicode_to_keyval(scalar.value))
+        let upper = UInt32(gdk_keyval_to_upper(guint(lower)))
+        GSignal.connect(
+            UnsafeMutableRawPointer(keys), "key-pressed",
+            key: { keyval, _, state in
+                guard keyval == lower || keyval == upper,
+                    (state & GDK_CONTROL_MASK.rawValue != 0) == control
+                else { return false }
+                action()
+                return true
+            })
+        gtk_widget_add_controller(widget, keys)
+    }
+
     static func setText(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String) {
         gtk_label_set_text(dd_label(UnsafeMutableRawPointer(label)), text)
     }

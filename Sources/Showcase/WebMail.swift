@@ -73,8 +73,16 @@ final class WebPageWindow: GtkDragHostDelegate {
     private var host: GtkDragHost?
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var cards: [UnsafeMutablePointer<GtkWidget>] = []
+    private var menus: [EditMenu] = []
 
     init(tour: Bool) { output = tour ? TourOutput() : nil }
+
+    /// Puts a photo on the clipboard as `image/png`.
+    private func copyPhoto(_ index: Int) {
+        guard let data = try? WebPhotos.png(WebPhotos.all[index]) else { return }
+        EditClipboard.copy([ExportedRepresentation(mimeType: "image/png", bytes: Array(data))], from: cards[index])
+        output?.emit(kind: "copied", [("title", .string(WebPhotos.all[index].title))])
+    }
 
     private func id(_ index: Int) -> TargetID { TargetID("web-photo-\(index)") }
 
@@ -91,7 +99,7 @@ final class WebPageWindow: GtkDragHostDelegate {
         UI.append(column, UI.label("Holiday Photos", selectable: true, css: ["title-2"]))
         UI.append(column, UI.label("Drag a photo into a new message.", selectable: true, wrap: true))
         for photo in WebPhotos.all {
-            let card = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+            let card = FocusNavigation.focusableBox(GTK_ORIENTATION_VERTICAL, spacing: 4)
             gtk_widget_set_halign(card, GTK_ALIGN_START)
             if let data = try? WebPhotos.png(photo) {
                 let picture = WebPhotos.picture(data)
@@ -101,6 +109,14 @@ final class WebPageWindow: GtkDragHostDelegate {
             UI.append(card, UI.label(photo.title, xalign: 0.5))
             UI.append(column, card)
             cards.append(card)
+            // Without a pointer (C4): Tab to a photo, Ctrl+C (or Copy in its menu), then paste
+            // it into the message.
+            let index = cards.count - 1
+            menus.append(
+                EditMenu(attachedTo: card, name: photo.title) { [weak self] in
+                    [EditCommand("Copy") { [weak self] in self?.copyPhoto(index) }]
+                })
+            UI.onKey(card, "c", control: true) { [weak self] in self?.copyPhoto(index) }
         }
         host.onEvent = { [weak self] event in
             guard let self, let output = self.output, let host = self.host else { return }
@@ -117,7 +133,13 @@ final class WebPageWindow: GtkDragHostDelegate {
         } catch {
             FileHandle.standardError.write(Data("showcase --role page: \(error)\n".utf8))
         }
-        if output != nil {
+        if let output {
+            GSignal.connect(
+                UnsafeMutableRawPointer(window), "notify::focus-widget",
+                pointer: { _ in
+                    guard let focus = ControlsReport.focus(in: window) else { return }
+                    output.emit(kind: "focus", focus)
+                })
             GSignal.connect(UnsafeMutableRawPointer(window), "realize") { [weak self] in
                 guard let clock = gtk_widget_get_frame_clock(window) else { return }
                 GSignal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.printLayout() }
@@ -206,7 +228,7 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
         UI.append(message, UI.label("To: Grandma <grandma@example.com>", selectable: true))
         UI.append(message, UI.label("Subject: Photos from our holiday", selectable: true))
         UI.append(message, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
-        body = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        body = FocusNavigation.focusableBox(GTK_ORIENTATION_VERTICAL, spacing: 6)
         gtk_widget_set_vexpand(body, 1)
         gtk_widget_set_size_request(body, 300, 240)
         bodyLabel = UI.label("Hi Grandma, here is a photo. (Drop a photo here.)", wrap: true)
@@ -216,6 +238,36 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
         UI.append(body, picture)
         UI.append(message, body)
         UI.append(column, message)
+        // Without a pointer (C4): Tab to the body, Ctrl+V (or Paste in its menu) attaches the
+        // photo copied in the page.
+        menu = EditMenu(attachedTo: body, name: "Message Body") { [weak self] in self?.editCommands() ?? [] }
+        UI.onKey(body, "v", control: true) { [weak self] in self?.paste() }
+    }
+
+    private var menu: EditMenu?
+
+    /// Undo and Redo, and Paste while the clipboard holds an image.
+    private func editCommands() -> [EditCommand] {
+        var commands = EditMenu.undoCommands(host)
+        if EditClipboard.hasImage(for: body) {
+            commands.append(EditCommand("Paste") { [weak self] in self?.paste() })
+        }
+        return commands
+    }
+
+    /// Attaches the clipboard's image (decoded by GDK, as PNG): one undo step, "Paste Photo".
+    private func paste() {
+        guard EditClipboard.hasImage(for: body) else { return }
+        EditClipboard.readImage(for: body) { [weak self] bytes in
+            guard let self, let bytes else { return }
+            let before = self.received
+            let beforeBytes = self.shownBytes
+            let after = Received(type: "image/png", size: bytes.count, from: "the clipboard", operation: "paste")
+            self.show(after, bytes: bytes)
+            self.host.registerEdit(
+                "Paste Photo", undo: { [weak self] in self?.show(before, bytes: beforeBytes) },
+                redo: { [weak self] in self?.show(after, bytes: bytes) })
+        }
     }
 
     func activate(in window: TargetID) {

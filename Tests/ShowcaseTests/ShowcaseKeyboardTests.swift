@@ -241,3 +241,45 @@ extension ShowcaseKeyboardTests {
         }
     }
 }
+
+extension ShowcaseKeyboardTests {
+    @Test(
+        "C4, S2 (situation 3 without a pointer): in the Web Page, another process, Tab to a photo and Ctrl+C; in the message, Tab to the body and Ctrl+V: the photo arrives as image/png, decoded, as one undo step 'Paste Photo' that Ctrl+Z takes back"
+    )
+    func copyAPhotoFromThePageAndPasteIt() throws {
+        try withShowcase(pane: "web-mail") { app, keys, data in
+            let display = keys.display
+            let page = try ShowcaseProcess.launch(
+                executable: try Self.showcaseExecutable(), dataDirectory: data, display: display, size: (300, 520),
+                at: (820, 60), extraArguments: ["--role", "page"], windowName: "Web Page")
+            defer { _ = page.quit() }
+            _ = try page.settledLayout(pane: "page")
+
+            // The page's window gets the keyboard (no window manager here: the pointer rests on
+            // it and xdotool gives it the focus, as clicking its title bar would).
+            try display.xdotool(["mousemove", "970", "320", "search", "--onlyvisible", "--name", "^Web Page$", "windowfocus", "--sync"])
+            try press("Tab", untilFocusOn: "Mountains", page, keys)
+            var mark = page.lineCount
+            try keys.key("ctrl+c")
+            try page.waitFor("the photo copied", after: mark) {
+                $0["kind"] as? String == "copied" && $0["title"] as? String == "Mountains"
+            }
+
+            try display.xdotool(["mousemove", "300", "400", "search", "--onlyvisible", "--name", "^DragDrop Showcase$", "windowfocus", "--sync"])
+            try press("Tab", untilFocusOnA: "DDFocusBox", app, keys)
+            mark = app.lineCount
+            try keys.key("ctrl+v")
+            try app.waitFor("the photo in the message", after: mark) {
+                guard $0["kind"] as? String == "state", let received = $0["received"] as? JSONObject else { return false }
+                return received["type"] as? String == "image/png" && received["operation"] as? String == "paste"
+                    && ($0["undo"] as? String) == "Undo Paste Photo"
+            }
+            _ = try app.settledLayout(pane: "web-mail")
+            mark = app.lineCount
+            try keys.key("ctrl+z")
+            try app.waitFor("the paste undone", after: mark) {
+                $0["kind"] as? String == "state" && $0["received"] is NSNull && $0["redo"] as? String == "Redo Paste Photo"
+            }
+        }
+    }
+}

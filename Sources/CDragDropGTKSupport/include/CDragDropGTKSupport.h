@@ -45,6 +45,11 @@ gboolean dd_x11_watch_dnd(GdkDisplay *display, DDX11DndCallback callback, gpoint
 /// Free with g_free.
 char *dd_x11_window_class(GdkDisplay *display, gulong window);
 
+/// A box that takes the keyboard focus itself (Tab stops on it, then moves on), for cards that
+/// are drag sources: the keyboard picks up what has the focus. Focusable from the start.
+G_DECLARE_FINAL_TYPE(DDFocusBox, dd_focus_box, DD, FOCUS_BOX, GtkBox)
+GtkWidget *dd_focus_box_new(GtkOrientation orientation, int spacing);
+
 G_END_DECLS
 
 #endif

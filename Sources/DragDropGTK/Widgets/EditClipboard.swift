@@ -1,5 +1,6 @@
 import CGtk4
 import DragDrop
+import Foundation
 
 /// The clipboard behind the edit menus: text everywhere, styled text as HTML then plain text
 /// (P1). Styled text copied in this process is pasted back with its styles without a round
@@ -19,6 +20,50 @@ public enum EditClipboard {
     /// Puts `text` on `widget`'s clipboard (an app's own Copy command).
     public static func copy(text: String, from widget: UnsafeMutablePointer<GtkWidget>) {
         set([.text(text)], runs: nil, on: widget)
+    }
+
+    /// Puts `representations` (richest first) on `widget`'s clipboard: an app's own Copy of
+    /// an image or a document, read by other apps only when they paste.
+    public static func copy(_ representations: [ExportedRepresentation], from widget: UnsafeMutablePointer<GtkWidget>) {
+        set(representations, runs: nil, on: widget)
+    }
+
+    /// Whether the clipboard holds an image (any `image/*` GDK can read, or a texture).
+    public static func hasImage(for widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let clipboard = clipboard(for: widget), let formats = gdk_clipboard_get_formats(clipboard) else {
+            return false
+        }
+        if gdk_content_formats_contain_gtype(formats, gdk_texture_get_type()) != 0 { return true }
+        var count: gsize = 0
+        guard let types = gdk_content_formats_get_mime_types(formats, &count) else { return false }
+        return (0..<Int(count)).contains { types[$0].map { String(cString: $0).hasPrefix("image/") } ?? false }
+    }
+
+    /// Reads the clipboard's image, decoded by GDK and handed over as PNG bytes (data from
+    /// another app is never used as it came); `completion` gets nil when there is none or it
+    /// could not be decoded.
+    public static func readImage(
+        for widget: UnsafeMutablePointer<GtkWidget>, _ completion: @escaping @MainActor (Data?) -> Void
+    ) {
+        guard let clipboard = clipboard(for: widget) else { return completion(nil) }
+        let box = CallbackBox<@MainActor (Data?) -> Void>(completion)
+        let callback: GAsyncReadyCallback = { source, result, data in
+            guard let data else { return }
+            let box = Unmanaged<CallbackBox<@MainActor (Data?) -> Void>>.fromOpaque(data).takeRetainedValue()
+            var png: Data?
+            if let source, let result, let texture = gdk_clipboard_read_texture_finish(OpaquePointer(source), result, nil)
+            {
+                if let bytes = gdk_texture_save_to_png_bytes(texture) {
+                    var size: gsize = 0
+                    if let start = g_bytes_get_data(bytes, &size) { png = Data(bytes: start, count: Int(size)) }
+                    g_bytes_unref(bytes)
+                }
+                g_object_unref(UnsafeMutableRawPointer(texture))
+            }
+            let value = png
+            MainActor.assumeIsolated { box.body(value) }
+        }
+        gdk_clipboard_read_texture_async(clipboard, nil, callback, box.retainedPointer)
     }
 
     /// Puts styled `runs` on the clipboard as HTML, then plain text.

@@ -1,9 +1,17 @@
+import CDragDropGTKSupport
 import CGtk4
 
 /// Keyboard focus as in desktop apps: Tab and Shift+Tab go from control to control, a list is
 /// one stop (entered at its selected row), and the arrow keys move within it (C4).
 @MainActor
 public enum FocusNavigation {
+    /// A box that takes the keyboard focus itself, for a card that is a drag source (a photo,
+    /// a contact): Tab stops on it and the keyboard can pick it up (C4). A plain `GtkBox`
+    /// passes Tab to its children only, even when made focusable.
+    public static func focusableBox(_ orientation: GtkOrientation, spacing: Int32) -> UnsafeMutablePointer<GtkWidget> {
+        dd_focus_box_new(orientation, spacing)!
+    }
+
     /// The first widget at or below `widget`, in child order, that takes the keyboard focus
     /// (shown, sensitive, focusable), innermost first: a list's first row rather than the list.
     public static func firstFocusable(in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
