@@ -130,8 +130,23 @@ extension Tour {
                 $0.start <= boldStart && $0.start + $0.length >= boldStart + 1 && $0.styles.contains("bold")
             },
             "the store lost the bold of '\(boldWord)': \(storedOther.runs)")
+
+        // U1: Ctrl+Z takes the copy back, a second Ctrl+Z the move; both notes read as at the
+        // start, in the window and in the store.
+        _ = try app.settledLayout(pane: "notes")
+        mark = app.lineCount
+        try pointer.key("ctrl+z")
+        try app.waitForState("the copy undone", after: mark) { $0.lists[other] == original[other] }
+        _ = try app.settledLayout(pane: "notes")
+        mark = app.lineCount
+        try pointer.key("ctrl+z")
+        try app.waitForState("the move undone", after: mark) { $0.lists == original }
+        stored = try storedNotes()
+        try check(
+            stored[source]?.text == plain(sourceHTML) && stored[other]?.text == plain(otherHTML),
+            "after two undos the store holds '\(stored[source]?.text ?? "")' and '\(stored[other]?.text ?? "")'")
         return .ok(
             "moved '\(plainWord)' before '\(lastWord)' in '\(source)'; copied bold '\(boldWord)' to the end of "
-                + "'\(other)', still bold; both saved")
+                + "'\(other)', still bold; both saved; Ctrl+Z twice undid the copy, then the move, in the store too")
     }
 }

@@ -83,9 +83,19 @@ extension Tour {
         try app.waitForState("'\(sharedPhoto)' no longer shared", after: mark) { $0.lists == expected }
         try checkStore(.photos, equals: expected)
 
+        // U1: the shared drop made no undo step (Stop Sharing is its way back): Ctrl+Z undoes
+        // the copy of the three photos into the album.
+        try check(
+            app.state?.undo == "Undo Copy 3 Photos", "the last undo step is '\(app.state?.undo ?? "")', not the album copy")
+        _ = try app.settledLayout(pane: "photos")
+        mark = app.lineCount
+        try pointer.key("ctrl+z")
+        try app.waitForState("the album copy undone", after: mark) { $0.lists == original }
+        try checkStore(.photos, equals: original)
+
         return .ok(
             "Select turned on selection mode; three plain clicks picked \(quoted(picked)), dragged together with a "
                 + "count of 3 and copied to '\(album)'; '\(sharedPhoto)' dropped into the shared '\(shared)' offered "
-                + "Stop Sharing, which took it back; the store matched at every step")
+                + "Stop Sharing, which took it back; Ctrl+Z undid the album copy; the store matched at every step")
     }
 }

@@ -58,8 +58,17 @@ extension Tour {
         try page.waitForDragEnd(after: pageMark)
         _ = try app.settledLayout(pane: info.slug)
         try check(page.quit() == 0, "the Web Page process did not quit cleanly; see web-page.log")
+
+        // U1: Ctrl+Z takes the photo out of the message again (the page is gone by now: the
+        // message kept its own copy of the bytes).
+        let undo = app.lineCount
+        try pointer.key("ctrl+z")
+        try app.waitFor("the photo taken out of the message", after: undo) {
+            $0["kind"] as? String == "state" && $0["pane"] as? String == info.slug && $0["received"] is NSNull
+        }
         return .ok(
             "dragged '\(photo)' from the Web Page process into the new message: it received image/png "
-                + "(\(size) bytes) as a copy from '\(from)'; the page's drag was handed off (to '\(handed["app"] ?? "?")')")
+                + "(\(size) bytes) as a copy from '\(from)'; the page's drag was handed off (to '\(handed["app"] ?? "?")'); "
+                + "Ctrl+Z took it out again")
     }
 }
