@@ -103,6 +103,10 @@ final class UploadPane: ShowcasePane {
             operationPolicy: .alwaysCopy)
         videos.itemKind = Noun("video")
         channel.itemKind = Noun("video")
+        // The videos are the store's: a drop uploads one; no text pasted as a row stands in
+        // for a video (the edit menus copy titles only).
+        videos.allowsEditing = false
+        channel.allowsEditing = false
         channel.defersDrop = { [weak self] drop in
             self?.startUpload(drop)
             return true

@@ -283,3 +283,18 @@ extension ShowcaseKeyboardTests {
         }
     }
 }
+
+extension ShowcaseKeyboardTests {
+    @Test(
+        "C1: the Upload pane's lists are the store's videos: their edit menu offers Copy, never Cut, Paste or Delete, so no edit can show a row the store does not hold"
+    )
+    func uploadListsOnlyCopy() throws {
+        try withShowcase(pane: "upload") { app, keys, _ in
+            try press("Tab", untilFocusOn: "Kayaking.mov", app, keys)
+            try keys.key("space")  // selects it: the menu's Copy needs a selection
+            let menu = try openEditMenu(app, keys)
+            #expect(menu.owner == "Uploads")
+            #expect(menu.items == ["Copy"], "one video, selected: Copy only (no Select All either)")
+        }
+    }
+}

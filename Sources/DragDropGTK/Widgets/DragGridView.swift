@@ -68,6 +68,9 @@ public final class DragGridView {
     }
     /// Called after the tiles or the selection changed.
     public var onChange: (@MainActor () -> Void)?
+    /// Whether the edit menu offers Cut, Paste and Delete (C1). Set it to false when the app
+    /// keeps the tiles elsewhere and only drops and Copy should change or read them.
+    public var allowsEditing = true
     /// Called when a folder opens: by spring loading during a drag (`duringDrag`) or by a
     /// double click. The app shows the folder's contents.
     public var onOpenFolder: (@MainActor (_ folder: Tile, _ duringDrag: Bool) -> Void)?

@@ -43,6 +43,9 @@ public final class DragListView {
     public var confirmation: String?
     /// Called after the items or the selection changed (and the rows were rebuilt).
     public var onChange: (@MainActor () -> Void)?
+    /// Whether the edit menu offers Cut, Paste and Delete (C1). Set it to false when the app
+    /// keeps the rows elsewhere and only drops and Copy should change or read them.
+    public var allowsEditing = true
 
     unowned let host: GtkDragHost
     let root: GObjectRef

@@ -5,7 +5,6 @@ import DragDrop
 /// handling, and the signal shapes `GSignal` does not cover.
 @MainActor
 enum GtkWidgetSupport {
-    /// The event controllers attached to `widget` (GTK's own included), each held by a reference.
     /// A list's or grid's title: bold, left-aligned and selectable so it can be copied (K3),
     /// passed by Tab (`can-focus` off). Not `focusable = false`: a selectable label that is not
     /// focusable still takes Tab and shortcuts (it swallowed Ctrl+Z after the list rebuilt its
@@ -20,6 +19,7 @@ enum GtkWidgetSupport {
         return heading
     }
 
+    /// The event controllers attached to `widget` (GTK's own included), each held by a reference.
     static func controllers(of widget: UnsafeMutablePointer<GtkWidget>) -> [GObjectRef] {
         guard let model = gtk_widget_observe_controllers(widget) else { return [] }
         defer { g_object_unref(UnsafeMutableRawPointer(model)) }

@@ -19,6 +19,9 @@ protocol TitledItemEditing: AnyObject {
     var editableElements: [Element] { get }
     /// The selected elements' identifiers.
     var selection: [TargetID] { get }
+    /// Whether Cut, Paste and Delete are offered (false: a list whose rows the app keeps
+    /// elsewhere, which only Copy and drops change).
+    var allowsEditing: Bool { get }
     /// The widget the clipboard belongs to.
     var widget: UnsafeMutablePointer<GtkWidget> { get }
     /// The host whose undo stack records edits.
@@ -36,17 +39,17 @@ protocol TitledItemEditing: AnyObject {
 extension TitledItemEditing {
     /// The commands that apply now: Undo/Redo when possible, Cut/Copy/Delete only with a
     /// selection, Paste only when the clipboard has text, Select All only when not every element
-    /// is selected.
+    /// is selected; no Cut, Paste or Delete unless ``allowsEditing``.
     func editCommands() -> [EditCommand] {
         var commands = EditMenu.undoCommands(host)
         if !selection.isEmpty {
-            commands.append(EditCommand("Cut") { [weak self] in self?.cut() })
+            if allowsEditing { commands.append(EditCommand("Cut") { [weak self] in self?.cut() }) }
             commands.append(EditCommand("Copy") { [weak self] in self?.copy() })
         }
-        if EditClipboard.hasText(for: widget) {
+        if allowsEditing, EditClipboard.hasText(for: widget) {
             commands.append(EditCommand("Paste") { [weak self] in self?.paste() })
         }
-        if !selection.isEmpty {
+        if allowsEditing, !selection.isEmpty {
             commands.append(EditCommand("Delete") { [weak self] in self?.deleteSelection() })
         }
         if !editableElements.isEmpty, selection.count < editableElements.count {
