@@ -25,6 +25,8 @@ public struct SceneNode: Sendable {
     public var accepts: [ContentType] = []
     public var offers: [ContentType] = []
     public var kind: Noun = .item
+    /// False for read-only content: it drags out as a copy (``DragTarget/isMovable``).
+    public var isMovable = true
     public var layout: InsertionLayout?
     /// Row height (vertical), column width (horizontal) or item size (grid) for laid-out items.
     public var itemSize = Size(width: 0, height: 40)
@@ -242,6 +244,7 @@ public final class Scene {
             t.accepts = n.accepts
             t.offers = n.offers
             t.kind = n.kind
+            t.isMovable = n.isMovable
             t.insertion = n.layout
             t.operationPolicy = n.policy
             t.springLoading = n.springLoading

@@ -96,12 +96,16 @@ class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegat
     func elementTarget(for item: ShowcaseItem) -> DragTarget {
         var target = DragTarget(id: item.targetID, name: item.title, frame: .zero, parent: containerID)
         target.kind = noun
-        target.offers = [itemType, .utf8PlainText]
+        if elementsAreDraggable { target.offers = [itemType, .utf8PlainText] }
+        target.isMovable = elementsAreMovable
         return target
     }
 
-    /// Whether the elements can be dragged out (Move To…, Copy To…) and deleted.
-    var elementsAreMovable: Bool { !collection.flags.contains(.readOnly) }
+    /// Whether the elements can be dragged out (Copy To…).
+    var elementsAreDraggable: Bool { true }
+    /// Whether the elements may leave the collection (Move To…, Delete): not from a read-only
+    /// one (Sent), whose elements drag out as copies.
+    var elementsAreMovable: Bool { elementsAreDraggable && !collection.flags.contains(.readOnly) }
 
     /// A new element widget for `item`, already added to ``elementsWidget``.
     func makeElement(for item: ShowcaseItem) -> GObjectRef { fatalError("subclass") }
@@ -241,9 +245,9 @@ class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegat
 
     // MARK: The edit menu (C1, C4, K2)
 
-    /// The commands that apply now: Undo and Redo when possible; Copy with a selection; Move
-    /// To…, Copy To… (not during a drag) and Delete with a selection that can leave; Select All
-    /// unless all is selected.
+    /// The commands that apply now: Undo and Redo when possible; with a selection, Copy, Copy
+    /// To… (not during a drag), and Move To… and Delete unless the collection is read-only;
+    /// Select All unless all is selected.
     func editCommands() -> [EditCommand] {
         var commands = EditMenu.undoCommands(host)
         let selected = selection.map(ShowcaseTargets.item)
@@ -256,7 +260,7 @@ class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegat
                         self?.host.beginKeyboardDrag(items: selected, operation: .move)
                     })
             }
-            if elementsAreMovable && !dragging {
+            if elementsAreDraggable && !dragging {
                 commands.append(
                     EditCommand("Copy To\u{2026}") { [weak self] in
                         self?.host.beginKeyboardDrag(items: selected, operation: .copy)
@@ -301,7 +305,7 @@ class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegat
     }
 
     func dragHost(_ host: GtkDragHost, selectedItemsIn container: TargetID) -> [TargetID] {
-        container == containerID && elementsAreMovable ? selection.map(ShowcaseTargets.item) : []
+        container == containerID && elementsAreDraggable ? selection.map(ShowcaseTargets.item) : []
     }
 
     func dragHost(_ host: GtkDragHost, insertionIndexIn container: TargetID, at point: Point?) -> Int? {

@@ -60,7 +60,6 @@ final class StoreGridView: StoreCollectionView {
 
     // MARK: Targets
 
-    override var elementsAreMovable: Bool { true }
     override var insertionLayout: InsertionLayout { .grid }
     override var insertionClasses: (before: String, after: String) {
         ("dd-grid-insert-before", "dd-grid-insert-after")

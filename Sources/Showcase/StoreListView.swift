@@ -49,7 +49,7 @@ final class StoreListView: StoreCollectionView {
 
     override var containerID: TargetID { options.containerID ?? collection.targetID }
 
-    override var elementsAreMovable: Bool { options.draggable && super.elementsAreMovable }
+    override var elementsAreDraggable: Bool { options.draggable }
 
     override func containerTarget(in window: TargetID) -> DragTarget {
         guard options.acceptsDrops else {
@@ -63,12 +63,6 @@ final class StoreListView: StoreCollectionView {
             collection.flags.contains(.readOnly)
             ? .forbidden(reason: "\(collection.name) is read-only.") : options.operationPolicy
         return container
-    }
-
-    override func elementTarget(for item: ShowcaseItem) -> DragTarget {
-        var target = super.elementTarget(for: item)
-        if !elementsAreMovable { target.offers = [] }
-        return target
     }
 
     override func makeElement(for item: ShowcaseItem) -> GObjectRef {

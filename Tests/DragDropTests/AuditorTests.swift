@@ -21,14 +21,24 @@ enum AuditFixtures {
     ///
     /// Rows are 40 points high. Lists prefer moves (S2: reminders dragged between lists move);
     /// the folder and the archive use the default rules; the trash refuses drops.
-    static func reminders() throws -> Scene {
+    static func reminders() throws -> Scene { try reminders(readOnly: []) }
+
+    /// The reminders window with the grocery rows in `readOnly` unable to leave their list
+    /// (``SceneNode/isMovable`` false: they drag out as copies).
+    static func remindersReadOnly() throws -> Scene { try reminders(readOnly: ["g0"]) }
+
+    static func reminders(readOnly: Set<TargetID>) throws -> Scene {
         var window = SceneNode(id: "window", name: "Reminders", role: .group, frame: Rect(x: 0, y: 0, width: 1000, height: 700))
         var tab = SceneNode(id: "tab-archive", name: "Archive", role: .control, frame: Rect(x: 0, y: 0, width: 90, height: 40))
         tab.springLoading = SpringLoadingConfiguration()
         tab.showsOnActivate = ["archive"]
         window.children.append(tab)
 
-        window.children.append(list("groceries", x: 100, count: 5))
+        var groceries = list("groceries", x: 100, count: 5)
+        for i in groceries.children.indices where readOnly.contains(groceries.children[i].id) {
+            groceries.children[i].isMovable = false
+        }
+        window.children.append(groceries)
         var work = list("work", x: 420, count: 2)
         var folder = item("work-folder")
         folder.accepts = [reminder]
@@ -331,6 +341,20 @@ struct AuditorCleanRunTests {
         #expect(h.engine.isDragging)
         h.move(to: Point(x: 560, y: 300), steps: 6)
         h.release()
+        expectClean(h, a)
+    }
+
+    @Test("S2, S4: a reminder that cannot leave its list is copied to the other list, even with the move modifier")
+    func readOnlyCopies() throws {
+        let (h, a) = try audited(AuditFixtures.remindersReadOnly())
+        h.press(at: row(0, x: 100))
+        h.move(to: Point(x: 250, y: 70), steps: 2)
+        h.move(to: Point(x: 560, y: 300), steps: 12)
+        h.setModifiers([.forceMove])
+        h.release()
+        #expect(h.scene.snapshot()["groceries"] == ["g0", "g1", "g2", "g3", "g4"])
+        #expect(h.scene.snapshot()["work"]?.count == 4)
+        h.undo()
         expectClean(h, a)
     }
 
@@ -754,6 +778,15 @@ enum WrongTimelines {
             f.input(
                 .pointerMove(Point(x: 560, y: 300)), .highlight("work", on: true), .proposal(destination: "work", operation: .copy),
                 .preview(PreviewState(count: 1, badge: .copy)))
+        },
+        WrongTimeline(
+            rule: "S2", what: "a move proposed for a reminder that cannot leave its list (read-only)",
+            scene: AuditFixtures.remindersReadOnly
+        ) { f in
+            f.liftG0()
+            f.input(
+                .pointerMove(Point(x: 560, y: 300)), .highlight("work", on: true), .proposal(destination: "work", operation: .move),
+                .insertion("work", index: 3))
         },
         WrongTimeline(rule: "S2", what: "the copy modifier pressed and the proposal still a move") { f in
             f.overWork()

@@ -298,3 +298,34 @@ extension ShowcaseKeyboardTests {
         }
     }
 }
+
+extension ShowcaseKeyboardTests {
+    @Test(
+        "C1, S2, S4: a sent message (read-only Sent) can be dragged out, as a copy: Archive gets one, Sent keeps its message, in the store too; Ctrl+Z takes the copy back"
+    )
+    func sentMessagesDragOutAsCopies() throws {
+        try withShowcase(pane: "mail") { app, keys, data in
+            let original = titles(try stored(data, pane: .mail))
+            let sent = try #require(original["Sent"]?.first)
+            try press("Tab", untilFocusOn: "Inbox", app, keys)
+            try press("Down", untilFocusOn: "Sent", app, keys, limit: 3)
+            try app.waitForState("Sent shown", after: 0) { $0.mailbox == "Sent" }
+            try press("Tab", untilFocusOn: sent, app, keys)
+            try press("ctrl+shift+d", expecting: "Picked up '\(sent)'.", app, keys, prefix: true)
+            try press("Tab", untilStatus: "Over Archive, will copy.", app, keys)
+            var mark = app.lineCount
+            try keys.key("Return")
+            var expected = original
+            expected["Archive"] = (original["Archive"] ?? []) + [sent]
+            try app.waitForState("a copy in Archive, undone by 'Undo Copy Message'", after: mark) {
+                $0.lists == expected && $0.undo == "Undo Copy Message"
+            }
+            #expect(titles(try stored(data, pane: .mail)) == expected, "Sent keeps its message; Archive has a copy")
+            _ = try app.settledLayout(pane: "mail")
+            mark = app.lineCount
+            try keys.key("ctrl+z")
+            try app.waitForState("the copy undone", after: mark) { $0.lists == original }
+            #expect(titles(try stored(data, pane: .mail)) == original)
+        }
+    }
+}

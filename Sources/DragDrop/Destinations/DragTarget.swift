@@ -110,6 +110,10 @@ public struct DragTarget: Sendable {
     public var offers: [ContentType] = []
     /// How to name this item in announcements.
     public var kind: Noun = .item
+    /// Whether a drag may take this item out of its place. False for read-only content (a sent
+    /// message): it drags out as a copy whatever the destination prefers or the modifiers ask,
+    /// so a drop never removes it (S2, S4).
+    public var isMovable = true
     /// Set on a container whose items make room for a drop between them.
     public var insertion: InsertionLayout?
     /// Overrides of the default operation.

@@ -434,6 +434,8 @@ public struct TargetRegistry {
         var sharedKind: Noun?
         /// The first item's name.
         var firstName: String
+        /// Whether every item may leave its place (``DragTarget/isMovable``).
+        var movable: Bool
     }
 
     /// Starts a drag of `ids`: each item is checked to be a registered draggable target and
@@ -467,6 +469,7 @@ public struct TargetRegistry {
         var apps: [AppID] = []
         var sharedKind: Noun?
         var mixedKinds = false
+        var movable = true
         var lists: [Int32] = []
         var containerSlots: [Int32] = []
         var failed: TargetID?
@@ -508,6 +511,7 @@ public struct TargetRegistry {
                     lists.append(list)
                     masks.append(offerMasks[Int(list)])
                 }
+                if movable, descriptors[s]?.isMovable == false { movable = false }
                 if !mixedKinds {
                     let kind = descriptors[s]?.kind
                     if sharedKind == nil {
@@ -525,7 +529,7 @@ public struct TargetRegistry {
         let firstName = slots.first.flatMap { descriptors[Int($0)]?.name } ?? ""
         return DragStart(
             ids: kept ?? ids, slots: slots, masks: masks, containers: containers, apps: apps,
-            sharedKind: mixedKinds ? nil : sharedKind, firstName: firstName)
+            sharedKind: mixedKinds ? nil : sharedKind, firstName: firstName, movable: movable)
     }
 
     /// The drag items for the slots and identifiers ``beginDrag(of:)`` returned, provided

@@ -70,14 +70,26 @@ public enum OperationRules {
     ///
     /// Same container moves; another container copies; another app always copies; a
     /// ``OperationPolicy/preferMove`` destination moves in-app drops; ``DragModifiers/forceCopy``
-    /// copies; ``DragModifiers/forceMove`` moves inside one app.
+    /// copies; ``DragModifiers/forceMove`` moves inside one app. Items that may not leave their
+    /// place (`itemsMovable` false: read-only content) are copied where they would move.
     public static func propose(
         sourceContainers: [TargetID?],
         sourceApp: AppID,
         destination: TargetID,
         destinationApp: AppID,
         policy: OperationPolicy,
-        modifiers: DragModifiers
+        modifiers: DragModifiers,
+        itemsMovable: Bool = true
+    ) -> DropOperation {
+        let operation = proposeIgnoringMovability(
+            sourceContainers: sourceContainers, sourceApp: sourceApp, destination: destination,
+            destinationApp: destinationApp, policy: policy, modifiers: modifiers)
+        return operation == .move && !itemsMovable ? .copy : operation
+    }
+
+    private static func proposeIgnoringMovability(
+        sourceContainers: [TargetID?], sourceApp: AppID, destination: TargetID, destinationApp: AppID,
+        policy: OperationPolicy, modifiers: DragModifiers
     ) -> DropOperation {
         if case .forbidden(let reason) = policy { return .forbidden(reason: reason) }
         if sourceApp != destinationApp { return .copy }

@@ -376,7 +376,7 @@ public final class DragEngine {
             masksGeneration: registry.typesGeneration, mode: mode, sourceApps: begun.apps, pointer: point,
             modifiers: modifiers, preview: preview,
             sourcesNotLeft: mode == .keyboard ? [] : begun.containers.compactMap { $0 },
-            sourceContainers: begun.containers)
+            sourceContainers: begun.containers, itemsMovable: begun.movable)
         offeredCancellation = nil
         emit(.lifted(items: begun.ids, at: point ?? .zero, mode: mode))
         emit(.preview(preview))
@@ -421,6 +421,7 @@ public final class DragEngine {
         s.itemIDs = seen
         s.sourceContainers = ActiveSession.distinctContainers(all)
         s.sourceApps = ActiveSession.distinctApps(all)
+        if added.contains(where: { registry.target($0.id)?.isMovable == false }) { s.itemsMovable = false }
         registry.markInSession(added.map(\.id), true)
         s.masks = registry.sessionMasks(for: s.ids)
         s.masksGeneration = registry.typesGeneration
@@ -865,7 +866,8 @@ public final class DragEngine {
             let sourceApp = s.sourceApps.first { $0 != info.app } ?? info.app
             operation = OperationRules.propose(
                 sourceContainers: s.sourceContainers, sourceApp: sourceApp, destination: destination,
-                destinationApp: info.app, policy: info.policy, modifiers: s.modifiers)
+                destinationApp: info.app, policy: info.policy, modifiers: s.modifiers,
+                itemsMovable: s.itemsMovable)
         } else {
             operation = .cancel
         }

@@ -57,6 +57,8 @@ struct ActiveSession {
     /// The distinct source containers of the items, kept up to date as items join (M2), so the
     /// move path never maps over every item.
     var sourceContainers: [TargetID?]
+    /// Whether every item may leave its place; false makes every drop a copy.
+    var itemsMovable = true
 
     static func distinctApps(_ items: [DragItem]) -> [AppID] {
         var result: [AppID] = []

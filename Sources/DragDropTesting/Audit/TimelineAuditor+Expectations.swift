@@ -52,6 +52,16 @@ extension TimelineAuditor {
     /// Always-copy destination: copy. Move modifier: move. Prefer-move destination: move. Every
     /// item from this very container: move. Otherwise copy. No destination: cancel.
     func expectedOperation(on destination: TargetID?, for drag: AuditDrag) -> (DropOperation, String)? {
+        guard let expected = expectedOperationIgnoringMovability(on: destination, for: drag) else { return nil }
+        if expected.0 == .move, let fixed = drag.items.first(where: { view.node($0.id)?.isMovable == false }) {
+            return (.copy, "'\(fixed.id)' cannot leave its place (read-only): it is copied, not moved")
+        }
+        return expected
+    }
+
+    private func expectedOperationIgnoringMovability(on destination: TargetID?, for drag: AuditDrag)
+        -> (DropOperation, String)?
+    {
         guard let destination else { return (.cancel, "nothing under the content accepts it") }
         let v = view
         guard let node = v.node(destination) else { return nil }

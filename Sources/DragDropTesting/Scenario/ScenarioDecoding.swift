@@ -9,7 +9,7 @@ enum ScenarioDecoding {
     static let settingsKeys = ["liftThreshold", "touchHold", "springDelay", "springFlashLead"]
     static let nodeKeys = [
         "id", "name", "role", "frame", "app", "accepts", "offers", "kind", "layout", "itemSize", "spacing",
-        "padding", "policy", "springLoaded", "autoscroll", "contentHeight", "clips", "hidden", "confirmation",
+        "padding", "policy", "springLoaded", "autoscroll", "contentHeight", "clips", "hidden", "movable", "confirmation",
         "fails", "cancellation", "transfer", "onActivate", "children",
     ]
     static let actions = [
@@ -171,6 +171,7 @@ enum ScenarioDecoding {
         }
         node.clipsChildren = try o.optional("clips") { v, p throws(ScenarioError) in try bool(v, p) } ?? false
         node.isHidden = try o.optional("hidden") { v, p throws(ScenarioError) in try bool(v, p) } ?? false
+        node.isMovable = try o.optional("movable") { v, p throws(ScenarioError) in try bool(v, p) } ?? true
         node.confirmation = try o.optional("confirmation") { v, p throws(ScenarioError) in try nonEmptyString(v, p) }
         node.failure = try o.optional("fails") { v, p throws(ScenarioError) in try nonEmptyString(v, p) }
         node.cancellationTitle = try o.optional("cancellation") { v, p throws(ScenarioError) in try nonEmptyString(v, p) }

@@ -86,6 +86,42 @@ struct SessionTests {
         try h.finish()
     }
 
+    @Test(
+        "S2, S4: read-only content (isMovable false) drags out as a copy: a list that prefers moving copies it, the move modifier copies too, and the source keeps it"
+    )
+    func readOnlyItemsCopy() throws {
+        var readOnly = F.reminders([("milk", "Milk"), ("eggs", "Eggs")])
+        readOnly[0].isMovable = false
+        let groceries = F.list(
+            "groceries", "Groceries", frame: Rect(x: 0, y: 0, width: 380, height: 600), accepts: [F.reminderType],
+            items: readOnly, policy: .preferMove)
+        let work = F.list(
+            "work", "Work", frame: Rect(x: 400, y: 0, width: 380, height: 600), accepts: [F.reminderType],
+            items: F.reminders([("report", "Report")]), policy: .preferMove)
+        let scene = try Scene([
+            F.window("window", "Reminders", frame: Rect(x: 0, y: 0, width: 800, height: 600), [groceries, work])
+        ])
+        let h = try DragHarness(scene: scene)
+        h.engineLift(at: F.row(0, x: 100))
+        var mark = h.engineMark
+        h.move(to: F.row(0, x: 500))
+        #expect(h.engineFeedback(since: mark).contains(.proposal(destination: "work", operation: .copy)))
+        #expect(h.engineAnnouncements(since: mark) == ["Over Work, will copy."])
+        mark = h.engineMark
+        h.setModifiers([.forceMove])
+        #expect(
+            !h.engineFeedback(since: mark).contains { if case .proposal(_, .move) = $0 { true } else { false } },
+            "the move modifier cannot move what may not leave")
+        mark = h.engineMark
+        h.release()
+        #expect(h.engineFeedback(since: mark).contains(.outcome(.completed(destination: "work", operation: .copy))))
+        #expect(!h.engineFeedback(since: mark).contains { if case .sourceRemoved = $0 { true } else { false } })
+        let lists = h.scene.snapshot()
+        #expect(lists["groceries"] == ["milk", "eggs"], "the read-only reminder stays")
+        #expect(lists["work"]?.count == 2 && lists["work"]?.first == "report", "and a copy arrived")
+        try h.finish()
+    }
+
     @Test("S1: a drag between two windows of one app copies into the other window's list")
     func twoWindows() throws {
         let h = try DragHarness(scene: F.twoWindowsScene())
