@@ -89,6 +89,8 @@ public struct TargetRegistry {
     static let scrollFlag: UInt8 = 16
     static let inSessionFlag: UInt8 = 32
     static let destinationFlag: UInt8 = 64
+    /// ``DragTarget/isMovable`` false: read at lift without touching the descriptor.
+    static let immovableFlag: UInt8 = 128
 
     /// Creates an empty registry for `localApp`.
     public init(localApp: AppID, conformance: TypeConformance = TypeConformance()) {
@@ -511,7 +513,7 @@ public struct TargetRegistry {
                     lists.append(list)
                     masks.append(offerMasks[Int(list)])
                 }
-                if movable, descriptors[s]?.isMovable == false { movable = false }
+                if flags[s] & Self.immovableFlag != 0 { movable = false }
                 if !mixedKinds {
                     let kind = descriptors[s]?.kind
                     if sharedKind == nil {
@@ -598,6 +600,7 @@ public struct TargetRegistry {
         if target.springLoading != nil { f |= springFlag }
         if target.autoscroll != nil { f |= scrollFlag }
         if target.isDestination { f |= destinationFlag }
+        if !target.isMovable { f |= immovableFlag }
         return f
     }
 
