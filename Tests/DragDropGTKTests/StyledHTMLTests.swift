@@ -27,6 +27,21 @@ struct StyledHTMLTests {
             ])
     }
 
+    @Test(
+        "A7: what a page's HTML holds that is not text is left out: scripts, styles, the head and its title, comments (even with a '>' inside)"
+    )
+    func nonTextLeftOut() {
+        let html = """
+            <html><head><title>Shop</title><style>b { color: red }</style></head><body>\
+            <!-- a > b --><script>if (a > b) alert(1)</SCRIPT><b>Bold</b> and <i>it</i>\
+            <template><b>hidden</b></template></body></html>
+            """
+        #expect(
+            StyledHTML.runs(fromHTML: html) == [StyledRun("Bold", bold: true), StyledRun(" and "), StyledRun("it", italic: true)])
+        #expect(StyledHTML.runs(fromHTML: "a<script>never closed") == [StyledRun("a")], "an unclosed script hides the rest")
+        #expect(StyledHTML.runs(fromHTML: "a<!-- never closed") == [StyledRun("a")])
+    }
+
     @Test("Raw line breaks in HTML are spaces; unclosed tags keep their text")
     func whitespaceAndBrokenTags() {
         #expect(

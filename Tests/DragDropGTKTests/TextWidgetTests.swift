@@ -247,3 +247,52 @@ struct TextWidgetTests {
         }
     }
 }
+
+extension TextWidgetTests {
+    /// Another app (xclip) owning the clipboard with `html` as `text/html`; stops it at the end.
+    private func withForeignClipboard(
+        html: String, on display: XDisplay, _ body: () async throws -> Void
+    ) async throws {
+        let xclip = try #require(Tools.find("xclip"), "xclip is not installed (make deps installs it)")
+        let input = try ProcessPipe()
+        let process = try ChildProcess(
+            xclip, ["-quiet", "-selection", "clipboard", "-t", "text/html", "-i"],
+            environment: display.appEnvironment, stdin: input.read)
+        close(input.read)
+        let bytes = Array(html.utf8)
+        _ = bytes.withUnsafeBytes { write(input.write, $0.baseAddress, $0.count) }
+        close(input.write)
+        defer { process.stop() }
+        try await Task.sleep(for: .milliseconds(300))  // xclip owns the selection once it read its input
+        try await body()
+    }
+
+    @Test(
+        "A7, C1, K2: styled text another app put on the clipboard pastes with its bold and italic, and nothing else of its HTML (no script text, no links); one undo step"
+    )
+    func richPasteFromAnotherApp() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let html = "<meta charset=utf-8><script>alert(1)</script><b>Bold</b> and <i>it</i> <a href=\"x\">link</a>"
+            try await withForeignClipboard(html: html, on: app.display) {
+                let draft = try await app.settledSceneLayout().frame("draft")
+                let blankDraft = (draft.midX, draft.midY + 60)
+                try pointer.click(at: blankDraft)
+                try await Task.sleep(for: .milliseconds(200))
+                let menu = try await app.openMenu(at: blankDraft, pointer: pointer, owner: "Draft")
+                #expect(menu.items.contains("Paste"))
+                guard let paste = menu.frames["Paste"] else { throw DriverError("no Paste") }
+                var mark = app.lineCount
+                try pointer.click(at: (paste.midX, paste.midY))
+                try await app.waitFor(kind: "text", "the styled paste from another app", after: mark) {
+                    $0["id"] as? String == "draft" && $0["html"] as? String == "Draft:<b>Bold</b> and <i>it</i> link"
+                }
+                try await Task.sleep(for: .milliseconds(200))
+                mark = app.lineCount
+                try pointer.key("ctrl+z")
+                try await app.waitFor(kind: "text", "the paste undone", after: mark) {
+                    $0["id"] as? String == "draft" && $0["text"] as? String == "Draft:"
+                }
+            }
+        }
+    }
+}

@@ -16,7 +16,7 @@ extension DragTextView {
             if editable { commands.append(EditCommand("Cut") { [weak self] in self?.cut() }) }
             commands.append(EditCommand("Copy") { [weak self] in self?.copy() })
         }
-        if editable, EditClipboard.hasText(for: view.widget) {
+        if editable, EditClipboard.hasText(for: view.widget) || EditClipboard.hasForeignHTML(for: view.widget) {
             commands.append(EditCommand("Paste") { [weak self] in self?.paste() })
         }
         if editable, selection != nil {
@@ -52,6 +52,27 @@ extension DragTextView {
             replaceSelection(with: runs, styled: true, name: "Paste")
             return
         }
+        // Another app's styled text: its HTML, parsed like a dropped one (bold and italic kept,
+        // nothing else taken from it, A7); plain text when it has none or it cannot be read.
+        if EditClipboard.hasForeignHTML(for: view.widget) {
+            let widget = PointerBits(UnsafeMutableRawPointer(view.widget))
+            Task { @MainActor [weak self] in
+                guard let pointer = widget.pointer?.assumingMemoryBound(to: GtkWidget.self) else { return }
+                if let html = await EditClipboard.readHTML(for: pointer) {
+                    let runs = StyledHTML.runs(fromHTML: html)
+                    if !runs.isEmpty {
+                        self?.replaceSelection(with: runs, styled: true, name: "Paste")
+                        return
+                    }
+                }
+                self?.pastePlainText()
+            }
+            return
+        }
+        pastePlainText()
+    }
+
+    private func pastePlainText() {
         EditClipboard.readText(for: view.widget) { [weak self] text in
             guard let self, let text, !text.isEmpty else { return }
             self.replaceSelection(with: [StyledRun(text)], styled: false, name: "Paste")

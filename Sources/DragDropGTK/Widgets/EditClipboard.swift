@@ -66,6 +66,70 @@ public enum EditClipboard {
         gdk_clipboard_read_texture_async(clipboard, nil, callback, box.retainedPointer)
     }
 
+    /// Whether the clipboard holds HTML from another app (this process's own styled text is
+    /// pasted from ``localRuns(for:)`` without a round trip).
+    static func hasForeignHTML(for widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let clipboard = clipboard(for: widget), gdk_clipboard_is_local(clipboard) == 0,
+            let formats = gdk_clipboard_get_formats(clipboard)
+        else { return false }
+        return gdk_content_formats_contain_mime_type(formats, "text/html") != 0
+    }
+
+    /// Reads the clipboard's `text/html` (another app's, untrusted: at most `limit` bytes, and
+    /// invalid UTF-8 is replaced); nil when there is none or the read failed.
+    static func readHTML(for widget: UnsafeMutablePointer<GtkWidget>, limit: Int = 4 << 20) async -> String? {
+        guard let clipboard = clipboard(for: widget) else { return nil }
+        let clipboardBits = PointerBits(UnsafeMutableRawPointer(clipboard))
+        let opened = try? await GAsync.call(
+            start: { callback, data in
+                "text/html".withCString { html in
+                    var types: [UnsafePointer<CChar>?] = [html, nil]
+                    gdk_clipboard_read_async(
+                        OpaquePointer(clipboardBits.pointer), &types, Int32(G_PRIORITY_DEFAULT), nil, callback, data)
+                }
+            },
+            finish: { source, result in
+                var error: UnsafeMutablePointer<GError>?
+                guard let stream = gdk_clipboard_read_finish(OpaquePointer(source), result, nil, &error) else {
+                    return .failure(GIOFailure(error, fallback: "The clipboard could not be read."))
+                }
+                return .success(UInt(bitPattern: UnsafeMutableRawPointer(stream)))
+            })
+        guard let opened, let streamRaw = UnsafeMutableRawPointer(bitPattern: opened) else { return nil }
+        let stream = streamRaw.assumingMemoryBound(to: GInputStream.self)
+        defer {
+            g_input_stream_close(stream, nil, nil)
+            g_object_unref(streamRaw)
+        }
+        var html = Data()
+        while html.count <= limit {
+            let streamBits = PointerBits(streamRaw)
+            guard
+                let bits = try? await GAsync.call(
+                    start: { callback, data in
+                        g_input_stream_read_bytes_async(
+                            streamBits.pointer?.assumingMemoryBound(to: GInputStream.self), 65536,
+                            Int32(G_PRIORITY_DEFAULT), nil, callback, data)
+                    },
+                    finish: { source, result in
+                        var error: UnsafeMutablePointer<GError>?
+                        guard
+                            let bytes = g_input_stream_read_bytes_finish(
+                                source?.assumingMemoryBound(to: GInputStream.self), result, &error)
+                        else { return .failure(GIOFailure(error, fallback: "The clipboard could not be read.")) }
+                        return .success(UInt(bitPattern: UnsafeMutableRawPointer(bytes)))
+                    }),
+                let bytes = OpaquePointer(bitPattern: bits)
+            else { return nil }
+            var size: gsize = 0
+            let chunk = g_bytes_get_data(bytes, &size).map { Data(bytes: $0, count: Int(size)) } ?? Data()
+            g_bytes_unref(bytes)
+            if chunk.isEmpty { return String(decoding: html, as: UTF8.self) }
+            html.append(chunk)
+        }
+        return nil
+    }
+
     /// Puts styled `runs` on the clipboard as HTML, then plain text.
     static func copy(runs: [StyledRun], from widget: UnsafeMutablePointer<GtkWidget>) {
         let html = ExportedRepresentation(mimeType: "text/html", bytes: Array(StyledHTML.html(from: runs).utf8))

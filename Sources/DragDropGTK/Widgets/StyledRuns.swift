@@ -62,6 +62,12 @@ public enum StyledHTML {
         var rest = Substring(html)
         while let open = rest.firstIndex(of: "<") {
             text += decode(String(rest[..<open]))
+            if rest[open...].hasPrefix("<!--") {
+                // A comment: nothing of it is text, up to its end.
+                let end = rest[open...].range(of: "-->")
+                rest = end.map { rest[$0.upperBound...] } ?? ""
+                continue
+            }
             guard let close = rest[open...].firstIndex(of: ">") else {
                 text += decode(String(rest[open...]))
                 rest = ""
@@ -82,6 +88,11 @@ public enum StyledHTML {
                 text += "\n"
             case "p", "div", "li", "h1", "h2", "h3":
                 if closing { text += "\n" }
+            case "script", "style", "title", "head", "template":
+                // Not text: code, styles, the page's title. Skipped up to the closing tag.
+                guard !closing, !tag.hasSuffix("/") else { break }
+                let end = rest.range(of: "</\(name)", options: .caseInsensitive)
+                rest = end.map { rest[$0.lowerBound...] } ?? ""
             default:
                 break
             }
