@@ -164,6 +164,15 @@ final class Tour {
         }
     }
 
+    /// Waits for a status line (what the app announces) starting with `prefix`; returns it.
+    @discardableResult
+    func waitForStatus(prefix: String, after mark: Int) throws -> String {
+        let line = try app.waitFor("the status '\(prefix)…'", after: mark) {
+            $0["kind"] as? String == "status" && ($0["text"] as? String)?.hasPrefix(prefix) == true
+        }
+        return line["text"] as? String ?? ""
+    }
+
     func events(from mark: Int, named name: String) -> [JSONObject] {
         app.events(from: mark).filter { $0["event"] as? String == name }
     }
@@ -279,10 +288,39 @@ final class Tour {
         try app.waitForState("the undone copy", after: mark) { $0.lists == reordered }
         try checkStore(.reminders, equals: reordered)
 
+        // C4: the same move by keyboard, up to the drop: a row selected, Ctrl+Shift+D, Tab to
+        // Work (the key moment: its focus ring and the spoken line), then Escape, which changes
+        // nothing.
+        let keyed = try require(reordered[source]?.last, "a reminder to pick up")
+        layout = try app.settledLayout(pane: "reminders")
+        mark = app.lineCount
+        try pointer.click(at: try layout.row(keyed, in: source).center)
+        try app.waitForState("'\(keyed)' selected", after: mark) { $0.selected[source] == [keyed] }
+        mark = app.lineCount
+        try pointer.key("ctrl+shift+d")
+        try waitForStatus(prefix: "Picked up '\(keyed)'.", after: mark)
+        var heard: [String] = []
+        for _ in 0..<6 {
+            mark = app.lineCount
+            try pointer.key("Tab")
+            let line = try waitForStatus(prefix: "Over ", after: mark)
+            heard.append(line)
+            if line == "Over Work, will move." { break }
+        }
+        try check(heard.last == "Over Work, will move.", "Tab never reached Work: heard \(heard)")
+        usleep(250_000)
+        try screenshot(String(format: "%02d-%@-keyboard", info.number, info.slug))
+        mark = app.lineCount
+        try pointer.key("Escape")
+        try waitForStatus(prefix: "Not dropped", after: mark)
+        try check(app.state?.lists == reordered, "Escape changed the lists: \(app.state?.lists ?? [:])")
+        try checkStore(.reminders, equals: reordered)
+
         return .ok(
             "moved \(quoted(picked)) to '\(destination)' in one drop; Ctrl+Z put them back, Ctrl+Shift+Z moved them "
                 + "again; reordered '\(work[0])' to the end of 'Work'; Ctrl-dragged a copy of '\(copied)' and undid "
-                + "it; the store matched the window at every step")
+                + "it; picked up '\(keyed)' with Ctrl+Shift+D, heard \(quoted(heard)) while Tab went to Work, and "
+                + "Escape left everything in place; the store matched the window at every step")
     }
 
     /// 6. Mail: a message dragged onto a mailbox moves there; the read-only Sent mailbox and the
