@@ -65,37 +65,45 @@ extension ShowcaseTesting {
 
     // MARK: Keyboard
 
-    /// Presses `key` until the keyboard focus is on a widget showing `text` (at most `limit`
-    /// presses); returns how many presses it took.
+    /// Presses `key` until a line of `kind` printed after the press matches (at most `limit`
+    /// presses); returns how many presses it took. `what` completes "never …" in the error.
+    @discardableResult
+    private func press(
+        _ key: String, untilA kind: String, _ what: String, _ app: ShowcaseProcess, _ pointer: Pointer, limit: Int,
+        where matches: (JSONObject) -> Bool
+    ) throws -> Int {
+        for count in 1...limit {
+            let mark = app.lineCount
+            try pointer.key(key)
+            let line = try app.waitFor("a \(kind) line after \(key)", after: mark, timeout: 5) {
+                $0["kind"] as? String == kind
+            }
+            if matches(line) { return count }
+        }
+        throw DriverError("\(limit) presses of \(key) never \(what). Last lines:\n\(app.recentLines())")
+    }
+
+    /// Presses `key` until the keyboard focus is on a widget showing `text`; returns how many
+    /// presses it took.
     @discardableResult
     func press(_ key: String, untilFocusOn text: String, _ app: ShowcaseProcess, _ pointer: Pointer, limit: Int = 12)
         throws -> Int
     {
-        for count in 1...limit {
-            let mark = app.lineCount
-            try pointer.key(key)
-            let focus = try app.waitFor("the focus to move after \(key)", after: mark, timeout: 5) {
-                $0["kind"] as? String == "focus"
-            }
-            if focus["text"] as? String == text { return count }
-        }
-        throw DriverError("\(limit) presses of \(key) never focused '\(text)'. Last lines:\n\(app.recentLines())")
+        try press(key, untilA: "focus", "focused '\(text)'", app, pointer, limit: limit) { $0["text"] as? String == text }
     }
 
-    /// Presses `key` until the keyboard focus is on a widget of GTK type `type` (at most
-    /// `limit` presses).
+    /// Presses `key` until the keyboard focus is on a widget of GTK type `type`.
     func press(_ key: String, untilFocusOnA type: String, _ app: ShowcaseProcess, _ pointer: Pointer, limit: Int = 12)
         throws
     {
-        for _ in 1...limit {
-            let mark = app.lineCount
-            try pointer.key(key)
-            let focus = try app.waitFor("the focus to move after \(key)", after: mark, timeout: 5) {
-                $0["kind"] as? String == "focus"
-            }
-            if focus["widget"] as? String == type { return }
-        }
-        throw DriverError("\(limit) presses of \(key) never focused a \(type). Last lines:\n\(app.recentLines())")
+        try press(key, untilA: "focus", "focused a \(type)", app, pointer, limit: limit) { $0["widget"] as? String == type }
+    }
+
+    /// Presses `key` until the status line says `text` (a keyboard drag's drop point).
+    func press(_ key: String, untilStatus text: String, _ app: ShowcaseProcess, _ pointer: Pointer, limit: Int = 12)
+        throws
+    {
+        try press(key, untilA: "status", "announced '\(text)'", app, pointer, limit: limit) { $0["text"] as? String == text }
     }
 
     /// Presses `key` and waits for the status line (the spoken announcement) to say `text`
@@ -106,21 +114,6 @@ extension ShowcaseTesting {
         let mark = app.lineCount
         try pointer.key(key)
         try waitForStatus(text, after: mark, app, prefix: prefix)
-    }
-
-    /// Presses `key` until the status line says `text` (a keyboard drag's drop point).
-    func press(_ key: String, untilStatus text: String, _ app: ShowcaseProcess, _ pointer: Pointer, limit: Int = 12)
-        throws
-    {
-        for _ in 1...limit {
-            let mark = app.lineCount
-            try pointer.key(key)
-            let status = try app.waitFor("a status line after \(key)", after: mark, timeout: 5) {
-                $0["kind"] as? String == "status"
-            }
-            if status["text"] as? String == text { return }
-        }
-        throw DriverError("\(limit) presses of \(key) never announced '\(text)'. Last lines:\n\(app.recentLines())")
     }
 
     /// Waits for the status line to say `text` (or, with `prefix`, to start with it).
