@@ -142,8 +142,9 @@ public class AppProcess: @unchecked Sendable {
 
     /// One look for a line at or after `index` matching `predicate`, for a wait that began at
     /// `start`: the line, or nil to look again later; throws once the app exited without it or
-    /// `timeout` seconds have passed, with the last lines seen. Waits loop over it, sleeping the
-    /// way their caller can (``waitFor(_:after:timeout:where:)`` blocks the thread).
+    /// `timeout` seconds have passed, with the last lines seen (40, or `$DRIVER_LINES` when set,
+    /// for a longer look at a failure). Waits loop over it, sleeping the way their caller can
+    /// (``waitFor(_:after:timeout:where:)`` blocks the thread).
     public func look(
         for what: String, after index: Int, since start: Date, timeout: Double, where predicate: (JSONObject) -> Bool
     ) throws -> JSONObject? {
@@ -154,8 +155,9 @@ public class AppProcess: @unchecked Sendable {
         }
         if Date().timeIntervalSince(start) > timeout {
             let now = String(format: "%.3f", Date().timeIntervalSince(output.start))
+            let shown = Int(ProcessInfo.processInfo.environment["DRIVER_LINES"] ?? "") ?? 40
             throw DriverError(
-                "Timed out after \(timeout) s waiting for \(what) (now \(now) s). Last lines:\n\(recentLines(40))")
+                "Timed out after \(timeout) s waiting for \(what) (now \(now) s). Last lines:\n\(recentLines(shown))")
         }
         return nil
     }

@@ -136,7 +136,10 @@ public struct Pointer: Sendable {
 
     /// Commands clicking `button` `count` times in quick succession at `at` with `keys` down.
     private static func clicking(at: ScreenPoint, button: Int, count: Int, holding keys: [String]) -> [String] {
-        var args = ["mousemove"] + Self.at(at) + ["sleep", "0.05"]
+        // A pause after the jump: a tooltip shown for the widget the pointer rested on (the
+        // Photos' Select button) lies over what is below it until GTK sees the pointer leave and
+        // hides it, and took the press (a person's pointer glides away; xdotool's jumps).
+        var args = ["mousemove"] + Self.at(at) + ["sleep", "0.15"]
         for key in keys { args += ["keydown", key, "sleep", "0.03"] }
         args += ["click"] + (count > 1 ? ["--repeat", String(count), "--delay", "80"] : []) + [String(button)]
         args += ["sleep", "0.05"]
