@@ -68,9 +68,10 @@ public struct Pointer: Sendable {
         [String(Int(point.x.rounded())), String(Int(point.y.rounded()))]
     }
 
-    /// Commands pressing button 1 at `from` and moving past the 3-pixel threshold (F1).
+    /// Commands pressing button 1 at `from` and moving past the 3-pixel threshold (F1), after
+    /// the same pause as a click's (a tooltip hides).
     private static func lifting(at from: ScreenPoint) -> [String] {
-        ["mousemove"] + at(from) + ["sleep", "0.1", "mousedown", "1", "sleep", "0.05"]
+        ["mousemove"] + at(from) + ["sleep", "0.15", "mousedown", "1", "sleep", "0.05"]
             + ["mousemove"] + at((from.x + 4, from.y + 4)) + ["sleep", "0.05"]
     }
 
