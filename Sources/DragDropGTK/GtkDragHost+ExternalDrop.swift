@@ -145,7 +145,8 @@ extension GtkDragHost {
             id: TargetID("external-\(otherApps.nextExternalItem)"),
             name:
                 "\(StandardMimeTypes.describe(types)) from \(app == Self.unknownOtherApp ? "another app" : app.rawValue)",
-            types: types, app: app == engine.app ? Self.unknownOtherApp : app)
+            kind: StandardMimeTypes.noun(for: types), types: types,
+            app: app == engine.app ? Self.unknownOtherApp : app)
         return ExternalDrop(
             drop: GObjectRef(raw: drop), item: item, sourceWindow: source, window: window,
             readTimeout: otherApps.readTimeout)

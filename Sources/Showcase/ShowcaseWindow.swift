@@ -10,7 +10,6 @@ import ShowcaseModel
 @MainActor
 final class ShowcaseWindow {
     static let windowID: TargetID = "showcase"
-    static let title = "DragDrop Showcase"
 
     let options: ShowcaseOptions
     let output: TourOutput?
@@ -36,7 +35,7 @@ final class ShowcaseWindow {
         self.host = host
         guard let window = gtk_application_window_new(app) else { return }
         self.window = window
-        gtk_window_set_title(dd_window(window), Self.title)
+        gtk_window_set_title(dd_window(window), options.title)
         gtk_window_set_default_size(dd_window(window), options.size.width, options.size.height)
         installStyles(window)
 
@@ -91,7 +90,7 @@ final class ShowcaseWindow {
         }
         host.onDiagnostic = { [weak self] message in self?.output?.emit(kind: "gtk", [("message", .string(message))]) }
         do {
-            try host.addWindow(window, id: Self.windowID, name: Self.title)
+            try host.addWindow(window, id: Self.windowID, name: options.title)
         } catch {
             showStatus("\(error)")
         }

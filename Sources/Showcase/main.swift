@@ -6,12 +6,15 @@ import ShowcaseModel
 
 // The DragDrop showcase: one window, twelve situations from the guidelines.
 //
-//   showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--tour] [--role showcase|page]
+//   showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour]
+//            [--role showcase|page]
 //
 // --data-dir   where the documents live (default: $XDG_DATA_HOME/DragDropShowcase, else
 //              ~/.local/share/DragDropShowcase); seeded with example data on first use.
 // --pane       the situation shown first: notes, reminders, web-mail, home-screen, photos, mail,
 //              calendar, files, contacts-mail, charts, drawing, upload (default: reminders).
+// --title      the window's title (default: DragDrop Showcase), to tell two showcases apart
+//              (a second one, with its own data, is another app to drag files from).
 // --tour       prints the app's state as JSON lines on stdout (see TourOutput) and quits at the
 //              end of standard input; `make tour` drives it.
 // --role page  opens the "Web Page" window instead (situation 3: its photos offer image/png to
@@ -21,6 +24,7 @@ struct ShowcaseOptions {
     var dataDirectory = ShowcasePaths.dataDirectory()
     var pane = "reminders"
     var size: (width: Int32, height: Int32) = (1100, 720)
+    var title = "DragDrop Showcase"
     var tour = false
     /// "showcase" or "page" (the Web Page window of situation 3, its own process).
     var role = "showcase"
@@ -28,7 +32,7 @@ struct ShowcaseOptions {
     var databasePath: String { dataDirectory.appendingPathComponent("showcase.sqlite").path }
 
     static let usage = """
-        usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--tour] [--role showcase|page]
+        usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour] [--role showcase|page]
         panes: \(Situation.all.map(\.slug).joined(separator: ", "))
         """
 
@@ -54,6 +58,8 @@ struct ShowcaseOptions {
                 let parts = try value(argument).split(separator: "x").compactMap { Int32($0) }
                 guard parts.count == 2, parts.allSatisfy({ $0 > 0 }) else { throw UsageError("--size is WIDTHxHEIGHT") }
                 size = (parts[0], parts[1])
+            case "--title":
+                title = try value(argument)
             case "--tour":
                 tour = true
             case "--role":

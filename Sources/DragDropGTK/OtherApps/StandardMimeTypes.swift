@@ -37,6 +37,17 @@ enum StandardMimeTypes {
     }
 
     /// A short description of dropped content by its richest type, for announcements.
+    /// What another app's item is called in announcements and undo names ("Undo Copy File").
+    static func noun(for types: [ContentType]) -> Noun {
+        guard let first = types.first else { return .item }
+        switch first.mediaType {
+        case "text" where first.essence == "text/uri-list": return Noun("file")
+        case "text": return Noun("text", plural: "texts")
+        case "image": return Noun("image")
+        default: return .item
+        }
+    }
+
     static func describe(_ types: [ContentType]) -> String {
         guard let first = types.first else { return "Content" }
         switch first.mediaType {
