@@ -46,24 +46,31 @@ public enum EditClipboard {
         for widget: UnsafeMutablePointer<GtkWidget>, _ completion: @escaping @MainActor (Data?) -> Void
     ) {
         guard let clipboard = clipboard(for: widget) else { return completion(nil) }
-        let box = CallbackBox<@MainActor (Data?) -> Void>(completion)
-        let callback: GAsyncReadyCallback = { source, result, data in
-            guard let data else { return }
-            let box = Unmanaged<CallbackBox<@MainActor (Data?) -> Void>>.fromOpaque(data).takeRetainedValue()
-            var png: Data?
-            if let source, let result, let texture = gdk_clipboard_read_texture_finish(OpaquePointer(source), result, nil)
-            {
-                if let bytes = gdk_texture_save_to_png_bytes(texture) {
-                    var size: gsize = 0
-                    if let start = g_bytes_get_data(bytes, &size) { png = Data(bytes: start, count: Int(size)) }
-                    g_bytes_unref(bytes)
-                }
-                g_object_unref(UnsafeMutableRawPointer(texture))
-            }
-            let value = png
-            MainActor.assumeIsolated { box.body(value) }
+        let clipboardBits = PointerBits(UnsafeMutableRawPointer(clipboard))
+        Task { @MainActor in
+            let bits = try? await GAsync.call(
+                start: { callback, data in
+                    gdk_clipboard_read_texture_async(OpaquePointer(clipboardBits.pointer), nil, callback, data)
+                },
+                finish: { source, result in
+                    guard let texture = gdk_clipboard_read_texture_finish(OpaquePointer(source), result, nil) else {
+                        return .failure(GIOFailure(message: "The clipboard holds no image GDK can read."))
+                    }
+                    defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+                    guard let bytes = gdk_texture_save_to_png_bytes(texture) else {
+                        return .failure(GIOFailure(message: "The image could not be saved as PNG."))
+                    }
+                    return .success(UInt(bitPattern: UnsafeMutableRawPointer(bytes)))
+                })
+            completion(bits.flatMap { OpaquePointer(bitPattern: $0) }.map(takeBytes))
         }
-        gdk_clipboard_read_texture_async(clipboard, nil, callback, box.retainedPointer)
+    }
+
+    /// The contents of a `GBytes`, which it releases.
+    private static func takeBytes(_ bytes: OpaquePointer) -> Data {
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        return g_bytes_get_data(bytes, &size).map { Data(bytes: $0, count: Int(size)) } ?? Data()
     }
 
     /// Whether the clipboard holds HTML from another app (this process's own styled text is
@@ -121,9 +128,7 @@ public enum EditClipboard {
                     }),
                 let bytes = OpaquePointer(bitPattern: bits)
             else { return nil }
-            var size: gsize = 0
-            let chunk = g_bytes_get_data(bytes, &size).map { Data(bytes: $0, count: Int(size)) } ?? Data()
-            g_bytes_unref(bytes)
+            let chunk = takeBytes(bytes)
             if chunk.isEmpty { return String(decoding: html, as: UTF8.self) }
             html.append(chunk)
         }
@@ -169,20 +174,24 @@ public enum EditClipboard {
         for widget: UnsafeMutablePointer<GtkWidget>, _ completion: @escaping @MainActor (String?) -> Void
     ) {
         guard let clipboard = clipboard(for: widget) else { return completion(nil) }
-        let box = CallbackBox<@MainActor (String?) -> Void>(completion)
-        let callback: GAsyncReadyCallback = { source, result, data in
-            guard let data else { return }
-            let box = Unmanaged<CallbackBox<@MainActor (String?) -> Void>>.fromOpaque(data).takeRetainedValue()
-            var text: String?
-            if let source, let result,
-                let raw = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
-            {
-                text = String(cString: raw)
-                g_free(raw)
+        let clipboardBits = PointerBits(UnsafeMutableRawPointer(clipboard))
+        Task { @MainActor in
+            let bits = try? await GAsync.call(
+                start: { callback, data in
+                    gdk_clipboard_read_text_async(OpaquePointer(clipboardBits.pointer), nil, callback, data)
+                },
+                finish: { source, result in
+                    guard let raw = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil) else {
+                        return .failure(GIOFailure(message: "The clipboard holds no text."))
+                    }
+                    return .success(UInt(bitPattern: UnsafeMutableRawPointer(raw)))
+                })
+            let text = bits.flatMap { UnsafeMutablePointer<CChar>(bitPattern: $0) }.map { raw in
+                defer { g_free(raw) }
+                return String(cString: raw)
             }
-            let value = text
-            MainActor.assumeIsolated { box.body(value) }
+            completion(text)
         }
-        gdk_clipboard_read_text_async(clipboard, nil, callback, box.retainedPointer)
     }
+
 }
