@@ -55,10 +55,7 @@ extension Tour {
         try checkStore(.homeScreen, equals: expected)
         try settleAfterDrag(mark, pane: "home-screen")
 
-        mark = app.lineCount
-        try pointer.key("ctrl+z")
-        try app.waitForState("the undone move", after: mark) { $0.lists == original }
-        try checkStore(.homeScreen, equals: original)
+        try press("ctrl+z", until: "the undone move", lists: original, store: .homeScreen)
         return .ok(
             "moved \(quoted(picked)) into the '\(folder)' folder in one drop with a count of 2; the folder "
                 + "sprang open under the drag; the store matched; Ctrl+Z put them back (the double click that "

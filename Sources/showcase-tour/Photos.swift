@@ -92,10 +92,7 @@ extension Tour {
         try check(
             app.state?.undo == "Undo Copy 3 Photos", "the last undo step is '\(app.state?.undo ?? "")', not the album copy")
         _ = try app.settledLayout(pane: "photos")
-        mark = app.lineCount
-        try pointer.key("ctrl+z")
-        try app.waitForState("the album copy undone", after: mark) { $0.lists == original }
-        try checkStore(.photos, equals: original)
+        try press("ctrl+z", until: "the album copy undone", lists: original, store: .photos)
 
         return .ok(
             "Select turned on selection mode; three plain clicks picked \(quoted(picked)), dragged together with a "

@@ -164,6 +164,15 @@ final class Tour {
         }
     }
 
+    /// U1: presses `key` (Ctrl+Z, Ctrl+Shift+Z) and waits until the pane's lists are `lists`,
+    /// then checks that the store of `pane` holds them too.
+    func press(_ key: String, until what: String, lists: [String: [String]], store pane: ShowcasePane) throws {
+        let mark = app.lineCount
+        try pointer.key(key)
+        try app.waitForState(what, after: mark) { $0.lists == lists }
+        try checkStore(pane, equals: lists)
+    }
+
     /// Waits for a status line (what the app announces) starting with `prefix`; returns it.
     @discardableResult
     func waitForStatus(prefix: String, after mark: Int) throws -> String {
@@ -241,14 +250,8 @@ final class Tour {
 
         // U1: Ctrl+Z puts both back at their exact places; Ctrl+Shift+Z moves them again.
         try settleAfterDrag(mark, pane: "reminders")
-        mark = app.lineCount
-        try pointer.key("ctrl+z")
-        try app.waitForState("the undone move", after: mark) { $0.lists == original }
-        try checkStore(.reminders, equals: original)
-        mark = app.lineCount
-        try pointer.key("ctrl+shift+z")
-        try app.waitForState("the redone move", after: mark) { $0.lists == expected }
-        try checkStore(.reminders, equals: expected)
+        try press("ctrl+z", until: "the undone move", lists: original, store: .reminders)
+        try press("ctrl+shift+z", until: "the redone move", lists: expected, store: .reminders)
 
         // F8: reorder inside Work, dropping below its last row.
         layout = try app.settledLayout(pane: "reminders")
@@ -283,10 +286,7 @@ final class Tour {
             "S3: no copy badge while Ctrl was held")
         try checkStore(.reminders, equals: withCopy)
         try settleAfterDrag(mark, pane: "reminders")
-        mark = app.lineCount
-        try pointer.key("ctrl+z")
-        try app.waitForState("the undone copy", after: mark) { $0.lists == reordered }
-        try checkStore(.reminders, equals: reordered)
+        try press("ctrl+z", until: "the undone copy", lists: reordered, store: .reminders)
 
         // C4: the same move by keyboard, up to the drop: a row selected, Ctrl+Shift+D, Tab to
         // Work (the key moment: its focus ring and the spoken line), then Escape, which changes
@@ -384,10 +384,7 @@ final class Tour {
         try check(
             app.state?.lists == expected, "the refused drop changed the mailboxes: \(app.state?.description ?? "")")
 
-        mark = app.lineCount
-        try pointer.key("ctrl+z")
-        try app.waitForState("the undone move", after: mark) { $0.lists == original }
-        try checkStore(.mail, equals: original)
+        try press("ctrl+z", until: "the undone move", lists: original, store: .mail)
 
         // SP1: open Inbox (its messages replace the mailbox list), rest a message on Back: the
         // mailbox list springs open where it was, and the message is dropped on Archive.
@@ -418,10 +415,7 @@ final class Tour {
         try app.waitForState("'\(inbox[0])' in Archive after the spring", after: springRelease) { $0.lists == expected }
         try checkStore(.mail, equals: expected)
         try settleAfterDrag(mark, pane: "mail")
-        mark = app.lineCount
-        try pointer.key("ctrl+z")
-        try app.waitForState("the undone move", after: mark) { $0.lists == original }
-        try checkStore(.mail, equals: original)
+        try press("ctrl+z", until: "the undone move", lists: original, store: .mail)
 
         // SP2: the same by a click on Back.
         opened = try openInbox(try app.settledLayout(pane: "mail"))
@@ -525,14 +519,8 @@ final class Tour {
         try checkStore(.upload, equals: expected)
         try settleAfterDrag(mark, pane: "upload")
         // U1: Ctrl+Z takes the upload off the channel (in the store too), Ctrl+Shift+Z puts it back.
-        mark = app.lineCount
-        try pointer.key("ctrl+z")
-        try app.waitForState("the undone upload", after: mark) { $0.lists == original }
-        try checkStore(.upload, equals: original)
-        mark = app.lineCount
-        try pointer.key("ctrl+shift+z")
-        try app.waitForState("the redone upload", after: mark) { $0.lists == expected }
-        try checkStore(.upload, equals: expected)
+        try press("ctrl+z", until: "the undone upload", lists: original, store: .upload)
+        try press("ctrl+shift+z", until: "the redone upload", lists: expected, store: .upload)
 
         // A6: a second upload, cancelled: the placeholder goes away, a notice, nothing lost.
         let now = try app.settledLayout(pane: "upload")
