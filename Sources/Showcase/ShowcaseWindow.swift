@@ -17,7 +17,7 @@ final class ShowcaseWindow {
     private var store: ShowcaseStore?
     private var panes: [any ShowcasePane] = []
     private var active: (any ShowcasePane)?
-    private var window: UnsafeMutablePointer<GtkWidget>?
+    private(set) var window: UnsafeMutablePointer<GtkWidget>?
     private var stack: UnsafeMutablePointer<GtkWidget>?
     private var sidebar: GObjectRef?
     private var sidebarRows: [(slug: String, row: GObjectRef)] = []
@@ -342,16 +342,26 @@ final class ShowcaseWindow {
                 ("targets", .object(paneLayout.targets.map { ($0.0, .string($0.1.rawValue)) })),
             ])
         if printed {
-            let targets = Set(
-                host.registeredTargetIDs.filter { $0 != Self.windowID }.compactMap { host.widget(for: $0) }.map {
-                    UnsafeMutableRawPointer($0)
-                })
             output.emitDeduplicated(
                 kind: "controls",
-                [("pane", .string(active.situation.slug))] + ControlsReport.fields(under: window, targets: targets))
+                [("pane", .string(active.situation.slug))]
+                    + ControlsReport.fields(under: window, targets: titleContainers()))
             output.announceReadyOnce()
         }
     }
+
+    /// The registered drag sources' and destinations' widgets: their labels are titles (a press
+    /// on them starts a drag), not text to copy (K3).
+    func titleContainers() -> Set<UnsafeMutableRawPointer> {
+        guard let host else { return [] }
+        return Set(
+            host.registeredTargetIDs.filter { $0 != Self.windowID }.compactMap { host.widget(for: $0) }.map {
+                UnsafeMutableRawPointer($0)
+            })
+    }
+
+    /// The pane shown now, for `--check`.
+    var activePane: (any ShowcasePane)? { active }
 
     /// In tour mode, prints a `focus` line whenever the keyboard focus moves and a `menu` line
     /// whenever an edit menu opens (its commands, in order), for the keyboard checks.

@@ -7,7 +7,7 @@ import ShowcaseModel
 // The DragDrop showcase: one window, twelve situations from the guidelines.
 //
 //   showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour]
-//            [--role showcase|page]
+//            [--role showcase|page] [--check]
 //
 // --data-dir   where the documents live (default: $XDG_DATA_HOME/DragDropShowcase, else
 //              ~/.local/share/DragDropShowcase); seeded with example data on first use.
@@ -19,6 +19,8 @@ import ShowcaseModel
 //              end of standard input; `make tour` drives it.
 // --role page  opens the "Web Page" window instead (situation 3: its photos offer image/png to
 //              other apps, to drag into the showcase's new message); `make run` starts it too.
+// --check      shows every pane in turn, prints the HIG check's findings for each (K1, K3, K7,
+//              K9-K12; see ShowcaseCheck) and quits: status 0 when there are none, 1 otherwise.
 
 struct ShowcaseOptions {
     var dataDirectory = ShowcasePaths.dataDirectory()
@@ -28,11 +30,13 @@ struct ShowcaseOptions {
     var tour = false
     /// "showcase" or "page" (the Web Page window of situation 3, its own process).
     var role = "showcase"
+    /// `--check`: print the HIG check of every pane and quit.
+    var check = false
 
     var databasePath: String { dataDirectory.appendingPathComponent("showcase.sqlite").path }
 
     static let usage = """
-        usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour] [--role showcase|page]
+        usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour] [--role showcase|page] [--check]
         panes: \(Situation.all.map(\.slug).joined(separator: ", "))
         """
 
@@ -62,6 +66,8 @@ struct ShowcaseOptions {
                 title = try value(argument)
             case "--tour":
                 tour = true
+            case "--check":
+                check = true
             case "--role":
                 role = try value(argument)
                 guard ["showcase", "page"].contains(role) else { throw UsageError("--role is showcase or page") }
@@ -88,6 +94,13 @@ do {
     exit(2)
 }
 
+// The HIG check (`--check`, and the tour's `controls` lines) reads accessible names, which GTK
+// keeps only with an accessibility context: on the test drivers' private displays GTK_A11Y is
+// "none", so use GTK's in-process test context instead (no bus, nothing left running).
+if options.check || options.tour, ProcessInfo.processInfo.environment["GTK_A11Y"] ?? "none" == "none" {
+    setenv("GTK_A11Y", "test", 1)
+}
+
 let isPage = options.role == "page"
 let showcase = ShowcaseWindow(options: options)
 let page = WebPageWindow(tour: options.tour)
@@ -95,10 +108,17 @@ if isPage { g_set_prgname("web-page") }
 guard let app = gtk_application_new(isPage ? "org.dragdrop.webpage" : "org.dragdrop.showcase", G_APPLICATION_NON_UNIQUE)
 else { exit(1) }
 GLibMainActorBridge.install()
+let quit: @MainActor () -> Void = { g_application_quit(dd_application(app)) }
+var checkStatus: Int32 = 0
 GSignal.connect(UnsafeMutableRawPointer(app), "activate") {
     if isPage { page.activate(app) } else { showcase.activate(app) }
+    if options.check, !isPage {
+        ShowcaseCheck.run(showcase) { status in
+            checkStatus = status
+            quit()
+        }
+    }
 }
-let quit: @MainActor () -> Void = { g_application_quit(dd_application(app)) }
 GLibSource.onUnixSignal(SIGTERM, quit)
 GLibSource.onUnixSignal(SIGINT, quit)
 if options.tour {
@@ -113,4 +133,5 @@ if options.tour {
         return true
     }
 }
-exit(g_application_run(dd_application(app), 0, nil))
+let status = g_application_run(dd_application(app), 0, nil)
+exit(status != 0 ? status : checkStatus)
