@@ -39,6 +39,11 @@ static inline void dd_accessible_set_double(GtkAccessible *a, GtkAccessiblePrope
     gtk_accessible_update_property(a, property, value, -1);
 }
 
+// The hidden state (decoration a screen reader skips) and the disabled state are variadic too.
+static inline void dd_accessible_set_hidden(GtkAccessible *a, gboolean hidden) {
+    gtk_accessible_update_state(a, GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
 // The labelled-by relation (variadic, NULL-terminated list of widgets).
 static inline void dd_accessible_set_labelled_by(GtkAccessible *a, GtkWidget *label) {
     gtk_accessible_update_relation(a, GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);

@@ -65,6 +65,17 @@ public enum HIGCheck {
 
         /// Options with the standard verbs and no title containers.
         public init() {}
+
+        /// Options whose title containers are the widgets registered with `host` (its windows
+        /// excepted): drag sources and destinations.
+        @MainActor
+        public init(titleContainersOf host: GtkDragHost) {
+            let windows = Set(host.windowOrigins.keys)
+            titleContainers = Set(
+                host.registeredTargetIDs.filter { !windows.contains($0) }.compactMap { host.widget(for: $0) }.map {
+                    UnsafeMutableRawPointer($0)
+                })
+        }
     }
 
     /// The most pages a page control shows (K7): more need a grid that reaches any page at once.
@@ -384,6 +395,8 @@ enum ControlText {
 
     private static func collect(_ widget: UnsafeMutablePointer<GtkWidget>, into texts: inout [String]) {
         let raw = UnsafeMutableRawPointer(widget)
+        // A menu button's popover is what it opens, not its title.
+        if dd_is_popover(raw) != 0 { return }
         if dd_is_label(raw) != 0, let text = gtk_label_get_text(dd_label(raw)).map({ String(cString: $0) }),
             !text.isEmpty
         {

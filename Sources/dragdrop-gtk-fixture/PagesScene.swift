@@ -116,7 +116,7 @@ final class PagesScene: FixtureScene {
         printer.emitIfChanged("layout", .object([("kind", .string("layout")), ("frames", .object(frames))]))
         if laidOut, host.frameInWindow(of: grids[0].id)?.height ?? 0 > 0, !announcedReady {
             announcedReady = true
-            let findings = HIGCheck.findings(in: window)
+            let findings = HIGCheck.findings(in: window, options: HIGCheck.Options(titleContainersOf: host))
             emit(
                 .object([
                     ("kind", .string("hig")),
