@@ -106,3 +106,17 @@ final class SlideGesture {
         gtk_widget_add_controller(widget, drag)
     }
 }
+
+extension GLibSource {
+    /// Runs `body` every `milliseconds` until it returns false or the source is cancelled.
+    /// Returns the source id, for ``cancel(_:)`` (cancel only a source still running).
+    @discardableResult
+    static func every(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> guint {
+        let box = CallbackBox(body)
+        let trampoline: GSourceFunc = { data in
+            guard let box = CallbackBox<@MainActor () -> Bool>.from(data) else { return 0 }
+            return MainActor.assumeIsolated { box.body() } ? 1 : 0
+        }
+        return g_timeout_add_full(0, milliseconds, trampoline, box.retainedPointer, releaseSourceNotify)
+    }
+}
