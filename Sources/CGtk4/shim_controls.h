@@ -67,6 +67,11 @@ static inline int dd_object_get_int_data(gpointer object, const char *key) {
     return GPOINTER_TO_INT(g_object_get_data(G_OBJECT(object), key));
 }
 
+// Sets a string property (g_object_set is variadic).
+static inline void dd_object_set_string(gpointer object, const char *property, const char *value) {
+    g_object_set(object, property, value, NULL);
+}
+
 // A string property's value (g_object_get is variadic); free with g_free.
 static inline char *dd_object_dup_string(gpointer object, const char *property) {
     char *value = NULL;

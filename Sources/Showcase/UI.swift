@@ -18,6 +18,7 @@ enum UI {
             // controls. Not `focusable = false`: a selectable label that is not focusable still
             // takes Tab and the shortcuts without ever showing the focus, and Tab stopped there.
             gtk_widget_set_can_focus(widget, 0)
+            SelectableLabelMenu.attach(to: widget)  // Copy, Select, Select All as they apply (K6)
         }
         if wrap {
             gtk_label_set_wrap(label, 1)
