@@ -139,6 +139,13 @@ struct PagedControlsTests {
             try await app.waitForDragEnd(after: mark)
             #expect(app.eventNames(from: mark).contains("lifted"), "the icon was dragged")
             #expect(!app.objects(from: mark).contains { $0["kind"] as? String == "pages" }, "no page turned")
+
+            // After a content drag (whose pointer grab ate the release) a swipe still works.
+            try await Task.sleep(for: .milliseconds(700))
+            mark = app.lineCount
+            try pointer.drag(
+                from: (pages.midX + 150, pages.maxY - 60), to: (pages.midX - 70, pages.maxY - 60), steps: 8)
+            try await Self.waitForPage(1, how: "swipe", app, after: mark)
         }
     }
 

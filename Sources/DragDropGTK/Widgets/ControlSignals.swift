@@ -74,6 +74,13 @@ final class SlideGesture {
                 let onSource = picked.map { host.isInsideDragSource($0) } ?? false
                 if host.engine.isDragging || onSource || !(self.mayStart?(x, y) ?? true) {
                     gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_DENIED)
+                    // A press on a drag source becomes a content drag whose pointer grab eats the
+                    // release: forget the press now, or the gesture would wait for it and never
+                    // begin again.
+                    GLibSource.idle {
+                        guard let gesture = bits.pointer else { return }
+                        gtk_event_controller_reset(OpaquePointer(gesture))
+                    }
                 }
             })
         GSignal.connect(

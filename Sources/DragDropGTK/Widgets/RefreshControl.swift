@@ -110,8 +110,8 @@ public final class RefreshControl {
 
     // MARK: The app's side
 
-    /// Refreshes by itself every `interval` (nil: never), skipping a turn that comes during a
-    /// drag or while a refresh runs.
+    /// Refreshes by itself every `interval` (nil: never) after the last refresh ended, skipping
+    /// a turn that comes during a drag or while a refresh runs.
     public func setSchedule(every interval: Duration?) {
         GLibSource.cancel(schedule)
         schedule = 0
@@ -162,6 +162,8 @@ public final class RefreshControl {
         pulse = 0
         gtk_spinner_stop(OpaquePointer(spinner.raw))
         show(distance: 0)
+        // The schedule counts from the last refresh, whatever started it.
+        if let scheduleInterval { setSchedule(every: scheduleInterval) }
     }
 
     // MARK: Showing
