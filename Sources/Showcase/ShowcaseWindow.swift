@@ -5,7 +5,7 @@ import DragDropTesting
 import Foundation
 import ShowcaseModel
 
-/// The showcase window: a toolbar (Undo, Redo), a sidebar of the twelve situations, the
+/// The showcase window: a toolbar (Undo, Redo), a sidebar of the fifteen situations, the
 /// selected situation's pane, and a status line that says what the last drag did.
 @MainActor
 final class ShowcaseWindow {
@@ -62,7 +62,7 @@ final class ShowcaseWindow {
             store.onUndoFailure = { error in
                 Task { @MainActor [weak self] in self?.showStatus("Could not undo: \(error)") }
             }
-            panes = Self.makePanes(store: store, host: host)
+            panes = Self.makePanes(store: store, host: host, options: options)
         } catch {
             panes = Situation.all.map { PendingPane($0) }
             showStatus("Could not open the showcase's data at \(options.databasePath): \(error)")
@@ -120,7 +120,9 @@ final class ShowcaseWindow {
 
     /// The panes, in the order of the situations: implemented ones where the widgets exist,
     /// pending pages for the rest.
-    static func makePanes(store: ShowcaseStore, host: GtkDragHost) -> [any ShowcasePane] {
+    static func makePanes(
+        store: ShowcaseStore, host: GtkDragHost, options: ShowcaseOptions = ShowcaseOptions()
+    ) -> [any ShowcasePane] {
         Situation.all.map { situation -> any ShowcasePane in
             switch situation.slug {
             case "notes": NotesPane(store: store, host: host)
@@ -135,6 +137,9 @@ final class ShowcaseWindow {
             case "home-screen": HomeScreenPane(store: store, host: host)
             case "photos": PhotosPane(store: store, host: host)
             case "web-mail": WebMailPane(host: host)
+            case "home-pages": HomePagesPane(store: store, host: host)
+            case "settings": SettingsPane(store: store, host: host)
+            case "inbox": InboxPane(store: store, host: host, refreshEvery: options.refreshEvery)
             default: PendingPane(situation)
             }
         }
@@ -376,6 +381,15 @@ final class ShowcaseWindow {
         EditMenu.onOpen = { owner, items in
             output.emit(
                 kind: "menu", [("owner", .string(owner)), ("items", .array(items.map { .string($0.title) }))])
+        }
+        // A contact-add button's list (situations 9 and 15): its contacts and where they are.
+        ContactAddButton.onOpen = { field, rows in
+            output.emit(
+                kind: "picker",
+                [
+                    ("field", .string(field)), ("rows", .array(rows.map { .string($0.name) })),
+                    ("frames", .object(rows.map { ($0.name, $0.frame.map(Self.json) ?? .null) })),
+                ])
         }
     }
 

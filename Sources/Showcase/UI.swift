@@ -90,7 +90,7 @@ enum UI {
 
     /// Application-wide style for the showcase's own widgets.
     static let css = """
-        .sc-sidebar row { padding: 8px 12px; }
+        .sc-sidebar row { padding: 3px 12px; min-height: 30px; }
         .sc-pane-title { font-size: 20px; font-weight: bold; }
         .sc-pending { color: rgb(130, 100, 30); font-weight: bold; }
         .sc-status { padding: 4px 12px; }

@@ -4,21 +4,23 @@ import Foundation
 import Glibc
 import ShowcaseModel
 
-// The DragDrop showcase: one window, twelve situations from the guidelines.
+// The DragDrop showcase: one window, fifteen situations from the guidelines.
 //
 //   showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour]
-//            [--role showcase|page] [--check]
+//            [--role showcase|page] [--check] [--refresh-every SECONDS]
 //
 // --data-dir   where the documents live (default: $XDG_DATA_HOME/DragDropShowcase, else
 //              ~/.local/share/DragDropShowcase); seeded with example data on first use.
 // --pane       the situation shown first: notes, reminders, web-mail, home-screen, photos, mail,
-//              calendar, files, contacts-mail, charts, drawing, upload (default: reminders).
+//              calendar, files, contacts-mail, charts, drawing, upload, home-pages, settings, inbox
+//              (default: reminders).
 // --title      the window's title (default: DragDrop Showcase), to tell two showcases apart
 //              (a second one, with its own data, is another app to drag files from).
 // --tour       prints the app's state as JSON lines on stdout (see TourOutput) and quits at the
 //              end of standard input; `make tour` drives it.
 // --role page  opens the "Web Page" window instead (situation 3: its photos offer image/png to
 //              other apps, to drag into the showcase's new message); `make run` starts it too.
+// --refresh-every  how often the Mail Inbox checks for mail by itself (default 180 s).
 // --check      shows every pane in turn, prints the HIG check's findings for each (K1, K3, K7,
 //              K9-K12; see ShowcaseCheck) and quits: status 0 when there are none, 1 otherwise.
 
@@ -32,11 +34,16 @@ struct ShowcaseOptions {
     var role = "showcase"
     /// `--check`: print the HIG check of every pane and quit.
     var check = false
+    /// How often the Mail Inbox (situation 15) refreshes by itself.
+    var refreshEvery: Duration = .seconds(180)
+
+    /// The default options (no arguments).
+    init() {}
 
     var databasePath: String { dataDirectory.appendingPathComponent("showcase.sqlite").path }
 
     static let usage = """
-        usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour] [--role showcase|page] [--check]
+        usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour] [--role showcase|page] [--check] [--refresh-every SECONDS]
         panes: \(Situation.all.map(\.slug).joined(separator: ", "))
         """
 
@@ -68,6 +75,11 @@ struct ShowcaseOptions {
                 tour = true
             case "--check":
                 check = true
+            case "--refresh-every":
+                guard let seconds = Double(try value(argument)), seconds > 0, seconds.isFinite else {
+                    throw UsageError("--refresh-every is a number of seconds above 0")
+                }
+                refreshEvery = .milliseconds(Int64(seconds * 1000))
             case "--role":
                 role = try value(argument)
                 guard ["showcase", "page"].contains(role) else { throw UsageError("--role is showcase or page") }
