@@ -192,7 +192,7 @@ struct SettingsControlsTests {
     }
 
     @Test(
-        "K4, K5: a detail button opens its network's details while a click elsewhere selects the row; the info button shows the app's details; contact-add adds 'Name <email>' while the field still takes typing"
+        "K4, K5: a detail button opens its network's details while a click elsewhere selects the row; the info button shows the app's details; contact-add adds 'Name <email>' (by pointer or keyboard) while the field still takes typing"
     )
     func buttons() async throws {
         try await Self.withSettings { app, pointer, layout in try await Self.useButtons(app, pointer, layout) }
@@ -250,6 +250,21 @@ struct SettingsControlsTests {
             try pointer.key("ctrl+z")
             try await app.waitFor(kind: "entry", "the pick undone", after: mark) {
                 $0["text"] as? String == "sam@example.org"
+            }
+
+            // K12: the same by keyboard: Tab from the field to the button, Return opens the list
+            // with its first contact focused, Down and Return pick the second.
+            try pointer.click(at: field.center)
+            try pointer.key("End")
+            mark = app.lineCount
+            try pointer.key("Tab")
+            try pointer.key("Return")
+            try await app.waitFor(kind: "picker", "the contact list by keyboard", after: mark)
+            mark = app.lineCount
+            try pointer.key("Down")
+            try pointer.key("Return")
+            try await app.waitFor(kind: "entry", "Priya added by keyboard", after: mark) {
+                $0["text"] as? String == "sam@example.org, Priya Shah <priya@example.org>"
             }
         }
     }
