@@ -150,7 +150,7 @@ struct PagedControlsTests {
     }
 
     @Test(
-        "SP1, K7: an icon held at the right edge flashes it, turns to the next page after the pause, and drops there; Ctrl+Z takes it back"
+        "SP1, SP3, K7, C4: an icon held at the right edge flashes it, turns to the next page after the pause, and drops there; Ctrl+Z takes it back; by keyboard the edge is a drop point that Space turns at once"
     )
     func springEdge() async throws {
         try await Self.withPages { app, pointer, layout in
@@ -186,6 +186,52 @@ struct PagedControlsTests {
             try pointer.key("ctrl+z")
             try await app.waitFor(kind: "grid", "Maps off page 2", after: mark) {
                 $0["id"] as? String == "page-2" && ($0["tiles"] as? [String])?.contains("Maps") == false
+            }
+
+            // C4, SP3: by keyboard, on page 2 still: pick up Books (where Mail is on page 1), Tab to
+            // the next-page edge, Space turns at once, Tab to page 3's grid, Return drops there.
+            let mail = try layout.frame("page-1/Mail")
+            try await Task.sleep(for: .milliseconds(300))
+            mark = app.lineCount
+            try pointer.click(at: mail.center)
+            try pointer.key("ctrl+shift+d")
+            func announced(_ text: String, after mark: Int) async throws {
+                try await app.waitFor("'\(text)'", after: mark) {
+                    $0["event"] as? String == "announcement" && $0["text"] as? String == text
+                }
+            }
+            try await announced("Picked up 'Books'. 3 drop points; press Tab to choose one.", after: mark)
+            var found = false
+            for _ in 0..<4 where !found {
+                let before = app.lineCount
+                try pointer.key("Tab")
+                let line = try await app.waitFor("a drop point", after: before) {
+                    $0["event"] as? String == "announcement"
+                }
+                found = line["text"] as? String == "Over Next Page, cannot drop here."
+            }
+            #expect(found, "the edge is a drop point of the keyboard drag")
+            mark = app.lineCount
+            try pointer.key("space")
+            try await Self.waitForPage(2, how: "springLoaded", app, after: mark)
+            #expect(
+                app.events(from: mark).contains {
+                    $0["event"] as? String == "springActivated" && $0["explicit"] as? Bool == true
+                }, "Space opened it at once")
+            found = false
+            for _ in 0..<4 where !found {
+                let before = app.lineCount
+                try pointer.key("Tab")
+                let line = try await app.waitFor("a drop point", after: before) {
+                    $0["event"] as? String == "announcement"
+                }
+                found = (line["text"] as? String)?.hasPrefix("Over Page 3") == true
+            }
+            #expect(found, "page 3's icons are a drop point now")
+            mark = app.lineCount
+            try pointer.key("Return")
+            try await app.waitFor(kind: "grid", "Books on page 3 by keyboard", after: mark) {
+                $0["id"] as? String == "page-3" && ($0["tiles"] as? [String])?.contains("Books") == true
             }
         }
     }
