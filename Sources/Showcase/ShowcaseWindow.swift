@@ -32,6 +32,7 @@ final class ShowcaseWindow {
 
     func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
         let host = GtkDragHost(app: "Showcase")
+        if let exports = options.exportsDirectory { host.fileExport.directory = exports }
         self.host = host
         guard let window = gtk_application_window_new(app) else { return }
         self.window = window
