@@ -243,7 +243,7 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
         UI.append(
             column,
             UI.label(
-                "Run `showcase --role page` (make run starts it too) and drag a photo into the message.",
+                "Run `showcase --role page` (make run starts it too), or open a page in a web browser, and drag a photo into the message.",
                 selectable: true, wrap: true))
         let message = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         gtk_widget_add_css_class(message, "card")
