@@ -165,6 +165,8 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
                     // Another app's image as a file, an address, bytes or HTML.
                     let image = try await ImageIntake.gdk(images: destination.images).load(from: data) { fraction in
                         Task { @MainActor in host.updateDeferredDrop(token, progress: fraction) }
+                    } sourceDone: {
+                        Task { @MainActor in host.otherAppDone(with: token) }
                     }
                     (type, bytes) = (image.type, image.data)
                 } else {

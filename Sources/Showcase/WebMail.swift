@@ -342,6 +342,9 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
             do throws(TransferError) {
                 image = try await Self.intake.load(from: data) { fraction in
                     Task { @MainActor in host.updateDeferredDrop(token, progress: fraction) }
+                } sourceDone: {
+                    // The browser gets its pointer back while the photo downloads.
+                    Task { @MainActor in host.otherAppDone(with: token) }
                 }
             } catch {
                 self?.loads[token] = nil
@@ -448,6 +451,13 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
         var layout = PaneLayout()
         layout.lists.append(("Body", frame))
         layout.targets.append(("Body", bodyID))
+        // The placeholder's Cancel button while a photo arrives.
+        if gtk_widget_get_visible(placeholder) != 0, let root = gtk_widget_get_root(cancelButton),
+            let b = UI.bounds(of: cancelButton, in: UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)),
+            b.height > 0
+        {
+            layout.lists.append(("Cancel", Rect(x: b.x, y: b.y, width: b.width, height: b.height)))
+        }
         return layout
     }
 }

@@ -177,10 +177,14 @@ public struct ImageIntake: Sendable {
 
     /// Loads item `index` of an opened drop as an image, trying its forms in order (see the
     /// type's summary). `progress` gets the download's fraction (nil while the total is
-    /// unknown). Throws the first form's failure when none held an accepted image; cancelling
-    /// the task stops at once with ``TransferError/cancelled``.
+    /// unknown). `sourceDone` is called when nothing more will be read from the drop itself,
+    /// before a download starts: a platform can then tell another app its drop is over, so it
+    /// does not wait (holding the pointer) while the web answers. Throws the first form's
+    /// failure when none held an accepted image; cancelling the task stops at once with
+    /// ``TransferError/cancelled``.
     public func load(
-        from data: DropDataAccess, item index: Int = 0, progress: @escaping @Sendable (Double?) -> Void = { _ in }
+        from data: DropDataAccess, item index: Int = 0, progress: @escaping @Sendable (Double?) -> Void = { _ in },
+        sourceDone: @escaping @Sendable () -> Void = {}
     ) async throws(TransferError) -> Image {
         let forms = forms(in: data, item: index)
         guard !forms.isEmpty else {
@@ -190,7 +194,7 @@ public struct ImageIntake: Sendable {
         var first: TransferError?
         for form in forms {
             do {
-                return try await load(form, from: data, item: index, progress: progress)
+                return try await load(form, from: data, item: index, progress: progress, sourceDone: sourceDone)
             } catch {
                 if error == .cancelled || Task.isCancelled { throw .cancelled }
                 if first == nil { first = error }
@@ -200,7 +204,8 @@ public struct ImageIntake: Sendable {
     }
 
     private func load(
-        _ form: Form, from data: DropDataAccess, item index: Int, progress: @escaping @Sendable (Double?) -> Void
+        _ form: Form, from data: DropDataAccess, item index: Int, progress: @escaping @Sendable (Double?) -> Void,
+        sourceDone: @escaping @Sendable () -> Void
     ) async throws(TransferError) -> Image {
         switch form {
         case .image:
@@ -214,7 +219,7 @@ public struct ImageIntake: Sendable {
             let text = try await text(of: type, from: data, item: index)
             let address = type == .uriList ? Self.firstAddress(inURIList: text) : Self.address(inMozURL: text)
             guard let address else { throw .malformed(type: type.mimeType, reason: "it names no address") }
-            return try await resolve(address, progress: progress)
+            return try await resolve(address, progress: progress, beforeDownload: sourceDone)
         case .bytes:
             guard case .data(_, let bytes) = try await data.load(
                 item: index, accepting: [.octetStream], options: LoadOptions(limit: limit))
@@ -225,7 +230,7 @@ public struct ImageIntake: Sendable {
             guard let address = Self.imageSource(inHTML: html) else {
                 throw .malformed(type: ContentType.html.mimeType, reason: "it holds no picture")
             }
-            return try await resolve(address, progress: progress)
+            return try await resolve(address, progress: progress, beforeDownload: sourceDone)
         }
     }
 
@@ -243,9 +248,10 @@ public struct ImageIntake: Sendable {
 
     /// The image an address names: a local file, a web address (downloaded), or a `data:`
     /// address. Other schemes fail.
-    func resolve(_ address: String, progress: @escaping @Sendable (Double?) -> Void) async throws(TransferError)
-        -> Image
-    {
+    func resolve(
+        _ address: String, progress: @escaping @Sendable (Double?) -> Void,
+        beforeDownload: @Sendable () -> Void = {}
+    ) async throws(TransferError) -> Image {
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased() else {
             throw .malformed(type: ContentType.uriList.mimeType, reason: "\(address) is not an absolute address")
         }
@@ -263,6 +269,7 @@ public struct ImageIntake: Sendable {
                 throw .sourceUnavailable("\(address) is on the web, and this app does not download")
             }
             let limit = self.limit
+            beforeDownload()
             let resource = try await fetcher.fetch(url, limit: limit) { received, total in
                 progress(total.flatMap { $0 > 0 ? min(1, Double(received) / Double($0)) : nil })
             }

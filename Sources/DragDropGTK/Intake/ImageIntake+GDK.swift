@@ -25,3 +25,16 @@ public enum GDKImage {
         return true
     }
 }
+
+extension GtkDragHost {
+    /// The destination of the deferred drop `token` read everything it needs from the other app
+    /// the drop came from (an address, before downloading it): the other app is told now that
+    /// its drop was taken, instead of when the placeholder resolves, so it stops waiting and
+    /// gives the pointer back (X11 sources hold it until then) while the download goes on.
+    /// Nothing happens for drops from this app, or when the other app was already told.
+    public func otherAppDone(with token: DropToken) {
+        guard let external = otherApps.loading.removeValue(forKey: token) else { return }
+        diagnose("external drop finished early accepted=true")
+        external.finish(accepted: true)
+    }
+}
