@@ -14,7 +14,8 @@ public final class LoopbackServer: @unchecked Sendable {
         public var status: Int
         public var headers: [(String, String)]
         public var body: Data
-        /// The `Content-Length` sent (nil: the body's length; a lie tests the client).
+        /// The `Content-Length` sent (nil: the body's length; negative: none, the body ends when
+        /// the connection closes; a lie tests the client).
         public var declaredLength: Int?
         /// Seconds to wait before each chunk of `chunkSize` bytes of the body (a slow server).
         public var chunkDelay: Double
@@ -141,7 +142,8 @@ public final class LoopbackServer: @unchecked Sendable {
         let response = handler(path)
         var text = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         for (name, value) in response.headers { text += "\(name): \(value)\r\n" }
-        text += "Content-Length: \(response.declaredLength ?? response.body.count)\r\n"
+        let length = response.declaredLength ?? response.body.count
+        if length >= 0 { text += "Content-Length: \(length)\r\n" }
         text += "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
         guard send(client, Data(text.utf8)) else { return }
         if parts[0] == "HEAD" { return }

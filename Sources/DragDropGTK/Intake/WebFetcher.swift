@@ -40,6 +40,12 @@ public struct WebFetcher: WebFetching {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let download = Download(url: url, limit: limit, maxRedirects: maxRedirects, progress: progress)
+        // A watchdog ends the download after `totalTimeout` whatever URLSession does (its own
+        // resource timeout is not always honoured on Linux).
+        let total = totalTimeout
+        DispatchQueue.global().asyncAfter(deadline: .now() + total) {
+            download.cancel(.sourceUnavailable("\(url.absoluteString) took longer than \(Int(total)) s"))
+        }
         let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url)
@@ -102,13 +108,21 @@ public struct WebFetcher: WebFetching {
             if cancelled { continuation.resume(returning: .failure(.cancelled)) } else { task.resume() }
         }
 
-        /// Stops the download; it fails with `failure`.
+        /// Stops the download; it fails with `failure`, at the latest half a second later even if
+        /// URLSession never reports the task's end.
         func cancel(_ failure: TransferError) {
-            let task = state.withLock { state -> URLSessionDataTask? in
+            let (task, finished) = state.withLock { state -> (URLSessionDataTask?, Bool) in
                 if state.failure == nil { state.failure = failure }
-                return state.task
+                return (state.task, state.finished)
             }
-            task?.cancel()
+            guard !finished else { return }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { [self] in
+                let reason = state.withLock { $0.failure } ?? failure
+                finish(.failure(reason))
+            }
+            // Not on this thread: called from a URLSession delegate method (a redirect refused),
+            // the task's cancel waits for that very callback to return, for ever.
+            if let task { DispatchQueue.global().async { task.cancel() } }
         }
 
         private func finish(_ result: Result<WebResource, TransferError>) {
