@@ -308,9 +308,9 @@ struct BrowserTests: ShowcaseTesting {
     }
 
     @Test(
-        "P1, C3: the Files pane's file, a note's bold word and the drawing (as PDF) dragged onto Chromium's drop zone: a File with the same bytes, text/html with <b>, a File 'House and Sun.pdf'"
+        "P1, C3: the Files pane's file, a note's bold word, the drawing (as PDF) and a photo dragged onto Chromium's drop zone: a File with the same bytes, text/html with <b>, Files 'House and Sun.pdf' and 'Tram 28.png'"
     )
-    func filesTextAndDrawingIntoChromium() throws {
+    func filesTextDrawingAndPhotoIntoChromium() throws {
         try withShowcase(pane: "files") { app, session, data in
             // A file of the Files pane: its own path, as a File.
             let name = "Meeting notes.txt"
@@ -348,6 +348,19 @@ struct BrowserTests: ShowcaseTesting {
             let bytes = try Data(contentsOf: path)
             #expect(bytes.starts(with: Array("%PDF-".utf8)) && int(pdf["size"]) == bytes.count)
             #expect(UInt32(int(pdf["fnv"])) == BrowserPages.fnv1a(bytes))
+
+            // A photo of the library: a PNG rendition named after it.
+            try session.pointer.click(at: try #require(layout.sidebar["photos"]).center)
+            layout = try app.settledLayout(pane: "photos")
+            number = try session.dropCount() + 1
+            try session.pointer.drag(
+                from: try layout.row("Tram 28.jpg", in: "Library").center, to: try session.zoneCenter(), steps: 16,
+                pause: 0.4)
+            drop = try session.drop(number)
+            let photo = try #require((drop["files"] as? [[String: Any]])?.first, "no file: \(drop)")
+            #expect(photo["name"] as? String == "Tram 28.png")
+            #expect(photo["type"] as? String == "image/png")
+            #expect(int(photo["size"]) > 100)
         }
     }
 
