@@ -265,6 +265,33 @@ struct BrowserTests: ShowcaseTesting {
         }
     }
 
+    @Test(
+        "S1, A4, U1: a photo dragged from Chromium onto a Files folder is saved there under its name, with the page's bytes (as XDS would); Ctrl+Z removes it"
+    )
+    func photoFromChromiumIntoFiles() throws {
+        try withShowcase(pane: "files") { app, session, data in
+            let layout = try app.settledLayout(pane: "files")
+            let pictures = try layout.list("Pictures")
+            let before = try #require(app.state?.lists["Pictures"])
+            let mark = app.lineCount
+            try session.dragFromPage(try session.point(of: "photo"), to: (pictures.midX, pictures.maxY - 60))
+            try app.waitForState("the photo saved in Pictures", after: mark, timeout: 20) {
+                Set($0.lists["Pictures"] ?? []) == Set(before + ["photo.png"]) && $0.undo == "Undo Copy Image"
+            }
+            let saved = URL(fileURLWithPath: data).appendingPathComponent("Files/Pictures/photo.png")
+            #expect(try Data(contentsOf: saved) == BrowserPages.photo, "the page's bytes")
+            let events = app.events(from: mark).compactMap { $0["event"] as? String }
+            #expect(events.contains("placeholderInserted") && events.contains("committed"), "A4: \(events)")
+
+            _ = try app.settledLayout(pane: "files")
+            try session.display.xdotool(["search", "--name", "^DragDrop Showcase$", "windowfocus", "--sync"])
+            let undo = app.lineCount
+            try session.pointer.key("ctrl+z")
+            try app.waitForState("the photo taken out of Pictures", after: undo) { $0.lists["Pictures"] == before }
+            #expect(!FileManager.default.fileExists(atPath: saved.path))
+        }
+    }
+
     // MARK: Showcase → browser
 
     @Test(

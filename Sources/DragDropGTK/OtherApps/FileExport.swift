@@ -29,7 +29,6 @@ public final class FileExport {
     var diagnose: @MainActor (String) -> Void = { _ in }
     /// The files of the drag in progress (or last ended).
     private(set) var current: ExportedFiles?
-    private var swept = false
 
     /// Creates the export with its cache `directory`.
     public init(directory: URL) { self.directory = directory }
@@ -49,10 +48,8 @@ public final class FileExport {
     /// `providers` with a file form added where an item has one (see the type's summary); starts
     /// a new drag's set of files and sweeps old ones.
     func addingFileForms(to providers: [ItemProvider]) -> [ItemProvider] {
-        if !swept {
-            swept = true
-            sweep()
-        }
+        // One listing of a small directory per drag: cheap enough at a drag's start.
+        sweep()
         let files = ExportedFiles(root: directory, diagnose: diagnose)
         current = files
         var names: Set<String> = []
