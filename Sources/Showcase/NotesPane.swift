@@ -122,7 +122,9 @@ final class NotesPane: ShowcasePane {
             for i in range {
                 if run.styles.contains("bold") || run.styles.contains("heading") { bold[i] = true }
                 if run.styles.contains("italic") { italic[i] = true }
-                if run.styles.contains("link"), let address = run.link.flatMap(StyledHTML.safeLink) { link[i] = address }
+                if run.styles.contains("link"), let address = run.link.flatMap(StyledHTML.safeLink) {
+                    link[i] = address
+                }
             }
         }
         var runs: [StyledRun] = []

@@ -243,7 +243,8 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
         UI.append(
             column,
             UI.label(
-                "Run `showcase --role page` (make run starts it too), or open a page in a web browser, and drag a photo into the message.",
+                "Run `showcase --role page` (make run starts it too), or open a page in a web browser, and drag a "
+                    + "photo into the message.",
                 selectable: true, wrap: true))
         let message = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         gtk_widget_add_css_class(message, "card")
@@ -380,7 +381,9 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
 
     // MARK: Placeholder (A4, A5)
 
-    func dragHost(_ host: GtkDragHost, placeholder token: DropToken, in container: TargetID, changed: PlaceholderChange) {
+    func dragHost(
+        _ host: GtkDragHost, placeholder token: DropToken, in container: TargetID, changed: PlaceholderChange
+    ) {
         switch changed {
         case .inserted:
             setPlaceholderText("Adding the photo…")
@@ -453,7 +456,8 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
         layout.targets.append(("Body", bodyID))
         // The placeholder's Cancel button while a photo arrives.
         if gtk_widget_get_visible(placeholder) != 0, let root = gtk_widget_get_root(cancelButton),
-            let b = UI.bounds(of: cancelButton, in: UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)),
+            let b = UI.bounds(
+                of: cancelButton, in: UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)),
             b.height > 0
         {
             layout.lists.append(("Cancel", Rect(x: b.x, y: b.y, width: b.width, height: b.height)))

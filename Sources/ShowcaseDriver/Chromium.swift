@@ -28,7 +28,8 @@ public final class Chromium: @unchecked Sendable {
             throw DriverError("Chromium is not installed (apt-get install chromium, or run `make deps`).")
         }
         self.display = display
-        profile = FileManager.default.temporaryDirectory.appendingPathComponent("dragdrop-chromium-\(UUID().uuidString)")
+        profile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dragdrop-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         arguments = [
             executable, "--no-sandbox", "--test-type", "--user-data-dir=\(profile.path)", "--no-first-run",
@@ -40,7 +41,8 @@ public final class Chromium: @unchecked Sendable {
         environment = [
             "DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/dragdrop-driver",
         ]
-        let log = Glibc.open(profile.appendingPathComponent("chromium.log").path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let log = Glibc.open(
+            profile.appendingPathComponent("chromium.log").path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         defer { if log >= 0 { close(log) } }
         process = try ChildProcess(
             arguments[0], Array(arguments.dropFirst()) + Self.windowArguments(url: url, position: position, size: size),

@@ -42,7 +42,9 @@ public final class LoopbackServer: @unchecked Sendable {
             Response(status: 302, headers: [("Location", location)])
         }
         /// A bare status.
-        public static func status(_ code: Int) -> Response { Response(status: code, type: "text/plain", body: Data("\(code)\n".utf8)) }
+        public static func status(_ code: Int) -> Response {
+            Response(status: code, type: "text/plain", body: Data("\(code)\n".utf8))
+        }
     }
 
     /// The server's port on 127.0.0.1.
@@ -64,7 +66,9 @@ public final class LoopbackServer: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 16) == 0 else {
             close(fd)

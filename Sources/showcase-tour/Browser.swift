@@ -49,8 +49,11 @@ extension Tour {
         let received = try require(state["received"] as? JSONObject, "received")
         let size = received["size"] as? Int ?? Int(received["size"] as? Double ?? 0)
         try check(received["type"] as? String == "image/png", "the message received \(received["type"] ?? "?")")
-        try check(size == BrowserPages.photo.count, "the message received \(size) bytes, not the page's \(BrowserPages.photo.count)")
-        try check(received["origin"] as? String == "web", "the photo came as '\(received["origin"] ?? "?")', not downloaded")
+        try check(
+            size == BrowserPages.photo.count,
+            "the message received \(size) bytes, not the page's \(BrowserPages.photo.count)")
+        try check(
+            received["origin"] as? String == "web", "the photo came as '\(received["origin"] ?? "?")', not downloaded")
         try check(received["from"] as? String == "Chromium", "the photo came from '\(received["from"] ?? "?")'")
         try check(received["operation"] as? String == "copy", "S2: the drop was a \(received["operation"] ?? "?")")
         let events = app.events(from: release).compactMap { $0["event"] as? String }

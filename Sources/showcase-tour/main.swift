@@ -589,6 +589,10 @@ final class Tour {
             try check(size > 0, "\(destination) received \(type) with no bytes")
             try check(
                 description.contains(detail), "\(destination)'s \(type) is '\(description)', expected '\(detail)'")
+            // A deferred drop shows its content, then commits: the commit's line may not be read yet.
+            try app.waitFor("the drop on \(destination) committed", after: mark, timeout: 5) {
+                $0["event"] as? String == "committed"
+            }
             let committed = events(from: mark, named: "committed")
             try check(committed.count == 1, "one drop on \(destination) expected, saw \(committed.count)")
             try check(

@@ -23,7 +23,8 @@ struct WebFetcherTests {
             case "/huge": LoopbackServer.Response(type: "image/png", body: Data(count: 10), declaredLength: 10 << 20)
             case "/unsized": LoopbackServer.Response(type: "image/png", body: Data(count: 3 << 20), declaredLength: -1)
             case "/stalls": LoopbackServer.Response(type: "image/png", body: Self.photo, chunkDelay: 4, chunkSize: 100)
-            case "/slow": LoopbackServer.Response(type: "image/png", body: Data(count: 400_000), chunkDelay: 0.1, chunkSize: 4096)
+            case "/slow":
+                LoopbackServer.Response(type: "image/png", body: Data(count: 400_000), chunkDelay: 0.1, chunkSize: 4096)
             default: .status(404)
             }
         }
@@ -44,7 +45,8 @@ struct WebFetcherTests {
         let server = try server()
         defer { server.stop() }
         let reports = Shared<[(Int64, Int64?)]>([])
-        let resource = try await WebFetcher().fetch(URL(string: server.url("/photo.png"))!, limit: 1 << 20) { received, total in
+        let resource = try await WebFetcher().fetch(URL(string: server.url("/photo.png"))!, limit: 1 << 20) {
+            received, total in
             reports.update { $0.append((received, total)) }
         }
         #expect(resource.data == Self.photo)
@@ -74,7 +76,9 @@ struct WebFetcherTests {
             return
         }
         #expect(loop.contains("redirected more than 5 times"))
-        guard case .failure(.sourceUnavailable(let ftp)) = await fetch(server.url("/to-ftp"), with: WebFetcher(totalTimeout: 5))
+        guard
+            case .failure(.sourceUnavailable(let ftp)) = await fetch(
+                server.url("/to-ftp"), with: WebFetcher(totalTimeout: 5))
         else {
             Issue.record("a redirect to ftp must fail")
             return
@@ -82,11 +86,13 @@ struct WebFetcherTests {
         #expect(ftp.contains("ftp://127.0.0.1/photo.png, not a web address"), "\(ftp)")
     }
 
-    @Test("Limits: an announced size over the limit is refused before the body; an unannounced body is cut at the limit")
+    @Test(
+        "Limits: an announced size over the limit is refused before the body; an unannounced body is cut at the limit")
     func limits() async throws {
         let server = try server()
         defer { server.stop() }
-        #expect(await fetch(server.url("/huge")) == .failure(.tooLarge(type: "image/png", limit: 1 << 20, size: 10 << 20)))
+        #expect(
+            await fetch(server.url("/huge")) == .failure(.tooLarge(type: "image/png", limit: 1 << 20, size: 10 << 20)))
         guard case .failure(.tooLarge(_, let limit, let size)) = await fetch(server.url("/unsized")) else {
             Issue.record("a body over the limit must fail")
             return
@@ -162,7 +168,8 @@ final class Shared<Value: Sendable>: @unchecked Sendable {
 @Suite("Browsers: dragged items as files in a private cache", .serialized)
 struct FileExportTests {
     func withCache(_ body: (URL) async throws -> Void) async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("dragdrop-exports-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dragdrop-exports-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try await body(root)
     }
@@ -173,22 +180,29 @@ struct FileExportTests {
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test("P1: an item with a suggested name also offers its richest form for every app as a file; others and items with their own list are left alone")
+    @Test(
+        "P1: an item with a suggested name also offers its richest form for every app as a file; others and items with their own list are left alone"
+    )
     func fileForms() async throws {
         try await withCache { root in
             let export = FileExport(directory: root)
             let drawing = ItemProvider(
                 app: "Showcase",
                 representations: [
-                    .data("application/x-native", Data("n".utf8), visibility: .ownApp), .data(.pdf, Data("%PDF-1.4 x".utf8)),
+                    .data("application/x-native", Data("n".utf8), visibility: .ownApp),
+                    .data(.pdf, Data("%PDF-1.4 x".utf8)),
                     .data(.png, Data([0x89])),
                 ], suggestedName: "House/and Sun")
-            let plain = ItemProvider(app: "Showcase", representations: [.text(.utf8PlainText, "Milk")], suggestedName: "Milk")
+            let plain = ItemProvider(
+                app: "Showcase", representations: [.text(.utf8PlainText, "Milk")], suggestedName: "Milk")
             let file = ItemProvider(
                 app: "Showcase", representations: [.text(.uriList, "file:///tmp/a.txt\r\n")], suggestedName: "a")
             let unnamed = ItemProvider(app: "Showcase", representations: [.data(.png, Data([0x89]))])
             let out = export.addingFileForms(to: [drawing, plain, file, unnamed])
-            #expect(out[0].representations.map(\.type.mimeType) == ["application/x-native", "application/pdf", "image/png", "text/uri-list"])
+            #expect(
+                out[0].representations.map(\.type.mimeType) == [
+                    "application/x-native", "application/pdf", "image/png", "text/uri-list",
+                ])
             #expect(out[1].representations.count == 1, "text only: no file form")
             #expect(out[2].representations.count == 1, "it names its own file")
             #expect(out[3].representations.count == 1, "no name: no file form")
@@ -197,7 +211,9 @@ struct FileExportTests {
         }
     }
 
-    @Test("P5: before the drop a request names the file without writing it; after the drop it is written once, privately, with the representation's bytes")
+    @Test(
+        "P5: before the drop a request names the file without writing it; after the drop it is written once, privately, with the representation's bytes"
+    )
     func writtenOnlyAfterTheDrop() async throws {
         try await withCache { root in
             let export = FileExport(directory: root)
@@ -214,7 +230,9 @@ struct FileExportTests {
             let early = try await address(provider)
             let url = try #require(URL(string: early.trimmingCharacters(in: .whitespacesAndNewlines)))
             #expect(url.lastPathComponent == "Beach.png")
-            #expect(!FileManager.default.fileExists(atPath: url.path) && produced.value == 0, "nothing written before the drop")
+            #expect(
+                !FileManager.default.fileExists(atPath: url.path) && produced.value == 0,
+                "nothing written before the drop")
 
             // The address was handed out: the drop writes it (the app waits for it in GLib's loop
             // before GDK tells the other app; here the next request waits for it).
@@ -232,7 +250,9 @@ struct FileExportTests {
         }
     }
 
-    @Test("P3: the sweep removes drags older than the retention (left by this or an earlier session), keeps recent ones and never touches anything else")
+    @Test(
+        "P3: the sweep removes drags older than the retention (left by this or an earlier session), keeps recent ones and never touches anything else"
+    )
     func sweep() async throws {
         try await withCache { root in
             let manager = FileManager.default
@@ -250,14 +270,18 @@ struct FileExportTests {
             defer { try? manager.removeItem(at: outside) }
             try manager.createSymbolicLink(at: old.appendingPathComponent("link"), withDestinationURL: outside)
             let twoHoursAgo = Date().addingTimeInterval(-7200)
-            for folder in [old, foreign] { try manager.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: folder.path) }
+            for folder in [old, foreign] {
+                try manager.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: folder.path)
+            }
 
             let export = FileExport(directory: root)
             #expect(export.sweep() == ["drag-1-2-old"])
             #expect(!manager.fileExists(atPath: old.path))
             #expect(manager.fileExists(atPath: recent.path) && manager.fileExists(atPath: foreign.path))
             #expect(try Data(contentsOf: outside) == Data("keep".utf8), "links are removed, never followed")
-            #expect(export.sweep(now: Date().addingTimeInterval(7200)) == ["drag-3-4-recent"], "a later session sweeps the rest")
+            #expect(
+                export.sweep(now: Date().addingTimeInterval(7200)) == ["drag-3-4-recent"],
+                "a later session sweeps the rest")
         }
     }
 }
@@ -276,7 +300,9 @@ struct BrowserTextTests {
         return String(decoding: out, as: UTF8.self)
     }
 
-    @Test("A7: HTML in UTF-16 (with or without a byte order mark, little- or big-endian) arrives as UTF-8; UTF-8 passes untouched")
+    @Test(
+        "A7: HTML in UTF-16 (with or without a byte order mark, little- or big-endian) arrives as UTF-8; UTF-8 passes untouched"
+    )
     func utf16() async throws {
         let html = "<meta charset='utf-8'><b>Café</b> ✓"
         var le = Data([0xFF, 0xFE])
@@ -295,14 +321,18 @@ struct BrowserTextTests {
 
     @Test("C3, A7: <a href> becomes a link and back; only http, https, mailto and checked file addresses are kept")
     func links() {
-        let runs = StyledHTML.runs(fromHTML: #"See <a href="https://example.org/a?b=1&amp;c=2">the <b>article</b></a> now"#)
+        let runs = StyledHTML.runs(
+            fromHTML: #"See <a href="https://example.org/a?b=1&amp;c=2">the <b>article</b></a> now"#)
         #expect(
             runs == [
                 StyledRun("See "), StyledRun("the ", link: "https://example.org/a?b=1&c=2"),
                 StyledRun("article", bold: true, link: "https://example.org/a?b=1&c=2"), StyledRun(" now"),
             ])
         #expect(StyledHTML.runs(fromHTML: StyledHTML.html(from: runs)) == runs)
-        for unsafe in ["javascript:alert(1)", "data:text/html;base64,PGI+eDwvYj4=", "article.html", "file:///a/../etc/passwd", "vbscript:x"] {
+        for unsafe in [
+            "javascript:alert(1)", "data:text/html;base64,PGI+eDwvYj4=", "article.html", "file:///a/../etc/passwd",
+            "vbscript:x",
+        ] {
             #expect(StyledHTML.safeLink(unsafe) == nil, "\(unsafe) must not become a link")
             #expect(StyledHTML.runs(fromHTML: "<a href=\"\(unsafe)\">x</a>") == [StyledRun("x")])
         }

@@ -87,11 +87,15 @@ final class BrowserSession: @unchecked Sendable {
     func dragFromPage(_ from: ScreenPoint, to: ScreenPoint) throws {
         var commands = ["mousemove"] + Pointer.at(from) + ["sleep", "0.3", "mousedown", "1", "sleep", "0.2"]
         for step in 1...3 {
-            commands += ["mousemove"] + Pointer.at((from.x + Double(4 * step), from.y + Double(3 * step))) + ["sleep", "0.15"]
+            commands +=
+                ["mousemove"] + Pointer.at((from.x + Double(4 * step), from.y + Double(3 * step))) + ["sleep", "0.15"]
         }
         for step in 1...12 {
             let t = Double(step) / 12
-            commands += ["mousemove"] + Pointer.at((from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t)) + ["sleep", "0.06"]
+            commands +=
+                ["mousemove"] + Pointer.at((from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t)) + [
+                    "sleep", "0.06",
+                ]
         }
         commands += ["mousemove"] + Pointer.at((to.x + 1, to.y)) + ["sleep", "0.3", "mousemove"] + Pointer.at(to)
         commands += ["sleep", "0.4", "mouseup", "1"]
@@ -163,10 +167,14 @@ struct BrowserTests: ShowcaseTesting {
             #expect(received["name"] as? String == "photo.png")
             #expect(received["from"] as? String == "Chromium")
             #expect(received["operation"] as? String == "copy", "S2: another app copies")
-            #expect(session.server.requestedPaths.filter { $0 == "/photo.png" }.count > downloads, "the showcase fetched it")
+            #expect(
+                session.server.requestedPaths.filter { $0 == "/photo.png" }.count > downloads, "the showcase fetched it"
+            )
             let gtk = app.objects(from: mark).compactMap { $0["message"] as? String }
             let enter = try #require(gtk.first { $0.hasPrefix("external drag-enter") })
-            #expect(enter.contains("text/x-moz-url") && !enter.contains("image/png"), "Chromium offers no image type: \(enter)")
+            #expect(
+                enter.contains("text/x-moz-url") && !enter.contains("image/png"),
+                "Chromium offers no image type: \(enter)")
             let events = app.events(from: mark).compactMap { $0["event"] as? String }
             #expect(events.contains("highlightOn"), "F4: the body showed it takes the drag")
             for event in ["placeholderInserted", "placeholderResolved", "committed"] {
@@ -194,17 +202,23 @@ struct BrowserTests: ShowcaseTesting {
             let mark = app.lineCount
             try session.dragFromPage(try session.point(of: "slow"), to: (body.x + 150, body.midY))
             try app.waitFor("a download under way", after: mark, timeout: 15) {
-                $0["event"] as? String == "placeholderProgress" && ($0["fraction"] as? Double).map { $0 > 0 && $0 < 0.8 } == true
+                $0["event"] as? String == "placeholderProgress"
+                    && ($0["fraction"] as? Double).map { $0 > 0 && $0 < 0.8 } == true
             }
             let shown = try #require(app.objects(from: mark).last { $0["kind"] as? String == "state" })
-            #expect((shown["loading"] as? String)?.hasPrefix("Downloading the photo… ") == true, "the placeholder says so: \(shown)")
+            #expect(
+                (shown["loading"] as? String)?.hasPrefix("Downloading the photo… ") == true,
+                "the placeholder says so: \(shown)")
             let layout = try app.waitFor("the placeholder's Cancel button", after: mark, timeout: 10) {
                 $0["kind"] as? String == "layout" && ($0["lists"] as? JSONObject)?["Cancel"] != nil
             }
             let cancel = try #require(
                 ScreenRect(
                     printed: (layout["lists"] as? JSONObject)?["Cancel"],
-                    from: (app.window.x + ((layout["surface"] as? [Double])?.first ?? 0), app.window.y + ((layout["surface"] as? [Double])?.last ?? 0))))
+                    from: (
+                        app.window.x + ((layout["surface"] as? [Double])?.first ?? 0),
+                        app.window.y + ((layout["surface"] as? [Double])?.last ?? 0)
+                    )))
             try session.pointer.click(at: cancel.center)
             try app.waitFor("the drop failed as cancelled", after: mark, timeout: 10) {
                 $0["event"] as? String == "placeholderFailed"
@@ -308,7 +322,8 @@ struct BrowserTests: ShowcaseTesting {
             let exports = URL(fileURLWithPath: data).appendingPathComponent("Drag exports")
             let number = try session.dropCount() + 1
             let mark = page.lineCount
-            try session.pointer.drag(from: beach.center, to: try session.zoneCenter(), steps: 16, pause: 0.4, release: false)
+            try session.pointer.drag(
+                from: beach.center, to: try session.zoneCenter(), steps: 16, pause: 0.4, release: false)
             try page.waitFor("Chromium asking for the file list", after: mark) {
                 ($0["message"] as? String)?.hasPrefix("export file planned") == true
             }
@@ -341,10 +356,12 @@ struct BrowserTests: ShowcaseTesting {
         try withShowcase(pane: "files") { app, session, data in
             // A file of the Files pane: its own path, as a File.
             let name = "Meeting notes.txt"
-            let disk = try Data(contentsOf: URL(fileURLWithPath: data).appendingPathComponent("Files/Documents/\(name)"))
+            let disk = try Data(
+                contentsOf: URL(fileURLWithPath: data).appendingPathComponent("Files/Documents/\(name)"))
             var number = try session.dropCount() + 1
             var layout = try app.settledLayout(pane: "files")
-            try session.pointer.drag(from: try layout.row(name, in: "Documents").center, to: try session.zoneCenter(), steps: 16, pause: 0.4)
+            try session.pointer.drag(
+                from: try layout.row(name, in: "Documents").center, to: try session.zoneCenter(), steps: 16, pause: 0.4)
             var drop = try session.drop(number)
             let file = try #require((drop["files"] as? [[String: Any]])?.first, "no file: \(drop)")
             #expect(file["name"] as? String == name)
@@ -365,7 +382,8 @@ struct BrowserTests: ShowcaseTesting {
             try session.pointer.click(at: try #require(layout.sidebar["drawing"]).center)
             layout = try app.settledLayout(pane: "drawing")
             number = try session.dropCount() + 1
-            try session.pointer.drag(from: try layout.list("House and Sun").center, to: try session.zoneCenter(), steps: 16, pause: 0.4)
+            try session.pointer.drag(
+                from: try layout.list("House and Sun").center, to: try session.zoneCenter(), steps: 16, pause: 0.4)
             drop = try session.drop(number)
             let pdf = try #require((drop["files"] as? [[String: Any]])?.first, "no file: \(drop)")
             #expect(pdf["name"] as? String == "House and Sun.pdf")
@@ -394,7 +412,8 @@ struct BrowserTests: ShowcaseTesting {
     // MARK: Helpers
 
     private func regularFiles(in directory: URL) -> [URL] {
-        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+        guard
+            let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
         else { return [] }
         return walker.compactMap { $0 as? URL }.filter {
             (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true

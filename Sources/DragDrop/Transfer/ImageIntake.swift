@@ -86,7 +86,9 @@ public protocol WebFetching: Sendable {
 /// let intake = ImageIntake(images: [.png, "image/*"], fetcher: WebFetcher())
 /// target.accepts = intake.acceptedTypes
 /// // at the drop, in a deferred drop:
-/// let image = try await intake.load(from: drop.data) { fraction in host.updateDeferredDrop(token, progress: fraction) }
+/// let image = try await intake.load(from: drop.data) { fraction in
+///     host.updateDeferredDrop(token, progress: fraction)
+/// }
 /// ```
 public struct ImageIntake: Sendable {
     /// Where an accepted image came from.
@@ -209,8 +211,9 @@ public struct ImageIntake: Sendable {
     ) async throws(TransferError) -> Image {
         switch form {
         case .image:
-            guard case .data(let type, let bytes) = try await data.load(
-                item: index, accepting: images, options: LoadOptions(limit: limit))
+            guard
+                case .data(let type, let bytes) = try await data.load(
+                    item: index, accepting: images, options: LoadOptions(limit: limit))
             else { throw .malformed(type: "image/*", reason: "it did not arrive in memory") }
             return try accept(bytes, declared: type, what: "the dropped \(type.mimeType) data", origin: .image)
         case .address:
@@ -221,8 +224,9 @@ public struct ImageIntake: Sendable {
             guard let address else { throw .malformed(type: type.mimeType, reason: "it names no address") }
             return try await resolve(address, progress: progress, beforeDownload: sourceDone)
         case .bytes:
-            guard case .data(_, let bytes) = try await data.load(
-                item: index, accepting: [.octetStream], options: LoadOptions(limit: limit))
+            guard
+                case .data(_, let bytes) = try await data.load(
+                    item: index, accepting: [.octetStream], options: LoadOptions(limit: limit))
             else { throw .malformed(type: ContentType.octetStream.mimeType, reason: "it did not arrive in memory") }
             return try accept(bytes, declared: nil, what: "the dropped bytes", origin: .bytes)
         case .html:
@@ -238,8 +242,9 @@ public struct ImageIntake: Sendable {
     private func text(of type: ContentType, from data: DropDataAccess, item index: Int) async throws(TransferError)
         -> Data
     {
-        guard case .data(_, let bytes) = try await data.load(
-            item: index, accepting: [type], options: LoadOptions(limit: Self.addressLimit))
+        guard
+            case .data(_, let bytes) = try await data.load(
+                item: index, accepting: [type], options: LoadOptions(limit: Self.addressLimit))
         else { throw .malformed(type: type.mimeType, reason: "it did not arrive in memory") }
         return bytes
     }
@@ -279,7 +284,8 @@ public struct ImageIntake: Sendable {
             image.name = name.isEmpty || name == "/" ? nil : name
             return image
         case "data":
-            return try accept(try Self.decodeDataAddress(address, limit: limit), declared: nil, what: "the data address",
+            return try accept(
+                try Self.decodeDataAddress(address, limit: limit), declared: nil, what: "the data address",
                 origin: .dataAddress)
         default:
             throw .malformed(
@@ -304,7 +310,8 @@ public struct ImageIntake: Sendable {
             throw .tooLarge(type: declared?.mimeType ?? "image", limit: limit, size: Int64(bytes.count))
         }
         guard let format = ImageFormat.recognise(bytes) else {
-            throw .malformed(type: declared?.mimeType ?? "image", reason: "\(what) is not a PNG, JPEG, GIF, WebP or BMP image")
+            throw .malformed(
+                type: declared?.mimeType ?? "image", reason: "\(what) is not a PNG, JPEG, GIF, WebP or BMP image")
         }
         let conformance = TypeConformance()
         if let declared, declared.mediaType == "image", !declared.isWildcard,
@@ -405,70 +412,5 @@ public struct ImageIntake: Sendable {
             throw .malformed(type: "data:", reason: "the data address is not percent-encoded properly")
         }
         return Data(decoded.utf8)
-    }
-}
-
-/// Reading a file named by another app: regular files only, no symbolic link followed.
-public enum RegularFile {
-    /// Opens `path` for reading in chunks. Fails when it is a symbolic link (not followed), not
-    /// a regular file (a directory, a pipe, a device), missing or unreadable.
-    public static func open(_ path: String) throws(TransferError) -> any ByteSource {
-        // O_NONBLOCK: a pipe swapped in for the file must not block the open.
-        let fd = Foundation.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            switch code {
-            case ELOOP: throw .io(path: path, reason: "it is a symbolic link, and links are not followed")
-            case ENOENT, ENOTDIR: throw .io(path: path, reason: "it does not exist")
-            default: throw .io(path: path, reason: String(cString: strerror(code)))
-            }
-        }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw .io(path: path, reason: "it is not a regular file")
-        }
-        return DescriptorSource(FileHandle(fileDescriptor: fd, closeOnDealloc: true), size: Int64(st.st_size))
-    }
-}
-
-/// An open file read in chunks; `knownSize` from its status when opened.
-final class DescriptorSource: ByteSource {
-    private let handle: Mutex<FileHandle?>
-    let knownSize: Int64?
-
-    init(_ handle: FileHandle, size: Int64?) {
-        self.handle = Mutex(handle)
-        knownSize = size
-    }
-
-    func read(upTo maxLength: Int) async throws -> Data {
-        try handle.withLock { handle in
-            guard let h = handle else { return Data() }
-            let chunk = try h.read(upToCount: maxLength) ?? Data()
-            if chunk.isEmpty { handle = nil }
-            return chunk
-        }
-    }
-}
-
-extension StyledText {
-    /// The value of attribute `name` in the inside of an HTML tag (`img src="a.png"`: quoted
-    /// with " or ', or bare), as written (character references not decoded).
-    public static func attribute(_ name: String, inTag tag: Substring) -> String? {
-        var rest = tag
-        while let found = rest.range(of: name, options: .caseInsensitive) {
-            let before = found.lowerBound == rest.startIndex ? " " : rest[rest.index(before: found.lowerBound)]
-            var after = rest[found.upperBound...].drop { $0 == " " }
-            rest = rest[found.upperBound...]
-            guard before.isWhitespace, after.first == "=" else { continue }
-            after = after.dropFirst().drop { $0 == " " }
-            if let quote = after.first, quote == "\"" || quote == "'" {
-                let body = after.dropFirst()
-                return String(body.prefix { $0 != quote })
-            }
-            return String(after.prefix { !$0.isWhitespace && $0 != ">" })
-        }
-        return nil
     }
 }

@@ -6,7 +6,9 @@ extension ImageIntake {
     /// An intake for a GTK destination taking `images`: web addresses downloaded by a
     /// ``WebFetcher``, and bytes accepted only when GDK decodes them (`gdk_texture_new_from_bytes`,
     /// safe off the main thread), so a destination never shows a broken picture.
-    public static func gdk(images: [ContentType], limit: Int64 = LoadOptions.defaultMemoryLimit, fetcher: WebFetcher = WebFetcher())
+    public static func gdk(
+        images: [ContentType], limit: Int64 = LoadOptions.defaultMemoryLimit, fetcher: WebFetcher = WebFetcher()
+    )
         -> ImageIntake
     {
         ImageIntake(images: images, limit: limit, fetcher: fetcher, decodes: { _, data in GDKImage.decodes(data) })

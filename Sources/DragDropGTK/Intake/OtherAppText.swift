@@ -56,7 +56,8 @@ final class UTF16TranscodingSource: ByteSource {
                 all.append(chunk)
                 if all.count > OtherAppText.transcodeLimit {
                     throw TransferError.tooLarge(
-                        type: ContentType.html.mimeType, limit: Int64(OtherAppText.transcodeLimit), size: Int64(all.count))
+                        type: ContentType.html.mimeType, limit: Int64(OtherAppText.transcodeLimit),
+                        size: Int64(all.count))
                 }
             }
             let utf8 = Data(Self.decode(all, littleEndian: littleEndian).utf8)

@@ -188,7 +188,8 @@ public struct WebFetcher: WebFetching {
                 cancel(.sourceUnavailable("\(url.absoluteString) redirected more than \(maxRedirects) times"))
                 completionHandler(nil)
             } else if let next = request.url, !WebFetcher.isWeb(next) {
-                cancel(.sourceUnavailable("\(url.absoluteString) redirected to \(next.absoluteString), not a web address"))
+                cancel(
+                    .sourceUnavailable("\(url.absoluteString) redirected to \(next.absoluteString), not a web address"))
                 completionHandler(nil)
             } else {
                 completionHandler(request)
@@ -208,7 +209,10 @@ public struct WebFetcher: WebFetching {
                 } else if nsError.code == NSURLErrorCancelled {
                     finish(.failure(.cancelled))
                 } else {
-                    finish(.failure(.sourceUnavailable("\(url.absoluteString) could not be downloaded (\(nsError.localizedDescription))")))
+                    finish(
+                        .failure(
+                            .sourceUnavailable(
+                                "\(url.absoluteString) could not be downloaded (\(nsError.localizedDescription))")))
                 }
             } else {
                 finish(.success(WebResource(data: data, declaredType: type, url: finalURL)))

@@ -34,13 +34,16 @@ public final class FileExport {
     public init(directory: URL) { self.directory = directory }
 
     /// `$XDG_CACHE_HOME/dragdrop-exports/<app>` (else `~/.cache/…`).
-    public static func defaultDirectory(for app: AppID, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func defaultDirectory(
+        for app: AppID, environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         -> URL
     {
         let cache =
             environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSTemporaryDirectory()).appendingPathComponent(".cache")
-        return cache.appendingPathComponent("dragdrop-exports").appendingPathComponent(fileName(app.rawValue, fallback: "app"))
+        return cache.appendingPathComponent("dragdrop-exports").appendingPathComponent(
+            fileName(app.rawValue, fallback: "app"))
     }
 
     // MARK: The drag's providers
@@ -56,9 +59,12 @@ public final class FileExport {
         return providers.map { provider in
             guard let name = provider.suggestedName,
                 !provider.representations.contains(where: { $0.type == .uriList }),
-                let source = provider.representations.first(where: { $0.visibility == .everyone && $0.type.mediaType != "text" })
+                let source = provider.representations.first(where: {
+                    $0.visibility == .everyone && $0.type.mediaType != "text"
+                })
             else { return provider }
-            let file = Self.uniqueName(Self.fileName(name, fallback: "Item") + "." + Self.fileExtension(source.type), &names)
+            let file = Self.uniqueName(
+                Self.fileName(name, fallback: "Item") + "." + Self.fileExtension(source.type), &names)
             let index = files.add(name: file, representation: source)
             var provider = provider
             provider.representations.append(

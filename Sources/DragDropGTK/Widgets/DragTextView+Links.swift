@@ -33,7 +33,8 @@ extension DragTextView {
             return
         }
         let window = gtk_widget_get_root(view.widget).map { UnsafeMutableRawPointer($0) }
-        gtk_show_uri(window.map { dd_window($0.assumingMemoryBound(to: GtkWidget.self)) }, address, guint32(GDK_CURRENT_TIME))
+        gtk_show_uri(
+            window.map { dd_window($0.assumingMemoryBound(to: GtkWidget.self)) }, address, guint32(GDK_CURRENT_TIME))
     }
 
     /// Ctrl+click on a link opens it (and does nothing else).

@@ -111,7 +111,8 @@ struct StyledBuffer {
             let stop = min(max(offset(of: next), position + 1), end)
             let style = self.style(of: position)
             StyledHTML.append(
-                StyledRun(text(from: position, to: stop), bold: style.bold, italic: style.italic, link: link(at: position)),
+                StyledRun(
+                    text(from: position, to: stop), bold: style.bold, italic: style.italic, link: link(at: position)),
                 to: &runs)
             position = stop
         }

@@ -152,7 +152,8 @@ public enum StyledHTML {
         case "mailto":
             return url.absoluteString
         case "file":
-            guard (try? ContentValidation.uriList(address)) != nil, url.host.map({ $0.isEmpty || $0 == "localhost" }) ?? true
+            guard (try? ContentValidation.uriList(address)) != nil,
+                url.host.map({ $0.isEmpty || $0 == "localhost" }) ?? true
             else { return nil }
             return url.absoluteString
         default:

@@ -75,15 +75,20 @@ struct ImageIntakeTests {
     @Test("A2: an image type offered is taken as it is, before any address")
     func imageTypeFirst() async throws {
         let fetcher = FakeFetcher([:])
-        let image = try await intake(fetcher).load(from: drop([.data(.png, Self.png)] + chromiumDrag(address: "http://h/a.png")))
+        let image = try await intake(fetcher).load(
+            from: drop([.data(.png, Self.png)] + chromiumDrag(address: "http://h/a.png")))
         #expect(image.type == .png && image.data == Self.png && image.origin == .image)
         #expect(fetcher.requests.isEmpty, "nothing downloaded")
     }
 
-    @Test("A2, A5: Chromium's photo (no image type) is downloaded by its address, with progress; the source is told it is done first")
+    @Test(
+        "A2, A5: Chromium's photo (no image type) is downloaded by its address, with progress; the source is told it is done first"
+    )
     func webAddressDownloaded() async throws {
         let address = "http://127.0.0.1:8080/photos/harbour.png"
-        let fetcher = FakeFetcher([address: .success(WebResource(data: Self.png, declaredType: .png, url: URL(string: address)!))])
+        let fetcher = FakeFetcher([
+            address: .success(WebResource(data: Self.png, declaredType: .png, url: URL(string: address)!))
+        ])
         let fractions = Shared<[Double?]>([])
         let done = Shared(0)
         let image = try await intake(fetcher).load(
@@ -99,7 +104,9 @@ struct ImageIntakeTests {
     @Test("A6: when the address names no image (a page), the bytes offered beside it are used instead")
     func fallsBackToBytes() async throws {
         let address = "http://h/article.html"
-        let fetcher = FakeFetcher([address: .success(WebResource(data: Self.html, declaredType: .html, url: URL(string: address)!))])
+        let fetcher = FakeFetcher([
+            address: .success(WebResource(data: Self.html, declaredType: .html, url: URL(string: address)!))
+        ])
         let image = try await intake(fetcher).load(from: drop(chromiumDrag(address: address, bytes: Self.gif)))
         #expect(image.type == "image/gif" && image.origin == .bytes && image.data == Self.gif)
     }
@@ -154,7 +161,9 @@ struct ImageIntakeTests {
         }
     }
 
-    @Test("Files named by a file manager: a regular file is read; links, directories, '..' and other computers are refused")
+    @Test(
+        "Files named by a file manager: a regular file is read; links, directories, '..' and other computers are refused"
+    )
     func localFiles() async throws {
         let directory = try makeTemporaryDirectory()
         defer { removeTree(directory) }
@@ -181,7 +190,9 @@ struct ImageIntakeTests {
         }
     }
 
-    @Test("Addresses: Mozilla links in UTF-16 with or without a byte order mark, or UTF-8; the first <img src>; data: addresses")
+    @Test(
+        "Addresses: Mozilla links in UTF-16 with or without a byte order mark, or UTF-8; the first <img src>; data: addresses"
+    )
     func parsing() throws {
         var le = Data()
         for unit in "http://h/a.png\nA title".utf16 { le.append(contentsOf: [UInt8(unit & 0xFF), UInt8(unit >> 8)]) }
@@ -193,7 +204,9 @@ struct ImageIntakeTests {
             ImageIntake.imageSource(inHTML: Data(#"<p>x</p><IMG alt='a' SRC="http://h/c.png?x=1&amp;y=2">"#.utf8))
                 == "http://h/c.png?x=1&y=2")
         #expect(ImageIntake.imageSource(inHTML: Data("<img alt=nothing>".utf8)) == nil)
-        #expect(ImageIntake.firstAddress(inURIList: Data("# comment\r\n\r\nfile:///a.png\r\nfile:///b.png".utf8)) == "file:///a.png")
+        #expect(
+            ImageIntake.firstAddress(inURIList: Data("# comment\r\n\r\nfile:///a.png\r\nfile:///b.png".utf8))
+                == "file:///a.png")
     }
 
     @Test("A2: an <img> holding a data: address is taken without a download")
