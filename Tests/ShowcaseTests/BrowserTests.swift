@@ -236,7 +236,7 @@ struct BrowserTests: ShowcaseTesting {
     }
 
     @Test(
-        "A7, C3: a link dragged from Chromium into a note becomes a link (stored, Ctrl+click opens it); a selection with a bold word arrives bold, sanitised"
+        "A7, C3, C4: a link dragged from Chromium into a note becomes a link (stored; Ctrl+click, or Open Link in the edit menu, opens it); a selection with a bold word arrives bold, sanitised"
     )
     func linkAndStyledTextFromChromiumIntoNotes() throws {
         try withShowcase(pane: "notes") { app, session, data in
@@ -265,6 +265,15 @@ struct BrowserTests: ShowcaseTesting {
             try session.pointer.click(at: (word.frame.midX, word.frame.midY), holding: ["ctrl"])
             let opened = try app.waitFor("the link opened", after: mark) { $0["kind"] as? String == "link" }
             #expect(opened["opened"] as? String == address)
+            // Without a pointer (C4): with the caret on the link, the note's edit menu has Open Link.
+            try session.display.xdotool(["search", "--name", "^DragDrop Showcase$", "windowfocus", "--sync"])
+            try session.pointer.click(at: (word.frame.midX, word.frame.midY))
+            let menu = try openEditMenu(app, session.pointer)
+            #expect(menu.items.first { !$0.hasPrefix("Undo") && !$0.hasPrefix("Redo") } == "Open Link", "\(menu)")
+            mark = app.lineCount
+            try choose("Open Link", in: menu.items, app, session.pointer)
+            let chosen = try app.waitFor("the link opened from the menu", after: mark) { $0["kind"] as? String == "link" }
+            #expect(chosen["opened"] as? String == address)
 
             // Styled text: the paragraph selected in the page, dragged into the other note.
             let book = try layout.list("Book club: March")
