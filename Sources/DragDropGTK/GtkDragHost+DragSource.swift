@@ -111,6 +111,7 @@ extension GtkDragHost {
             drag: GObjectRef(raw: drag), source: GObjectRef(raw: source),
             sourceWidget: GObjectRef(raw: UnsafeMutableRawPointer(widget)), icon: icon)
         lastOutcome = nil
+        watchDropPerformed(drag)
         diagnose("drag-begin items=\(pending.items.map(\.rawValue))")
         do {
             try engine.beginDrag(items: pending.items, at: pending.point)

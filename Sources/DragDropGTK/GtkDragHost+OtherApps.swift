@@ -38,9 +38,8 @@ extension GtkDragHost {
     func exportContent(for items: [TargetID], owner: (any GtkDragHostDelegate)?) -> UnsafeMutableRawPointer? {
         otherApps.lastFinishedAccepted = nil
         otherApps.lastFinishedApp = nil
-        let providers = items.compactMap { id in
-            (delegate(of: id) ?? owner)?.dragHost(self, itemProviderFor: id)
-        }
+        let providers = fileExport.addingFileForms(
+            to: items.compactMap { id in (delegate(of: id) ?? owner)?.dragHost(self, itemProviderFor: id) })
         let plan: ExportPlan
         if providers.count == items.count {
             plan = ExportPlan(providers: providers, conformance: engine.chooser.conformance)

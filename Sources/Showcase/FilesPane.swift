@@ -18,11 +18,18 @@ import ShowcaseModel
 /// - The write-only Drop Box asks for confirmation first (the host's sheet, U2): Cancel changes
 ///   nothing; its content cannot be listed, so its column says so instead.
 /// - Files from other apps (`text/uri-list`) are copied in with `importDropped(uriList:)`
-///   (regular files only, no links followed, names sanitized, never replacing).
+///   (regular files only, no links followed, names sanitized, never replacing). An image from a
+///   browser (its address and bytes, no file list) is taken by ``ImageIntake`` (downloaded, or its
+///   bytes) and saved under the name it came with (`importContent`), as XDS would save it.
 /// - Every drop but one into the Drop Box is one undo step.
 @MainActor
 final class FilesPane: ShowcasePane {
     static let fileType: ContentType = "application/x-showcase-file"
+    /// Images from browsers, in the forms they offer them (an address, bytes), saved as files.
+    /// Not HTML: a text drag must not highlight a folder.
+    static let imageIntake = ImageIntake.gdk(images: ["image/*"])
+    /// What a folder takes: its own files, file lists, and images from browsers.
+    static let acceptedTypes: [ContentType] = [fileType, .uriList, ImageIntake.mozURL, .octetStream]
     static let dropBoxQuestion =
         "Drop Box is write-only: you will not be able to see or take back what you put there."
 
@@ -108,7 +115,7 @@ final class FilesPane: ShowcasePane {
         self.window = window
         for column in columns {
             var target = DragTarget(id: column.folder.targetID, name: column.folder.name, frame: .zero, parent: window)
-            target.accepts = [Self.fileType, .uriList]
+            target.accepts = Self.acceptedTypes
             target.operationPolicy = .automatic
             target.clipsChildren = true
             if column.folder.requiresConfirmation { target.confirmation = Self.dropBoxQuestion }
@@ -267,9 +274,31 @@ final class FilesPane: ShowcasePane {
                     names, from: source, to: destination, confirmed: confirmed, onProgress: onProgress)
             }
         }
-        // Another app's files: a URI list, copied in safely.
         let data = drop.data
         let label = drop.items.first?.name ?? "Files"
+        let offered = data.offeredTypes(item: 0)
+        let host = self.host
+        let token = drop.token
+        if !offered.contains(.uriList) {
+            // A browser's image (its address, its bytes): downloaded or taken as it is, and saved
+            // under the name it came with.
+            return deferCopy([label], into: column, token: token) { onProgress in
+                let image: ImageIntake.Image
+                do throws(TransferError) {
+                    image = try await Self.imageIntake.load(from: data) { fraction in
+                        if let fraction { onProgress(label, Int64(fraction * 1000), 1000) }
+                    } sourceDone: {
+                        Task { @MainActor in host.otherAppDone(with: token) }
+                    }
+                } catch {
+                    throw FilesError.transfer(error)
+                }
+                let name = image.name ?? "Image.\(ImageFormat.recognise(image.data)?.fileExtension ?? "png")"
+                return try await library.importContent(
+                    from: DataSource(image.data), suggestedName: name, into: destination, confirmed: confirmed)
+            }
+        }
+        // Another app's files: a URI list, copied in safely.
         return deferCopy([label], into: column, token: drop.token) { onProgress in
             let loaded: LoadedContent
             do throws(TransferError) {

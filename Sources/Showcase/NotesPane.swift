@@ -21,6 +21,8 @@ final class NotesPane: ShowcasePane {
     /// The notes shown: their store item, title, view and the HTML last saved.
     private var notes: [(item: ItemID, title: String, view: DragTextView, saved: String)] = []
     private var registered = false
+    /// Opens a link activated in a note (set by the window in `--tour` mode to print it).
+    var onOpenLink: (@MainActor (String) -> Void)?
 
     init(store: ShowcaseStore, host: GtkDragHost) {
         self.store = store
@@ -66,7 +68,7 @@ final class NotesPane: ShowcasePane {
         // Two notes whose styles the text view shows as they are (bold and italic).
         let shown = items.filter { item in
             guard let payload = Self.payload(of: item) else { return false }
-            return payload.runs.allSatisfy { Set($0.styles).isSubset(of: ["bold", "italic"]) }
+            return payload.runs.allSatisfy { Set($0.styles).isSubset(of: ["bold", "italic", "link"]) }
         }.prefix(2)
         for item in shown {
             guard let id = item.id, let payload = Self.payload(of: item) else { continue }
@@ -81,6 +83,8 @@ final class NotesPane: ShowcasePane {
             let index = notes.count
             notes.append((id, item.title, view, view.html))
             view.onChange = { [weak self] in self?.changed(index) }
+            // With --tour the tour reads which link was opened; nothing is launched.
+            if let onOpenLink { view.onOpenLink = onOpenLink }
         }
     }
 
@@ -111,20 +115,24 @@ final class NotesPane: ShowcasePane {
         let scalars = Array(note.text.unicodeScalars)
         var bold = [Bool](repeating: false, count: scalars.count)
         var italic = bold
+        var link = [String?](repeating: nil, count: scalars.count)
         for run in note.runs {
             let range = max(0, run.start)..<min(scalars.count, run.start + run.length)
             guard !range.isEmpty else { continue }
             for i in range {
                 if run.styles.contains("bold") || run.styles.contains("heading") { bold[i] = true }
                 if run.styles.contains("italic") { italic[i] = true }
+                if run.styles.contains("link"), let address = run.link.flatMap(StyledHTML.safeLink) {
+                    link[i] = address
+                }
             }
         }
         var runs: [StyledRun] = []
         for (i, scalar) in scalars.enumerated() {
-            if let last = runs.last, last.bold == bold[i], last.italic == italic[i] {
+            if let last = runs.last, last.bold == bold[i], last.italic == italic[i], last.link == link[i] {
                 runs[runs.count - 1].text.unicodeScalars.append(scalar)
             } else {
-                runs.append(StyledRun(String(scalar), bold: bold[i], italic: italic[i]))
+                runs.append(StyledRun(String(scalar), bold: bold[i], italic: italic[i], link: link[i]))
             }
         }
         return StyledHTML.html(from: runs)
@@ -140,7 +148,10 @@ final class NotesPane: ShowcasePane {
             var styles: [String] = []
             if run.bold { styles.append("bold") }
             if run.italic { styles.append("italic") }
-            if !styles.isEmpty && length > 0 { runs.append(.init(start: offset, length: length, styles: styles)) }
+            if run.link != nil { styles.append("link") }
+            if !styles.isEmpty && length > 0 {
+                runs.append(.init(start: offset, length: length, styles: styles, link: run.link))
+            }
             text += run.text
             offset += length
         }

@@ -18,6 +18,14 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
         var accepts: [ContentType]
         /// Shown under the name: what it takes ("Takes charts").
         var caption: String
+
+        /// The image types it takes: from other apps it also takes them as files, web
+        /// addresses, bytes or an `<img>` (``ImageIntake``).
+        var images: [ContentType] { accepts.filter { $0.mediaType == "image" } }
+        /// What its target accepts.
+        var registeredTypes: [ContentType] {
+            images.isEmpty ? accepts : accepts + ImageIntake(images: images).acceptedTypes.dropFirst(images.count)
+        }
     }
 
     /// What a destination received.
@@ -113,7 +121,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
             for (destination, widgets) in zip(destinations, destinationWidgets) {
                 var target = DragTarget(
                     id: destinationID(destination.name), name: destination.name, frame: .zero, parent: window)
-                target.accepts = destination.accepts
+                target.accepts = destination.registeredTypes
                 target.operationPolicy = .alwaysCopy
                 try host.register(widgets.box, as: target, delegate: self)
             }
@@ -137,7 +145,9 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
 
     func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
         guard item == sourceID() else { return nil }
-        return ItemProvider(app: host.engine.app, representations: representations())
+        // A file form too (the chart as "Sales 2026.png", the drawing as "House and Sun.pdf"):
+        // browsers and file managers take files.
+        return ItemProvider(app: host.engine.app, representations: representations(), suggestedName: sourceName)
     }
 
     func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
@@ -148,17 +158,28 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
         let data = drop.data
         let describe = describe
         Task { @MainActor [weak self] in
-            let loaded: LoadedContent
+            let type: ContentType
+            let bytes: Data
             do throws(TransferError) {
-                loaded = try await data.load(item: 0, accepting: destination.accepts)
+                if data.choice(item: 0, accepting: destination.accepts) == nil, !destination.images.isEmpty {
+                    // Another app's image as a file, an address, bytes or HTML.
+                    let image = try await ImageIntake.gdk(images: destination.images).load(from: data) { fraction in
+                        Task { @MainActor in host.updateDeferredDrop(token, progress: fraction) }
+                    } sourceDone: {
+                        Task { @MainActor in host.otherAppDone(with: token) }
+                    }
+                    (type, bytes) = (image.type, image.data)
+                } else {
+                    guard case .data(let t, let b) = try await data.load(item: 0, accepting: destination.accepts) else {
+                        throw TransferError.malformed(type: "data", reason: "it did not arrive in memory")
+                    }
+                    (type, bytes) = (t, b)
+                }
             } catch {
                 host.completeDeferredDrop(token, with: .failed(error.dropFailure))
                 return
             }
-            guard let self, case .data(let type, let bytes) = loaded else {
-                host.completeDeferredDrop(token, with: .failed(DropFailure(.forbidden, "Nothing usable arrived.")))
-                return
-            }
+            guard let self else { return }
             let before = self.received[destination.name]
             let after = Received(type: type.mimeType, size: bytes.count, detail: describe(type, bytes))
             self.show(after, bytes: bytes, in: destination.name)

@@ -32,6 +32,7 @@ final class ShowcaseWindow {
 
     func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
         let host = GtkDragHost(app: "Showcase")
+        if let exports = options.exportsDirectory { host.fileExport.directory = exports }
         self.host = host
         guard let window = gtk_application_window_new(app) else { return }
         self.window = window
@@ -63,6 +64,10 @@ final class ShowcaseWindow {
                 Task { @MainActor [weak self] in self?.showStatus("Could not undo: \(error)") }
             }
             panes = Self.makePanes(store: store, host: host, options: options)
+            if let output, let notes = panes.first(where: { $0 is NotesPane }) as? NotesPane {
+                // The tour sees an activated link instead of a browser opening.
+                notes.onOpenLink = { address in output.emit(kind: "link", [("opened", .string(address))]) }
+            }
         } catch {
             panes = Situation.all.map { PendingPane($0) }
             showStatus("Could not open the showcase's data at \(options.databasePath): \(error)")

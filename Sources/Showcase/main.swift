@@ -40,7 +40,15 @@ struct ShowcaseOptions {
     /// The default options (no arguments).
     init() {}
 
+    /// Whether `--data-dir` was given: the files dragged out to other apps are then written
+    /// under it (`Drag exports`) instead of the user's cache, so a test's data stays in one place.
+    var dataDirectoryGiven = false
+
     var databasePath: String { dataDirectory.appendingPathComponent("showcase.sqlite").path }
+    /// Where dragged items are written as files for other apps, when not the default cache.
+    var exportsDirectory: URL? {
+        dataDirectoryGiven ? dataDirectory.appendingPathComponent("Drag exports", isDirectory: true) : nil
+    }
 
     static let usage = """
         usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour] [--role showcase|page] [--check] [--refresh-every SECONDS]
@@ -62,6 +70,7 @@ struct ShowcaseOptions {
                         fileURLWithPath: path, isDirectory: true,
                         relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
                     ).standardizedFileURL
+                dataDirectoryGiven = true
             case "--pane":
                 pane = try value(argument)
                 guard Situation.named(pane) != nil else { throw UsageError("unknown pane '\(pane)'") }
@@ -115,7 +124,7 @@ if options.check || options.tour, ProcessInfo.processInfo.environment["GTK_A11Y"
 
 let isPage = options.role == "page"
 let showcase = ShowcaseWindow(options: options)
-let page = WebPageWindow(tour: options.tour)
+let page = WebPageWindow(tour: options.tour, exports: options.exportsDirectory)
 if isPage { g_set_prgname("web-page") }
 guard let app = gtk_application_new(isPage ? "org.dragdrop.webpage" : "org.dragdrop.showcase", G_APPLICATION_NON_UNIQUE)
 else { exit(1) }

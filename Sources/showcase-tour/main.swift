@@ -10,6 +10,10 @@ import ShowcaseModel
 // result in the app's state and in its database.
 //
 //   showcase-tour [--showcase PATH] [--out DIR] [--private-display] [--keep-data] [--only SLUG,…]
+//                 [--browser]
+//
+// --browser plays situation 3 with a real browser (Chromium, on a page served from 127.0.0.1)
+// instead of the showcase's own Web Page window.
 //
 // Starts a private Xvfb (1280x800x24) when DISPLAY is unset (or with --private-display),
 // launches `showcase --tour` on a fresh data directory, and prints one line per situation:
@@ -27,6 +31,8 @@ struct TourOptions {
     var privateDisplay = false
     var keepData = false
     var only: Set<String>?
+    /// Situation 3 with Chromium instead of `showcase --role page`.
+    var browser = false
 
     init(arguments: [String]) throws {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -38,10 +44,11 @@ struct TourOptions {
             case "--out": out = try Self.value(&rest, argument)
             case "--private-display": privateDisplay = true
             case "--keep-data": keepData = true
+            case "--browser": browser = true
             case "--only": only = Set(try Self.value(&rest, argument).split(separator: ",").map(String.init))
             case "-h", "--help":
                 print(
-                    "usage: showcase-tour [--showcase PATH] [--out DIR] [--private-display] [--keep-data] [--only SLUG,…]"
+                    "usage: showcase-tour [--showcase PATH] [--out DIR] [--private-display] [--keep-data] [--only SLUG,…] [--browser]"
                 )
                 exit(0)
             default: throw DriverError("unknown argument '\(argument)'")
@@ -582,6 +589,10 @@ final class Tour {
             try check(size > 0, "\(destination) received \(type) with no bytes")
             try check(
                 description.contains(detail), "\(destination)'s \(type) is '\(description)', expected '\(detail)'")
+            // A deferred drop shows its content, then commits: the commit's line may not be read yet.
+            try app.waitFor("the drop on \(destination) committed", after: mark, timeout: 5) {
+                $0["event"] as? String == "committed"
+            }
             let committed = events(from: mark, named: "committed")
             try check(committed.count == 1, "one drop on \(destination) expected, saw \(committed.count)")
             try check(
@@ -639,7 +650,7 @@ final class Tour {
             case "upload": return try upload(info)
             case "home-screen": return try homeScreen(info)
             case "photos": return try photos(info)
-            case "web-mail": return try webMail(info)
+            case "web-mail": return try options.browser ? webMailFromBrowser(info) : webMail(info)
             case "home-pages": return try homePages(info)
             case "settings": return try settings(info)
             case "inbox": return try inbox(info)

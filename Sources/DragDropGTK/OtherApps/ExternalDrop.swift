@@ -41,7 +41,9 @@ final class ExternalDrop {
         ItemProvider(
             app: item.app,
             representations: item.types.map { type in
-                Representation(type) { [self] in .stream(try await self.openStream(type.mimeType)) }
+                Representation(type) { [self] in
+                    OtherAppText.content(type, stream: try await self.openStream(type.mimeType))
+                }
             })
     }
 

@@ -40,6 +40,7 @@ enum StandardMimeTypes {
     /// What another app's item is called in announcements and undo names ("Undo Copy File").
     static func noun(for types: [ContentType]) -> Noun {
         guard let first = types.first else { return .item }
+        if let web = webKind(types) { return Noun(web.lowercased()) }
         switch first.mediaType {
         case "text" where first.essence == "text/uri-list": return Noun("file")
         case "text": return Noun("text", plural: "texts")
@@ -50,11 +51,21 @@ enum StandardMimeTypes {
 
     static func describe(_ types: [ContentType]) -> String {
         guard let first = types.first else { return "Content" }
+        if let web = webKind(types) { return web }
         switch first.mediaType {
         case "text" where first.essence == "text/uri-list": return "Files"
         case "text": return "Text"
         case "image": return "Image"
         default: return "Content"
         }
+    }
+
+    /// What a browser's drag is, by the types browsers offer: an address with the bytes of a
+    /// file is an image (Chromium offers a dragged `<img>` so); an address alone a link.
+    private static func webKind(_ types: [ContentType]) -> String? {
+        let address = types.contains(where: { $0.essence == "text/x-moz-url" })
+        guard address || types.first?.essence == "text/uri-list" else { return nil }
+        if types.contains(.octetStream) { return "Image" }
+        return address ? "Link" : nil
     }
 }

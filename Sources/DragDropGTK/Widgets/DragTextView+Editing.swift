@@ -11,6 +11,9 @@ extension DragTextView {
     /// (C1, K6).
     public func editCommands() -> [EditCommand] {
         var commands = EditMenu.undoCommands(host)
+        if let link = linkAtCursor {
+            commands.append(EditCommand("Open Link") { [weak self] in self?.openLink(link) })
+        }
         let editable = gtk_text_view_get_editable(dd_text_view(view.raw)) != 0
         let selection = styled.selection
         if selection != nil {

@@ -24,8 +24,9 @@ import DragDrop
 /// ```
 @MainActor
 public final class DragTextView {
-    /// What the view takes from drops, richest first.
-    public static let acceptedTypes: [ContentType] = [.html, .utf8PlainText, .plainText]
+    /// What the view takes from drops, richest first: styled text, plain text, and addresses
+    /// (a browser's link, a file manager's files), which become links.
+    public static let acceptedTypes: [ContentType] = [.html, .utf8PlainText, .plainText, .uriList, ImageIntake.mozURL]
 
     /// The view's target identifier.
     public let id: TargetID
@@ -33,6 +34,9 @@ public final class DragTextView {
     public let name: String
     /// Called after the text or the selection changed.
     public var onChange: (@MainActor () -> Void)?
+    /// Opens a link the person activated (Ctrl+click, or Open Link in the edit menu). Default:
+    /// the desktop's handler for the address (`gtk_show_uri`).
+    public var onOpenLink: (@MainActor (String) -> Void)?
 
     unowned let host: GtkDragHost
     let view: GObjectRef
@@ -98,6 +102,7 @@ public final class DragTextView {
         editMenu = EditMenu(attachedTo: view.widget, name: name) { [weak self] in self?.editCommands() ?? [] }
         editMenu?.anchor = { [weak self] in self?.editMenuAnchor() }  // beside the selection (K6)
         makeDragImage()
+        trackLinkClicks()
     }
 
     /// Registers the view (a destination) and its selection (a draggable item) with the host,

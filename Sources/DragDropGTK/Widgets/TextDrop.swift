@@ -1,5 +1,6 @@
 import CGtk4
 import DragDrop
+import Foundation
 
 /// Dropped text, loaded through the drop's data access (P5) in the richest form the destination
 /// takes (A2): HTML becomes styled runs, plain text one run that takes the destination's style
@@ -16,8 +17,18 @@ struct DroppedText: Sendable {
         var styled = false
         for index in 0..<drop.data.itemCount {
             if index > 0 { StyledHTML.append(StyledRun("\n"), to: &runs) }
-            let content = try await drop.data.load(item: index, accepting: accepted)
+            // Styled text first when it is offered at all: other apps order their types as they
+            // like (Chromium offers text/plain before text/html), and A2 wants the richest.
+            let offered = drop.data.offeredTypes(item: index)
+            let html = accepted.contains(.html) && offered.contains(.html) && !offered.contains(ImageIntake.mozURL)
+            let content = try await drop.data.load(item: index, accepting: html ? [.html] : accepted)
             guard case .data(let type, let data) = content else { continue }
+            if let links = linkRuns(type, data) {
+                // Addresses (a link from a browser, files from a file manager) become links.
+                styled = true
+                for run in links { StyledHTML.append(run, to: &runs) }
+                continue
+            }
             let text = String(decoding: data, as: UTF8.self)
             if type.essence == ContentType.html.essence {
                 styled = true
@@ -27,6 +38,28 @@ struct DroppedText: Sendable {
             }
         }
         return DroppedText(runs: runs, styled: styled)
+    }
+
+    /// The runs of a dropped `text/uri-list` (each address a link, one a line) or
+    /// `text/x-moz-url` (its title linking to its address); nil for other types. An address that
+    /// is not safe to follow (``StyledHTML/safeLink(_:)``) stays plain text.
+    static func linkRuns(_ type: ContentType, _ data: Data) -> [StyledRun]? {
+        switch type.essence {
+        case ContentType.uriList.essence:
+            let addresses = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            var runs: [StyledRun] = []
+            for (index, address) in addresses.enumerated() {
+                if index > 0 { StyledHTML.append(StyledRun("\n"), to: &runs) }
+                StyledHTML.append(StyledRun(address, link: StyledHTML.safeLink(address)), to: &runs)
+            }
+            return runs
+        case ImageIntake.mozURL.essence:
+            guard let (address, title) = ImageIntake.mozURL(data) else { return [] }
+            return [StyledRun(title ?? address, link: StyledHTML.safeLink(address))]
+        default:
+            return nil
+        }
     }
 
     /// Loads `drop` in the background and completes it on the main actor with what `apply`
