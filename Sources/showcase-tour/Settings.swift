@@ -49,6 +49,18 @@ extension Tour {
         }
         try check(try storedSettings("settings.")["settings.wifi"] == "true", "the undo is saved")
 
+        // A network dragged onto the slider: not allowed, refused with the reason.
+        layout = try app.settledLayout(pane: pane)
+        let slider = try layout.list("Brightness")
+        let home = try layout.row("Home", in: "Rows")
+        mark = app.lineCount
+        try pointer.drag(from: (home.x + 80, home.midY), to: slider.center, pause: 0.3)
+        try settleAfterDrag(mark, pane: pane, flewBack: true)
+        let outcome = events(from: mark, named: "outcome").last
+        try check(
+            outcome?["reason"] as? String == "Brightness takes no content; drag its thumb to change it.",
+            "the slider refused with its reason: \(outcome ?? [:])")
+
         // K4: the detail button opens details; a click elsewhere on the row joins the network.
         layout = try app.settledLayout(pane: pane)
         mark = app.lineCount
@@ -64,7 +76,6 @@ extension Tour {
         try check(try storedSettings("settings.")["settings.network"] == "Office", "the network is saved")
 
         // K9: the thumb dragged from 70 towards 30; one undo step.
-        let slider = try layout.list("Brightness")
         let track = (x: slider.x + 12, width: slider.width - 24)
         mark = app.lineCount
         try pointer.drag(
@@ -79,17 +90,6 @@ extension Tour {
         mark = app.lineCount
         try pointer.key("ctrl+z")
         try waitForStateObject(pane, "brightness back", after: mark) { $0["brightness"] as? Double == 70 }
-
-        // A network dragged onto the slider: not allowed, refused with the reason.
-        layout = try app.settledLayout(pane: pane)
-        let home = try layout.row("Home", in: "Rows")
-        mark = app.lineCount
-        try pointer.drag(from: (home.x + 80, home.midY), to: slider.center, pause: 0.3)
-        try settleAfterDrag(mark, pane: pane, flewBack: true)
-        let outcome = events(from: mark, named: "outcome").last
-        try check(
-            outcome?["reason"] as? String == "Brightness takes no content; drag its thumb to change it.",
-            "the slider refused with its reason: \(outcome ?? [:])")
 
         // K5: the info button.
         mark = app.lineCount

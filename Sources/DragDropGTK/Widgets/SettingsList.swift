@@ -68,7 +68,7 @@ public final class SwitchRow: SettingsRow {
                 guard let self, self.programmatic == 0 else { return }
                 let on = gtk_switch_get_active(dd_switch(self.toggle.raw)) != 0
                 guard on != self.isOn else { return }
-                self.onFlip?(self, on)
+                if let onFlip = self.onFlip { onFlip(self, on) } else { self.isOn = on }
             })
     }
 
