@@ -24,7 +24,8 @@ struct ExportPlanTests {
             plan.entries.map(\.mimeType) == [
                 "application/x-chart-archive", "image/jpeg", "text/plain;charset=utf-8", "text/plain",
             ])
-        #expect(plan.mimeTypes.last == ExportPlan.localMarker)
+        // P5: nothing else, no private marker of this app.
+        #expect(plan.mimeTypes == plan.entries.map(\.mimeType))
         // Bare text/plain is the same UTF-8 bytes.
         #expect(plan.entries[3].parts.map(\.type) == [.utf8PlainText])
     }
@@ -39,13 +40,13 @@ struct ExportPlanTests {
         #expect(plan.entries[0].separator == Data("\n".utf8))
     }
 
-    @Test("P5: an item whose every representation is private offers only the local marker")
+    @Test("P5: an item whose every representation is private offers other apps no type at all")
     func privateOnly() {
         let provider = ItemProvider(
             app: "Notes", representations: [.data("application/x-note", Data(), visibility: .ownApp)])
         let plan = ExportPlan(providers: [provider], conformance: conformance)
         #expect(plan.entries.isEmpty)
-        #expect(plan.mimeTypes == [ExportPlan.localMarker])
+        #expect(plan.mimeTypes.isEmpty)
     }
 
     @Test("A2: another app's offer keeps its order, without X11 target names, repeats or wildcards")
