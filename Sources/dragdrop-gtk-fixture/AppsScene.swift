@@ -134,7 +134,7 @@ final class AppsScene: GtkDragHostDelegate {
                     texts.append(String(decoding: bytes, as: UTF8.self))
                 }
             } catch {
-                self.finish(token, .failed(error.dropFailure), status: "Drop failed: \(error.description)")
+                self.finish(token, .failed(error.dropFailure), status: Sentence.explaining("Drop failed", error))
                 return
             }
             let before = self.received

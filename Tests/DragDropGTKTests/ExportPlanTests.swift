@@ -60,4 +60,30 @@ struct ExportPlanTests {
         #expect(StandardMimeTypes.describe([.uriList]) == "Files")
         #expect(StandardMimeTypes.describe([.png]) == "Image")
     }
+
+    @Test("A6: a text drop whose source went silent says why in one sentence (issue 11 showed '15 s..')")
+    func textDropFailure() {
+        let failure = DroppedText.failure(.sourceUnavailable("the other app sent nothing for 15 s"))
+        #expect(failure.code == .failed)
+        #expect(
+            failure.message
+                == "The text could not be read: The source stopped providing the data: the other app sent nothing for 15 s."
+        )
+        #expect(DroppedText.failure(.cancelled).code == .cancelled)
+    }
+
+    @Test("S1: another app's drop on X11 is asked for under the X target the source offers")
+    func x11Targets() {
+        // What Qt 5's draggabletext offers (XdndTypeList).
+        let qt = X11DropSelection(requestor: 1, time: 2, offered: ["text/plain", "UTF8_STRING", "STRING", "TEXT"])
+        #expect(qt.request(for: "text/plain")?.target == "text/plain")
+        #expect(qt.request(for: "text/plain;charset=utf-8")?.target == "UTF8_STRING")
+        #expect(qt.request(for: "image/png") == nil)
+        let latin1 = X11DropSelection(requestor: 1, time: 2, offered: ["STRING"])
+        #expect(latin1.request(for: "text/plain;charset=utf-8").map { [$0.target, "\($0.latin1)"] } == ["STRING", "true"])
+        #expect(latin1.request(for: "text/plain;charset=iso-8859-2") == nil)
+        let named = X11DropSelection(requestor: 1, time: 2, offered: ["text/plain;charset=UTF-8", "image/png"])
+        #expect(named.request(for: "text/plain;charset=utf-8")?.target == "text/plain;charset=UTF-8")
+        #expect(X11DropSelection.utf8(fromLatin1: Data([0x63, 0x61, 0x66, 0xE9])) == Data("café".utf8))
+    }
 }
