@@ -82,17 +82,22 @@ extension GtkDragHost {
         withCStrings(mimeTypes) { gdk_content_formats_new($0, guint(mimeTypes.count)) }
     }
 
-    /// Whether a window's drop target takes `drop`: always this host's own drag; another drag
-    /// when it allows copying or moving and offers a type some window accepts.
+    /// Whether a window's drop target takes `drop`: always this host's own drag; another app's
+    /// drag when it allows a copy (S2: content from another app is only ever copied, so a drag
+    /// its app lets only be moved is not taken and nothing lights up, F4) and offers a type
+    /// some window accepts.
     func accepts(_ drop: UnsafeMutableRawPointer) -> Bool {
         if isOwnDrag(drop) { return true }
-        let actions = gdk_drop_get_actions(OpaquePointer(drop)).rawValue
-        guard actions & (GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue) != 0,
-            let offered = gdk_drop_get_formats(OpaquePointer(drop))
-        else { return false }
+        guard let offered = gdk_drop_get_formats(OpaquePointer(drop)) else { return false }
         let accepted = contentFormats()
         defer { if let accepted { gdk_content_formats_unref(accepted) } }
-        return accepted.map { gdk_content_formats_match($0, offered) != 0 } ?? false
+        guard accepted.map({ gdk_content_formats_match($0, offered) != 0 }) == true else { return false }
+        guard gdk_drop_get_actions(OpaquePointer(drop)).rawValue & GDK_ACTION_COPY.rawValue != 0 else {
+            let app = otherApps.lastEnteredSource.flatMap(x11AppName(of:))?.rawValue ?? "The other app"
+            diagnose("external drag refused: \(app) allows only moving it")
+            return false
+        }
+        return true
     }
 
     /// Whether a GTK drop is the drag this host started (an in-app drag).

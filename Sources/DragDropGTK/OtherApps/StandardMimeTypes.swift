@@ -16,10 +16,12 @@ enum StandardMimeTypes {
         }
     }
 
-    /// The content types another app's drop offers, in its order (richest first), from GDK's
-    /// format names: X11 target names that are not MIME types (`UTF8_STRING`, `TARGETS`),
-    /// wildcards and repeats of a kind already offered (`text/plain` after
-    /// `text/plain;charset=utf-8`: the first, richer spelling is read) are left out.
+    /// The content types another app's drop offers, richest first (A2), from GDK's format
+    /// names: in the other app's order, except that plain text, the poorest form of anything,
+    /// goes last (Qt lists `text/plain` before the `text/html` of the same selection). X11
+    /// target names that are not MIME types (`UTF8_STRING`, `TARGETS`), wildcards and repeats
+    /// of a kind already offered (`text/plain` after `text/plain;charset=utf-8`: the first,
+    /// richer spelling is read) are left out.
     static func received(_ names: [String]) -> [ContentType] {
         var result: [ContentType] = []
         var seen = Set<String>()
@@ -28,7 +30,8 @@ enum StandardMimeTypes {
             guard type.isWellFormed, !type.isWildcard, seen.insert(type.essence).inserted else { continue }
             result.append(type)
         }
-        return result
+        let plain = result.filter { $0.essence == ContentType.plainText.essence }
+        return result.filter { $0.essence != ContentType.plainText.essence } + plain
     }
 
     /// Whether several items' data of `type` can be offered as one (joined by line breaks).

@@ -8,10 +8,11 @@ import Testing
 protocol InteropTesting: ShowcaseTesting {}
 
 extension InteropTesting {
-    /// The showcase's window: the left part of the screen; peers go to the right.
-    static var showcaseSize: (Int, Int) { (860, 600) }
+    /// The showcase's window: the left part of the screen (it is at least about 1000 pixels
+    /// wide); peers go to the right.
+    static var showcaseSize: (Int, Int) { (1000, 600) }
     /// Where a peer's window goes (right of the showcase).
-    static var peerOrigin: (Int, Int) { (880, 20) }
+    static var peerOrigin: (Int, Int) { (1040, 20) }
 
     /// A peer session with the showcase showing `pane` on a fresh data directory.
     func withPeers(
@@ -31,16 +32,30 @@ extension InteropTesting {
 
     /// A second showcase process (another app of ours, with its own data) on the same display.
     func withOtherShowcase(
-        on display: XDisplay, pane: String, at position: (Int, Int), size: (Int, Int) = (400, 600),
-        extra: [String] = [], _ body: (ShowcaseProcess) throws -> Void
+        on display: XDisplay, pane: String, at position: (Int, Int), size: (Int, Int) = (1000, 600),
+        _ body: (ShowcaseProcess) throws -> Void
     ) throws {
         try withDataDirectory { data in
             let title = "Other Showcase"
             let other = try ShowcaseProcess.launch(
                 executable: try Self.showcaseExecutable(), dataDirectory: data, display: display, pane: pane, size: size,
-                at: position, extraArguments: ["--title", title] + extra, windowName: "^\(title)$")
+                at: position, extraArguments: ["--title", title], windowName: "^\(title)$")
             defer { other.stop() }
+            _ = try other.settledLayout(pane: pane)
             try body(other)
+        }
+    }
+
+    /// Our Web Page window (`showcase --role page`, situation 3), its own process and app: its
+    /// photos offer `image/png` to other apps.
+    func withWebPage(on display: XDisplay, at position: (Int, Int), _ body: (ShowcaseProcess) throws -> Void) throws {
+        try withDataDirectory { data in
+            let page = try ShowcaseProcess.launch(
+                executable: try Self.showcaseExecutable(), dataDirectory: data, display: display, size: (300, 520),
+                at: position, extraArguments: ["--role", "page"], windowName: "Web Page")
+            defer { page.stop() }
+            _ = try page.settledLayout(pane: "page")
+            try body(page)
         }
     }
 

@@ -20,10 +20,12 @@ struct PeerProgram {
 
     static let qtExamples = "/usr/lib/x86_64-linux-gnu/qt5/examples/widgets"
 
-    private static func qt(_ folder: String, _ name: String, window: String, arguments: [String] = []) -> PeerProgram {
+    private static func qt(
+        _ folder: String, _ name: String, window: String, accessibleName: String? = nil, arguments: [String] = []
+    ) -> PeerProgram {
         PeerProgram(
             path: "\(qtExamples)/\(folder)/\(name)/\(name)", arguments: arguments, windowName: window,
-            accessibleName: name, toolkit: "Qt 5")
+            accessibleName: accessibleName ?? name, toolkit: "Qt 5")
     }
 
     /// Shows every format a drop brings and its content (a table), and the richest in a label.
@@ -33,12 +35,12 @@ struct PeerProgram {
     /// Icons that drag only a private `application/x-dnditemdata`.
     static let qtDraggableIcons = qt("draganddrop", "draggableicons", window: "Draggable Icons")
     /// Colour swatches dragging a colour and its name as text, or after the third drag, at
-    /// random one time in three, an image.
+    /// random one time in three, an image; only as a move (QDrag::exec's default action).
     static let qtRobot = qt("graphicsview", "dragdroprobot", window: "Drag and Drop Robot")
     /// A rich text editor (QTextEdit) showing its example document; a selection drags as
     /// `text/html` and `text/plain`.
     static let qtTextEdit = qt(
-        "richtext", "textedit", window: ".*Rich Text",
+        "richtext", "textedit", window: ".*Rich Text", accessibleName: "Rich Text",
         arguments: ["\(qtExamples)/richtext/textedit/example.html"])
 
     /// A gtk3-demo example (`gtk3-demo --run=NAME`) whose window is called `window`.
