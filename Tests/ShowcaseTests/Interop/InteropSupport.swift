@@ -33,7 +33,7 @@ extension InteropTesting {
     /// A second showcase process (another app of ours, with its own data) on the same display.
     func withOtherShowcase(
         on display: XDisplay, pane: String, at position: (Int, Int), size: (Int, Int) = (1000, 600),
-        _ body: (ShowcaseProcess) throws -> Void
+        _ body: (_ other: ShowcaseProcess, _ data: String) throws -> Void
     ) throws {
         try withDataDirectory { data in
             let title = "Other Showcase"
@@ -42,7 +42,7 @@ extension InteropTesting {
                 at: position, extraArguments: ["--title", title], windowName: "^\(title)$")
             defer { other.stop() }
             _ = try other.settledLayout(pane: pane)
-            try body(other)
+            try body(other, data)
         }
     }
 

@@ -17,6 +17,11 @@ struct PeerProgram {
     var accessibleName: String
     /// The toolkit, for messages and the matrix ("Qt 5", "GTK 3", "GTK 4").
     var toolkit: String
+    /// Whether assistive technology gets positions relative to the window rather than the
+    /// screen (GTK 4.8, which does not know where its window is).
+    var windowRelativeExtents = false
+    /// Other windows it maps that are moved off the screen (see ``gtk3Demo(_:window:)``).
+    var strayWindows: [String] = []
 
     static let qtExamples = "/usr/lib/x86_64-linux-gnu/qt5/examples/widgets"
 
@@ -44,17 +49,22 @@ struct PeerProgram {
         arguments: ["\(qtExamples)/richtext/textedit/example.html"])
 
     /// A gtk3-demo example (`gtk3-demo --run=NAME`) whose window is called `window`.
+    ///
+    /// gtk3-demo also maps its main window ("Application Class") at 0,0 (no window manager), under
+    /// ours; GTK 3's drag source then takes its own window as the target wherever the pointer is
+    /// over it, even beneath another window, and leaves ours (XdndLeave) mid-drag. It goes off
+    /// the screen.
     static func gtk3Demo(_ example: String, window: String) -> PeerProgram {
         PeerProgram(
             path: Tools.find("gtk3-demo") ?? "/usr/bin/gtk3-demo", arguments: ["--run=\(example)"],
-            windowName: window, accessibleName: "gtk3-demo", toolkit: "GTK 3")
+            windowName: window, accessibleName: "gtk3-demo", toolkit: "GTK 3", strayWindows: ["Application Class"])
     }
 
     /// A gtk4-demo example (`gtk4-demo --run=NAME`) whose window is called `window`.
     static func gtk4Demo(_ example: String, window: String) -> PeerProgram {
         PeerProgram(
             path: Tools.find("gtk4-demo") ?? "/usr/bin/gtk4-demo", arguments: ["--run=\(example)"],
-            windowName: window, accessibleName: "gtk4-demo", toolkit: "GTK 4")
+            windowName: window, accessibleName: "gtk4-demo", toolkit: "GTK 4", windowRelativeExtents: true)
     }
 
     /// Whether the program is installed.
@@ -83,23 +93,40 @@ final class Peer {
             stderr: log >= 0 ? log : nil)
         do {
             window = try session.display.placeWindow(named: "^\(program.windowName)$", at: position)
-            // Registered with assistive technology, at its new place.
-            try waitFor("its window to be read", timeout: 20) { nodes in
-                nodes.contains { node in
-                    node.depth == 1 && node.frame.map { abs($0.x - window.x) < 2 && abs($0.y - window.y) < 2 } == true
-                }
+            for stray in program.strayWindows {
+                _ = try session.display.placeWindow(named: "^\(stray)$", at: (4000, 0))
             }
+            // Registered with assistive technology, at its new place.
+            try waitFor("its window to be read", timeout: 20) { !$0.isEmpty }
         } catch {
             process.stop()
             throw error
         }
     }
 
+    /// Gives the window the keyboard (no window manager here: a click does not).
+    func focus(_ display: XDisplay) throws {
+        try display.xdotool(["search", "--onlyvisible", "--name", "^\(program.windowName)$", "windowfocus", "--sync"])
+    }
+
     /// A point in the window, from its top-left corner.
     func point(_ x: Double, _ y: Double) -> ScreenPoint { (window.x + x, window.y + y) }
 
-    /// Everything assistive technology reads in the app now.
-    func tree() throws -> [AccessibleNode] { try AccessibleTree.read(program.accessibleName, environment: environment) }
+    /// What assistive technology reads in the app's window now (not in other, hidden windows
+    /// of the app), placed on the screen.
+    func tree() throws -> [AccessibleNode] {
+        var nodes = try AccessibleTree.read(program.accessibleName, environment: environment)
+        if program.windowRelativeExtents {
+            for i in nodes.indices { nodes[i].frame?.x += window.x; nodes[i].frame?.y += window.y }
+        }
+        guard
+            let top = nodes.firstIndex(where: { node in
+                node.depth == 1 && node.frame.map { abs($0.x - window.x) < 2 && abs($0.y - window.y) < 2 } == true
+            })
+        else { return [] }
+        let end = nodes[(top + 1)...].firstIndex { $0.depth <= 1 } ?? nodes.endIndex
+        return Array(nodes[top..<end])
+    }
 
     /// Reads the app until `predicate` holds; fails after `timeout` seconds showing the last read.
     @discardableResult
@@ -112,7 +139,11 @@ final class Peer {
             last = try tree()
             if predicate(last) { return last }
             if Date() > deadline || !process.isRunning {
-                let shown = last.filter { !$0.shown.isEmpty }.prefix(80).map { "  \($0)" }.joined(separator: "\n")
+                var shown = last.filter { !$0.shown.isEmpty }.prefix(80).map { "  \($0)" }.joined(separator: "\n")
+                if last.isEmpty, let all = try? AccessibleTree.read(program.accessibleName, environment: environment) {
+                    shown = "(nothing at \(window); the app shows:)\n"
+                        + all.filter { $0.depth <= 2 }.prefix(20).map { "  \($0)" }.joined(separator: "\n")
+                }
                 throw DriverError(
                     "\(program.toolkit) \(program.accessibleName) never showed \(what) within \(timeout) s"
                         + "\(process.isRunning ? "" : " (it exited)"). It shows:\n\(shown)\nIts log ends:\n\(logTail)")

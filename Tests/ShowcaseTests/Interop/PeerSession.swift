@@ -43,8 +43,8 @@ final class PeerSession {
     /// Starts a private Xvfb and a session bus on it.
     static func start() throws -> PeerSession {
         guard let dbus = Tools.find("dbus-daemon") else { throw DriverError("dbus-daemon is not installed.") }
-        // Wide enough for the showcase (about 1000 pixels) and a peer side by side.
-        let display = try XDisplay.startPrivate(width: 1700, height: 900)
+        // Wide enough for the showcase (about 1000 pixels) beside a peer or a second showcase.
+        let display = try XDisplay.startPrivate(width: 2100, height: 900)
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("dragdrop-peers-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(
