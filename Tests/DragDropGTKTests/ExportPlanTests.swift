@@ -62,6 +62,8 @@ struct ExportPlanTests {
         #expect(StandardMimeTypes.describe(types) == "Text")
         #expect(StandardMimeTypes.describe([.uriList]) == "Files")
         #expect(StandardMimeTypes.describe([.png]) == "Image")
+        #expect(StandardMimeTypes.describe(["application/x-hotspot", .plainText]) == "Text")
+        #expect(StandardMimeTypes.describe(["application/x-dnditemdata"]) == "Content")
     }
 
     @Test("A6: a text drop whose source went silent says why in one sentence (issue 11 showed '15 s..')")

@@ -26,10 +26,7 @@ struct InteropQtTests: InteropTesting {
             let mark = app.lineCount
             let start = Date()
             try pointer.drag(from: try #require(word.frame).center, to: (target.midX, target.maxY - 20))
-            try app.waitFor("the drop's outcome", after: mark, timeout: 8) {
-                guard $0["kind"] as? String == "status", let text = $0["text"] as? String else { return false }
-                return text.hasPrefix("Copied") || text.hasPrefix("Not dropped")
-            }
+            try waitForDropStatus(app, after: mark, timeout: 8)
             #expect(Date().timeIntervalSince(start) < 6, "the drop took \(Date().timeIntervalSince(start)) s")
             let state = try app.waitForState("the word in the note", after: mark) { noteHTML($0, note).contains("Quarterly") }
             #expect(noteHTML(state, note).count > before.count)
@@ -78,8 +75,8 @@ struct InteropQtTests: InteropTesting {
             let outcome = try app.waitFor("our outcome", after: mark) { $0["event"] as? String == "outcome" }
             #expect(outcome["outcome"] as? String == "handedOff")
             #expect(outcome["app"] as? String == "dropsite")
+            #expect(try waitForDropStatus(app, after: mark) == "Copied 'Selected text in Sourdough' to dropsite.")
             let said = statuses(app, from: mark)
-            #expect(said.last == "Copied 'Selected text in Sourdough' to dropsite.", "\(said)")
             #expect(said.allSatisfy(endsWithOneFullStop), "\(said)")
         }
     }
@@ -146,7 +143,7 @@ struct InteropQtTests: InteropTesting {
             let stored = try #require(try storedNote(data, note))
             #expect(stored.runs.contains { $0.styles.contains("bold") && $0.length == "QTextEdit".count })
             #expect(events("committed", in: app, from: mark).first?["operation"] as? String == "copy")
-            #expect(statuses(app, from: mark).last == "Copied 'Text from Rich Text' to \(note).", "\(statuses(app, from: mark))")
+            #expect(try waitForDropStatus(app, after: mark) == "Copied 'Text from Rich Text' to \(note).")
         }
     }
 

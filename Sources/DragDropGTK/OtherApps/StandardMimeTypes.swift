@@ -39,10 +39,16 @@ enum StandardMimeTypes {
         ["text/plain", "text/uri-list", "text/html"].contains(type.essence)
     }
 
+    /// The richest type of a kind people know (text, files, images), passing over types only
+    /// their app understands (Qt's `application/x-hotspot` before its text).
+    private static func known(_ types: [ContentType]) -> ContentType? {
+        types.first { ["text", "image"].contains($0.mediaType) } ?? types.first
+    }
+
     /// A short description of dropped content by its richest type, for announcements.
     /// What another app's item is called in announcements and undo names ("Undo Copy File").
     static func noun(for types: [ContentType]) -> Noun {
-        guard let first = types.first else { return .item }
+        guard let first = known(types) else { return .item }
         switch first.mediaType {
         case "text" where first.essence == "text/uri-list": return Noun("file")
         case "text": return Noun("text", plural: "texts")
@@ -52,7 +58,7 @@ enum StandardMimeTypes {
     }
 
     static func describe(_ types: [ContentType]) -> String {
-        guard let first = types.first else { return "Content" }
+        guard let first = known(types) else { return "Content" }
         switch first.mediaType {
         case "text" where first.essence == "text/uri-list": return "Files"
         case "text": return "Text"

@@ -64,6 +64,17 @@ extension InteropTesting {
         app.objects(from: mark).filter { $0["kind"] as? String == "status" }.compactMap { $0["text"] as? String }
     }
 
+    /// Waits for the status line that ends a drop here ("Copied …" or "Not dropped: …") and
+    /// returns it.
+    @discardableResult
+    func waitForDropStatus(_ app: ShowcaseProcess, after mark: Int, timeout: Double = 10) throws -> String {
+        let line = try app.waitFor("the drop's status line", after: mark, timeout: timeout) {
+            guard $0["kind"] as? String == "status", let text = $0["text"] as? String else { return false }
+            return text.hasPrefix("Copied") || text.hasPrefix("Not dropped")
+        }
+        return line["text"] as? String ?? ""
+    }
+
     /// The feedback events named `name` at or after `mark`.
     func events(_ name: String, in app: ShowcaseProcess, from mark: Int) -> [JSONObject] {
         app.events(from: mark).filter { $0["event"] as? String == name }
