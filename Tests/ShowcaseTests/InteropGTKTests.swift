@@ -117,6 +117,32 @@ struct InteropGTKTests: InteropTesting {
         }
     }
 
+    @Test(
+        "S1: a file dragged from Files onto gtk3-demo's file button (Pickers) is chosen there: the button shows its name",
+        .enabled(if: gtk3Clipboard.isInstalled, "gtk3-demo is not installed (apt-get install gtk-3-examples).")
+    )
+    func fileIntoGtk3Picker() throws {
+        try withPeers(pane: "files") { session, app, pointer, _ in
+            let gtk = try session.launch(.gtk3Demo("pickers", window: "Pickers"), at: Self.peerOrigin)
+            // The file button is the row labelled "File:" (the folder button above it looks alike).
+            let label = try #require(try gtk.find("its File: label") { $0.role == "label" && $0.name == "File:" }.frame)
+            let button = try #require(
+                try gtk.find("its file button") { node in
+                    node.role == "push button" && node.frame.map { abs($0.midY - label.midY) < 12 } == true
+                }.frame)
+            let name = "Budget 2026.csv"
+            let row = try app.settledLayout(pane: "files").row(name, in: "Documents")
+            let mark = app.lineCount
+            try pointer.drag(from: row.center, to: button.center)
+            try gtk.waitFor("the file chosen") { nodes in
+                nodes.contains { $0.role == "push button" && $0.name == name && $0.frame.map { abs($0.midY - label.midY) < 12 } == true }
+            }
+            #expect(messages(app, from: mark).contains { $0.hasPrefix("export done mime=text/uri-list") })
+            let outcome = try app.waitFor("our outcome", after: mark) { $0["event"] as? String == "outcome" }
+            #expect(outcome["outcome"] as? String == "handedOff")
+        }
+    }
+
     // MARK: GTK 4
 
     /// gtk4-demo's clipboard window shows what a drop brought below its separator: a label
