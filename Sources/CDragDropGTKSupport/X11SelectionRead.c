@@ -180,6 +180,10 @@ void dd_x11_xdnd_read_cancel(GdkDisplay *display, guint id) {
         DDX11Read *read = l->data;
         if (read->id != id) continue;
         reads->reads = g_list_delete_link(reads->reads, l);
+        // What the owner still writes there is nobody's now.
+        gdk_x11_display_error_trap_push(display);
+        XDeleteProperty(gdk_x11_display_get_xdisplay(display), read->requestor, read->property);
+        gdk_x11_display_error_trap_pop_ignored(display);
         dd_x11_read_free(read);
         return;
     }
