@@ -5,10 +5,13 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # System packages the build and tests need: SQLite headers for GRDB (the showcase model), GTK 4
 # headers for the GTK backend, Xvfb and xdotool to drive real windows in tests, shared-mime-info
-# for type conformance, gtk4-demo and xclip as other apps the tests drag to and paste from,
-# chromium as a real browser to drag photos, links, text and files to and from (BrowserTests,
-# showcase-tour --browser), libcurl4 for Foundation's URLSession (downloading dropped web addresses).
-APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xauth xdotool x11-utils imagemagick gtk-4-examples dbus-x11 xclip chromium libcurl4
+# for type conformance, gtk4-demo and xclip as other apps the tests drag to and paste from; the
+# interop tests' other apps (Qt 5's examples, gtk3-demo) and what reads them the way a screen
+# reader does (a session bus, AT-SPI, python3-pyatspi); chromium as a real browser to drag
+# photos, links, text and files to and from (BrowserTests, showcase-tour --browser), libcurl4 for
+# Foundation's URLSession (downloading dropped web addresses).
+APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xauth xdotool x11-utils imagemagick gtk-4-examples dbus-x11 xclip \
+	qtbase5-examples gtk-3-examples dbus-daemon at-spi2-core python3-pyatspi chromium libcurl4
 SCENARIOS := $(wildcard Examples/scenarios/*.json)
 
 .PHONY: all run tour replay test test-gtk build deps bench format clean

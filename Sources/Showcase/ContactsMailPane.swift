@@ -90,7 +90,7 @@ final class ContactsMailPane: ShowcasePane {
                 }
             }
         } catch {
-            onError?("Could not read the contacts: \(error)")
+            onError?(Sentence.explaining("Could not read the contacts", error))
         }
         let message = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         UI.append(message, UI.label("New Message", selectable: true, css: ["heading"]))
@@ -199,7 +199,7 @@ extension ContactsMailPane: GtkDragHostDelegate {
                 }
             } catch {
                 host?.engine.completeDeferredDrop(
-                    token, with: .failed(DropFailure(.failed, "The contact could not be read: \(error).")))
+                    token, with: .failed(DropFailure(.failed, Sentence.explaining("The contact could not be read", error))))
                 return
             }
             let undo = self?.add(recipients.joined(separator: ", "))

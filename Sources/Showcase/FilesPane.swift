@@ -143,7 +143,7 @@ final class FilesPane: ShowcasePane {
                 column.files = try library.contents(of: column.folder).filter { $0.kind == .file }.map(\.name)
             } catch {
                 column.files = []
-                onError?("Could not read \(column.folder.name): \(error)")
+                onError?(Sentence.explaining("Could not read \(column.folder.name)", error))
             }
             if let names = selecting[column.folder.path] {
                 column.selection = names
@@ -266,7 +266,7 @@ final class FilesPane: ShowcasePane {
                     scheduleReload(selecting: [destination.path: edit.names])
                     return .committed(undo: edit.action)
                 } catch {
-                    return .failed(DropFailure(.failed, "Could not move: \(error)"))
+                    return .failed(DropFailure(.failed, Sentence.explaining("Could not move", error)))
                 }
             }
             return deferCopy(names, into: column, token: drop.token) { onProgress in
@@ -352,7 +352,7 @@ final class FilesPane: ShowcasePane {
                 host.completeDeferredDrop(token, with: .committed(undo: edit.action))
                 self?.reload(selecting: [edit.folder.path: edit.names])
             case .failure(let error):
-                host.completeDeferredDrop(token, with: .failed(DropFailure(.failed, "Could not copy: \(error)")))
+                host.completeDeferredDrop(token, with: .failed(DropFailure(.failed, Sentence.explaining("Could not copy", error))))
                 self?.reload()
             }
         }

@@ -62,7 +62,7 @@ final class NotesPane: ShowcasePane {
             }
             items = try store.items(in: id)
         } catch {
-            onError?("Could not read the notes: \(error)")
+            onError?(Sentence.explaining("Could not read the notes", error))
             return
         }
         // Two notes whose styles the text view shows as they are (bold and italic).
@@ -97,7 +97,7 @@ final class NotesPane: ShowcasePane {
                 try store.setPayload(ShowcaseJSON.encode(Self.payload(fromHTML: html)), of: notes[index].item)
                 notes[index].saved = html
             } catch {
-                onError?("Could not save '\(notes[index].title)': \(error)")
+                onError?(Sentence.explaining("Could not save '\(notes[index].title)'", error))
             }
         }
         if registered { onChange?() }

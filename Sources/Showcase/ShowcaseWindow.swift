@@ -61,7 +61,7 @@ final class ShowcaseWindow {
             let store = try ShowcaseStore(path: options.databasePath)
             self.store = store
             store.onUndoFailure = { error in
-                Task { @MainActor [weak self] in self?.showStatus("Could not undo: \(error)") }
+                Task { @MainActor [weak self] in self?.showStatus(Sentence.explaining("Could not undo", error)) }
             }
             panes = Self.makePanes(store: store, host: host)
             if let output, let notes = panes.first(where: { $0 is NotesPane }) as? NotesPane {
@@ -70,7 +70,7 @@ final class ShowcaseWindow {
             }
         } catch {
             panes = Situation.all.map { PendingPane($0) }
-            showStatus("Could not open the showcase's data at \(options.databasePath): \(error)")
+            showStatus(Sentence.explaining("Could not open the showcase's data at \(options.databasePath)", error))
         }
         for pane in panes {
             pane.onChange = { [weak self, weak pane] in

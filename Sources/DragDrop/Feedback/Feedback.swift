@@ -35,13 +35,14 @@ public struct DropFailure: Error, Sendable, Hashable, Codable, CustomStringConve
 
     /// The broad cause.
     public var code: Code
-    /// A sentence a person can read.
+    /// A sentence a person can read, ending with exactly one full stop.
     public var message: String
 
-    /// Creates a failure.
+    /// Creates a failure; `message` is made one sentence (``Sentence/finished(_:)``): it ends
+    /// with exactly one full stop whatever it ended with.
     public init(_ code: Code, _ message: String) {
         self.code = code
-        self.message = message
+        self.message = Sentence.finished(message)
     }
 
     public var description: String { message }

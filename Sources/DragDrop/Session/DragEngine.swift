@@ -649,7 +649,7 @@ public final class DragEngine {
             endSession()
             emit(.outcome(.placeholder(destination: request.destination, token: request.token)))
             announce(
-                "Adding \(Announcements.describe(request.items)) to \(destinationName(request.destination))…",
+                Announcements.adding(request.items, to: destinationName(request.destination)),
                 force: mode == .keyboard)
         }
     }

@@ -76,13 +76,19 @@ struct DroppedText: Sendable {
         let token = drop.token
         Task { @MainActor [weak host] in
             let result: DropResult
-            do {
+            do throws(TransferError) {
                 result = apply(try await load(drop, accepting: accepted))
             } catch {
-                result = .failed(DropFailure(.failed, "The text could not be read: \(error)."))
+                result = .failed(failure(error))
             }
             host?.engine.completeDeferredDrop(token, with: result)
         }
         return .deferred(placeholders: 1)
+    }
+
+    /// Why a text drop failed, for the person who dropped it (A6).
+    static func failure(_ error: TransferError) -> DropFailure {
+        error == .cancelled
+            ? error.dropFailure : DropFailure(.failed, Sentence.explaining("The text could not be read", error))
     }
 }
