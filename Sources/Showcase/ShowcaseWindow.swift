@@ -96,6 +96,7 @@ final class ShowcaseWindow {
         }
         trackPaints(window)
         trackFocusAndMenus(window)
+        if let output { LoopWatch(output: output).start() }
         output?.emit(
             kind: "situations",
             [
@@ -258,7 +259,10 @@ final class ShowcaseWindow {
         updateUndoButtons()
     }
 
+    /// Shows `text` on the status line. It often names what another app sent (a file, an
+    /// app): bidirectional controls are removed here too, the one place every status passes.
     private func showStatus(_ text: String) {
+        let text = BidiControls.neutralized(text)
         if let status { UI.setText(status, text) }
         output?.emit(kind: "status", [("text", .string(text))])
     }

@@ -38,10 +38,11 @@ public struct DropFailure: Error, Sendable, Hashable, Codable, CustomStringConve
     /// A sentence a person can read.
     public var message: String
 
-    /// Creates a failure.
+    /// Creates a failure. The message often quotes what another app sent (a path, a name):
+    /// bidirectional controls are removed from it (``BidiControls``), so it reads as stored.
     public init(_ code: Code, _ message: String) {
         self.code = code
-        self.message = message
+        self.message = BidiControls.neutralized(message)
     }
 
     public var description: String { message }

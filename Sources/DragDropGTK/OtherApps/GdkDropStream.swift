@@ -111,7 +111,7 @@ final class GdkDropStream: ByteSource {
         let seconds = timeout
         timer = GLibSource.once(afterMilliseconds: UInt32(max(1, seconds * 1000))) { [weak self] in
             self?.timer = 0
-            self?.cancel(reason: "the other app sent nothing for \(Int(seconds.rounded())) s")
+            self?.cancel(reason: "nothing arrived from the other app for \(DropLoading.seconds(seconds))")
         }
         current = call
         defer {

@@ -15,7 +15,7 @@ public struct StyledRun: Hashable, Sendable {
     }
 
     /// The length in Unicode scalars, the unit of GTK text offsets.
-    var length: Int { text.unicodeScalars.count }
+    public var length: Int { text.unicodeScalars.count }
 }
 
 /// Styled runs to and from the small HTML subset text views exchange (P1, A7): `<b>`/`<strong>`,
