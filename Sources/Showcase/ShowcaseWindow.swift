@@ -33,6 +33,8 @@ final class ShowcaseWindow {
     func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
         let host = GtkDragHost(app: "Showcase")
         self.host = host
+        if let seconds = options.transferTimeout { host.otherAppReadTimeout = seconds }
+        if let seconds = options.transferDeadline { DropLoading.deadline = seconds }
         guard let window = gtk_application_window_new(app) else { return }
         self.window = window
         gtk_window_set_title(dd_window(window), options.title)

@@ -259,21 +259,33 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
     private func paste() {
         guard EditClipboard.hasImage(for: body) else { return }
         EditClipboard.readImage(for: body) { [weak self] bytes in
-            guard let self, let bytes else { return }
-            let before = self.received
-            let beforeBytes = self.shownBytes
-            let after = Received(type: "image/png", size: bytes.count, from: "the clipboard", operation: "paste")
-            self.show(after, bytes: bytes)
-            self.host.registerEdit(
-                "Paste Photo", undo: { [weak self] in self?.show(before, bytes: beforeBytes) },
-                redo: { [weak self] in self?.show(after, bytes: bytes) })
+            guard let bytes else { return }
+            Task { @MainActor [weak self] in
+                let image: DroppedImage
+                do throws(DroppedImage.Problem) {
+                    image = try await DroppedImage.decode(bytes, type: .png)
+                } catch {
+                    self?.host.onNotice?(error.dropFailure.message)
+                    return
+                }
+                guard let self else { return }
+                let before = self.received
+                let beforeImage = self.shownImage
+                let after = Received(type: "image/png", size: bytes.count, from: "the clipboard", operation: "paste")
+                self.show(after, image: image)
+                self.host.registerEdit(
+                    "Paste Photo", undo: { [weak self] in self?.show(before, image: beforeImage) },
+                    redo: { [weak self] in self?.show(after, image: image) })
+            }
         }
     }
 
     func activate(in window: TargetID) {
         guard !registered else { return }
         var target = DragTarget(id: bodyID, name: "Message Body", frame: .zero, parent: window)
-        target.accepts = [.png, "image/*"]
+        // PNG and JPEG: the pictures it can decode (``DroppedImage``); other images are refused
+        // while they hover.
+        target.accepts = [.png, .jpeg]
         target.operationPolicy = .alwaysCopy
         do {
             try host.register(body, as: target, delegate: self)
@@ -301,34 +313,43 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
         Task { @MainActor [weak self] in
             let loaded: LoadedContent
             do throws(TransferError) {
-                loaded = try await data.load(item: 0, accepting: [.png, "image/*"])
+                loaded = try await DropLoading.load(data, item: 0, accepting: [.png, .jpeg])
+            } catch {
+                host.completeDeferredDrop(token, with: .failed(DropLoading.failure(error, adding: "The picture")))
+                return
+            }
+            guard case .data(let type, let bytes) = loaded else {
+                host.completeDeferredDrop(token, with: .failed(DropFailure(.forbidden, "Nothing usable arrived.")))
+                return
+            }
+            // Attached only once it has decoded: a broken picture is refused, not "copied".
+            let image: DroppedImage
+            do throws(DroppedImage.Problem) {
+                image = try await DroppedImage.decode(bytes, type: type)
             } catch {
                 host.completeDeferredDrop(token, with: .failed(error.dropFailure))
                 return
             }
-            guard let self, case .data(let type, let bytes) = loaded else {
-                host.completeDeferredDrop(token, with: .failed(DropFailure(.forbidden, "Nothing usable arrived.")))
-                return
-            }
+            guard let self else { return }
             let before = self.received
-            let beforeBytes = self.shownBytes
+            let beforeImage = self.shownImage
             let after = Received(type: type.mimeType, size: bytes.count, from: from, operation: operation)
-            self.show(after, bytes: bytes)
+            self.show(after, image: image)
             let undo = UndoableAction(
-                undo: { [weak self] in self?.show(before, bytes: beforeBytes) },
-                redo: { [weak self] in self?.show(after, bytes: bytes) })
+                undo: { [weak self] in self?.show(before, image: beforeImage) },
+                redo: { [weak self] in self?.show(after, image: image) })
             host.completeDeferredDrop(token, with: .committed(undo: undo))
         }
         return .deferred(placeholders: 1)
     }
 
-    private var shownBytes: Data?
+    private var shownImage: DroppedImage?
 
-    private func show(_ value: Received?, bytes: Data?) {
+    private func show(_ value: Received?, image: DroppedImage?) {
         received = value
-        shownBytes = bytes
+        shownImage = image
         let paintable = dd_picture(UnsafeMutableRawPointer(picture))
-        if let value, let bytes, let texture = WebPhotos.texture(bytes) {
+        if let value, let texture = image?.makeTexture() {
             gtk_picture_set_paintable(paintable, texture)
             g_object_unref(UnsafeMutableRawPointer(texture))
             UI.setText(

@@ -69,13 +69,13 @@ public enum DropLoading {
     }
 
     /// `text` without its final full stop and surrounding spaces.
-    static func sentenceBody(_ text: String) -> String {
+    nonisolated static func sentenceBody(_ text: String) -> String {
         var body = text.trimmingCharacters(in: .whitespacesAndNewlines)
         while body.hasSuffix(".") { body.removeLast() }
         return body
     }
 
-    private static func lowercasedFirst(_ text: String) -> String {
+    private nonisolated static func lowercasedFirst(_ text: String) -> String {
         guard let first = text.first, first.isUppercase, text.dropFirst().first?.isUppercase != true else {
             return text
         }
@@ -83,7 +83,7 @@ public enum DropLoading {
     }
 
     /// "100,000": digits grouped by three, whatever the locale (messages and tests agree).
-    public static func count(_ value: Int) -> String {
+    public nonisolated static func count(_ value: Int) -> String {
         var digits = String(value.magnitude)
         var groups: [Substring] = []
         while digits.count > 3 {
@@ -95,7 +95,7 @@ public enum DropLoading {
     }
 
     /// "15 seconds", "1 second", "0.5 seconds".
-    static func seconds(_ value: Double) -> String {
+    nonisolated static func seconds(_ value: Double) -> String {
         let text = value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
         return value == 1 ? "1 second" : "\(text) seconds"
     }
