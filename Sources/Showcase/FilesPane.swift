@@ -205,6 +205,9 @@ final class FilesPane: ShowcasePane {
             let row = GObjectRef(newWidget: gtk_list_box_row_new())
             let label = UI.label(name)
             UI.margins(label, 10)
+            // A name from another app may be 255 bytes long: the middle gives way, not the window.
+            gtk_label_set_ellipsize(dd_label(UnsafeMutableRawPointer(label)), PANGO_ELLIPSIZE_MIDDLE)
+            gtk_widget_set_tooltip_text(label, name)
             gtk_list_box_row_set_child(dd_list_box_row(row.raw), label)
             gtk_widget_add_css_class(row.widget, "dd-row")
             gtk_list_box_append(list, row.widget)
@@ -241,7 +244,9 @@ final class FilesPane: ShowcasePane {
             let row = GObjectRef(newWidget: gtk_list_box_row_new())
             let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
             UI.margins(box, 10)
-            UI.append(box, UI.label("Copying “\(name)”…", css: ["dim-label"]))
+            let label = UI.label("Copying “\(name)”…", css: ["dim-label"])
+            gtk_label_set_ellipsize(dd_label(UnsafeMutableRawPointer(label)), PANGO_ELLIPSIZE_MIDDLE)
+            UI.append(box, label)
             let bar = GObjectRef(newWidget: gtk_progress_bar_new())
             UI.append(box, bar.widget)
             gtk_list_box_row_set_child(dd_list_box_row(row.raw), box)
@@ -459,10 +464,10 @@ final class FilesPane: ShowcasePane {
     /// What a person reads when a copy or an import failed (one sentence, one full stop).
     private static func failure(_ error: any Error, copying names: [String]) -> DropFailure {
         if case .transfer(let transfer) = error as? FilesError {
-            let what = names.count == 1 && names[0].hasSuffix(".txt") ? "The text" : "The files"
+            let what = names.count == 1 && names[0].hasSuffix(".txt") ? "The text" : "The list of files"
             return DropLoading.failure(transfer, adding: what)
         }
-        return DropLoading.refusal("The files", "\(error)")
+        return DropFailure(.failed, "Nothing was copied: \(DropLoading.clause("\(error)")).")
     }
 
     private func scheduleReload(selecting: [String: [String]]) {

@@ -51,6 +51,13 @@ final class ShowcaseWindow {
         UI.append(root, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         let status = UI.label("Pick a situation on the left, then drag.", selectable: true, css: ["sc-status"])
         self.status = status
+        // A status may quote a long path from another app: it wraps anywhere, at most three
+        // lines, so it never widens or heightens the window.
+        let statusLabel = dd_label(UnsafeMutableRawPointer(status))
+        gtk_label_set_wrap(statusLabel, 1)
+        gtk_label_set_wrap_mode(statusLabel, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_lines(statusLabel, 3)
+        gtk_label_set_ellipsize(statusLabel, PANGO_ELLIPSIZE_END)
         UI.append(root, status)
 
         let stack = gtk_stack_new()!

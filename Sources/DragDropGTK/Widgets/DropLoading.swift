@@ -15,23 +15,57 @@ public enum DropLoading {
 
     /// Loads item `index` of `data` in the richest form among `accepted` (A2), as
     /// ``DropDataAccess/load(item:accepting:options:progress:)`` does, but fails with
-    /// ``TransferError/sourceUnavailable(_:)`` once ``deadline`` has passed.
+    /// ``TransferError/sourceUnavailable(_:)`` once ``deadline`` has passed, even while a read
+    /// is still waiting (the load is cancelled and left to end by itself).
     public static func load(
         _ data: DropDataAccess, item index: Int, accepting accepted: [ContentType], options: LoadOptions = LoadOptions()
     ) async throws(TransferError) -> LoadedContent {
-        let progress = Progress(totalUnitCount: -1)
-        let expired = Flag()
         let seconds = deadline
-        let timer = GLibSource.once(afterMilliseconds: UInt32(max(1, seconds * 1000))) {
-            expired.value = true
-            progress.cancel()
+        let progress = Progress(totalUnitCount: -1)
+        let timer = TimerBox()
+        defer { timer.task?.cancel() }
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<LoadedContent, TransferError>, Never>) in
+            let once = FirstResult(continuation)
+            let loading = Task.detached {
+                do throws(TransferError) {
+                    once.resume(.success(try await data.load(item: index, accepting: accepted, options: options, progress: progress)))
+                } catch {
+                    once.resume(.failure(error))
+                }
+            }
+            timer.task = Task.detached {
+                do { try await Task.sleep(for: .milliseconds(Int(max(1, seconds * 1000)))) } catch { return }
+                guard once.resume(.failure(.sourceUnavailable("it was still arriving after \(Self.seconds(seconds))")))
+                else { return }
+                progress.cancel()
+                loading.cancel()
+            }
         }
-        defer { GLibSource.cancel(timer) }
-        do {
-            return try await data.load(item: index, accepting: accepted, options: options, progress: progress)
-        } catch {
-            if expired.value { throw .sourceUnavailable("it was still arriving after \(Self.seconds(seconds))") }
-            throw error
+        return try result.get()
+    }
+
+    private final class TimerBox: @unchecked Sendable {
+        var task: Task<Void, Never>?
+    }
+
+    /// Resumes a continuation with the first result only.
+    private final class FirstResult: @unchecked Sendable {
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<Result<LoadedContent, TransferError>, Never>?
+
+        init(_ continuation: CheckedContinuation<Result<LoadedContent, TransferError>, Never>) {
+            self.continuation = continuation
+        }
+
+        /// Resumes with `result` if nothing did before; returns whether it did.
+        @discardableResult
+        func resume(_ result: Result<LoadedContent, TransferError>) -> Bool {
+            lock.lock()
+            let waiting = continuation
+            continuation = nil
+            lock.unlock()
+            waiting?.resume(returning: result)
+            return waiting != nil
         }
     }
 
@@ -57,8 +91,7 @@ public enum DropLoading {
         case .tooLarge(_, let limit, _):
             return "it is larger than the \(ByteCount.format(limit)) that can be taken here"
         case .malformed(let type, let reason):
-            let kind = type.hasPrefix("text/") ? "text" : type
-            return "it is not valid \(kind) (\(sentenceBody(reason)))"
+            return "it is not \(kind(of: type)) (\(sentenceBody(reason)))"
         case .sourceUnavailable(let reason):
             return sentenceBody(reason)
         case .noAcceptableRepresentation:
@@ -67,6 +100,22 @@ public enum DropLoading {
             return lowercasedFirst(sentenceBody(error.description))
         }
     }
+
+    /// "valid text", "a valid URI list", "a valid PNG picture"…
+    nonisolated static func kind(of type: String) -> String {
+        let essence = type.split(separator: ";").first.map { String($0).lowercased() } ?? type
+        switch essence {
+        case "text/uri-list": return "a valid URI list"
+        case "image/png": return "a valid PNG picture"
+        case "image/jpeg": return "a valid JPEG picture"
+        case "application/pdf": return "a valid PDF document"
+        default: return essence.hasPrefix("text/") ? "valid text" : "valid \(essence)"
+        }
+    }
+
+    /// A sentence turned into a clause to follow a colon: no final full stop, and a lowercase
+    /// first letter unless it starts a name ("The list is invalid." → "the list is invalid").
+    public nonisolated static func clause(_ text: String) -> String { lowercasedFirst(sentenceBody(text)) }
 
     /// `text` without its final full stop and surrounding spaces.
     nonisolated static func sentenceBody(_ text: String) -> String {
@@ -100,7 +149,4 @@ public enum DropLoading {
         return value == 1 ? "1 second" : "\(text) seconds"
     }
 
-    private final class Flag: @unchecked Sendable {
-        var value = false
-    }
 }

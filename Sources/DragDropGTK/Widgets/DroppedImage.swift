@@ -30,6 +30,8 @@ public final class DroppedImage: @unchecked Sendable {
         case noHeader(format: String)
         /// The declared size is too large (checked before decoding).
         case tooLarge(width: Int, height: Int)
+        /// The file is cut short or damaged (a chunk's checksum, a missing end).
+        case damaged(String)
         /// The decoder refused the bytes.
         case undecodable(String)
 
@@ -43,6 +45,8 @@ public final class DroppedImage: @unchecked Sendable {
             case .tooLarge(let width, let height):
                 "declares \(DropLoading.count(width)) × \(DropLoading.count(height)) pixels, more than the "
                     + "\(DropLoading.count(DroppedImage.maximumPixels / 1_000_000)) megapixels a picture may have here"
+            case .damaged(let reason):
+                "is damaged: \(reason)"
             case .undecodable(let reason):
                 "could not be decoded (\(DropLoading.sentenceBody(reason)))"
             }
@@ -84,7 +88,9 @@ public final class DroppedImage: @unchecked Sendable {
             throw .tooLarge(width: size.width, height: size.height)
         }
         let result = await Task.detached(priority: .userInitiated) { () -> Result<DroppedImage, Problem> in
-            decodeNow(data, format: format, size: size)
+            // A decoder shows what it could read of a cut or damaged file: check it is whole first.
+            if let damage = format == "png" ? pngDamage(data) : jpegDamage(data) { return .failure(.damaged(damage)) }
+            return decodeNow(data, format: format, size: size)
         }.value
         return try result.get()
     }
@@ -129,6 +135,30 @@ public final class DroppedImage: @unchecked Sendable {
         return nil
     }
 
+    /// What is wrong with a PNG's chunks (each complete, its checksum right, up to IEND), or nil.
+    static func pngDamage(_ data: Data) -> String? {
+        let bytes = [UInt8](data)
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+                | Int(bytes[offset + 3])
+            let name = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            guard length <= bytes.count - offset - 12 else { return "it is cut short in its \(name) chunk" }
+            let end = offset + 8 + length
+            let stored = UInt32(bytes[end]) << 24 | UInt32(bytes[end + 1]) << 16 | UInt32(bytes[end + 2]) << 8
+                | UInt32(bytes[end + 3])
+            guard CRC32.checksum(bytes[(offset + 4)..<end]) == stored else { return "its \(name) chunk is corrupt" }
+            if name == "IEND" { return nil }
+            offset = end + 4
+        }
+        return "it is cut short before its end"
+    }
+
+    /// What is wrong with a JPEG's end (it must end with the end-of-image marker), or nil.
+    static func jpegDamage(_ data: Data) -> String? {
+        data.count >= 4 && data.suffix(2).elementsEqual([0xFF, 0xD9]) ? nil : "it is cut short before its end"
+    }
+
     /// Decodes with GdkPixbuf's loader for `format` only, shrunk to fit ``displaySize``.
     private static func decodeNow(_ data: Data, format: String, size: (width: Int, height: Int))
         -> Result<DroppedImage, Problem>
@@ -168,5 +198,22 @@ public final class DroppedImage: @unchecked Sendable {
         }
         g_object_ref(UnsafeMutableRawPointer(pixbuf))
         return .success(DroppedImage(width: size.width, height: size.height, pixbuf: pixbuf))
+    }
+}
+
+/// The CRC-32 of PNG chunks (ISO 3309, table-driven).
+enum CRC32 {
+    static let table: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        table.withUnsafeBufferPointer { table in
+            for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        }
+        return crc ^ 0xFFFF_FFFF
     }
 }
