@@ -42,6 +42,9 @@ final class FilesPane: ShowcasePane {
         var rows: [(name: String, row: GObjectRef)] = []
         /// The last row, counting the files not listed (past ``FilesPane/maximumRows``).
         var moreRow: GObjectRef?
+        /// Rows still to take out, and names still to show, while the rows are rebuilt in steps.
+        var leaving: [(name: String, row: GObjectRef)] = []
+        var arriving: [String] = []
         var selection: [String] = []
         /// Files being copied in: their names and progress bars.
         var copying: [(name: String, row: GObjectRef, bar: GObjectRef)] = []
@@ -169,7 +172,6 @@ final class FilesPane: ShowcasePane {
 
     private func show(_ listings: [String: Result<[String], FilesError>], generation: Int, selecting: [String: [String]]) {
         guard generation == listing else { return }
-        for column in columns { unregisterRows(column) }
         for column in columns where !column.folder.writeOnly {
             switch listings[column.folder.path] {
             case .success(let names):
@@ -182,59 +184,115 @@ final class FilesPane: ShowcasePane {
             }
             let shown = Set(column.files.prefix(Self.maximumRows))
             column.selection = (selecting[column.folder.path] ?? column.selection).filter(shown.contains)
-            buildRows(column)
         }
-        onChange?()
+        rebuildRows()
     }
 
+    /// Rows are taken out and put in this many at a time, one batch per idle turn of the main
+    /// loop (200 rows with their drag sources at once held the loop for 40 to 190 ms).
+    static let rowsPerStep = 25
+    private var rebuildSource: guint = 0
+
+    /// Replaces every column's rows with its listing's first ``maximumRows`` files, in steps.
+    private func rebuildRows() {
+        GLibSource.cancel(rebuildSource)
+        rebuildSource = 0
+        for column in columns where !column.folder.writeOnly {
+            column.leaving += column.rows
+            column.rows = []
+            column.arriving = Array(column.files.prefix(Self.maximumRows))
+            if let more = column.moreRow {
+                gtk_list_box_remove(dd_list_box(column.list.raw), more.widget)
+                column.moreRow = nil
+            }
+        }
+        stepRebuild()
+    }
+
+    private func stepRebuild() {
+        var budget = Self.rowsPerStep
+        var pending = false
+        for column in columns where !column.folder.writeOnly {
+            column.rebuilding = true
+            let list = dd_list_box(column.list.raw)
+            while budget > 0, let (name, row) = column.leaving.popLast() {
+                host.unregister(column.folder.fileTargetID(name))
+                gtk_list_box_remove(list, row.widget)
+                budget -= 1
+            }
+            let selected = Set(column.selection)
+            while budget > 0, column.leaving.isEmpty, !column.arriving.isEmpty {
+                let name = column.arriving.removeFirst()
+                let row = makeRow(name, in: column)
+                if selected.contains(name) { gtk_list_box_select_row(list, dd_list_box_row(row.raw)) }
+                column.rows.append((name, row))
+                budget -= 1
+            }
+            if column.leaving.isEmpty, column.arriving.isEmpty {
+                if column.moreRow == nil, column.files.count > column.rows.count { addMoreRow(column) }
+            } else {
+                pending = true
+            }
+            column.rebuilding = false
+        }
+        if pending {
+            rebuildSource = GLibSource.idle(priority: 200) { [weak self] in
+                self?.rebuildSource = 0
+                self?.stepRebuild()
+            }
+        } else {
+            onChange?()
+        }
+    }
+
+    /// Takes out every row of `column` (shown or still to be taken out) and its target, and
+    /// stops a rebuild.
     private func unregisterRows(_ column: Column) {
-        for (name, _) in column.rows { host.unregister(column.folder.fileTargetID(name)) }
+        GLibSource.cancel(rebuildSource)
+        rebuildSource = 0
+        column.rebuilding = true
+        for (name, row) in column.rows + column.leaving {
+            host.unregister(column.folder.fileTargetID(name))
+            gtk_list_box_remove(dd_list_box(column.list.raw), row.widget)
+        }
+        column.rebuilding = false
+        column.rows = []
+        column.leaving = []
+        column.arriving = []
     }
 
-    private func buildRows(_ column: Column) {
-        column.rebuilding = true
-        defer { column.rebuilding = false }
-        let list = dd_list_box(column.list.raw)
-        for (_, row) in column.rows { gtk_list_box_remove(list, row.widget) }
-        if let more = column.moreRow {
-            gtk_list_box_remove(list, more.widget)
-            column.moreRow = nil
-        }
-        let selected = Set(column.selection)
-        column.rows = column.files.prefix(Self.maximumRows).map { name in
-            let row = GObjectRef(newWidget: gtk_list_box_row_new())
-            let label = UI.label(name)
-            UI.margins(label, 10)
-            // A name from another app may be 255 bytes long: the middle gives way, not the window.
-            gtk_label_set_ellipsize(dd_label(UnsafeMutableRawPointer(label)), PANGO_ELLIPSIZE_MIDDLE)
-            gtk_widget_set_tooltip_text(label, name)
-            gtk_list_box_row_set_child(dd_list_box_row(row.raw), label)
-            gtk_widget_add_css_class(row.widget, "dd-row")
-            gtk_list_box_append(list, row.widget)
-            if selected.contains(name) { gtk_list_box_select_row(list, dd_list_box_row(row.raw)) }
-            return (name, row)
-        }
-        if column.files.count > column.rows.count {
-            let more = GObjectRef(newWidget: gtk_list_box_row_new())
-            let hidden = column.files.count - column.rows.count
-            let label = UI.label(
-                "\(DropLoading.count(hidden)) more \(hidden == 1 ? "file" : "files") (the first \(Self.maximumRows) are listed).",
-                wrap: true, css: ["dim-label"])
-            UI.margins(label, 10)
-            gtk_list_box_row_set_child(dd_list_box_row(more.raw), label)
-            gtk_list_box_row_set_selectable(dd_list_box_row(more.raw), 0)
-            gtk_list_box_row_set_activatable(dd_list_box_row(more.raw), 0)
-            gtk_list_box_append(list, more.widget)
-            column.moreRow = more
-        }
-        guard window != nil else { return }
-        for (name, row) in column.rows {
-            var target = DragTarget(
-                id: column.folder.fileTargetID(name), name: name, frame: .zero, parent: column.folder.targetID)
-            target.offers = [Self.fileType, .uriList]
-            target.kind = Noun("file")
-            do { try host.register(row.widget, as: target, delegate: self) } catch { onError?("\(error)") }
-        }
+    private func makeRow(_ name: String, in column: Column) -> GObjectRef {
+        let row = GObjectRef(newWidget: gtk_list_box_row_new())
+        let label = UI.label(name)
+        UI.margins(label, 10)
+        // A name from another app may be 255 bytes long: the middle gives way, not the window.
+        gtk_label_set_ellipsize(dd_label(UnsafeMutableRawPointer(label)), PANGO_ELLIPSIZE_MIDDLE)
+        gtk_widget_set_tooltip_text(label, name)
+        gtk_list_box_row_set_child(dd_list_box_row(row.raw), label)
+        gtk_widget_add_css_class(row.widget, "dd-row")
+        gtk_list_box_append(dd_list_box(column.list.raw), row.widget)
+        guard window != nil else { return row }
+        var target = DragTarget(
+            id: column.folder.fileTargetID(name), name: name, frame: .zero, parent: column.folder.targetID)
+        target.offers = [Self.fileType, .uriList]
+        target.kind = Noun("file")
+        do { try host.register(row.widget, as: target, delegate: self) } catch { onError?("\(error)") }
+        return row
+    }
+
+    /// The last row, counting the files not listed.
+    private func addMoreRow(_ column: Column) {
+        let more = GObjectRef(newWidget: gtk_list_box_row_new())
+        let hidden = column.files.count - column.rows.count
+        let label = UI.label(
+            "\(DropLoading.count(hidden)) more \(hidden == 1 ? "file" : "files") (the first \(Self.maximumRows) are listed).",
+            wrap: true, css: ["dim-label"])
+        UI.margins(label, 10)
+        gtk_list_box_row_set_child(dd_list_box_row(more.raw), label)
+        gtk_list_box_row_set_selectable(dd_list_box_row(more.raw), 0)
+        gtk_list_box_row_set_activatable(dd_list_box_row(more.raw), 0)
+        gtk_list_box_append(dd_list_box(column.list.raw), more.widget)
+        column.moreRow = more
     }
 
     // MARK: Copies in progress (placeholders)
