@@ -190,7 +190,7 @@ final class FilesPane: ShowcasePane {
 
     /// Rows are taken out and put in this many at a time, one batch per idle turn of the main
     /// loop (200 rows with their drag sources at once held the loop for 40 to 190 ms).
-    static let rowsPerStep = 25
+    static let rowsPerStep = 10
     private var rebuildSource: guint = 0
 
     /// Replaces every column's rows with its listing's first ``maximumRows`` files, in steps.

@@ -329,10 +329,12 @@ struct HostileAppTests: ShowcaseTesting {
     // MARK: Pictures
 
     @Test(
-        "A2, A6: hostile pictures in the message body: a PNG cut short or corrupt, 21 bytes of noise, a 30,000 × 30,000 PNG (refused before decoding), a broken JPEG, bytes that are no PNG and SVG refused; a real PNG accepted and kept"
+        "A2, A6: hostile pictures in the message body, from an app whose name holds a right-to-left override (neutralised): a PNG cut short or corrupt, 21 bytes of noise, a 30,000 × 30,000 PNG (refused before decoding), a broken JPEG, bytes that are no PNG and SVG refused; a real PNG accepted and kept"
     )
     func picturesInMessage() throws {
-        try withSession(pane: "web-mail", title: "Web Page and Mail") { s in
+        // The source's app name (its WM_CLASS) holds a right-to-left override: it reads
+        // "live.png" reversed where it is shown, unless neutralised.
+        try withSession(pane: "web-mail", title: "Web Page and Mail", appName: "\u{202E}gnp.evil") { s in
             let body = try s.frame("Body")
             let at = (body.midX, body.midY)
             func received() -> [String: Any]? { s.app.objects().last { $0["kind"] as? String == "state" }?["received"] as? [String: Any] }
@@ -340,6 +342,8 @@ struct HostileAppTests: ShowcaseTesting {
             var verdict = try s.drop("a real 64 × 48 PNG", [["type": "image/png", "base64": good.base64EncodedString()]], at: at)
             #expect(verdict.accepted, "\(verdict)")
             #expect(received()?["size"] as? Double == Double(good.count))
+            let from = received()?["from"] as? String ?? ""
+            #expect(from.lowercased() == "gnp.evil" && !Self.hasBidiControl(from), "the app's name, neutralised: \(from.debugDescription)")
             try refusesBadPictures(s, at: at, what: "Message Body")
             #expect(received()?["size"] as? Double == Double(good.count), "the real picture is still attached")
             verdict = try s.dropRefusedWhileHovering(
