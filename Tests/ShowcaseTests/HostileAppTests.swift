@@ -120,10 +120,7 @@ struct HostileAppTests: ShowcaseTesting {
             try s.app.waitFor("the main loop's report", after: s.app.lineCount) { $0["kind"] as? String == "loop" }
             let stalls = s.app.objects(from: undo).filter { $0["kind"] as? String == "stall" }
             #expect(stalls.isEmpty, "undoing 98 KB never blocked the loop: \(stalls)")
-            HostileReport.add(
-                HostileReportRow(
-                    pane: "Notes", payload: "Ctrl+Z of the 98 KB drop", verdict: "undone", message: "Undid Copy Text.",
-                    longestBlock: s.app.objects(from: undo).compactMap { $0["kind"] as? String == "loop" ? $0["longest"] as? Double : nil }.max() ?? 0))
+            s.record("Ctrl+Z of the 98 KB drop", verdict: "undone", since: undo)
 
             verdict = try s.drop("1 MB of text (12,000 lines)", [["type": Self.utf8, "repeat": line, "count": 12_000]], at: at)
             #expect(!verdict.accepted && verdict.message.contains("longer than"), "\(verdict)")
@@ -261,6 +258,10 @@ struct HostileAppTests: ShowcaseTesting {
                 #expect(try Data(contentsOf: pictures.appendingPathComponent("report.txt")) == Data("quarterly numbers\n".utf8))
                 let names = try FileManager.default.contentsOfDirectory(atPath: pictures.path)
                 #expect(names.contains("gnp.exe") && !names.contains(where: Self.hasBidiControl), "neutralised: \(names)")
+                HostileReport.add(
+                    HostileReportRow(
+                        pane: "Files", payload: "the name 'U+202E gnp.exe' on disk", verdict: "neutralised",
+                        message: "Pictures holds \(names.filter { $0.hasSuffix(".exe") })", longestBlock: 0))
 
                 let line = "The quick brown fox jumps over the lazy dog, again and again and again and again.\n"
                 verdict = try s.drop("5 MB of text", [["type": Self.utf8, "repeat": line, "count": 61_000]], at: at, timeout: 30)
@@ -305,10 +306,7 @@ struct HostileAppTests: ShowcaseTesting {
                 let stalls = s.app.objects(from: undo).filter { $0["kind"] as? String == "stall" }
                 #expect(stalls.isEmpty, "undoing 10,000 copies never blocked the loop: \(stalls)")
                 #expect(try FileManager.default.contentsOfDirectory(atPath: pictures.path).count == copied)
-                HostileReport.add(
-                    HostileReportRow(
-                        pane: "Files", payload: "Ctrl+Z of the 10,000 files", verdict: "undone", message: "Undid Copy File.",
-                        longestBlock: s.app.objects(from: undo).compactMap { $0["kind"] as? String == "loop" ? $0["longest"] as? Double : nil }.max() ?? 0))
+                s.record("Ctrl+Z of the 10,000 files", verdict: "undone", since: undo)
                 #expect(try s.currentWindowSize() == s.windowSize)
 
                 verdict = try s.drop(

@@ -88,8 +88,8 @@ enum HostileReport {
         var text = "| Pane | Payload | Verdict | What a person sees | Longest block |\n|---|---|---|---|---|\n"
         for row in all {
             let message = row.message.replacingOccurrences(of: "|", with: "\\|")
-            text +=
-                "| \(row.pane) | \(row.payload) | \(row.verdict) | \(message) | \(String(format: "%.0f", row.longestBlock)) ms |\n"
+            let block = row.longestBlock > 0 ? String(format: "%.0f ms", row.longestBlock) : "—"
+            text += "| \(row.pane) | \(row.payload) | \(row.verdict) | \(message) | \(block) |\n"
         }
         try? text.write(toFile: path, atomically: true, encoding: .utf8)
     }
@@ -213,6 +213,18 @@ final class HostileSession {
         let committed = app.events(from: mark).contains { $0["event"] as? String == "committed" }
         let verdict = HostileVerdict(accepted: committed, message: hovering.last ?? "", longestBlock: 0, stalls: [])
         return try finish(payload, verdict, after: mark, hovering: true, sourceLocation: sourceLocation)
+    }
+
+    /// Records a row for something other than a drop (an undo): the last status line since
+    /// `mark` and the longest block reported since.
+    func record(_ payload: String, verdict: String, since mark: Int) {
+        let lines = app.objects(from: mark)
+        HostileReport.add(
+            HostileReportRow(
+                pane: paneTitle, payload: payload, verdict: verdict,
+                message: lines.last { $0["kind"] as? String == "status" }?["text"] as? String ?? "",
+                longestBlock: lines.compactMap { $0["kind"] as? String == "loop" ? $0["longest"] as? Double : nil }.max()
+                    ?? 0))
     }
 
     /// The last status line printed after `mark`, waiting briefly for one after `statusMark`.
