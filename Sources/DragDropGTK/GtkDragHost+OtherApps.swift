@@ -97,13 +97,14 @@ extension GtkDragHost {
         }
     }
 
-    /// The app owning X11 window `window` (its WM_CLASS), if it says.
+    /// The app owning X11 window `window` (its WM_CLASS), if it says; bidirectional controls
+    /// removed (``BidiControls``): the name is shown in announcements and messages.
     func x11AppName(of window: UInt) -> AppID? {
         guard let display = gdk_display_get_default(), let name = dd_x11_window_class(display, gulong(window)) else {
             return nil
         }
         defer { g_free(name) }
-        return AppID(String(cString: name))
+        return AppID(BidiControls.neutralized(String(cString: name)))
     }
 }
 

@@ -167,6 +167,17 @@ final class ContactsMailPane: ShowcasePane {
     }
 }
 
+extension ContactsMailPane {
+    /// The most characters the To: field holds (K11: a field asks for little).
+    static let maximumLength = 1_000
+    /// The largest card read (a card with a photo is larger than its name and email need).
+    static let cardLimit: Int64 = 1 << 20
+
+    static func tooLong(_ room: Int) -> DropFailure {
+        DropLoading.refusal("The text", "it is longer than the \(DropLoading.count(room)) characters To: has room for")
+    }
+}
+
 extension ContactsMailPane: GtkDragHostDelegate {
     func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
         guard let contact = contacts.first(where: { $0.target == item }) else { return nil }
@@ -186,23 +197,45 @@ extension ContactsMailPane: GtkDragHostDelegate {
             return .failed(DropFailure(.forbidden, "To: takes contacts and addresses."))
         }
         let token = drop.token
+        let room = max(0, Self.maximumLength - (to?.text.unicodeScalars.count ?? 0))
         Task { @MainActor [weak self, weak host] in
             var recipients: [String] = []
-            do {
-                for index in 0..<count {
-                    let isCard = drop.data.choice(item: index, accepting: accepted)?.offered == Self.vcard
-                    let options = isCard ? LoadOptions(extract: RelevantParts.recipient) : LoadOptions()
-                    let loaded = try await drop.data.load(item: index, accepting: accepted, options: options)
-                    guard case .data(_, let data) = loaded else { continue }
-                    recipients.append(
-                        String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            for index in 0..<count {
+                let isCard = drop.data.choice(item: index, accepting: accepted)?.offered == Self.vcard
+                let what = isCard ? "The contact" : "The text"
+                // A card is read whole (name, email, phone, address…), then only its name and
+                // email are kept (A3); plain text is bounded by the field's room.
+                let options = LoadOptions(
+                    limit: isCard ? Self.cardLimit : Int64(max(4096, room * 4)),
+                    extract: isCard ? RelevantParts.recipient : nil)
+                let data: Data
+                do throws(TransferError) {
+                    let loaded = try await DropLoading.load(drop.data, item: index, accepting: accepted, options: options)
+                    guard case .data(_, let bytes) = loaded else { continue }
+                    data = bytes
+                } catch {
+                    var failure = DropLoading.failure(error, adding: what)
+                    if case .tooLarge = error, !isCard { failure = Self.tooLong(room) }
+                    host?.engine.completeDeferredDrop(token, with: .failed(failure))
+                    return
                 }
-            } catch {
-                host?.engine.completeDeferredDrop(
-                    token, with: .failed(DropFailure(.failed, Sentence.explaining("The contact could not be read", error))))
+                if data.contains(0) {
+                    host?.engine.completeDeferredDrop(
+                        token, with: .failed(DropLoading.refusal(what, "it contains a NUL character, which text never holds")))
+                    return
+                }
+                // An address is one line, and names from another app lose their bidirectional
+                // controls (a right-to-left override would show another address than it holds).
+                let line = BidiControls.neutralized(String(decoding: data, as: UTF8.self))
+                    .split(whereSeparator: \.isNewline).joined(separator: " ")
+                recipients.append(line.trimmingCharacters(in: .whitespaces))
+            }
+            let added = recipients.joined(separator: ", ")
+            guard added.unicodeScalars.count <= room else {
+                host?.engine.completeDeferredDrop(token, with: .failed(Self.tooLong(room)))
                 return
             }
-            let undo = self?.add(recipients.joined(separator: ", "))
+            let undo = self?.add(added)
             host?.engine.completeDeferredDrop(token, with: .committed(undo: undo))
         }
         return .deferred(placeholders: 1)

@@ -7,7 +7,7 @@ import ShowcaseModel
 // The DragDrop showcase: one window, twelve situations from the guidelines.
 //
 //   showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour]
-//            [--role showcase|page]
+//            [--role showcase|page] [--transfer-timeout SECONDS] [--transfer-deadline SECONDS]
 //
 // --data-dir   where the documents live (default: $XDG_DATA_HOME/DragDropShowcase, else
 //              ~/.local/share/DragDropShowcase); seeded with example data on first use.
@@ -19,6 +19,9 @@ import ShowcaseModel
 //              end of standard input; `make tour` drives it.
 // --role page  opens the "Web Page" window instead (situation 3: its photos offer image/png to
 //              other apps, to drag into the showcase's new message); `make run` starts it too.
+// --transfer-timeout  a drop from another app fails when nothing arrives for this long
+//              (default 15 s); --transfer-deadline: or when it is still arriving after this
+//              long (default 60 s). Tests of sources that never answer or trickle shorten them.
 
 struct ShowcaseOptions {
     var dataDirectory = ShowcasePaths.dataDirectory()
@@ -28,6 +31,10 @@ struct ShowcaseOptions {
     var tour = false
     /// "showcase" or "page" (the Web Page window of situation 3, its own process).
     var role = "showcase"
+    /// Seconds without bytes before a drop from another app fails (nil: the host's default).
+    var transferTimeout: Double?
+    /// Seconds a drop from another app may take in all (nil: `DropLoading`'s default).
+    var transferDeadline: Double?
 
     /// Whether `--data-dir` was given: the files dragged out to other apps are then written
     /// under it (`Drag exports`) instead of the user's cache, so a test's data stays in one place.
@@ -41,6 +48,7 @@ struct ShowcaseOptions {
 
     static let usage = """
         usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour] [--role showcase|page]
+                        [--transfer-timeout SECONDS] [--transfer-deadline SECONDS]
         panes: \(Situation.all.map(\.slug).joined(separator: ", "))
         """
 
@@ -69,6 +77,11 @@ struct ShowcaseOptions {
                 size = (parts[0], parts[1])
             case "--title":
                 title = try value(argument)
+            case "--transfer-timeout", "--transfer-deadline":
+                guard let seconds = Double(try value(argument)), seconds > 0 else {
+                    throw UsageError("\(argument) is a number of seconds")
+                }
+                if argument == "--transfer-timeout" { transferTimeout = seconds } else { transferDeadline = seconds }
             case "--tour":
                 tour = true
             case "--role":

@@ -67,14 +67,12 @@ struct ExportPlanTests {
     }
 
     @Test("A6: a text drop whose source went silent says why in one sentence (issue 11 showed '15 s..')")
-    func textDropFailure() {
-        let failure = DroppedText.failure(.sourceUnavailable("the other app sent nothing for 15 s"))
+    @MainActor func textDropFailure() {
+        let failure = DroppedText.failure(
+            .transfer(.sourceUnavailable("the other app sent nothing for 15 s..")), name: "Notes")
         #expect(failure.code == .failed)
-        #expect(
-            failure.message
-                == "The text could not be read: The source stopped providing the data: the other app sent nothing for 15 s."
-        )
-        #expect(DroppedText.failure(.cancelled).code == .cancelled)
+        #expect(failure.message == "The text was not added: the other app sent nothing for 15 s.")
+        #expect(DroppedText.failure(.transfer(.cancelled), name: "Notes").code == .cancelled)
     }
 
     @Test("S1: another app's drop on X11 is asked for under the X target the source offers")

@@ -95,6 +95,12 @@ guint dd_x11_xdnd_read(GdkDisplay *display, gulong requestor, const char *target
 /// Stops read `id`: its callback is not called again; its `destroy` runs. Unknown ids are ignored.
 void dd_x11_xdnd_read_cancel(GdkDisplay *display, guint id);
 
+/// Ends GDK's X11 reads of `selection` as any of `targets` that still wait for the other app's
+/// first answer (see X11SelectionRelease.c): a read abandoned that way would otherwise take the
+/// answer meant for the next drop of the same type. Does nothing off X11.
+void dd_x11_release_selection_reads(GdkSurface *surface, const char *selection, const char *const *targets,
+                                    gsize n_targets);
+
 /// A box that takes the keyboard focus itself (Tab stops on it, then moves on), for cards that
 /// are drag sources: the keyboard picks up what has the focus. Focusable from the start.
 G_DECLARE_FINAL_TYPE(DDFocusBox, dd_focus_box, DD, FOCUS_BOX, GtkBox)

@@ -24,7 +24,7 @@ public struct StyledRun: Hashable, Sendable {
     func sameStyle(as other: StyledRun) -> Bool { bold == other.bold && italic == other.italic && link == other.link }
 
     /// The length in Unicode scalars, the unit of GTK text offsets.
-    var length: Int { text.unicodeScalars.count }
+    public var length: Int { text.unicodeScalars.count }
 }
 
 /// Styled runs to and from the small HTML subset text views exchange (P1, A7): `<b>`/`<strong>`,
