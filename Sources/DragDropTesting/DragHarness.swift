@@ -131,6 +131,9 @@ public final class DragHarness: DragEngineDelegate {
     /// Uses the cancellation offered after a drop (U3).
     public func cancelAfterDrop() { input(.cancelAfterDrop) { _ = engine.useCancellation() } }
 
+    /// Cancels a drop still loading (A4, A6): its placeholders go, nothing else changes.
+    public func cancelLoad(_ token: DropToken) { input(.cancelLoad(token)) { engine.cancelDeferredDrop(token) } }
+
     /// A drag from another app enters at `point`.
     public func externalDragEnter(_ items: [DragItem], at point: Point) throws(DragError) {
         pointer = point
@@ -299,6 +302,12 @@ public final class DragHarness: DragEngineDelegate {
                     self?.needsSync = true
                 })
         }
+    }
+
+    public func dragEngine(_ engine: DragEngine, cancelDeferredDrop drop: DropRequest) {
+        transfers[drop.token] = nil
+        scene.cancelDeferred(drop.token)
+        needsSync = true
     }
 
     public func dragEngine(_ engine: DragEngine, activate target: TargetID, explicit: Bool) {

@@ -117,22 +117,24 @@ public final class Scene {
     public init(_ roots: [SceneNode]) throws(SceneError) {
         self.roots = roots
         var seen = Set<TargetID>()
-        for (i, root) in roots.enumerated() { try Self.check(root, path: "scene[\(i)]", parentRole: nil, seen: &seen) }
+        for (i, root) in roots.enumerated() { try Self.check(root, path: "scene[\(i)]", parent: nil, seen: &seen) }
         for node in allNodes where node.contentHeight != nil { scrollOffsets[node.id] = 0 }
     }
 
-    private static func check(_ node: SceneNode, path: String, parentRole: NodeRole?, seen: inout Set<TargetID>)
+    private static func check(_ node: SceneNode, path: String, parent: SceneNode?, seen: inout Set<TargetID>)
         throws(SceneError)
     {
         guard seen.insert(node.id).inserted else { throw .duplicateID(node.id, path: path) }
-        if node.role == .item, parentRole != .container, parentRole != .item {
+        if node.role == .item, parent?.role != .container, parent?.role != .item {
             throw .itemOutsideContainer(node.id, path: path)
         }
-        if node.frame == nil, !(node.role == .item && parentRole == .container) {
+        // Items get their frame from their parent's layout: a container's, or a folder's (an item
+        // with a layout), as the scenario format allows.
+        if node.frame == nil, !(node.role == .item && (parent?.role == .container || parent?.layout != nil)) {
             throw .missingFrame(node.id, path: path)
         }
         for (i, child) in node.children.enumerated() {
-            try check(child, path: "\(path).children[\(i)] '\(child.id)'", parentRole: node.role, seen: &seen)
+            try check(child, path: "\(path).children[\(i)] '\(child.id)'", parent: node, seen: &seen)
         }
     }
 
@@ -326,6 +328,13 @@ public final class Scene {
             return .failed(DropFailure(.failed, dest.failure ?? "The transfer was interrupted."))
         }
         return insert(request, into: dest, before: before, at: at)
+    }
+
+    /// A deferred drop was cancelled while loading: its placeholders go, nothing else changes.
+    public func cancelDeferred(_ token: DropToken) {
+        guard let (request, _, _) = deferred.removeValue(forKey: token) else { return }
+        let prefix = "placeholder-\(token.rawValue)-"
+        mutate(request.destination) { $0.children.removeAll { $0.id.rawValue.hasPrefix(prefix) } }
     }
 
     /// The drops waiting for their simulated transfer.

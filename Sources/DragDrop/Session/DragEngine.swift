@@ -724,6 +724,27 @@ public final class DragEngine {
         request.data.finish()
     }
 
+    /// Stops a deferred drop still loading (the person cancelled it on its placeholder, A4, A6):
+    /// the delegate is told to stop loading and take the placeholders away
+    /// (``DragEngineDelegate/dragEngine(_:cancelDeferredDrop:)``), the drop ends with
+    /// ``FeedbackEvent/placeholderFailed(_:_:)`` with a ``DropFailure/Code/cancelled`` failure,
+    /// which is announced, and its data can no longer be read. Nothing changes: a move's items stay
+    /// in their source, and no undo step is registered. Returns false when `token` is not loading
+    /// (it already arrived, failed or was cancelled).
+    @discardableResult
+    public func cancelDeferredDrop(_ token: DropToken) -> Bool {
+        guard let pending = pendingDrops.removeValue(forKey: token) else { return false }
+        let request = pending.request
+        request.data.finish()
+        delegate?.dragEngine(self, cancelDeferredDrop: request)
+        let failure = DropFailure(
+            .cancelled,
+            "Adding \(Announcements.describe(request.items)) to \(destinationName(request.destination)) was cancelled.")
+        emit(.placeholderFailed(token, failure))
+        announce(Announcements.loadCancelled(request.items, to: destinationName(request.destination)), force: true)
+        return true
+    }
+
     /// The drop's data, closed until the drop is performed (P5).
     private func dataAccess(for s: ActiveSession, items: [DragItem], destination: TargetID) -> DropDataAccess {
         let providers: [ItemProvider]

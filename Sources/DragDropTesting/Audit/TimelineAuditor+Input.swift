@@ -34,7 +34,7 @@ extension TimelineAuditor {
         case .externalDragEnter(let items, let p):
             pointer = p
             externalItems = items
-        case .tap, .select, .pickUp, .confirm, .undo, .redo, .cancelAfterDrop, .key, .externalDragExit:
+        case .tap, .select, .pickUp, .confirm, .undo, .redo, .cancelAfterDrop, .cancelLoad, .key, .externalDragExit:
             break
         }
     }
