@@ -146,23 +146,41 @@ public final class TimelineAuditor: TimelineObserver {
     // MARK: Plumbing
 
     private func begin(scene: Scene, engine: DragEngine, at time: MonotonicInstant) {
+        if currentScene !== scene || engineApp != engine.app || scene.revision != cachedRevision {
+            cachedView = nil
+            cachedSnapshot = nil
+        }
         currentScene = scene
         engineApp = engine.app
         now = time
-        cachedView = nil
     }
 
-    /// The scene as it is now, built on first use for the entry being handled.
+    /// The revision of the scene the cached view and snapshot show.
+    private var cachedRevision = -1
+    private var cachedSnapshot: [TargetID: [TargetID]]?
+
+    /// The scene as it is now, built on first use after the scene changed (its revision).
     var view: SceneView {
-        if let v = cachedView { return v }
         guard let scene = currentScene else { preconditionFailure("TimelineAuditor: no scene before the first entry") }
+        if let v = cachedView, cachedRevision == scene.revision { return v }
         let v = SceneView(scene: scene, defaultApp: engineApp)
         cachedView = v
+        cachedSnapshot = nil
+        cachedRevision = scene.revision
         return v
     }
 
-    /// The scene's data (items of each container), as it is now.
-    var snapshot: [TargetID: [TargetID]] { currentScene?.snapshot() ?? [:] }
+    /// The scene's data (items of each container), as it is now, without the placeholders of
+    /// loads: they show drops in progress, they are not data a drop, undo or failure changes.
+    var snapshot: [TargetID: [TargetID]] {
+        guard let scene = currentScene else { return [:] }
+        if let s = cachedSnapshot, cachedRevision == scene.revision { return s }
+        let s = scene.snapshot().mapValues { $0.filter { !scene.isPlaceholder($0) } }
+        if cachedRevision != scene.revision { cachedView = nil }
+        cachedSnapshot = s
+        cachedRevision = scene.revision
+        return s
+    }
 
     /// The scene's items for a drag starting on `item` (its selection, M1).
     func itemsForDrag(startingAt item: TargetID) -> [TargetID] {

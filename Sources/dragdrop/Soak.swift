@@ -37,6 +37,9 @@ struct Soak: ParsableCommand {
     @Flag(help: "Print a progress line every 10,000 sessions.")
     var progress = false
 
+    @Flag(help: "Count what the sessions did (inputs and feedback by kind, and a few situations), printed before the summary.")
+    var stats = false
+
     func validate() throws {
         guard sessions >= 0 else { throw ValidationError("--sessions cannot be negative.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
@@ -45,6 +48,8 @@ struct Soak: ParsableCommand {
     func run() throws {
         let start = ContinuousClock.now
         let failing = Mutex<[(index: Int, report: RandomSessionReport)]>([])
+        let counts = Mutex<[String: Int]>([:])
+        let countStats = stats
         let done = Atomic<Int>(0)
         let total = sessions
         let runSeed = seed
@@ -55,6 +60,10 @@ struct Soak: ParsableCommand {
             while index < total {
                 let report = RandomSessions.run(seed: RandomSessions.sessionSeed(run: runSeed, index: index))
                 if !report.failures.isEmpty { failing.withLock { $0.append((index, report)) } }
+                if countStats, let run = try? report.scenario.run() {
+                    let found = Self.situations(run.timeline)
+                    counts.withLock { c in for (k, v) in found { c[k, default: 0] += v } }
+                }
                 let n = done.add(1, ordering: .relaxed).newValue
                 if showProgress, n % 10_000 == 0 {
                     printError("\(n) sessions, \(failing.withLock { $0.count }) failing")
@@ -82,9 +91,46 @@ struct Soak: ParsableCommand {
                 try text.write(toFile: "\(out)/seed-\(report.seed).json", atomically: true, encoding: .utf8)
             }
         }
+        if stats {
+            for (k, v) in counts.withLock({ $0 }).sorted(by: { $0.key < $1.key }) { print("\(k): \(v)") }
+        }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         print("sessions: \(total), failures: \(failures.count), time: \(String(format: "%.1f", seconds)) s")
         if !failures.isEmpty { throw ExitCode(1) }
+    }
+
+    /// What one session did: each input and feedback event by name, and situations the issue
+    /// names (undo while a drop loads, a load ending during another drag...).
+    static func situations(_ timeline: [TimelineEntry]) -> [String: Int] {
+        var c: [String: Int] = [:]
+        var loading = 0
+        var dragging = false
+        for entry in timeline {
+            let fields = entry.json
+            guard case .object(let pairs) = fields, let kind = pairs.first(where: { $0.0 == "kind" })?.1,
+                case .string(let name)? = pairs.first(where: { $0.0 == "event" })?.1
+            else { continue }
+            c["\(kind == .string("input") ? "input" : "feedback") \(name)", default: 0] += 1
+            switch entry.event {
+            case .input(.undo) where loading > 0: c["situation: undo while a drop loads", default: 0] += 1
+            case .input(.redo) where loading > 0: c["situation: redo while a drop loads", default: 0] += 1
+            case .input(.undo) where dragging: c["situation: undo during a drag", default: 0] += 1
+            case .feedback(.lifted): dragging = true
+            case .feedback(.outcome(let o)):
+                dragging = false
+                if case .placeholder = o { loading += 1 }
+            case .input(.externalDragExit): dragging = false
+            case .feedback(.placeholderResolved):
+                loading -= 1
+                if dragging { c["situation: a load arrives during another drag", default: 0] += 1 }
+            case .feedback(.placeholderFailed(_, let f)):
+                loading -= 1
+                if dragging { c["situation: a load fails during another drag", default: 0] += 1 }
+                if f.code == .cancelled { c["situation: a load cancelled", default: 0] += 1 }
+            default: break
+            }
+        }
+        return c
     }
 }
 

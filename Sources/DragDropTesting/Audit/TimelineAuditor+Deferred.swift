@@ -85,6 +85,8 @@ extension TimelineAuditor {
             completedDrop(d, on: destination, dropped.operation)
         }
         drag = resolving.suspended
+        // The arrival is not the drag in progress's doing, nor the other loads'.
+        dataChanged()
     }
 
     /// A6: the data did not arrive: nothing was committed and nothing changed.
@@ -101,9 +103,21 @@ extension TimelineAuditor {
         if now != d.snapshotBefore {
             report(
                 "A6",
-                "the transfer of \(token) failed but the scene changed: \(snapshotDifference(expected: d.snapshotBefore, actual: now))"
+                "the transfer of \(token) \(failure.code == .cancelled ? "was cancelled" : "failed") but the scene changed: \(snapshotDifference(expected: d.snapshotBefore, actual: now))"
             )
         }
+        dataChanged()
+    }
+
+    /// Something that is neither the drag in progress nor a parked drop changed the data (a load
+    /// arrived or failed, undo, redo, a cancellation): their later checks compare with this.
+    func dataChanged() {
+        let now = snapshot
+        if var d = drag {
+            d.snapshotBefore = now
+            drag = d
+        }
+        for token in deferred.parked.keys { deferred.parked[token]?.snapshotBefore = now }
     }
 
     /// Placeholders still loading at the end of a run.

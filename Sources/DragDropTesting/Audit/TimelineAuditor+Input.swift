@@ -92,6 +92,13 @@ extension TimelineAuditor {
                 checkFeedbackCleared(d, when: "the drag from another app left")
                 endDrag(ending: "left without dropping")
             }
+        case .key(.cancel):
+            // Escape during a drag from another app ends it here as leaving does: no outcome (the
+            // other app animates its own image), no feedback left.
+            if let d = drag, d.mode == .external, d.dropped == nil {
+                checkFeedbackCleared(d, when: "Escape ended the drag from another app")
+                endDrag(ending: "ended by Escape")
+            }
         default:
             break
         }

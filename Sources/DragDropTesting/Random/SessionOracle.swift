@@ -35,8 +35,9 @@ public final class SessionOracle: TimelineObserver {
         var after: [TargetID: [TargetID]]
         /// Containers the step changed.
         var touched: Set<TargetID>
-        /// Containers changed since by something that is not a step (a drop that cannot be undone,
-        /// a cancellation): their exact contents can no longer be predicted.
+        /// Containers changed since the step by something that is not a step (a drop that cannot
+        /// be undone, a cancellation): their exact contents can no longer be predicted, by undo
+        /// or by redo.
         var foreign: Set<TargetID> = []
     }
 
@@ -66,11 +67,19 @@ public final class SessionOracle: TimelineObserver {
     private var resolving: DropToken?
     private var loads: [DropToken: Load] = [:]
     private var dragging = false
+    private var externalDrag = false
+    /// The last commit that offered a way to take it back (U3).
+    private var offer: (destination: TargetID, before: [TargetID: [TargetID]], touched: Set<TargetID>, changedSince: Set<TargetID>)?
     private var dragKinds: [TargetID: Noun] = [:]
     private var externalKinds: [TargetID: Noun] = [:]
     private var undidInInput: [String] = []
     private var redidInInput: [String] = []
     private var now: MonotonicInstant = .origin
+    /// The scene's revision when the data and the registry were last checked.
+    private var checkedRevision = -1
+    private var registryRevision = -1
+    /// Whether a load started or ended since the placeholders were last checked.
+    private var loadsChanged = false
 
     /// Creates an oracle for a run starting on `scene`.
     public init(scene: Scene) {
@@ -108,6 +117,7 @@ public final class SessionOracle: TimelineObserver {
         switch event {
         case .lifted(let items, _, let mode):
             dragging = true
+            externalDrag = mode == .external
             dragKinds = [:]
             for id in items { dragKinds[id] = kind(of: id, scene: scene, external: mode == .external) }
         case .itemsAdded(let items):
@@ -119,11 +129,14 @@ public final class SessionOracle: TimelineObserver {
             }
         case .placeholderInserted(let target, let token, _, let count):
             loads[token] = Load(destination: target, count: count, kinds: dragKinds)
+            loadsChanged = true
             checkUnchanged(scene, "placeholders for \(token) appeared")
         case .placeholderResolved(let token):
             resolving = token
+            loadsChanged = true
         case .placeholderFailed(let token, let failure):
             loads[token] = nil
+            loadsChanged = true
             checkUnchanged(scene, "the load of \(token) ended with \(failure.code.rawValue)")
         case .committed(let destination, let items, let operation, _):
             let kinds: [TargetID: Noun]
@@ -146,9 +159,23 @@ public final class SessionOracle: TimelineObserver {
             redone(name, scene: scene)
         case .cancellationUsed(let target):
             let after = Self.filtered(scene.snapshot())
-            markForeign(Self.changedKeys(settled, after))
-            if after == settled { report("U3", "the cancellation offered by '\(target)' changed nothing") }
+            if let offer, offer.destination == target {
+                // U3: what the drop changed is as it was before it, where nothing else changed it.
+                for key in Set(after.keys).union(settled.keys).union(offer.before.keys).sorted() {
+                    if offer.touched.contains(key) {
+                        if !offer.changedSince.contains(key), after[key] != offer.before[key] {
+                            report(
+                                "U3",
+                                "'\(target)' took its drop back but '\(key)' holds \(list(after[key])), not \(list(offer.before[key])) as before the drop")
+                        }
+                    } else if after[key] != settled[key] {
+                        report("U3", "'\(target)' took its drop back but changed '\(key)', which the drop never touched")
+                    }
+                }
+            }
+            foreignChange(from: settled, to: after)
             settled = after
+            checkedRevision = scene.revision
         default:
             checkUnaccounted(scene, when: "at \(Self.eventName(event))")
         }
@@ -159,15 +186,28 @@ public final class SessionOracle: TimelineObserver {
         closeCommit(scene)
         checkUnaccounted(scene, when: "after the input")
         switch input {
+        case .externalDragExit, .key(.cancel):
+            // A drag from another app that leaves (or is ended by Escape) has no outcome.
+            if externalDrag, !engine.isDragging { dragging = false }
+        default: break
+        }
+        switch input {
         case .undo:
             checkCommand("undo", ran: undidInInput, expected: undoSteps.last?.name, duringDrag: draggingBefore(input))
         case .redo:
             checkCommand("redo", ran: redidInInput, expected: redoSteps.last?.name, duringDrag: draggingBefore(input))
         default: break
         }
-        checkItems(scene)
-        checkPlaceholders(scene)
-        checkRegistry(scene, engine)
+        if scene.revision != registryRevision {
+            registryRevision = scene.revision
+            checkItems(scene)
+            checkRegistry(scene, engine)
+            loadsChanged = true
+        }
+        if loadsChanged {
+            loadsChanged = false
+            checkPlaceholders(scene)
+        }
     }
 
     /// Whether a drag was in progress when `input` came (undo and redo end no drag).
@@ -180,6 +220,7 @@ public final class SessionOracle: TimelineObserver {
         checkUnaccounted(harness.scene, when: "at the end")
         checkItems(harness.scene)
         checkPlaceholders(harness.scene)
+        checkRegistry(harness.scene, harness.engine)
         do { try harness.finish() } catch {
             for leftover in error.leftovers { report("pending", "left pending at the end: \(leftover)") }
         }
@@ -199,10 +240,15 @@ public final class SessionOracle: TimelineObserver {
         if c.reversible {
             undoSteps.append(Step(name: c.name, before: c.before, after: after, touched: touched))
             redoSteps.removeAll()
+            offer?.changedSince.formUnion(Self.affected(c.before, after))
         } else {
-            markForeign(touched)
+            foreignChange(from: c.before, to: after)
+        }
+        if scene.node(c.destination)?.cancellationTitle != nil {
+            offer = (c.destination, c.before, touched, [])
         }
         settled = after
+        checkedRevision = scene.revision
     }
 
     /// S4: the destination gained the items (copies with new ids), a move took the originals out
@@ -235,7 +281,11 @@ public final class SessionOracle: TimelineObserver {
         }
     }
 
-    private func markForeign(_ keys: Set<TargetID>) {
+    /// A change that is not an undo step: the containers it changed, and those of the items it
+    /// moved, can no longer be predicted exactly by undo and redo.
+    private func foreignChange(from a: [TargetID: [TargetID]], to b: [TargetID: [TargetID]]) {
+        let keys = Self.affected(a, b)
+        offer?.changedSince.formUnion(keys)
         guard !keys.isEmpty else { return }
         for i in undoSteps.indices { undoSteps[i].foreign.formUnion(keys) }
         for i in redoSteps.indices { redoSteps[i].foreign.formUnion(keys) }
@@ -250,10 +300,10 @@ public final class SessionOracle: TimelineObserver {
         }
         if name != step.name { report("U1", "undid '\(name)' but the last undoable step is '\(step.name)'") }
         checkRestored(now, to: step.before, step: step, command: "undo of '\(step.name)'", what: "before")
+        offer?.changedSince.formUnion(Self.affected(settled, now))
         settled = now
-        var moved = step
-        moved.foreign = []
-        redoSteps.append(moved)
+        checkedRevision = scene.revision
+        redoSteps.append(step)
     }
 
     private func redone(_ name: String, scene: Scene) {
@@ -265,10 +315,10 @@ public final class SessionOracle: TimelineObserver {
         }
         if name != step.name { report("U1", "redid '\(name)' but the last undone step is '\(step.name)'") }
         checkRestored(now, to: step.after, step: step, command: "redo of '\(step.name)'", what: "after")
+        offer?.changedSince.formUnion(Self.affected(settled, now))
         settled = now
-        var moved = step
-        moved.foreign = []
-        undoSteps.append(moved)
+        checkedRevision = scene.revision
+        undoSteps.append(step)
     }
 
     /// U1: the step's containers hold exactly what they held `what` the step (unless something
@@ -305,7 +355,8 @@ public final class SessionOracle: TimelineObserver {
     // MARK: Invariants
 
     private func checkUnaccounted(_ scene: Scene, when: String) {
-        guard open == nil else { return }
+        guard open == nil, scene.revision != checkedRevision else { return }
+        checkedRevision = scene.revision
         let now = Self.filtered(scene.snapshot())
         if now != settled {
             report("S4", "the data changed with no drop, undo, redo or cancellation (\(when)): \(difference(settled, now))")
@@ -314,6 +365,8 @@ public final class SessionOracle: TimelineObserver {
     }
 
     private func checkUnchanged(_ scene: Scene, _ what: String) {
+        guard scene.revision != checkedRevision else { return }
+        checkedRevision = scene.revision
         let now = Self.filtered(scene.snapshot())
         if now != settled {
             report("A6", "\(what) but the data changed: \(difference(settled, now))")
@@ -422,6 +475,17 @@ public final class SessionOracle: TimelineObserver {
     static func changedKeys(_ a: [TargetID: [TargetID]], _ b: [TargetID: [TargetID]]) -> Set<TargetID> {
         Set(Set(a.keys).union(b.keys).filter { a[$0] != b[$0] })
     }
+
+    /// The changed containers, and the items in them that are containers themselves (a folder
+    /// that moved): everything whose data or place a change touched.
+    static func affected(_ a: [TargetID: [TargetID]], _ b: [TargetID: [TargetID]]) -> Set<TargetID> {
+        var keys = changedKeys(a, b)
+        for key in keys {
+            for id in (a[key] ?? []) + (b[key] ?? []) where a[id] != nil || b[id] != nil { keys.insert(id) }
+        }
+        return keys
+    }
+
 
     /// The name a drop's undo step has (U1): "Move Card", "Copy 3 Cards", "Move 2 Items" for a mix.
     static func stepName(_ kinds: [Noun], _ operation: DropOperation) -> String {
