@@ -317,7 +317,12 @@ public final class DragHarness: DragEngineDelegate {
 
     public func dragEngine(_ engine: DragEngine, scroll container: TargetID, by delta: Vector) -> Vector {
         let applied = scene.scroll(container, by: delta)
-        if !applied.isZero { try? engine.offsetDescendants(of: container, by: Vector(dx: -applied.dx, dy: -applied.dy)) }
+        if !applied.isZero {
+            try? engine.offsetDescendants(of: container, by: Vector(dx: -applied.dx, dy: -applied.dy))
+            // Then the frames as laid out, like a platform that reports allocations: offsets added
+            // step after step drift by rounding, and a row edge under the pointer would differ.
+            needsSync = true
+        }
         return applied
     }
 

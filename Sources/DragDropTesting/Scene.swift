@@ -547,12 +547,20 @@ public final class Scene {
         var present: [TargetID: Int] = [:]
         for n in allNodes where n.role == .item { present[n.id, default: 0] += 1 }
         var inSource: [TargetID: Bool] = [:]
+        // What leaves again with the originals (a card inside a moved folder that was moved too).
+        var leaving: [TargetID: Int] = [:]
+        func count(_ n: SceneNode) {
+            if n.role == .item { leaving[n.id, default: 0] += 1 }
+            n.children.forEach(count)
+        }
         for entry in record.removed {
-            inSource[entry.node.id] = node(entry.host)?.children.contains { $0.id == entry.node.id } ?? false
+            let original = node(entry.host)?.children.first { $0.id == entry.node.id }
+            inSource[entry.node.id] = original != nil
+            original?.children.forEach(count)
         }
         let back = record.arrived.filter { n in
             if let atSource = inSource[n.id] { return atSource && present[n.id] == 1 }
-            return present[n.id] == nil
+            return (present[n.id] ?? 0) == (leaving[n.id] ?? 0)
         }
         record.active = Set(back.map(\.id))
         record.arrived = back

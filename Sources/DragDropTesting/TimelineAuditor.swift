@@ -107,6 +107,13 @@ public final class TimelineAuditor: TimelineObserver {
     /// Checks one timeline entry, as it is recorded, against the live scene.
     public func observe(_ entry: TimelineEntry, scene: Scene, engine: DragEngine) {
         begin(scene: scene, engine: engine, at: entry.time)
+        if scene.revision != sceneRevisionSeen, !isInsideCommit(entry.event) {
+            // The scene moved under a still pointer (autoscroll, a load arriving): the source
+            // containers it is no longer over have been left (F6). Not in the middle of a commit,
+            // where a moved item is briefly in its source and its destination at once.
+            sceneRevisionSeen = scene.revision
+            if let p = pointer { pointerReached(p) }
+        }
         switch entry.event {
         case .input(let input):
             finishResolution()
@@ -140,6 +147,14 @@ public final class TimelineAuditor: TimelineObserver {
         if let ins = d.insertion { report("F4", "the insertion indicator in '\(ins)' is still shown at the end of the run") }
     }
 
+    /// Whether `event` comes between a destination's commit and the removal of moved items.
+    private func isInsideCommit(_ event: TimelineEntry.Event) -> Bool {
+        switch event {
+        case .feedback(.placeholderResolved), .feedback(.committed), .feedback(.sourceRemoved): true
+        default: false
+        }
+    }
+
     /// The violations of one rule.
     public func violations(of rule: String) -> [Violation] { violations.filter { $0.rule == rule } }
 
@@ -155,6 +170,8 @@ public final class TimelineAuditor: TimelineObserver {
         now = time
     }
 
+    /// The scene revision the source containers were last checked at (F6).
+    private var sceneRevisionSeen = -1
     /// The revision of the scene the cached view and snapshot show.
     private var cachedRevision = -1
     private var cachedSnapshot: [TargetID: [TargetID]]?

@@ -232,7 +232,7 @@ extension TimelineAuditor {
         if let (op, why) = expectedOperation(on: t, for: d), !isPerformable(op) {
             report("F4", "'\(t)' was \(what) but a drop on it would be \(op.auditDescription): \(why)")
         }
-        if d.followsPointer, let p = pointer, !v.contains(t, p) {
+        if d.followsPointer, let p = pointer, !v.isUnder(t, p) {
             report("F4", "'\(t)' was \(what) but the pointer \(p) is outside its frame \(v.frame(t).map(\.description) ?? "(none)")")
         }
     }
@@ -247,7 +247,7 @@ extension TimelineAuditor {
             report("SP1", "'\(t)' was armed while '\(s.target)' is still armed (no springDisarmed('\(s.target)'))")
         }
         if let d = drag {
-            if d.followsPointer, let p = pointer, !v.contains(t, p) {
+            if d.followsPointer, let p = pointer, !v.isUnder(t, p) {
                 report("SP1", "'\(t)' was armed but the pointer \(p) is outside its frame \(v.frame(t).map(\.description) ?? "(none)")")
             }
         } else {
@@ -288,7 +288,7 @@ extension TimelineAuditor {
             }
             if let left = s.leftAt {
                 report("SP1", "'\(t)' activated although the pointer left it at \(left.seconds)s without re-arming")
-            } else if let d = drag, d.followsPointer, let p = pointer, !view.contains(t, p) {
+            } else if let d = drag, d.followsPointer, let p = pointer, !view.isUnder(t, p) {
                 report("SP1", "'\(t)' activated but the pointer \(p) is outside its frame \(view.frame(t).map(\.description) ?? "(none)")")
             }
         }

@@ -47,9 +47,9 @@ extension TimelineAuditor {
         return v.chain(from: top).first { v.node($0)?.offers.isEmpty == false }
     }
 
-    /// The pointer moved to `p` during a drag: source containers it is outside of have been left
-    /// (F6).
-    private func pointerReached(_ p: Point) {
+    /// The pointer moved to `p` during a drag, or the scene moved under it (autoscroll, a load
+    /// arriving): source containers it is outside of have been left (F6).
+    func pointerReached(_ p: Point) {
         guard var d = drag, d.followsPointer, d.dropped == nil, !d.sourcesNotLeft.isEmpty else { return }
         let v = view
         d.sourcesNotLeft.removeAll { !v.contains($0, p) }
@@ -168,7 +168,7 @@ extension TimelineAuditor {
         }
         for h in d.highlighted {
             if !view.isShown(h) { report("F4", "'\(h)' is still highlighted but it is hidden") }
-            if d.followsPointer, let p = pointer, !view.contains(h, p) {
+            if d.followsPointer, let p = pointer, !view.isUnder(h, p) {
                 report(
                     "F4",
                     "'\(h)' is still highlighted but the pointer \(p) is outside its frame \(view.frame(h).map(\.description) ?? "(none)")"
@@ -216,7 +216,7 @@ extension TimelineAuditor {
     /// activates once its delay has passed.
     private func checkSpringHover(_ d: AuditDrag) {
         guard var s = spring, !s.activated else { return }
-        if d.followsPointer, d.dropped == nil, let p = pointer, !view.contains(s.target, p), s.leftAt == nil {
+        if d.followsPointer, d.dropped == nil, let p = pointer, !view.isUnder(s.target, p), s.leftAt == nil {
             report(
                 "SP1",
                 "the pointer \(p) left '\(s.target)' (frame \(view.frame(s.target).map(\.description) ?? "(none)")) but it is still armed: it must be disarmed"

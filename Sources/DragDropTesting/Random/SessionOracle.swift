@@ -496,10 +496,8 @@ public final class SessionOracle: TimelineObserver {
         return "\(verb) \(kinds.count) \(capitalized(noun.plural))"
     }
 
-    private static func close(_ a: Rect, _ b: Rect) -> Bool {
-        abs(a.minX - b.minX) < 1e-6 && abs(a.minY - b.minY) < 1e-6 && abs(a.width - b.width) < 1e-6
-            && abs(a.height - b.height) < 1e-6
-    }
+    /// Frames registered from the scene's layout are the very same numbers.
+    private static func close(_ a: Rect, _ b: Rect) -> Bool { a == b }
 
     private func list(_ ids: [TargetID]?) -> String { ids.map { "[" + $0.map(\.rawValue).joined(separator: ", ") + "]" } ?? "nothing" }
 
