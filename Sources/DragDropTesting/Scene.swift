@@ -432,23 +432,30 @@ public final class Scene {
 
     /// What one drop did, so that undo, redo and a cancellation take back exactly that and
     /// nothing else: no other drop, no placeholder of a load still running.
+    ///
+    /// Undo and redo move the very nodes (a folder keeps what was dropped into it since), and
+    /// only those still where the drop (or its undo) left them: an item something else moved
+    /// since (a drop that cannot be undone) stays where it is, so no undo or redo ever puts an
+    /// item in two places or loses one.
     private final class DropRecord {
         let destination: TargetID
-        /// The arrived nodes; refreshed when undone, so redo brings back what was taken.
-        var arrived: [SceneNode]
-        /// Where the first arrived node is among the destination's real items.
-        let realIndex: Int
-        /// The originals a move took out: host, position among the host's real items (before any
-        /// was taken), and the node.
-        var removed: [(host: TargetID, realIndex: Int, node: SceneNode)] = []
-        /// The arrived items the current undo or redo takes back or brings back: those still (or
-        /// again) where the drop left them. An item something else moved since (a drop that
-        /// cannot be undone) stays where it is, so no undo or redo ever puts an item in two places.
-        var active: Set<TargetID> = []
+        /// Where the first arrived item is among the destination's real items, once the drop is
+        /// complete (for a move, after its originals left).
+        var realIndex: Int
+        /// The arrived items in order; a moved item keeps its id, a copy has its own. The node
+        /// is what undo took out, for redo to bring back (copies).
+        var arrivals: [(id: TargetID, node: SceneNode)]
+        /// Where each moved item came from: its host and position among the host's real items
+        /// before the drop; a folder before the items that were inside it.
+        var sources: [(id: TargetID, host: TargetID, realIndex: Int)] = []
+        /// The arrivals the last undo took back (redo brings back only those).
+        var undone: Set<TargetID> = []
+        /// The moved items the source side of the current undo already put back.
+        var movedBack: Set<TargetID> = []
 
-        init(destination: TargetID, arrived: [SceneNode], realIndex: Int) {
+        init(destination: TargetID, arrivals: [SceneNode], realIndex: Int) {
             self.destination = destination
-            self.arrived = arrived
+            self.arrivals = arrivals.map { ($0.id, $0) }
             self.realIndex = realIndex
         }
     }
@@ -483,7 +490,7 @@ public final class Scene {
         }
         let clamped = min(at, dest.children.count)
         let record = DropRecord(
-            destination: destination, arrived: arriving, realIndex: realIndex(of: clamped, in: dest.children))
+            destination: destination, arrivals: arriving, realIndex: realIndex(of: clamped, in: dest.children))
         mutate(destination) { $0.children.insert(contentsOf: arriving, at: clamped) }
         lastArrival = (destination, clamped..<(clamped + arriving.count), record)
         // A destination that asks first (U2) or offers a way out afterwards (U3) is one where
@@ -512,62 +519,93 @@ public final class Scene {
         }
     }
 
-    /// The arrived items still in the destination.
-    private func stillArrived(_ record: DropRecord) -> Set<TargetID> {
-        let here = Set((node(record.destination)?.children ?? []).map(\.id))
-        return Set(record.arrived.map(\.id).filter(here.contains))
-    }
-
-    /// Undoes the destination's side of a drop: takes the arrived items out of it (those the
-    /// move's source side put back, for a move).
-    private func takeBack(_ record: DropRecord) {
-        if record.removed.isEmpty { record.active = stillArrived(record) }
-        var taken: [SceneNode] = []
-        mutate(record.destination) { dest in
-            for (offset, node) in record.arrived.enumerated() where record.active.contains(node.id) {
-                // Where it arrived, if it is still there; else its nearest namesake.
-                let expected = self.position(ofRealIndex: record.realIndex + offset - taken.count, in: dest.children)
-                let index =
-                    expected < dest.children.count && dest.children[expected].id == node.id
-                    ? expected
-                    : dest.children.indices.filter { dest.children[$0].id == node.id }
-                        .min { abs($0 - expected) < abs($1 - expected) }
-                guard let index else { continue }
-                taken.append(dest.children.remove(at: index))
+    /// Takes the nodes named in `ids` out of the tree, wherever they are, each without the others
+    /// inside it (a moved card inside a moved folder comes out on its own).
+    private func extract(_ ids: Set<TargetID>) -> [TargetID: SceneNode] {
+        var found: [TargetID: SceneNode] = [:]
+        func walk(_ nodes: [SceneNode]) -> [SceneNode] {
+            nodes.compactMap { n in
+                var copy = n
+                copy.children = walk(n.children)
+                if ids.contains(n.id) {
+                    found[n.id] = copy
+                    return nil
+                }
+                return copy
             }
         }
-        // Redo brings back what was taken, and what could not be taken stays out of it.
-        record.arrived = taken
+        roots = walk(roots)
+        return found
+    }
+
+    /// The direct children of `id`.
+    private func childIDs(_ id: TargetID) -> Set<TargetID> { Set((node(id)?.children ?? []).map(\.id)) }
+
+    /// Undoes a move's source side: the moved items still in the destination go back to where
+    /// they came from, in order, a folder with what it holds now.
+    private func restoreRemoved(_ record: DropRecord) {
+        let inDestination = childIDs(record.destination)
+        var back = Set(record.sources.map(\.id).filter(inDestination.contains))
+        // One whose source is gone (and is not coming back with it) stays rather than being lost.
+        for entry in record.sources where back.contains(entry.id) {
+            if node(entry.host) == nil, !back.contains(entry.host) { back.remove(entry.id) }
+        }
+        let nodes = extract(back)
+        for entry in record.sources where back.contains(entry.id) {
+            guard let n = nodes[entry.id] else { continue }
+            mutate(entry.host) { h in
+                h.children.insert(n, at: min(self.position(ofRealIndex: entry.realIndex, in: h.children), h.children.count))
+            }
+        }
+        record.movedBack = back
         reconcilePlaceholders()
     }
 
-    /// Redoes the destination's side of a drop: the arrived items come back where they were;
-    /// a moved item only if it is back in its source (its source side then takes it out again).
+    /// Undoes the destination's side of a drop: takes the arrived items still there out of it
+    /// (a move's originals went back already).
+    private func takeBack(_ record: DropRecord) {
+        let inDestination = childIDs(record.destination)
+        let out = Set(record.arrivals.map(\.id).filter { inDestination.contains($0) && !record.movedBack.contains($0) })
+        var taken: [TargetID: SceneNode] = [:]
+        mutate(record.destination) { dest in
+            dest.children.removeAll { child in
+                guard out.contains(child.id) else { return false }
+                taken[child.id] = child
+                return true
+            }
+        }
+        for i in record.arrivals.indices { if let n = taken[record.arrivals[i].id] { record.arrivals[i].node = n } }
+        record.undone = out.union(record.movedBack)
+        record.movedBack = []
+        reconcilePlaceholders()
+    }
+
+    /// Redoes a drop: the items the undo took back arrive again where they were, in order: a
+    /// moved item from its source (if it is still there), a copy if it is not back already.
     private func bringBack(_ record: DropRecord) {
-        var present: [TargetID: Int] = [:]
-        for n in allNodes where n.role == .item { present[n.id, default: 0] += 1 }
-        var inSource: [TargetID: Bool] = [:]
-        // What leaves again with the originals (a card inside a moved folder that was moved too).
-        var leaving: [TargetID: Int] = [:]
-        func count(_ n: SceneNode) {
-            if n.role == .item { leaving[n.id, default: 0] += 1 }
-            n.children.forEach(count)
+        var sourceOf: [TargetID: TargetID] = [:]
+        for entry in record.sources { sourceOf[entry.id] = entry.host }
+        var present = Set<TargetID>()
+        for n in allNodes where n.role == .item { present.insert(n.id) }
+        var moving = Set<TargetID>()
+        var adding = Set<TargetID>()
+        for arrival in record.arrivals where record.undone.contains(arrival.id) {
+            if let host = sourceOf[arrival.id] {
+                if childIDs(host).contains(arrival.id) { moving.insert(arrival.id) }
+            } else if !present.contains(arrival.id) {
+                adding.insert(arrival.id)
+            }
         }
-        for entry in record.removed {
-            let original = node(entry.host)?.children.first { $0.id == entry.node.id }
-            inSource[entry.node.id] = original != nil
-            original?.children.forEach(count)
+        let moved = extract(moving)
+        let nodes = record.arrivals.compactMap { arrival -> SceneNode? in
+            if let n = moved[arrival.id] { return n }
+            return adding.contains(arrival.id) ? arrival.node : nil
         }
-        let back = record.arrived.filter { n in
-            if let atSource = inSource[n.id] { return atSource && present[n.id] == 1 }
-            return (present[n.id] ?? 0) == (leaving[n.id] ?? 0)
-        }
-        record.active = Set(back.map(\.id))
-        record.arrived = back
         mutate(record.destination) { dest in
             let at = self.position(ofRealIndex: record.realIndex, in: dest.children)
-            dest.children.insert(contentsOf: back, at: min(at, dest.children.count))
+            dest.children.insert(contentsOf: nodes, at: min(at, dest.children.count))
         }
+        record.undone = []
         reconcilePlaceholders()
     }
 
@@ -576,67 +614,54 @@ public final class Scene {
 
     /// Removes moved items from their sources after the destination committed them (S4): every
     /// node with a moved id, wherever it is, except the arrived ones. Returns how to put them
-    /// back exactly where they were.
+    /// back exactly where they were (the redo is the destination's: it moves them again).
     public func removeMoved(_ items: [DragItem]) -> UndoableAction? {
         let ids = Set(items.map(\.id))
         guard let arrival = lastArrival else { return nil }
         lastArrival = nil
-        var removed: [(host: TargetID, realIndex: Int, node: SceneNode)] = []
+        var sources: [(id: TargetID, host: TargetID, realIndex: Int)] = []
+        /// Records where the moved items inside a removed node were (they arrived on their own).
+        func recordInside(_ n: SceneNode) {
+            let real = n.children.filter(isRealItem)
+            for child in n.children {
+                if ids.contains(child.id), let i = real.firstIndex(where: { $0.id == child.id }) {
+                    sources.append((child.id, n.id, i))
+                }
+                recordInside(child)
+            }
+        }
         func strip(_ host: SceneNode) -> SceneNode {
             var copy = host
             var kept: [SceneNode] = []
+            var real = 0  // real items before this child, not counting the arrived ones
             for (i, child) in host.children.enumerated() {
-                if host.id == arrival.host, arrival.range.contains(i) {
-                    kept.append(child)  // an arrived item: left as it came
-                } else if ids.contains(child.id), child.role == .item {
-                    removed.append((host.id, realIndex(of: i, in: host.children), child))
+                let arrived = host.id == arrival.host && arrival.range.contains(i)
+                if arrived {
+                    kept.append(child)  // left as it came
+                    continue
+                }
+                if ids.contains(child.id), child.role == .item {
+                    sources.append((child.id, host.id, real))
+                    recordInside(child)
                 } else {
                     kept.append(strip(child))
                 }
+                if isRealItem(child) { real += 1 }
             }
             copy.children = kept
             return copy
         }
         roots = roots.map(strip)
-        guard !removed.isEmpty else { return nil }
+        guard !sources.isEmpty else { return nil }
         let record = arrival.record
-        record.removed = removed
-        return UndoableAction(
-            undo: { [weak self] in self?.restoreRemoved(record) },
-            redo: { [weak self] in self?.removeAgain(record) })
-    }
-
-    /// Undoes a move's source side: the originals go back to their hosts, in order; only those
-    /// still where the drop left them, which the destination's side then takes out.
-    private func restoreRemoved(_ record: DropRecord) {
-        record.active = stillArrived(record)
-        // An original whose source is gone stays where it arrived rather than being lost.
-        for entry in record.removed where self.node(entry.host) == nil { record.active.remove(entry.node.id) }
-        for (host, realIndex, node) in record.removed where record.active.contains(node.id) {
-            mutate(host) { h in
-                let at = self.position(ofRealIndex: realIndex, in: h.children)
-                h.children.insert(node, at: min(at, h.children.count))
-            }
+        record.sources = sources
+        // The arrival's place once the originals left (redo puts it back there).
+        if let dest = node(record.destination), let firstID = record.arrivals.first?.id,
+            let first = dest.children.firstIndex(where: { $0.id == firstID })
+        {
+            record.realIndex = realIndex(of: first, in: dest.children)
         }
-        reconcilePlaceholders()
-    }
-
-    /// Redoes a move's source side: the originals leave their hosts again, last first (those the
-    /// destination's side brought back).
-    private func removeAgain(_ record: DropRecord) {
-        for (offset, entry) in record.removed.enumerated().reversed() where record.active.contains(entry.node.id) {
-            mutate(entry.host) { h in
-                let expected = self.position(ofRealIndex: entry.realIndex, in: h.children)
-                let index =
-                    expected < h.children.count && h.children[expected].id == entry.node.id
-                    ? expected
-                    : h.children.indices.filter { h.children[$0].id == entry.node.id }
-                        .min { abs($0 - expected) < abs($1 - expected) }
-                guard let index else { return }
-                record.removed[offset].node = h.children.remove(at: index)
-            }
-        }
-        reconcilePlaceholders()
+        return UndoableAction(undo: { [weak self] in self?.restoreRemoved(record) }, redo: {})
     }
 
     private func renamedCopy(_ node: SceneNode) -> SceneNode {

@@ -107,19 +107,14 @@ public final class TimelineAuditor: TimelineObserver {
     /// Checks one timeline entry, as it is recorded, against the live scene.
     public func observe(_ entry: TimelineEntry, scene: Scene, engine: DragEngine) {
         begin(scene: scene, engine: engine, at: entry.time)
-        if scene.revision != sceneRevisionSeen, !isInsideCommit(entry.event) {
-            // The scene moved under a still pointer (autoscroll, a load arriving): the source
-            // containers it is no longer over have been left (F6). Not in the middle of a commit,
-            // where a moved item is briefly in its source and its destination at once.
-            sceneRevisionSeen = scene.revision
-            if let p = pointer { pointerReached(p) }
-        }
         switch entry.event {
         case .input(let input):
             finishResolution()
+            sceneMovedUnderPointer(entry.event)
             inputStarted(input)
         case .feedback(let feedback):
             if !isPartOfResolution(feedback) { finishResolution() }
+            sceneMovedUnderPointer(entry.event)
             observeFeedback(feedback)
         }
     }
@@ -145,6 +140,18 @@ public final class TimelineAuditor: TimelineObserver {
         )
         for h in d.highlighted { report("F4", "the highlight on '\(h)' is still on at the end of the run") }
         if let ins = d.insertion { report("F4", "the insertion indicator in '\(ins)' is still shown at the end of the run") }
+    }
+
+    /// F6: when the scene moved under a still pointer (autoscroll, a load arriving), the source
+    /// containers the pointer is no longer over have been left. Checked once the drag in
+    /// progress is back (after a load's commit), not in the middle of a commit, where a moved
+    /// item is briefly in its source and its destination at once.
+    private func sceneMovedUnderPointer(_ event: TimelineEntry.Event) {
+        guard let scene = currentScene, scene.revision != sceneRevisionSeen, !isInsideCommit(event),
+            deferred.resolving == nil
+        else { return }
+        sceneRevisionSeen = scene.revision
+        if let p = pointer { pointerReached(p) }
     }
 
     /// Whether `event` comes between a destination's commit and the removal of moved items.
@@ -198,6 +205,9 @@ public final class TimelineAuditor: TimelineObserver {
         cachedRevision = scene.revision
         return s
     }
+
+    /// The live scene, for checks that count its nodes.
+    var sceneForChecks: Scene? { currentScene }
 
     /// The scene's items for a drag starting on `item` (its selection, M1).
     func itemsForDrag(startingAt item: TargetID) -> [TargetID] {

@@ -51,6 +51,8 @@ struct AuditDrag {
     var sourceRemoved = false
     /// The placeholder the drop landed in, for a deferred drop (A4).
     var placeholderToken: DropToken?
+    /// How many placeholders it showed.
+    var placeholderCount = 0
     /// The scene data when the drag started, or at the drop (for S4 and U1), brought up to date
     /// whenever something else changes the data meanwhile (a load arriving or failing, undo,
     /// redo, a cancellation), so only this drag's own changes are compared.

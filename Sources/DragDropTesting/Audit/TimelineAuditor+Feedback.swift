@@ -575,6 +575,8 @@ extension TimelineAuditor {
 
     private func undid(_ name: String) {
         defer { dataChanged() }
+        checkNotDuringDrag("undo", name)
+        checkLoadsUntouched(by: "undo of '\(name)'")
         guard let record = undoRecords.popLast() else {
             report("U1", "undid '\(name)' but no completed drop is left to undo")
             return
@@ -592,6 +594,8 @@ extension TimelineAuditor {
 
     private func redid(_ name: String) {
         defer { dataChanged() }
+        checkNotDuringDrag("redo", name)
+        checkLoadsUntouched(by: "redo of '\(name)'")
         guard let record = redoRecords.popLast() else {
             report("U1", "redid '\(name)' but no undone drop is left to redo")
             return
@@ -605,6 +609,15 @@ extension TimelineAuditor {
             )
         }
         undoRecords.append(record)
+    }
+
+    /// U1: undo and redo wait for the drag to end (they could take away what is dragged).
+    private func checkNotDuringDrag(_ command: String, _ name: String) {
+        guard let d = drag else { return }
+        report(
+            "U1",
+            "\(command) of '\(name)' ran during the \(d.mode.rawValue) drag of \(quoted(d.items.map(\.id))): undo and redo wait for the drag to end"
+        )
     }
 
     /// U1: a drop's undo step is named after what it did ("Move 3 Reminders").

@@ -236,7 +236,13 @@ public final class SessionOracle: TimelineObserver {
         open = nil
         let after = Self.filtered(scene.snapshot())
         checkDropEffect(c, after: after)
-        let touched = Self.changedKeys(c.before, after)
+        // The containers the drop changed, and those it worked on even where nothing shows
+        // (an item moved to where it already was): its destination and its items' sources.
+        var touched = Self.changedKeys(c.before, after)
+        touched.insert(c.destination)
+        if c.operation == .move {
+            for (key, ids) in c.before where ids.contains(where: c.items.contains) { touched.insert(key) }
+        }
         if c.reversible {
             undoSteps.append(Step(name: c.name, before: c.before, after: after, touched: touched))
             redoSteps.removeAll()
