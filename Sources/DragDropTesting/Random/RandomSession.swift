@@ -18,6 +18,8 @@ struct RandomSessionDriver {
     /// Whether the pointer button is held (a press not yet released).
     private var pressed = false
     private var externalCount = 0
+    /// Whether the last event was an undo (a redo is likelier then).
+    private var lastWasUndo = false
     private let settings: Scenario.Settings
 
     init(random: SeededRandom, harness: DragHarness, settings: Scenario.Settings) {
@@ -43,6 +45,7 @@ struct RandomSessionDriver {
         case .up: pressed = false
         default: break
         }
+        lastWasUndo = action == .undo
     }
 
     // MARK: What is on screen
@@ -132,7 +135,8 @@ struct RandomSessionDriver {
 
     private mutating func idleStep() {
         let choice = random.weighted([
-            ("drag", 34), ("click", 4), ("select", 7), ("pickUp", 8), ("pickUpSelection", 3), ("undo", 9), ("redo", 5),
+            ("drag", 34), ("click", 4), ("select", 7), ("pickUp", 8), ("pickUpSelection", 3), ("undo", 9),
+            ("redo", lastWasUndo ? 12 : 5),
             ("cancelAfterDrop", 3), ("cancelLoad", pendingTokens.isEmpty ? 0 : 4), ("external", 6), ("wait", 10),
             ("modifiers", 4), ("strayKey", 2), ("strayTap", 1), ("strayConfirm", 1),
         ])
@@ -236,7 +240,9 @@ struct RandomSessionDriver {
         switch choice {
         case "move": perform(.move(interestingPoint(), steps: random.int(1...6)), after: random.int(30...600))
         case "hover": perform(.wait, after: random.int(150...1300))
-        case "up": perform(.up(nil), after: random.int(0...300))
+        case "up":
+            // Released where the pointer is, or (the scenario's "up": [x, y]) somewhere else.
+            perform(.up(random.chance(0.8) ? nil : interestingPoint()), after: random.int(0...300))
         case "modifiers": perform(.modifiers(randomModifiers()), after: random.int(0...300))
         case "tap": perform(.tap(interestingPoint()), after: random.int(20...300))
         case "activate": perform(.key(.activate), after: random.int(20...300))

@@ -35,6 +35,8 @@ public final class SessionOracle: TimelineObserver {
         var after: [TargetID: [TargetID]]
         /// Containers the step changed.
         var touched: Set<TargetID>
+        /// The items it moved or added.
+        var items: Set<TargetID>
         /// Containers changed since the step by something that is not a step (a drop that cannot
         /// be undone, a cancellation): their exact contents can no longer be predicted, by undo
         /// or by redo.
@@ -244,7 +246,9 @@ public final class SessionOracle: TimelineObserver {
             for (key, ids) in c.before where ids.contains(where: c.items.contains) { touched.insert(key) }
         }
         if c.reversible {
-            undoSteps.append(Step(name: c.name, before: c.before, after: after, touched: touched))
+            let added = Set(after.values.joined()).subtracting(c.before.values.joined())
+            undoSteps.append(
+                Step(name: c.name, before: c.before, after: after, touched: touched, items: added.union(c.items)))
             redoSteps.removeAll()
             offer?.changedSince.formUnion(Self.affected(c.before, after))
         } else {
@@ -293,8 +297,19 @@ public final class SessionOracle: TimelineObserver {
         let keys = Self.affected(a, b)
         offer?.changedSince.formUnion(keys)
         guard !keys.isEmpty else { return }
-        for i in undoSteps.indices { undoSteps[i].foreign.formUnion(keys) }
-        for i in redoSteps.indices { redoSteps[i].foreign.formUnion(keys) }
+        // Items it moved (or took away): a step that moved or added them can no longer put
+        // them back where it found them, nor take them from where it left them.
+        var hostBefore: [TargetID: TargetID] = [:]
+        var hostAfter: [TargetID: TargetID] = [:]
+        for (key, ids) in a { for id in ids { hostBefore[id] = key } }
+        for (key, ids) in b { for id in ids { hostAfter[id] = key } }
+        let moved = Set(Set(hostBefore.keys).union(hostAfter.keys).filter { hostBefore[$0] != hostAfter[$0] })
+        func mark(_ step: inout Step) {
+            step.foreign.formUnion(keys)
+            if !step.items.isDisjoint(with: moved) { step.foreign.formUnion(step.touched) }
+        }
+        for i in undoSteps.indices { mark(&undoSteps[i]) }
+        for i in redoSteps.indices { mark(&redoSteps[i]) }
     }
 
     private func undone(_ name: String, scene: Scene) {
