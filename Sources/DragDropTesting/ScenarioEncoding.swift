@@ -16,8 +16,12 @@ public enum ScenarioEncoding {
     /// The scenario as a scenario file: one JSON object, scene nodes and events one per line where
     /// they fit. `types` are the app-declared types to write (a ``TypeConformance`` cannot list
     /// its declarations).
-    public static func json(_ scenario: Scenario, types: [(type: ContentType, conformsTo: [ContentType])] = []) -> String {
-        var top: [(String, JSONValue)] = [("name", .string(scenario.name)), ("description", .string(scenario.description))]
+    public static func json(_ scenario: Scenario, types: [(type: ContentType, conformsTo: [ContentType])] = [])
+        -> String
+    {
+        var top: [(String, JSONValue)] = [
+            ("name", .string(scenario.name)), ("description", .string(scenario.description)),
+        ]
         if scenario.app != "App" { top.append(("app", .string(scenario.app.rawValue))) }
         let settings = self.settings(scenario.settings)
         if !settings.isEmpty { top.append(("settings", .object(settings))) }
@@ -39,7 +43,8 @@ public enum ScenarioEncoding {
         lines.append("  \"scene\": [")
         let springDefaults = scenario.settings.springLoading
         for (i, root) in scenario.scene.enumerated() {
-            lines += nodeLines(root, indent: "    ", springDefaults: springDefaults, last: i == scenario.scene.count - 1)
+            lines += nodeLines(
+                root, indent: "    ", springDefaults: springDefaults, last: i == scenario.scene.count - 1)
         }
         lines.append("  ],")
         lines.append("  \"events\": [")
@@ -50,7 +55,9 @@ public enum ScenarioEncoding {
             lines.append("  ],")
             lines.append(
                 "  \"expect\": "
-                    + JSONValue.object(expect.map { ($0.container.rawValue, .array($0.items.map { .string($0.rawValue) })) })
+                    + JSONValue.object(
+                        expect.map { ($0.container.rawValue, .array($0.items.map { .string($0.rawValue) })) }
+                    )
                     .serialized)
         } else {
             lines.append("  ]")
@@ -72,7 +79,9 @@ public enum ScenarioEncoding {
     }
 
     /// A node whose children are all leaves fits on one line; others open their children below.
-    private static func nodeLines(_ n: SceneNode, indent: String, springDefaults: SpringLoadingConfiguration, last: Bool)
+    private static func nodeLines(
+        _ n: SceneNode, indent: String, springDefaults: SpringLoadingConfiguration, last: Bool
+    )
         -> [String]
     {
         let comma = last ? "" : ","
@@ -81,13 +90,15 @@ public enum ScenarioEncoding {
         let head = JSONValue.object(fields).serialized.dropLast()  // without the closing brace
         var lines = [indent + head + (fields.isEmpty ? "" : ",") + "\"children\": ["]
         for (i, child) in n.children.enumerated() {
-            lines += nodeLines(child, indent: indent + "  ", springDefaults: springDefaults, last: i == n.children.count - 1)
+            lines += nodeLines(
+                child, indent: indent + "  ", springDefaults: springDefaults, last: i == n.children.count - 1)
         }
         lines.append(indent + "]}" + comma)
         return lines
     }
 
-    private static func nodeFields(_ n: SceneNode, springDefaults: SpringLoadingConfiguration) -> [(String, JSONValue)] {
+    private static func nodeFields(_ n: SceneNode, springDefaults: SpringLoadingConfiguration) -> [(String, JSONValue)]
+    {
         var f: [(String, JSONValue)] = [("id", .string(n.id.rawValue))]
         if n.name != n.id.rawValue { f.append(("name", .string(n.name))) }
         f.append(("role", .string(n.role.rawValue)))
@@ -134,7 +145,9 @@ public enum ScenarioEncoding {
         if let reason = n.failure { f.append(("fails", .string(reason))) }
         if let title = n.cancellationTitle { f.append(("cancellation", .string(title))) }
         if let t = n.transfer {
-            var fields: [(String, JSONValue)] = [("duration", seconds(t.duration)), ("steps", .number(Double(t.steps)))]
+            var fields: [(String, JSONValue)] = [
+                ("duration", seconds(t.duration)), ("steps", .number(Double(t.steps))),
+            ]
             if let failAt = t.failAt { fields.append(("failAt", .number(failAt))) }
             f.append(("transfer", .object(fields)))
         }
@@ -158,7 +171,8 @@ public enum ScenarioEncoding {
         if a.initialRampFactor != d.initialRampFactor { f.append(("initialRampFactor", .number(a.initialRampFactor))) }
         if a.stepInterval != d.stepInterval { f.append(("stepInterval", seconds(a.stepInterval))) }
         if a.axes != d.axes {
-            f.append(("axes", .string(a.axes == .vertical ? "vertical" : a.axes == .horizontal ? "horizontal" : "both")))
+            f.append(
+                ("axes", .string(a.axes == .vertical ? "vertical" : a.axes == .horizontal ? "horizontal" : "both")))
         }
         return .object(f)
     }

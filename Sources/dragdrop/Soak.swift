@@ -37,7 +37,10 @@ struct Soak: ParsableCommand {
     @Flag(help: "Print a progress line every 10,000 sessions.")
     var progress = false
 
-    @Flag(help: "Count what the sessions did (inputs and feedback by kind, and a few situations), printed before the summary.")
+    @Flag(
+        help:
+            "Count what the sessions did (inputs and feedback by kind, and a few situations), printed before the summary."
+    )
     var stats = false
 
     func validate() throws {
@@ -166,7 +169,11 @@ struct Check: ParsableCommand {
             for f in failures { print(prefix + f.description) }
             failed += failures.count
         }
-        print(failed == 0 && invalid == 0 ? "ok" : "\(failed) failure\(failed == 1 ? "" : "s")\(invalid > 0 ? ", \(invalid) invalid file\(invalid == 1 ? "" : "s")" : "")")
+        print(
+            failed == 0 && invalid == 0
+                ? "ok"
+                : "\(failed) failure\(failed == 1 ? "" : "s")\(invalid > 0 ? ", \(invalid) invalid file\(invalid == 1 ? "" : "s")" : "")"
+        )
         if invalid > 0 { throw ExitCode(badInputExitCode) }
         if failed > 0 { throw ExitCode(1) }
     }

@@ -43,7 +43,8 @@ struct AuditorLoadingTests {
         h.observers.removeAll()
         h.engine.undoStack.undo()
         a.observe(TimelineEntry(time: h.clock.now, event: .input(.undo)), scene: h.scene, engine: h.engine)
-        a.observe(TimelineEntry(time: h.clock.now, event: .feedback(.undid("Move Card"))), scene: h.scene, engine: h.engine)
+        a.observe(
+            TimelineEntry(time: h.clock.now, event: .feedback(.undid("Move Card"))), scene: h.scene, engine: h.engine)
         #expect(
             a.violations.contains { $0.rule == "U1" && $0.message.contains("ran during the pointer drag of 's2'") },
             "\(a.violations)")
@@ -59,7 +60,8 @@ struct AuditorLoadingTests {
         h.engine.undo()
         h.scene.cancelDeferred(DropToken(rawValue: 2))
         a.observe(TimelineEntry(time: h.clock.now, event: .input(.undo)), scene: h.scene, engine: h.engine)
-        a.observe(TimelineEntry(time: h.clock.now, event: .feedback(.undid("Move Card"))), scene: h.scene, engine: h.engine)
+        a.observe(
+            TimelineEntry(time: h.clock.now, event: .feedback(.undid("Move Card"))), scene: h.scene, engine: h.engine)
         #expect(Set(a.violations.map(\.rule)) == ["A4"], "\(a.violations)")
         #expect(a.violations.first?.message.contains("drop#2, which is still loading") == true)
     }

@@ -63,7 +63,9 @@ struct RandomSessionTests {
         #expect(RandomSessions.json(decoded) == text)
     }
 
-    @Test("every regression scenario found by the random tester passes the auditor and the oracle", arguments: regressionFiles)
+    @Test(
+        "every regression scenario found by the random tester passes the auditor and the oracle",
+        arguments: regressionFiles)
     func regression(_ file: String) throws {
         let scenario = try Scenario(contentsOfFile: regressionsDirectory.appendingPathComponent(file).path)
         #expect(!scenario.description.isEmpty)
@@ -96,14 +98,18 @@ struct RandomSessionTests {
             events: [
                 at(100, .select(["b1", "b2"])), at(200, .wait), at(300, .undo), at(400, .modifiers([.forceCopy])),
                 at(500, .down(Point(x: 100, y: 20), pointer: .mouse)), at(600, .move(Point(x: 106, y: 20), steps: 1)),
-                at(700, .modifiers([])), at(800, .move(Point(x: 150, y: 200), steps: 4)), at(900, .redo), at(1000, .wait),
+                at(700, .modifiers([])), at(800, .move(Point(x: 150, y: 200), steps: 4)), at(900, .redo),
+                at(1000, .wait),
             ])
         let failures = RandomSessions.check(scenario)
         let first = try #require(failures.first)
         #expect(first.rule == "F4" || first.rule == "pending", "\(failures)")
         let minimal = RandomSessions.shrink(scenario, keeping: first.signature)
         // The press and the move that lifts it are all it takes.
-        #expect(minimal.events.map(\.action) == [.down(Point(x: 100, y: 20), pointer: .mouse), .move(Point(x: 106, y: 20), steps: 1)])
+        #expect(
+            minimal.events.map(\.action) == [
+                .down(Point(x: 100, y: 20), pointer: .mouse), .move(Point(x: 106, y: 20), steps: 1),
+            ])
         let reread = try Scenario(json: RandomSessions.json(minimal))
         #expect(RandomSessions.check(reread).contains { $0.signature == first.signature })
     }
@@ -177,7 +183,9 @@ struct SessionOracleTests {
         func dragEngine(_ engine: DragEngine, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
             harness.dragEngine(engine, insertionIndexIn: container, at: point)
         }
-        func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) { harness.dragEngine(engine, emitted: event) }
+        func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) {
+            harness.dragEngine(engine, emitted: event)
+        }
     }
 
     @Test("S4, A4: a commit that never reached the destination is caught, and so is a load without placeholders")
@@ -188,7 +196,8 @@ struct SessionOracleTests {
         Self.moveA1(h)
         oracle.finish(harness: h)
         #expect(
-            oracle.failures.contains { $0.rule == "S4" && $0.message.contains("'a1' is not in 'b'") }, "\(oracle.failures)")
+            oracle.failures.contains { $0.rule == "S4" && $0.message.contains("'a1' is not in 'b'") },
+            "\(oracle.failures)")
 
         let (h2, oracle2) = try Self.harness()
         let loading = CarelessApp(harness: h2, result: .deferred(placeholders: 1))
@@ -221,6 +230,7 @@ struct SessionOracleTests {
         h.undo()
         h.release()
         oracle.finish(harness: h)
-        #expect(oracle.failures.contains { $0.rule == "S4" && $0.message.contains("no drop, undo, redo or cancellation") })
+        #expect(
+            oracle.failures.contains { $0.rule == "S4" && $0.message.contains("no drop, undo, redo or cancellation") })
     }
 }

@@ -79,7 +79,8 @@ enum RandomScene {
             list.clipsChildren = clips
             list.accepts = random.weighted([([cardType], 5), ([cardType, .png], 4), ([.png], 1), ([.plainText], 1)])
             list.policy = random.weighted([
-                (.automatic, 8), (.preferMove, 5), (.alwaysCopy, 3), (.forbidden(reason: "List \(i + 1) is read-only."), 2),
+                (.automatic, 8), (.preferMove, 5), (.alwaysCopy, 3),
+                (.forbidden(reason: "List \(i + 1) is read-only."), 2),
             ])
             if random.chance(0.3) {
                 let fails = random.chance(0.35)
@@ -105,7 +106,9 @@ enum RandomScene {
                     frame: Rect(x: 20 + Double(controls.count) * 110, y: 10, width: 100, height: 36))
                 tab.springLoading = SpringLoadingConfiguration()
                 tab.showsOnActivate = [id]
-                if let other = lists.last(where: { !$0.isHidden }), random.chance(0.5) { tab.hidesOnActivate = [other.id] }
+                if let other = lists.last(where: { !$0.isHidden }), random.chance(0.5) {
+                    tab.hidesOnActivate = [other.id]
+                }
                 controls.append(tab)
             }
             lists.append(list)

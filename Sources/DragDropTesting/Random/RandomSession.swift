@@ -34,7 +34,8 @@ struct RandomSessionDriver {
     mutating func perform(_ action: Scenario.Action, after: Int) {
         milliseconds += max(0, after)
         let event = Scenario.Event(
-            time: MonotonicInstant(.seconds(Double(milliseconds) / 1000)), action: action, path: "events[\(events.count)]")
+            time: MonotonicInstant(.seconds(Double(milliseconds) / 1000)), action: action,
+            path: "events[\(events.count)]")
         events.append(event)
         do { try ScenarioPlayer.perform(event, previous: previous, on: harness) } catch {
             preconditionFailure("the random session made an event that cannot be replayed: \(error)")
@@ -60,12 +61,16 @@ struct RandomSessionDriver {
             .filter { id in view.frame(id).map { $0.width > 0 && $0.height > 0 } ?? false }
     }
 
-    private func center(_ r: Rect) -> Point { Point(x: (r.minX + r.width / 2).rounded(), y: (r.minY + r.height / 2).rounded()) }
+    private func center(_ r: Rect) -> Point {
+        Point(x: (r.minX + r.width / 2).rounded(), y: (r.minY + r.height / 2).rounded())
+    }
 
     private mutating func randomPoint(in r: Rect) -> Point {
         Point(
-            x: Double(random.int(Int(r.minX.rounded(.up))...max(Int(r.minX.rounded(.up)), Int(r.maxX.rounded(.down)) - 1))),
-            y: Double(random.int(Int(r.minY.rounded(.up))...max(Int(r.minY.rounded(.up)), Int(r.maxY.rounded(.down)) - 1))))
+            x: Double(
+                random.int(Int(r.minX.rounded(.up))...max(Int(r.minX.rounded(.up)), Int(r.maxX.rounded(.down)) - 1))),
+            y: Double(
+                random.int(Int(r.minY.rounded(.up))...max(Int(r.minY.rounded(.up)), Int(r.maxY.rounded(.down)) - 1))))
     }
 
     /// A point worth moving to: an item, a list, a list's edge (autoscroll), a control, a folder's
@@ -147,7 +152,9 @@ struct RandomSessionDriver {
             perform(.up(nil), after: random.int(20...200))
         case "select":
             let ids = draggableIDs()
-            perform(.select(random.chance(0.2) || ids.isEmpty ? [] : random.subset(ids, count: random.int(1...3))), after: gap())
+            perform(
+                .select(random.chance(0.2) || ids.isEmpty ? [] : random.subset(ids, count: random.int(1...3))),
+                after: gap())
         case "pickUp":
             let ids = draggableIDs()
             guard !ids.isEmpty else { return perform(.wait, after: gap()) }
@@ -226,8 +233,10 @@ struct RandomSessionDriver {
             let photo = random.chance(0.3)
             items.append(
                 DragItem(
-                    id: TargetID("x\(externalCount)"), name: photo ? "Picture \(externalCount)" : "Snippet \(externalCount)",
-                    kind: photo ? RandomScene.photo : .item, types: photo ? [.png] : [.plainText], app: RandomScene.externalApp))
+                    id: TargetID("x\(externalCount)"),
+                    name: photo ? "Picture \(externalCount)" : "Snippet \(externalCount)",
+                    kind: photo ? RandomScene.photo : .item, types: photo ? [.png] : [.plainText],
+                    app: RandomScene.externalApp))
         }
         perform(.externalEnter(items, at: interestingPoint()), after: gap())
     }
@@ -251,7 +260,9 @@ struct RandomSessionDriver {
         case "redo": perform(.redo, after: random.int(20...300))
         case "exit": perform(.externalExit, after: random.int(20...300))
         default:
-            perform(random.pick([.confirm(true), .cancelAfterDrop, .key(.drop), .key(.nextDropPoint)]), after: random.int(20...300))
+            perform(
+                random.pick([.confirm(true), .cancelAfterDrop, .key(.drop), .key(.nextDropPoint)]),
+                after: random.int(20...300))
         }
     }
 
@@ -270,7 +281,10 @@ struct RandomSessionDriver {
         case "undo": perform(.undo, after: gap())
         case "redo": perform(.redo, after: gap())
         case "modifiers": perform(.modifiers(randomModifiers()), after: gap())
-        default: perform(random.pick([.move(interestingPoint(), steps: 1), .tap(interestingPoint()), .confirm(false)]), after: gap())
+        default:
+            perform(
+                random.pick([.move(interestingPoint(), steps: 1), .tap(interestingPoint()), .confirm(false)]),
+                after: gap())
         }
     }
 
@@ -285,7 +299,10 @@ struct RandomSessionDriver {
         case "undo": perform(.undo, after: gap())
         case "redo": perform(.redo, after: gap())
         case "wait": perform(.wait, after: random.int(100...1000))
-        default: perform(random.pick([.move(interestingPoint(), steps: 1), .up(nil), .key(.drop), .cancelAfterDrop]), after: gap())
+        default:
+            perform(
+                random.pick([.move(interestingPoint(), steps: 1), .up(nil), .key(.drop), .cancelAfterDrop]),
+                after: gap())
         }
     }
 

@@ -152,7 +152,8 @@ public enum RandomSessions {
         return table
     }
 
-    private static func attachCheckers(_ scenario: Scenario, _ harness: DragHarness) -> (TimelineAuditor, SessionOracle) {
+    private static func attachCheckers(_ scenario: Scenario, _ harness: DragHarness) -> (TimelineAuditor, SessionOracle)
+    {
         let auditor = TimelineAuditor(liftConfiguration: scenario.settings.lift, conformance: scenario.conformance)
         let oracle = SessionOracle(scene: harness.scene)
         harness.observers.append(auditor)
@@ -246,46 +247,77 @@ private struct Shrinker {
             }
         }
         for id in Self.ids(current.scene) where budget > 0 {
-            for simplify in Self.simplifications {
-                var candidate = current
+            for feature in Feature.allCases {
                 var changed = false
-                candidate.scene = Self.mutating(id, in: candidate.scene) { changed = simplify(&$0) }
+                var candidate = current
+                candidate.scene = Self.mutating(id, in: candidate.scene) { n in
+                    if let simpler = feature.removed(from: n) {
+                        n = simpler
+                        changed = true
+                    }
+                }
                 if changed, fails(candidate) { current = candidate }
             }
         }
         return current
     }
 
-    /// One feature off each: returns whether the node changed.
-    static var simplifications: [(inout SceneNode) -> Bool] { [
-        { n in defer { n.transfer = nil }; return n.transfer != nil },
-        { n in defer { n.transfer?.failAt = nil }; return n.transfer?.failAt != nil },
-        { n in defer { n.failure = nil }; return n.failure != nil && n.transfer == nil },
-        { n in defer { n.confirmation = nil }; return n.confirmation != nil },
-        { n in defer { n.cancellationTitle = nil }; return n.cancellationTitle != nil },
-        { n in defer { n.springLoading = nil }; return n.springLoading != nil },
-        { n in
-            defer {
+    /// The features of a node the shrinker turns off, one at a time.
+    enum Feature: CaseIterable {
+        case transfer, failAt, failure, confirmation, cancellation, springLoading, scrolling, clipping, hidden
+        case policy, readOnly, otherApp, grid
+
+        /// `node` without this feature, or nil when it does not have it.
+        func removed(from node: SceneNode) -> SceneNode? {
+            var n = node
+            switch self {
+            case .transfer:
+                guard n.transfer != nil else { return nil }
+                n.transfer = nil
+            case .failAt:
+                guard n.transfer?.failAt != nil else { return nil }
+                n.transfer?.failAt = nil
+            case .failure:
+                guard n.failure != nil, n.transfer == nil else { return nil }
+                n.failure = nil
+            case .confirmation:
+                guard n.confirmation != nil else { return nil }
+                n.confirmation = nil
+            case .cancellation:
+                guard n.cancellationTitle != nil else { return nil }
+                n.cancellationTitle = nil
+            case .springLoading:
+                guard n.springLoading != nil else { return nil }
+                n.springLoading = nil
+            case .scrolling:
+                guard n.autoscroll != nil || n.contentHeight != nil else { return nil }
                 n.autoscroll = nil
                 n.contentHeight = nil
-            }
-            return n.autoscroll != nil || n.contentHeight != nil
-        },
-        { n in defer { n.clipsChildren = false }; return n.clipsChildren && n.role != .group },
-        { n in defer { n.isHidden = false }; return n.isHidden },
-        { n in defer { n.policy = .automatic }; return n.policy != .automatic },
-        { n in defer { n.isMovable = true }; return !n.isMovable },
-        { n in defer { n.app = nil }; return n.app != nil },
-        { n in
-            defer {
+            case .clipping:
+                guard n.clipsChildren, n.role != .group else { return nil }
+                n.clipsChildren = false
+            case .hidden:
+                guard n.isHidden else { return nil }
+                n.isHidden = false
+            case .policy:
+                guard n.policy != .automatic else { return nil }
+                n.policy = .automatic
+            case .readOnly:
+                guard !n.isMovable else { return nil }
+                n.isMovable = true
+            case .otherApp:
+                guard n.app != nil else { return nil }
+                n.app = nil
+            case .grid:
+                guard n.layout == .grid else { return nil }
                 n.layout = .vertical
                 n.itemSize = Size(width: 0, height: 40)
                 n.spacing = 0
                 n.padding = 0
             }
-            return n.layout == .grid
-        },
-    ] }
+            return n
+        }
+    }
 
     static func ids(_ nodes: [SceneNode]) -> [TargetID] {
         var result: [TargetID] = []

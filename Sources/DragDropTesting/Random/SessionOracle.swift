@@ -68,10 +68,13 @@ public final class SessionOracle: TimelineObserver {
     private var open: OpenCommit?
     private var resolving: DropToken?
     private var loads: [DropToken: Load] = [:]
+    /// Whether a drag is in progress (lifted, no outcome yet; undo and redo end none), and whether
+    /// it came from another app (it may end with no outcome).
     private var dragging = false
     private var externalDrag = false
     /// The last commit that offered a way to take it back (U3).
-    private var offer: (destination: TargetID, before: [TargetID: [TargetID]], touched: Set<TargetID>, changedSince: Set<TargetID>)?
+    private var offer:
+        (destination: TargetID, before: [TargetID: [TargetID]], touched: Set<TargetID>, changedSince: Set<TargetID>)?
     private var dragKinds: [TargetID: Noun] = [:]
     private var externalKinds: [TargetID: Noun] = [:]
     private var undidInInput: [String] = []
@@ -126,8 +129,8 @@ public final class SessionOracle: TimelineObserver {
             for id in items { dragKinds[id] = kind(of: id, scene: scene, external: false) }
         case .outcome(let outcome):
             dragging = false
-            if case .placeholder = outcome {} else if outcome.failure != nil {
-                checkUnchanged(scene, "the drag ended with \(outcome.name) (\(outcome.failure?.code.rawValue ?? ""))")
+            if let failure = outcome.failure {
+                checkUnchanged(scene, "the drag ended with \(outcome.name) (\(failure.code.rawValue))")
             }
         case .placeholderInserted(let target, let token, _, let count):
             loads[token] = Load(destination: target, count: count, kinds: dragKinds)
@@ -168,10 +171,12 @@ public final class SessionOracle: TimelineObserver {
                         if !offer.changedSince.contains(key), after[key] != offer.before[key] {
                             report(
                                 "U3",
-                                "'\(target)' took its drop back but '\(key)' holds \(list(after[key])), not \(list(offer.before[key])) as before the drop")
+                                "'\(target)' took its drop back but '\(key)' holds \(list(after[key])), not \(list(offer.before[key])) as before the drop"
+                            )
                         }
                     } else if after[key] != settled[key] {
-                        report("U3", "'\(target)' took its drop back but changed '\(key)', which the drop never touched")
+                        report(
+                            "U3", "'\(target)' took its drop back but changed '\(key)', which the drop never touched")
                     }
                 }
             }
@@ -195,9 +200,9 @@ public final class SessionOracle: TimelineObserver {
         }
         switch input {
         case .undo:
-            checkCommand("undo", ran: undidInInput, expected: undoSteps.last?.name, duringDrag: draggingBefore(input))
+            checkCommand("undo", ran: undidInInput, expected: undoSteps.last?.name, duringDrag: dragging)
         case .redo:
-            checkCommand("redo", ran: redidInInput, expected: redoSteps.last?.name, duringDrag: draggingBefore(input))
+            checkCommand("redo", ran: redidInInput, expected: redoSteps.last?.name, duringDrag: dragging)
         default: break
         }
         if scene.revision != registryRevision {
@@ -211,9 +216,6 @@ public final class SessionOracle: TimelineObserver {
             checkPlaceholders(scene)
         }
     }
-
-    /// Whether a drag was in progress when `input` came (undo and redo end no drag).
-    private func draggingBefore(_ input: InputEvent) -> Bool { dragging }
 
     /// End-of-run checks: the harness has nothing pending, and the data is consistent.
     public func finish(harness: DragHarness) {
@@ -285,7 +287,8 @@ public final class SessionOracle: TimelineObserver {
                     "\(what) committed but '\(c.destination)' gained \(fresh.count) new item(s) (\(quoted(fresh))) for \(c.items.count): \(describe(after))"
                 )
             }
-            for id in c.items where everywhereBefore.contains(id) && !after.values.contains(where: { $0.contains(id) }) {
+            for id in c.items where everywhereBefore.contains(id) && !after.values.contains(where: { $0.contains(id) })
+            {
                 report("S4", "\(what) (a copy) took '\(id)' out of its place")
             }
         }
@@ -353,18 +356,26 @@ public final class SessionOracle: TimelineObserver {
                 if now[key] != expected[key] {
                     report(
                         "U1",
-                        "the \(command) left '\(key)' holding \(list(now[key])), not \(list(expected[key])) as \(what) the step")
+                        "the \(command) left '\(key)' holding \(list(now[key])), not \(list(expected[key])) as \(what) the step"
+                    )
                 }
             } else if now[key] != settled[key] {
                 report(
-                    "U1", "the \(command) changed '\(key)' from \(list(settled[key])) to \(list(now[key])), which the step never touched")
+                    "U1",
+                    "the \(command) changed '\(key)' from \(list(settled[key])) to \(list(now[key])), which the step never touched"
+                )
             }
         }
     }
 
     private func checkCommand(_ command: String, ran: [String], expected: String?, duringDrag: Bool) {
         if duringDrag {
-            if !ran.isEmpty { report("U1", "\(command) ran during a drag ('\(ran.joined(separator: "', '"))'): it must wait for the drag to end") }
+            if !ran.isEmpty {
+                report(
+                    "U1",
+                    "\(command) ran during a drag ('\(ran.joined(separator: "', '"))'): it must wait for the drag to end"
+                )
+            }
             return
         }
         if ran.count > 1 { report("U1", "one \(command) ran \(ran.count) steps") }
@@ -380,7 +391,9 @@ public final class SessionOracle: TimelineObserver {
         checkedRevision = scene.revision
         let now = Self.filtered(scene.snapshot())
         if now != settled {
-            report("S4", "the data changed with no drop, undo, redo or cancellation (\(when)): \(difference(settled, now))")
+            report(
+                "S4", "the data changed with no drop, undo, redo or cancellation (\(when)): \(difference(settled, now))"
+            )
             settled = now
         }
     }
@@ -406,7 +419,9 @@ public final class SessionOracle: TimelineObserver {
         for (id, n) in count.sorted(by: { $0.key < $1.key }) where !originals.contains(id) {
             if Self.isPlaceholder(id) { continue }
             if n > 1 { report("S4", "'\(id)' is in \(n) places at once") }
-            if !id.rawValue.contains("-copy") { report("S4", "'\(id)' appeared from nowhere (neither a starting item nor a copy)") }
+            if !id.rawValue.contains("-copy") {
+                report("S4", "'\(id)' appeared from nowhere (neither a starting item nor a copy)")
+            }
         }
     }
 
@@ -430,7 +445,9 @@ public final class SessionOracle: TimelineObserver {
             }
         }
         for (token, hosts) in found.sorted(by: { $0.key < $1.key }) {
-            report("A4", "placeholder(s) of drop#\(token) are still in \(quoted(hosts)) but that drop is no longer loading")
+            report(
+                "A4", "placeholder(s) of drop#\(token) are still in \(quoted(hosts)) but that drop is no longer loading"
+            )
         }
     }
 
@@ -451,8 +468,13 @@ public final class SessionOracle: TimelineObserver {
                 problems.append("'\(n.id)' is not registered")
                 continue
             }
-            if t.parent != parents[n.id] { problems.append("'\(n.id)' is registered under \(t.parent.auditDescription), not \(parents[n.id].auditDescription)") }
-            if t.isHidden != n.isHidden { problems.append("'\(n.id)' is registered \(t.isHidden ? "hidden" : "shown")") }
+            if t.parent != parents[n.id] {
+                problems.append(
+                    "'\(n.id)' is registered under \(t.parent.auditDescription), not \(parents[n.id].auditDescription)")
+            }
+            if t.isHidden != n.isHidden {
+                problems.append("'\(n.id)' is registered \(t.isHidden ? "hidden" : "shown")")
+            }
             if let f = frames[n.id], !Self.close(f, t.frame) {
                 problems.append("'\(n.id)' is registered at \(t.frame), laid out at \(f)")
             }
@@ -460,10 +482,14 @@ public final class SessionOracle: TimelineObserver {
         if engine.registry.count != nodes.count {
             let known = Set(nodes.map(\.id))
             let extra = engine.registry.allTargets.map(\.id).filter { !known.contains($0) }
-            problems.append("\(engine.registry.count) targets are registered for \(nodes.count) nodes (extra: \(quoted(extra)))")
+            problems.append(
+                "\(engine.registry.count) targets are registered for \(nodes.count) nodes (extra: \(quoted(extra)))")
         }
         if let first = problems.first {
-            report("registry", "the registry does not match the scene: \(first)\(problems.count > 1 ? " (and \(problems.count - 1) more)" : "")")
+            report(
+                "registry",
+                "the registry does not match the scene: \(first)\(problems.count > 1 ? " (and \(problems.count - 1) more)" : "")"
+            )
         }
     }
 
@@ -486,7 +512,9 @@ public final class SessionOracle: TimelineObserver {
     static func isPlaceholder(_ id: TargetID) -> Bool { id.rawValue.hasPrefix("placeholder-") }
 
     /// Whether `id` is a copy of `original` (`original-copyN`).
-    static func isCopy(_ id: TargetID, of original: TargetID) -> Bool { id.rawValue.hasPrefix(original.rawValue + "-copy") }
+    static func isCopy(_ id: TargetID, of original: TargetID) -> Bool {
+        id.rawValue.hasPrefix(original.rawValue + "-copy")
+    }
 
     /// The data without placeholders.
     static func filtered(_ snapshot: [TargetID: [TargetID]]) -> [TargetID: [TargetID]] {
@@ -507,7 +535,6 @@ public final class SessionOracle: TimelineObserver {
         return keys
     }
 
-
     /// The name a drop's undo step has (U1): "Move Card", "Copy 3 Cards", "Move 2 Items" for a mix.
     static func stepName(_ kinds: [Noun], _ operation: DropOperation) -> String {
         let verb = operation == .move ? "Move" : "Copy"
@@ -520,7 +547,9 @@ public final class SessionOracle: TimelineObserver {
     /// Frames registered from the scene's layout are the very same numbers.
     private static func close(_ a: Rect, _ b: Rect) -> Bool { a == b }
 
-    private func list(_ ids: [TargetID]?) -> String { ids.map { "[" + $0.map(\.rawValue).joined(separator: ", ") + "]" } ?? "nothing" }
+    private func list(_ ids: [TargetID]?) -> String {
+        ids.map { "[" + $0.map(\.rawValue).joined(separator: ", ") + "]" } ?? "nothing"
+    }
 
     private func difference(_ a: [TargetID: [TargetID]], _ b: [TargetID: [TargetID]]) -> String {
         Self.changedKeys(a, b).sorted().map { "'\($0)' \(list(a[$0])) became \(list(b[$0]))" }.joined(separator: "; ")

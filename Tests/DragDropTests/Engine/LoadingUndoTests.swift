@@ -52,7 +52,9 @@ struct LoadingUndoTests {
         #expect(oracle.failures.isEmpty, "\(oracle.failures)")
     }
 
-    @Test("U1, A4: undo while a drop loads undoes the step before it and leaves the placeholder loading; the arrival is its own step, named after the drop")
+    @Test(
+        "U1, A4: undo while a drop loads undoes the step before it and leaves the placeholder loading; the arrival is its own step, named after the drop"
+    )
     func undoWhileLoading() throws {
         let (h, auditor, oracle) = try Self.auditedHarness()
         Self.drag(h, row: 0, fromX: 400, toX: 100)  // s1 to Fast: at once
@@ -127,7 +129,9 @@ struct LoadingUndoTests {
         Self.expectClean(h, auditor, oracle)
     }
 
-    @Test("A4, F7, S4: a load arriving during another drag lands at once; cancelling that drag takes back nothing the load did")
+    @Test(
+        "A4, F7, S4: a load arriving during another drag lands at once; cancelling that drag takes back nothing the load did"
+    )
     func arrivalDuringDrag() throws {
         let (h, auditor, oracle) = try Self.auditedHarness()
         Self.drag(h, row: 0, fromX: 100, toX: 400)  // f1 to Slow, loading
