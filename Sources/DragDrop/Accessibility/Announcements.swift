@@ -48,6 +48,11 @@ public enum Announcements {
         Sentence.finished("Adding \(describe(items)) to \(name)")
     }
 
+    /// "Stopped adding 3 photos to Album 'Trips'."
+    public static func loadCancelled(_ items: [DragItem], to name: String) -> String {
+        "Stopped adding \(describe(items)) to \(name)."
+    }
+
     /// "Drop on Archive? <question>"
     public static func confirm(_ name: String, _ message: String) -> String {
         "Drop on \(Sentence.clause(name))? \(Sentence.finished(message))"
