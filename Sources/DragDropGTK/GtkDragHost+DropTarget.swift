@@ -17,6 +17,16 @@ extension GtkDragHost {
         guard let target = gtk_drop_target_async_new(contentFormats(), actions) else { return }
         dropTargets[windowID] = GObjectRef(target)
         let raw = UnsafeMutableRawPointer(target)
+        // This app's own drags are taken whatever they offer other apps (an item limited to its
+        // app offers them nothing, P5): GDK names the drag behind a drop of this process, so no
+        // private marker type has to be advertised to every app. Other drags: GTK's rule (an
+        // action and a format in common).
+        GSignal.connect(
+            raw, "accept",
+            pointerReturningBool: { [weak self] drop in
+                guard let self, let drop else { return false }
+                return self.accepts(drop)
+            })
         GSignal.connect(
             raw, "drag-enter",
             pointerPointReturningEnum: { [weak self] drop, _, _ in
@@ -70,6 +80,24 @@ extension GtkDragHost {
     /// The accepted types as new `GdkContentFormats` (transfer full).
     private func contentFormats() -> OpaquePointer? {
         withCStrings(mimeTypes) { gdk_content_formats_new($0, guint(mimeTypes.count)) }
+    }
+
+    /// Whether a window's drop target takes `drop`: always this host's own drag; another app's
+    /// drag when it allows a copy (S2: content from another app is only ever copied, so a drag
+    /// its app lets only be moved is not taken and nothing lights up, F4) and offers a type
+    /// some window accepts.
+    func accepts(_ drop: UnsafeMutableRawPointer) -> Bool {
+        if isOwnDrag(drop) { return true }
+        guard let offered = gdk_drop_get_formats(OpaquePointer(drop)) else { return false }
+        let accepted = contentFormats()
+        defer { if let accepted { gdk_content_formats_unref(accepted) } }
+        guard accepted.map({ gdk_content_formats_match($0, offered) != 0 }) == true else { return false }
+        guard gdk_drop_get_actions(OpaquePointer(drop)).rawValue & GDK_ACTION_COPY.rawValue != 0 else {
+            let app = otherApps.lastEnteredSource.flatMap(x11AppName(of:))?.rawValue ?? "The other app"
+            diagnose("external drag refused: \(app) allows only moving it")
+            return false
+        }
+        return true
     }
 
     /// Whether a GTK drop is the drag this host started (an in-app drag).

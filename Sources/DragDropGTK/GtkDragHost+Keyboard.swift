@@ -73,7 +73,7 @@ extension GtkDragHost {
                 started = true
             } catch {
                 report(error)
-                announce("Cannot pick up: \(error).")
+                announce(Sentence.explaining("Cannot pick up", error))
             }
             guard started, operation != .automatic else { return }
             accessibility.forcedOperation = true

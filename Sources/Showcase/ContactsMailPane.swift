@@ -87,7 +87,7 @@ final class ContactsMailPane: ShowcasePane {
                 }
             }
         } catch {
-            onError?("Could not read the contacts: \(error)")
+            onError?(Sentence.explaining("Could not read the contacts", error))
         }
         let message = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         UI.append(message, UI.label("New Message", selectable: true, css: ["heading"]))

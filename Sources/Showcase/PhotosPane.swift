@@ -85,7 +85,7 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
         do {
             collections = try store.collections(in: .photos)
         } catch {
-            onError?("Could not read the photos: \(error)")
+            onError?(Sentence.explaining("Could not read the photos", error))
             return
         }
         guard let all = collections.first(where: { $0.kind == .grid }) else { return }

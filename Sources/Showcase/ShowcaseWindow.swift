@@ -34,6 +34,8 @@ final class ShowcaseWindow {
         let host = GtkDragHost(app: "Showcase")
         if let exports = options.exportsDirectory { host.fileExport.directory = exports }
         self.host = host
+        if let seconds = options.transferTimeout { host.otherAppReadTimeout = seconds }
+        if let seconds = options.transferDeadline { DropLoading.deadline = seconds }
         guard let window = gtk_application_window_new(app) else { return }
         self.window = window
         gtk_window_set_title(dd_window(window), options.title)
@@ -50,6 +52,13 @@ final class ShowcaseWindow {
         UI.append(root, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         let status = UI.label("Pick a situation on the left, then drag.", selectable: true, css: ["sc-status"])
         self.status = status
+        // A status may quote a long path from another app: it wraps anywhere, at most three
+        // lines, so it never widens or heightens the window.
+        let statusLabel = dd_label(UnsafeMutableRawPointer(status))
+        gtk_label_set_wrap(statusLabel, 1)
+        gtk_label_set_wrap_mode(statusLabel, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_lines(statusLabel, 3)
+        gtk_label_set_ellipsize(statusLabel, PANGO_ELLIPSIZE_END)
         UI.append(root, status)
 
         let stack = gtk_stack_new()!
@@ -61,7 +70,7 @@ final class ShowcaseWindow {
             let store = try ShowcaseStore(path: options.databasePath)
             self.store = store
             store.onUndoFailure = { error in
-                Task { @MainActor [weak self] in self?.showStatus("Could not undo: \(error)") }
+                Task { @MainActor [weak self] in self?.showStatus(Sentence.explaining("Could not undo", error)) }
             }
             panes = Self.makePanes(store: store, host: host, options: options)
             if let output, let notes = panes.first(where: { $0 is NotesPane }) as? NotesPane {
@@ -70,7 +79,7 @@ final class ShowcaseWindow {
             }
         } catch {
             panes = Situation.all.map { PendingPane($0) }
-            showStatus("Could not open the showcase's data at \(options.databasePath): \(error)")
+            showStatus(Sentence.explaining("Could not open the showcase's data at \(options.databasePath)", error))
         }
         for pane in panes {
             pane.onChange = { [weak self, weak pane] in
@@ -101,6 +110,7 @@ final class ShowcaseWindow {
         }
         trackPaints(window)
         trackFocusAndMenus(window)
+        if let output { LoopWatch(output: output).start() }
         output?.emit(
             kind: "situations",
             [
@@ -268,7 +278,10 @@ final class ShowcaseWindow {
         updateUndoButtons()
     }
 
+    /// Shows `text` on the status line. It often names what another app sent (a file, an
+    /// app): bidirectional controls are removed here too, the one place every status passes.
     private func showStatus(_ text: String) {
+        let text = BidiControls.neutralized(text)
         if let status { UI.setText(status, text) }
         output?.emit(kind: "status", [("text", .string(text))])
     }

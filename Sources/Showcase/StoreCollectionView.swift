@@ -164,7 +164,7 @@ class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegat
         do {
             items = try store.items(in: collection.id ?? 0)
         } catch {
-            onError?("Could not read \(collection.name): \(error)")
+            onError?(Sentence.explaining("Could not read \(collection.name)", error))
         }
         let wanted = Set(ids ?? selection)
         selection = items.compactMap(\.id).filter(wanted.contains)
@@ -295,7 +295,7 @@ class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegat
             host.registerEdit(edit.name, undo: action.undo, redo: action.redo)
             onStoreChanged?([])
         } catch {
-            onError?("Could not delete: \(error)")
+            onError?(Sentence.explaining("Could not delete", error))
         }
     }
 

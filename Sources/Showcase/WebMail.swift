@@ -215,7 +215,7 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
     }
 
     /// What the body takes: images, or what may carry one.
-    static let intake = ImageIntake.gdk(images: [.png, "image/*"])
+    static let intake = ImageIntake.gdk(images: [.png, .jpeg])
 
     let situation = Situation.named("web-mail")!
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -298,21 +298,33 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
     private func paste() {
         guard EditClipboard.hasImage(for: body) else { return }
         EditClipboard.readImage(for: body) { [weak self] bytes in
-            guard let self, let bytes else { return }
-            let before = self.received
-            let beforeBytes = self.shownBytes
-            let after = Received(
-                type: "image/png", size: bytes.count, from: "the clipboard", operation: "paste", origin: "paste")
-            self.show(after, bytes: bytes)
-            self.host.registerEdit(
-                "Paste Photo", undo: { [weak self] in self?.show(before, bytes: beforeBytes) },
-                redo: { [weak self] in self?.show(after, bytes: bytes) })
+            guard let bytes else { return }
+            Task { @MainActor [weak self] in
+                let image: DroppedImage
+                do throws(DroppedImage.Problem) {
+                    image = try await DroppedImage.decode(bytes, type: .png)
+                } catch {
+                    self?.host.onNotice?(error.dropFailure.message)
+                    return
+                }
+                guard let self else { return }
+                let before = self.received
+                let beforeImage = self.shownImage
+                let after = Received(
+                    type: "image/png", size: bytes.count, from: "the clipboard", operation: "paste", origin: "paste")
+                self.show(after, image: image)
+                self.host.registerEdit(
+                    "Paste Photo", undo: { [weak self] in self?.show(before, image: beforeImage) },
+                    redo: { [weak self] in self?.show(after, image: image) })
+            }
         }
     }
 
     func activate(in window: TargetID) {
         guard !registered else { return }
         var target = DragTarget(id: bodyID, name: "Message Body", frame: .zero, parent: window)
+        // PNG and JPEG (the pictures ``DroppedImage`` decodes), as themselves or as another
+        // app's file, web address, bytes or <img> (a browser's photo, ``ImageIntake``).
         target.accepts = Self.intake.acceptedTypes
         target.operationPolicy = .alwaysCopy
         do {
@@ -352,17 +364,26 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
                 host.completeDeferredDrop(token, with: .failed(Self.failure(error)))
                 return
             }
+            // Attached only once it has decoded: a broken picture is refused, not "copied".
+            let picture: DroppedImage
+            do throws(DroppedImage.Problem) {
+                picture = try await DroppedImage.decode(image.data, type: image.type)
+            } catch {
+                self?.loads[token] = nil
+                host.completeDeferredDrop(token, with: .failed(error.dropFailure))
+                return
+            }
             guard let self else { return }
             self.loads[token] = nil
             let before = self.received
-            let beforeBytes = self.shownBytes
+            let beforeImage = self.shownImage
             let after = Received(
                 type: image.type.mimeType, size: image.data.count, from: from, operation: operation,
                 origin: image.origin.description, name: image.name)
-            self.show(after, bytes: image.data)
+            self.show(after, image: picture)
             let undo = UndoableAction(
-                undo: { [weak self] in self?.show(before, bytes: beforeBytes) },
-                redo: { [weak self] in self?.show(after, bytes: image.data) })
+                undo: { [weak self] in self?.show(before, image: beforeImage) },
+                redo: { [weak self] in self?.show(after, image: picture) })
             host.completeDeferredDrop(token, with: .committed(undo: undo))
         }
         return .deferred(placeholders: 1)
@@ -412,13 +433,13 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
         UI.setText(placeholderLabel, text)
     }
 
-    private var shownBytes: Data?
+    private var shownImage: DroppedImage?
 
-    private func show(_ value: Received?, bytes: Data?) {
+    private func show(_ value: Received?, image: DroppedImage?) {
         received = value
-        shownBytes = bytes
+        shownImage = image
         let paintable = dd_picture(UnsafeMutableRawPointer(picture))
-        if let value, let bytes, let texture = WebPhotos.texture(bytes) {
+        if let value, let texture = image?.makeTexture() {
             gtk_picture_set_paintable(paintable, texture)
             g_object_unref(UnsafeMutableRawPointer(texture))
             UI.setText(

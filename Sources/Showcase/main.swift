@@ -7,7 +7,8 @@ import ShowcaseModel
 // The DragDrop showcase: one window, fifteen situations from the guidelines.
 //
 //   showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour]
-//            [--role showcase|page] [--check] [--refresh-every SECONDS]
+//            [--role showcase|page] [--transfer-timeout SECONDS] [--transfer-deadline SECONDS]
+//            [--check] [--refresh-every SECONDS]
 //
 // --data-dir   where the documents live (default: $XDG_DATA_HOME/DragDropShowcase, else
 //              ~/.local/share/DragDropShowcase); seeded with example data on first use.
@@ -20,6 +21,9 @@ import ShowcaseModel
 //              end of standard input; `make tour` drives it.
 // --role page  opens the "Web Page" window instead (situation 3: its photos offer image/png to
 //              other apps, to drag into the showcase's new message); `make run` starts it too.
+// --transfer-timeout  a drop from another app fails when nothing arrives for this long
+//              (default 15 s); --transfer-deadline: or when it is still arriving after this
+//              long (default 60 s). Tests of sources that never answer or trickle shorten them.
 // --refresh-every  how often the Mail Inbox checks for mail by itself (default 180 s).
 // --check      shows every pane in turn, prints the HIG check's findings for each (K1, K3, K7,
 //              K9-K12; see ShowcaseCheck) and quits: status 0 when there are none, 1 otherwise.
@@ -32,6 +36,10 @@ struct ShowcaseOptions {
     var tour = false
     /// "showcase" or "page" (the Web Page window of situation 3, its own process).
     var role = "showcase"
+    /// Seconds without bytes before a drop from another app fails (nil: the host's default).
+    var transferTimeout: Double?
+    /// Seconds a drop from another app may take in all (nil: `DropLoading`'s default).
+    var transferDeadline: Double?
     /// `--check`: print the HIG check of every pane and quit.
     var check = false
     /// How often the Mail Inbox (situation 15) refreshes by itself.
@@ -51,7 +59,8 @@ struct ShowcaseOptions {
     }
 
     static let usage = """
-        usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour] [--role showcase|page] [--check] [--refresh-every SECONDS]
+        usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour] [--role showcase|page]
+                        [--transfer-timeout SECONDS] [--transfer-deadline SECONDS] [--check] [--refresh-every SECONDS]
         panes: \(Situation.all.map(\.slug).joined(separator: ", "))
         """
 
@@ -80,6 +89,11 @@ struct ShowcaseOptions {
                 size = (parts[0], parts[1])
             case "--title":
                 title = try value(argument)
+            case "--transfer-timeout", "--transfer-deadline":
+                guard let seconds = Double(try value(argument)), seconds > 0 else {
+                    throw UsageError("\(argument) is a number of seconds")
+                }
+                if argument == "--transfer-timeout" { transferTimeout = seconds } else { transferDeadline = seconds }
             case "--tour":
                 tour = true
             case "--check":

@@ -187,6 +187,22 @@ public class AppProcess: @unchecked Sendable {
         try waitFor("GTK's drag-end", after: index, timeout: timeout, where: Self.isDragEnd)
     }
 
+    // MARK: Input
+
+    /// Writes `line` and a line break to the app's standard input (apps that take commands
+    /// there, such as `dragdrop-hostile-source`).
+    public func send(line: String) throws {
+        guard input >= 0 else { throw DriverError("\(name)'s standard input is closed.") }
+        signal(SIGPIPE, SIG_IGN)  // an app that died makes the write fail, not this process
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+            guard written > 0 else { throw DriverError("Could not write to \(name)'s standard input.") }
+            offset += written
+        }
+    }
+
     // MARK: Ending
 
     /// Whether the app is still running.

@@ -200,4 +200,36 @@ struct OtherAppsTests {
             }
         }
     }
+
+    @Test(
+        "P5: an item limited to its app still drags into its own Inbox (recognized by GDK's drag, not by a type), and another app sees a drag that offers nothing"
+    )
+    func privateItemStaysInItsApp() async throws {
+        try await withDisplay { display, pointer in
+            let a = try await FixtureApp.launchApps("A", on: display, at: (40, 40), extra: ["--private-only"])
+            defer { a.stop() }
+            let b = try await FixtureApp.launchApps("B", on: display, at: (600, 40), extra: ["--private-only"])
+            defer { b.stop() }
+            let item = try a.appsFrames().item
+            // Into its own Inbox: the private form arrives.
+            var markA = a.lineCount
+            try pointer.drag(from: center(item), to: center(try a.appsFrames().inbox))
+            try await a.waitForAppsState("A's Inbox with its note", after: markA) {
+                $0["received"] as? [String] == ["Hello from A"]
+            }
+            #expect(a.messages(from: markA).contains("offer []"), "\(a.messages(from: markA))")
+            // Into B: B is offered no type, takes nothing; A's drag ends without a destination.
+            markA = a.lineCount
+            let markB = b.lineCount
+            try pointer.drag(from: center(item), to: center(try b.appsFrames().inbox))
+            try await a.waitForDragEnd(after: markA)
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(!b.messages(from: markB).contains { $0.hasPrefix("external") }, "\(b.messages(from: markB))")
+            #expect(event("lifted", in: b, from: markB) == nil)
+            #expect(b.received.isEmpty)
+            #expect(!a.messages(from: markA).contains { $0.hasPrefix("export start") })
+            let outcome = try await a.waitFor("A's outcome", after: markA) { $0["event"] as? String == "outcome" }
+            #expect(outcome["outcome"] as? String != "handedOff")
+        }
+    }
 }

@@ -106,7 +106,7 @@ struct RefreshControlTests {
             #expect(Self.began(app, from: mark).isEmpty, "a row dragged down is no pull")
 
             // Scroll down, then drag a row to the top edge and hold: autoscroll reaches the top.
-            try await app.settledSceneLayout()
+            _ = try await app.settledSceneLayout()
             for _ in 0..<6 { try pointer.click(at: (inbox.midX, inbox.midY), button: 5) }
             try await app.waitFor(kind: "scroll", "the list scrolled down", after: mark) {
                 ($0["offset"] as? Double ?? 0) > 100

@@ -3,28 +3,17 @@ import DragDrop
 import Foundation
 
 extension ImageIntake {
-    /// An intake for a GTK destination taking `images`: web addresses downloaded by a
-    /// ``WebFetcher``, and bytes accepted only when GDK decodes them (`gdk_texture_new_from_bytes`,
-    /// safe off the main thread), so a destination never shows a broken picture.
+    /// An intake for a GTK destination that shows `images`: web addresses downloaded by a
+    /// ``WebFetcher``, and bytes accepted only when ``DroppedImage`` would decode them (PNG or
+    /// JPEG, whole, declaring at most ``DroppedImage/maximumPixels``: checked without decoding,
+    /// so a form holding a "decompression bomb" is passed over before anything decodes it).
+    /// The destination then decodes with ``DroppedImage/decode(_:type:)``, off the main loop.
     public static func gdk(
         images: [ContentType], limit: Int64 = LoadOptions.defaultMemoryLimit, fetcher: WebFetcher = WebFetcher()
     )
         -> ImageIntake
     {
-        ImageIntake(images: images, limit: limit, fetcher: fetcher, decodes: { _, data in GDKImage.decodes(data) })
-    }
-}
-
-/// GDK's image decoder.
-public enum GDKImage {
-    /// Whether GDK decodes `data` as an image (PNG, JPEG, GIF, WebP, BMP... as gdk-pixbuf can).
-    public static func decodes(_ data: Data) -> Bool {
-        guard !data.isEmpty else { return false }
-        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(bytes) }
-        guard let texture = gdk_texture_new_from_bytes(bytes, nil) else { return false }
-        g_object_unref(UnsafeMutableRawPointer(texture))
-        return true
+        ImageIntake(images: images, limit: limit, fetcher: fetcher, decodes: { type, data in DroppedImage.problem(data, type: type) == nil })
     }
 }
 

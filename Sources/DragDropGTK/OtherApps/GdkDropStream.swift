@@ -1,3 +1,4 @@
+import CDragDropGTKSupport
 import CGtk4
 import DragDrop
 import Foundation
@@ -36,7 +37,20 @@ final class GdkDropStream: ByteSource {
         guard failure == nil, !ended else { return }
         failure = reason
         if let c = cancellable { g_cancellable_cancel(c.pointer(to: GCancellable.self)) }
+        // Still waiting for the other app's first answer: GDK's read would keep listening and
+        // take the answer to the next drop of this type (X11SelectionRelease.c).
+        if input == nil, current != nil { releaseSelectionRead() }
         current?.abandon(GIOFailure(message: reason, cancelled: true))
+    }
+
+    /// Ends GDK's waiting X11 read of this type (the X targets GDK may have asked for it).
+    private func releaseSelectionRead() {
+        var targets = [mimeType]
+        if mimeType.hasPrefix("text/plain") { targets += ["UTF8_STRING", "STRING", "TEXT", "COMPOUND_TEXT", "text/plain"] }
+        guard let surface = gdk_drop_get_surface(OpaquePointer(drop.raw)) else { return }
+        withCStrings(targets) { array in
+            dd_x11_release_selection_reads(surface, "XdndSelection", array, gsize(targets.count))
+        }
     }
 
     private var gCancellable: UnsafeMutablePointer<GCancellable>? { cancellable?.pointer(to: GCancellable.self) }
@@ -111,7 +125,7 @@ final class GdkDropStream: ByteSource {
         let seconds = timeout
         timer = GLibSource.once(afterMilliseconds: UInt32(max(1, seconds * 1000))) { [weak self] in
             self?.timer = 0
-            self?.cancel(reason: "the other app sent nothing for \(Int(seconds.rounded())) s")
+            self?.cancel(reason: "nothing arrived from the other app for \(DropLoading.seconds(seconds))")
         }
         current = call
         defer {

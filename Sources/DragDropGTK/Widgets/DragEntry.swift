@@ -23,6 +23,9 @@ public final class DragEntry {
     public let id: TargetID
     /// The accessible name.
     public let name: String
+    /// The most characters a drop may bring (default 1,000: a field asks for little, K11; nil:
+    /// no limit); a longer drop is refused with the reason.
+    public var maximumLength: Int? = 1_000
     /// Called after the text changed.
     public var onChange: (@MainActor () -> Void)?
 

@@ -28,6 +28,10 @@ public final class RecipientField {
     public static let vcard: ContentType = "text/vcard"
     /// What the field takes from drops, richest first.
     public static let acceptedTypes: [ContentType] = [vcard, .utf8PlainText, .plainText]
+    /// The most characters the field holds (K11: a field asks for little).
+    public static let maximumLength = 1_000
+    /// The largest card read (a card with a photo is larger than its name and email need).
+    public static let cardLimit: Int64 = 1 << 20
 
     /// The field's target identifier.
     public let id: TargetID
@@ -98,13 +102,32 @@ public final class RecipientField {
             })
     }
 
-    /// A contact picked with the button: "Name <email>" from its card, one undo step.
+    /// An address as one line, without bidirectional controls (see ``BidiControls``).
+    static func line(_ text: String) -> String {
+        BidiControls.neutralized(text).split(whereSeparator: \.isNewline).joined(separator: " ")
+            .trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The refusal of text longer than the room left.
+    func tooLongFailure(_ room: Int) -> DropFailure {
+        DropLoading.refusal(
+            "The text", "it is longer than the \(DropLoading.count(room)) characters \(name) has room for")
+    }
+
+    /// A contact picked with the button: "Name <email>" from its card (the same extraction as a
+    /// dropped card), one undo step.
     private func picked(_ contact: ContactAddButton.Contact) {
         let recipient: String
         do {
-            recipient = try RelevantParts.recipient(fromVCard: contact.vCard)
+            recipient = Self.line(try RelevantParts.recipient(fromVCard: contact.vCard))
         } catch {
-            onError?("\(contact.name) cannot be added: \(error)")
+            onError?(DropLoading.failure(error, adding: "The contact").message)
+            return
+        }
+        let room = max(0, Self.maximumLength - text.unicodeScalars.count)
+        guard recipient.unicodeScalars.count + 2 <= room || text.isEmpty && recipient.unicodeScalars.count <= room
+        else {
+            onError?(tooLongFailure(room).message)
             return
         }
         let action = add(recipient)
@@ -121,7 +144,11 @@ public final class RecipientField {
 
 extension RecipientField: GtkDragHostDelegate {
     /// A contact gives only "Name <email>" (A3), plain text comes as it is; read after the drop,
-    /// then added as the drop's own undo step.
+    /// then added as the drop's own undo step. Data from other apps is untrusted: a card is read
+    /// up to ``cardLimit`` and text up to the room left (``maximumLength``), within
+    /// ``DropLoading``'s deadline; text holding a NUL is refused, line breaks become spaces and
+    /// bidirectional controls are removed (a right-to-left override would show another address
+    /// than it holds). A refusal says why, in one sentence, and changes nothing.
     public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
         guard drop.destination == id else { return .failed(DropFailure(.forbidden, "Drop contacts on \(name).")) }
         let accepted = Self.acceptedTypes
@@ -130,23 +157,43 @@ extension RecipientField: GtkDragHostDelegate {
             return .failed(DropFailure(.forbidden, "\(name) takes contacts and addresses."))
         }
         let token = drop.token
+        let room = max(0, Self.maximumLength - text.unicodeScalars.count)
+        let tooLong = tooLongFailure(room)
         Task { @MainActor [weak self, weak host] in
             var recipients: [String] = []
-            do {
-                for index in 0..<count {
-                    let isCard = drop.data.choice(item: index, accepting: accepted)?.offered == Self.vcard
-                    let options = isCard ? LoadOptions(extract: RelevantParts.recipient) : LoadOptions()
-                    let loaded = try await drop.data.load(item: index, accepting: accepted, options: options)
-                    guard case .data(_, let data) = loaded else { continue }
-                    recipients.append(
-                        String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            for index in 0..<count {
+                let isCard = drop.data.choice(item: index, accepting: accepted)?.offered == Self.vcard
+                let what = isCard ? "The contact" : "The text"
+                // A card is read whole (name, email, phone, address…), then only its name and
+                // email are kept (A3); plain text is bounded by the field's room.
+                let options = LoadOptions(
+                    limit: isCard ? Self.cardLimit : Int64(max(4096, room * 4)),
+                    extract: isCard ? RelevantParts.recipient : nil)
+                let data: Data
+                do throws(TransferError) {
+                    let loaded = try await DropLoading.load(drop.data, item: index, accepting: accepted, options: options)
+                    guard case .data(_, let bytes) = loaded else { continue }
+                    data = bytes
+                } catch {
+                    var failure = DropLoading.failure(error, adding: what)
+                    if case .tooLarge = error, !isCard { failure = tooLong }
+                    host?.completeDeferredDrop(token, with: .failed(failure))
+                    return
                 }
-            } catch {
-                host?.completeDeferredDrop(
-                    token, with: .failed(DropFailure(.failed, "The contact could not be read: \(error).")))
+                if data.contains(0) {
+                    host?.completeDeferredDrop(
+                        token,
+                        with: .failed(DropLoading.refusal(what, "it contains a NUL character, which text never holds")))
+                    return
+                }
+                recipients.append(Self.line(String(decoding: data, as: UTF8.self)))
+            }
+            let added = recipients.joined(separator: ", ")
+            guard added.unicodeScalars.count <= room else {
+                host?.completeDeferredDrop(token, with: .failed(tooLong))
                 return
             }
-            let undo = self?.add(recipients.joined(separator: ", "))
+            let undo = self?.add(added)
             host?.completeDeferredDrop(token, with: .committed(undo: undo))
         }
         return .deferred(placeholders: 1)

@@ -24,13 +24,14 @@ public struct StyledRun: Hashable, Sendable {
     func sameStyle(as other: StyledRun) -> Bool { bold == other.bold && italic == other.italic && link == other.link }
 
     /// The length in Unicode scalars, the unit of GTK text offsets.
-    var length: Int { text.unicodeScalars.count }
+    public var length: Int { text.unicodeScalars.count }
 }
 
 /// Styled runs to and from the small HTML subset text views exchange (P1, A7): `<b>`/`<strong>`,
-/// `<i>`/`<em>`, `<a href>` (links to `http`, `https`, `mailto` and local `file` addresses only,
-/// ``safeLink(_:)``), `<br>` and paragraph ends as line breaks, character references; other
-/// tags are dropped and keep their text.
+/// `<i>`/`<em>`, bold and italic given as CSS in a `style` attribute (`font-weight: 600`,
+/// `font-style: italic`: how Qt, LibreOffice and browsers write them), `<a href>` (links to
+/// `http`, `https`, `mailto` and local `file` addresses only, ``safeLink(_:)``), `<br>` and
+/// paragraph ends as line breaks, character references; other tags are dropped and keep their text.
 public enum StyledHTML {
     /// HTML for `runs`: bold as `<b>`, italic as `<i>`, line breaks as `<br>`.
     public static func html(from runs: [StyledRun]) -> String { markup(runs, lineBreak: "<br>") }
@@ -78,21 +79,23 @@ public enum StyledHTML {
             append(StyledRun(text, bold: bold > 0, italic: italic > 0, link: links.last ?? nil), to: &runs)
             text = ""
         }
+        // Open elements with the bold and italic their `style` attribute added.
+        var open: [(name: Substring, bold: Int, italic: Int)] = []
         var rest = Substring(html)
-        while let open = rest.firstIndex(of: "<") {
-            text += decode(String(rest[..<open]))
-            if rest[open...].hasPrefix("<!--") {
+        while let start = rest.firstIndex(of: "<") {
+            text += decode(String(rest[..<start]))
+            if rest[start...].hasPrefix("<!--") {
                 // A comment: nothing of it is text, up to its end.
-                let end = rest[open...].range(of: "-->")
+                let end = rest[start...].range(of: "-->")
                 rest = end.map { rest[$0.upperBound...] } ?? ""
                 continue
             }
-            guard let close = rest[open...].firstIndex(of: ">") else {
-                text += decode(String(rest[open...]))
+            guard let close = rest[start...].firstIndex(of: ">") else {
+                text += decode(String(rest[start...]))
                 rest = ""
                 break
             }
-            let rawTag = rest[rest.index(after: open)..<close]
+            let rawTag = rest[rest.index(after: start)..<close]
             let tag = rawTag.lowercased()
             rest = rest[rest.index(after: close)...]
             let closing = tag.hasPrefix("/")
@@ -123,6 +126,21 @@ public enum StyledHTML {
             default:
                 break
             }
+            if !closing, !tag.hasSuffix("/"), !voidElements.contains(String(name)) {
+                let css = cssStyles(of: Substring(tag))
+                if css.bold + css.italic > 0 { flush() }
+                bold += css.bold
+                italic += css.italic
+                open.append((Substring(name), css.bold, css.italic))
+            } else if closing, let index = open.lastIndex(where: { $0.name == name }) {
+                // Closes the element and any left open inside it.
+                for element in open[index...] where element.bold + element.italic > 0 {
+                    flush()
+                    bold = max(0, bold - element.bold)
+                    italic = max(0, italic - element.italic)
+                }
+                open.removeSubrange(index...)
+            }
         }
         text += decode(String(rest))
         flush()
@@ -131,6 +149,38 @@ public enum StyledHTML {
             if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
         }
         return runs
+    }
+
+    /// Elements that have no closing tag.
+    private static let voidElements: Set<String> = [
+        "br", "img", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track",
+    ]
+
+    /// Whether a start tag's `style` attribute makes its content bold (`font-weight` 600 and
+    /// more, `bold`, `bolder`) or italic (`font-style: italic` or `oblique`): 1 or 0 each.
+    static func cssStyles(of tag: Substring) -> (bold: Int, italic: Int) {
+        guard let attribute = tag.range(of: "style=") else { return (0, 0) }
+        var value = tag[attribute.upperBound...]
+        if let quote = value.first, quote == "\"" || quote == "'" {
+            value = value.dropFirst().prefix { $0 != quote }
+        } else {
+            value = value.prefix { !$0.isWhitespace }
+        }
+        var bold = 0
+        var italic = 0
+        for declaration in value.split(separator: ";") {
+            let pair = declaration.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2 else { continue }
+            switch pair[0] {
+            case "font-weight":
+                bold = ["bold", "bolder"].contains(pair[1]) || (Int(pair[1]) ?? 0) >= 600 ? 1 : 0
+            case "font-style":
+                italic = ["italic", "oblique"].contains(pair[1]) ? 1 : 0
+            default:
+                break
+            }
+        }
+        return (bold, italic)
     }
 
     /// The characters of `runs`.
