@@ -5,8 +5,10 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # System packages the build and tests need: SQLite headers for GRDB (the showcase model), GTK 4
 # headers for the GTK backend, Xvfb and xdotool to drive real windows in tests, shared-mime-info
-# for type conformance, gtk4-demo and xclip as other apps the tests drag to and paste from.
-APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xauth xdotool x11-utils imagemagick gtk-4-examples dbus-x11 xclip
+# for type conformance, gtk4-demo and xclip as other apps the tests drag to and paste from,
+# and a screen reader's view for the accessibility tests (dbus-run-session, the AT-SPI bus,
+# pyatspi for the system Python).
+APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xauth xdotool x11-utils imagemagick gtk-4-examples dbus-x11 xclip dbus-daemon at-spi2-core python3-pyatspi
 SCENARIOS := $(wildcard Examples/scenarios/*.json)
 
 .PHONY: all run tour replay test test-gtk build deps bench format clean

@@ -67,10 +67,19 @@ public class AppProcess: @unchecked Sendable {
     /// ``XDisplay/appEnvironment`` with `environment` merged over it; waits up to `timeout`
     /// seconds for its ready line, and moves its window (the first whose name matches
     /// `windowName`) to `at`. `stderrPath`: where the app's standard error goes (nil: /dev/null).
+    /// With `screenReader`, the app runs in a private D-Bus session with its accessibility on
+    /// and the screen reader's listener beside it.
     public init(
         executable: String, arguments: [String], display: XDisplay, environment: [String: String] = [:],
-        stderrPath: String? = nil, timeout: Double = 30, at position: (Int, Int) = (0, 0), windowName: String
+        stderrPath: String? = nil, timeout: Double = 30, at position: (Int, Int) = (0, 0), windowName: String,
+        screenReader: ScreenReader? = nil
     ) throws {
+        var environment = environment
+        var command = (executable: executable, arguments: arguments)
+        if let screenReader {
+            command = screenReader.command(for: executable, arguments)
+            environment.merge(ScreenReader.environment) { $1 }
+        }
         let stdin = try ProcessPipe()
         let stdout = try ProcessPipe()
         var stderrFD: Int32?
@@ -79,7 +88,7 @@ public class AppProcess: @unchecked Sendable {
         let process: ChildProcess
         do {
             process = try ChildProcess(
-                executable, arguments, environment: display.appEnvironment.merging(environment) { $1 },
+                command.executable, command.arguments, environment: display.appEnvironment.merging(environment) { $1 },
                 stdin: stdin.read, stdout: stdout.write, stderr: (stderrFD ?? -1) >= 0 ? stderrFD : nil)
         } catch {
             for fd in [stdin.read, stdin.write, stdout.read, stdout.write] { close(fd) }
