@@ -55,10 +55,13 @@ public class AppProcess: @unchecked Sendable {
     /// The executable's file name, for messages.
     public let name: String
     private let process: ChildProcess
+    /// The Wayland output the app fills (nil on X11).
+    public let waylandOutput: Int?
     private var input: Int32
     private let output: LineCollector
     /// The window on the screen (X pixels).
     public private(set) var window = ScreenRect(x: 0, y: 0, width: 0, height: 0)
+    private var releasedOutput = false
     private var parsed: [JSONObject] = []
     private var parsedLines = 0
     private let parseLock = NSLock()
@@ -75,9 +78,10 @@ public class AppProcess: @unchecked Sendable {
         screenReader: ScreenReader? = nil
     ) throws {
         var environment = environment
-        var command = (executable: executable, arguments: arguments)
+        let launch = try display.prepareLaunch(of: executable)
+        var command = (executable: launch.path, arguments: arguments)
         if let screenReader {
-            command = screenReader.command(for: executable, arguments)
+            command = screenReader.command(for: launch.path, arguments)
             environment.merge(ScreenReader.environment) { $1 }
         }
         let stdin = try ProcessPipe()
@@ -92,6 +96,7 @@ public class AppProcess: @unchecked Sendable {
                 stdin: stdin.read, stdout: stdout.write, stderr: (stderrFD ?? -1) >= 0 ? stderrFD : nil)
         } catch {
             for fd in [stdin.read, stdin.write, stdout.read, stdout.write] { close(fd) }
+            display.releaseOutput(launch.output)
             throw error
         }
         close(stdin.read)
@@ -108,13 +113,14 @@ public class AppProcess: @unchecked Sendable {
             close(reader)
         }
         self.display = display
+        waylandOutput = launch.output
         name = URL(fileURLWithPath: executable).lastPathComponent
         self.process = process
         input = stdin.write
         output = collector
         do {
             try waitFor("\(name)'s ready line", timeout: timeout) { $0["kind"] as? String == "ready" }
-            window = try display.placeWindow(named: windowName, at: position)
+            window = try display.windowFrame(named: windowName, at: position, output: launch.output)
         } catch {
             stop()
             throw error
@@ -213,6 +219,10 @@ public class AppProcess: @unchecked Sendable {
             input = -1
         }
         if !process.wait(timeout: timeout) { process.stop() }
+        if !releasedOutput {
+            releasedOutput = true
+            display.releaseOutput(waylandOutput)
+        }
         return process.exitStatus
     }
 

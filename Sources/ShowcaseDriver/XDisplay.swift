@@ -5,26 +5,57 @@ import Foundation
 #endif
 
 /// An X display to drive: a private Xvfb started here (stopped by ``stop()``), or an existing
-/// one such as the user's `$DISPLAY`.
+/// one such as the user's `$DISPLAY`. On a private display the apps run on X11 or, with the
+/// Wayland backend, on a weston compositor nested in the Xvfb (``compositor``): input and
+/// screenshots go through the Xvfb either way.
 public final class XDisplay: @unchecked Sendable {
     /// The display name, `:57`.
     public let name: String
     private let server: ChildProcess?
+    /// The Wayland compositor the apps run on, nil when they run on X11.
+    public let compositor: WaylandCompositor?
 
     /// Whether this display is a private Xvfb started here.
     public var isPrivate: Bool { server != nil }
 
-    private init(name: String, server: ChildProcess?) {
+    /// The windowing system the apps run on.
+    public var backend: DisplayBackend { compositor == nil ? .x11 : .wayland }
+
+    private init(name: String, server: ChildProcess?, compositor: WaylandCompositor? = nil) {
         self.name = name
         self.server = server
+        self.compositor = compositor
     }
 
     /// An existing display (not stopped by ``stop()``).
     public static func existing(_ name: String) -> XDisplay { XDisplay(name: name, server: nil) }
 
+    /// Starts a private display where apps get a `width` × `height` screen: on X11 (the
+    /// default, or `backend` / ``DisplayBackend/current``) an Xvfb of that size; on Wayland an
+    /// Xvfb twice as wide with weston in it, one output of `width` × `height` per app (two apps
+    /// side by side).
+    public static func startPrivate(
+        width: Int = 1280, height: Int = 800, backend: DisplayBackend = .current
+    ) throws -> XDisplay {
+        switch backend {
+        case .x11:
+            return try startXvfb(width: width, height: height)
+        case .wayland:
+            let outputs = 2
+            let x = try startXvfb(width: width * outputs, height: height)
+            do {
+                let compositor = try WaylandCompositor(on: x.name, outputs: outputs, width: width, height: height)
+                return XDisplay(name: x.name, server: x.server, compositor: compositor)
+            } catch {
+                x.stop()
+                throw error
+            }
+        }
+    }
+
     /// Starts Xvfb (`width`x`height`x24) on a free display number from :120 up and waits until
     /// it accepts clients.
-    public static func startPrivate(width: Int = 1280, height: Int = 800) throws -> XDisplay {
+    private static func startXvfb(width: Int, height: Int) throws -> XDisplay {
         guard let xvfb = Tools.xvfb else {
             throw DriverError("Xvfb is not installed (apt-get install xvfb, or run `make deps`).")
         }
@@ -48,14 +79,19 @@ public final class XDisplay: @unchecked Sendable {
         throw DriverError("Could not start Xvfb on a free display (20 attempts from :120).")
     }
 
-    /// Stops the private server (nothing for an existing display).
-    public func stop() { server?.stop() }
+    /// Stops the compositor and the private server (nothing for an existing display).
+    public func stop() {
+        compositor?.stop()
+        server?.stop()
+    }
 
-    /// The environment a GTK app needs on this display: its name and the X11 backend; on a
-    /// private display also the cairo renderer and no accessibility or session bus, so that
-    /// nothing the app starts outlives the display.
+    /// The environment a GTK app needs on this display: its name and the X11 backend, or the
+    /// compositor's socket and the Wayland backend; on a private display also the cairo
+    /// renderer and no accessibility or session bus, so that nothing the app starts outlives
+    /// the display.
     public var appEnvironment: [String: String] {
         var environment = ["DISPLAY": name, "GDK_BACKEND": "x11"]
+        if let compositor { environment.merge(compositor.appEnvironment) { $1 } }
         if isPrivate {
             environment["GSK_RENDERER"] = "cairo"
             environment["GTK_A11Y"] = "none"
@@ -84,6 +120,34 @@ public final class XDisplay: @unchecked Sendable {
             throw DriverError("Unreadable window geometry: \(geometry)")
         }
         return ScreenRect(x: x, y: y, width: w, height: h)
+    }
+
+    // MARK: Launching apps
+
+    /// How to start an app on this display: the path to run and, on Wayland, the output it
+    /// takes (give it back with ``releaseOutput(_:)`` once the app quit).
+    public func prepareLaunch(of executable: String) throws -> (path: String, output: Int?) {
+        guard let compositor else { return (executable, nil) }
+        let output = try compositor.leaseOutput()
+        do {
+            return (try compositor.launchPath(for: executable, output: output), output)
+        } catch {
+            compositor.release(output)
+            throw error
+        }
+    }
+
+    /// Gives back the output an app took (nothing on X11).
+    public func releaseOutput(_ output: Int?) {
+        if let output { compositor?.release(output) }
+    }
+
+    /// Where a launched app's window is: on X11 the window named `pattern`, moved to `position`
+    /// (``placeWindow(named:at:)``); on Wayland its output, which it fills (windows cannot be
+    /// moved by others there).
+    public func windowFrame(named pattern: String, at position: (Int, Int), output: Int?) throws -> ScreenRect {
+        if let compositor, let output { return compositor.outputs[output] }
+        return try placeWindow(named: pattern, at: position)
     }
 
     // MARK: Input and screenshots

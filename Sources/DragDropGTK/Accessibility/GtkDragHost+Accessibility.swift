@@ -24,6 +24,8 @@ final class AccessibilityState {
     /// Speaks announcements through the focused widget's accessible description (GTK 4.8);
     /// the host gives it the focused widget.
     var speaker: FocusDescriptionAnnouncer?
+    /// Gives a window the keyboard back after a pointer drag (Wayland compositors that keep it).
+    var keyboardAfterDrag: KeyboardAfterDrag?
 }
 
 /// Accessible names on registered widgets, announcements spoken to screen readers and shown in
@@ -106,7 +108,14 @@ extension GtkDragHost {
             announce(sentence.text)
         case .keyboardFocus(let target, _):
             showKeyboardFocus(on: target)
-        case .outcome:
+        case .lifted(let items, _, .pointer):
+            if accessibility.keyboardAfterDrag == nil {
+                accessibility.keyboardAfterDrag = KeyboardAfterDrag { [weak self] line in self?.diagnose(line) }
+            }
+            let window = items.first.flatMap { registered[$0]?.window }.flatMap { widget(for: $0) }
+            accessibility.keyboardAfterDrag?.lifted(in: window)
+        case .outcome(let outcome):
+            accessibility.keyboardAfterDrag?.ended(with: outcome)
             // The forced move or copy of "Move To…" / "Copy To…" ends with its drag.
             guard accessibility.forcedOperation else { return }
             accessibility.forcedOperation = false
