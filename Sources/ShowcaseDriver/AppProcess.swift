@@ -55,13 +55,14 @@ public class AppProcess: @unchecked Sendable {
     /// The executable's file name, for messages.
     public let name: String
     private let process: ChildProcess
-    /// The Wayland output the app fills (nil on X11).
-    public let waylandOutput: Int?
     private var input: Int32
     private let output: LineCollector
-    /// The window on the screen (X pixels).
+    /// The window on the screen (X pixels): the X window, or on Wayland the surface with GTK's
+    /// shadow (the showcase prints its layout from there, with its `surface` offset).
     public private(set) var window = ScreenRect(x: 0, y: 0, width: 0, height: 0)
-    private var releasedOutput = false
+    /// The window's content on the screen: where the app's window coordinates start (the same
+    /// as ``window`` on X11 without a window manager).
+    public private(set) var content = ScreenRect(x: 0, y: 0, width: 0, height: 0)
     private var parsed: [JSONObject] = []
     private var parsedLines = 0
     private let parseLock = NSLock()
@@ -78,10 +79,9 @@ public class AppProcess: @unchecked Sendable {
         screenReader: ScreenReader? = nil
     ) throws {
         var environment = environment
-        let launch = try display.prepareLaunch(of: executable)
-        var command = (executable: launch.path, arguments: arguments)
+        var command = (executable: executable, arguments: arguments)
         if let screenReader {
-            command = screenReader.command(for: launch.path, arguments)
+            command = screenReader.command(for: executable, arguments)
             environment.merge(ScreenReader.environment) { $1 }
         }
         let stdin = try ProcessPipe()
@@ -96,7 +96,6 @@ public class AppProcess: @unchecked Sendable {
                 stdin: stdin.read, stdout: stdout.write, stderr: (stderrFD ?? -1) >= 0 ? stderrFD : nil)
         } catch {
             for fd in [stdin.read, stdin.write, stdout.read, stdout.write] { close(fd) }
-            display.releaseOutput(launch.output)
             throw error
         }
         close(stdin.read)
@@ -113,14 +112,15 @@ public class AppProcess: @unchecked Sendable {
             close(reader)
         }
         self.display = display
-        waylandOutput = launch.output
         name = URL(fileURLWithPath: executable).lastPathComponent
         self.process = process
         input = stdin.write
         output = collector
         do {
             try waitFor("\(name)'s ready line", timeout: timeout) { $0["kind"] as? String == "ready" }
-            window = try display.windowFrame(named: windowName, at: position, output: launch.output)
+            let placed = try display.place(windowNamed: windowName, at: position)
+            window = placed.frame
+            content = placed.content
         } catch {
             stop()
             throw error
@@ -219,10 +219,6 @@ public class AppProcess: @unchecked Sendable {
             input = -1
         }
         if !process.wait(timeout: timeout) { process.stop() }
-        if !releasedOutput {
-            releasedOutput = true
-            display.releaseOutput(waylandOutput)
-        }
         return process.exitStatus
     }
 

@@ -117,8 +117,13 @@ public final class ShowcaseProcess: AppProcess, @unchecked Sendable {
     }
 
     private func parseLayout(_ object: JSONObject) -> ShowcaseLayout? {
+        // The layout is in window coordinates: on X11 the X window plus the offset of the content
+        // in its surface (a compositing window manager's shadow); on Wayland where the content
+        // was found (GTK's shadow changes with the focus, the content stays put).
         let surface = object["surface"] as? [Double] ?? [0, 0]
-        let origin = (x: window.x + (surface.first ?? 0), y: window.y + (surface.last ?? 0))
+        let origin =
+            display.backend == .wayland
+            ? (x: content.x, y: content.y) : (x: window.x + (surface.first ?? 0), y: window.y + (surface.last ?? 0))
         func rects(_ value: Any?) -> [String: ScreenRect] {
             (value as? [String: Any] ?? [:]).compactMapValues { ScreenRect(printed: $0, from: origin) }
         }

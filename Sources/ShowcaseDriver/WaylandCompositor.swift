@@ -21,118 +21,137 @@ public enum DisplayBackend: String, Sendable, CaseIterable {
     }
 }
 
-/// A headless Wayland compositor for tests: weston (Debian's) with its X11 backend, nested in an
-/// Xvfb, one weston output per app side by side, the kiosk shell (each app fills its output).
+/// A window on the screen: its frame (the X window, or the Wayland surface with GTK's
+/// client-side shadow) and its content (where the app's window coordinates start).
+public struct PlacedWindow: Sendable {
+    public var frame: ScreenRect
+    public var content: ScreenRect
+}
+
+/// A headless Wayland compositor for tests: Debian's weston with its X11 backend, nested in an
+/// Xvfb and filling it with one output, its desktop shell without panel, lock or animations.
 ///
-/// xdotool drives the pointer and keys on the Xvfb: weston's output windows pass them on to the
-/// Wayland apps, and a drag crosses from one output to the next as on one screen. Every app
-/// gets an output of its own: kiosk-shell sends an app to the output whose `app-ids` in
-/// weston.ini holds its Wayland app id, which GTK takes from the program's name, so an app is
-/// launched through a symbolic link named after its output (``launchPath(for:)``).
+/// xdotool drives the pointer and keys on the Xvfb; weston's output window passes them on to
+/// the Wayland apps, and a drag between two apps stays on that one output. Apps keep the size
+/// they ask for; the shell puts a new window where it likes, so ``place(windowNamed:at:)`` reads
+/// where it is from weston's scene graph (weston runs with `--debug`; `weston-debug
+/// scene-graph` prints every view) and moves it as a person does, dragging it with Super held.
 ///
-/// ```
-/// Xvfb :N (2 × width) × height
-/// ├── weston output screen0 at x 0      → the first app (app id dragdrop-output-0)
-/// └── weston output screen1 at x width  → the second app (app id dragdrop-output-1)
-/// ```
+/// The Xvfb is one pixel wider than the output: weston's X11 backend follows the X pointer by
+/// relative motion from where it last entered the window, so the pointer is taken out of the
+/// window and back in (an `EnterNotify`, which carries the absolute position) before windows
+/// are placed; without that, weston's pointer sat a constant offset away from the X pointer.
 public final class WaylandCompositor: @unchecked Sendable {
-    /// The outputs' frames on the Xvfb, in order.
-    public let outputs: [ScreenRect]
     /// The compositor's socket name (`WAYLAND_DISPLAY`).
-    public let socket: String
-    /// The private runtime directory (`XDG_RUNTIME_DIR`) holding the socket, weston.ini, the
-    /// log and the launch links.
+    public let socket = "wayland-dragdrop"
+    /// The private runtime directory (`XDG_RUNTIME_DIR`) holding the socket, weston.ini and
+    /// the log.
     public let runtimeDirectory: String
+    /// The output's size.
+    public let width: Int
+    public let height: Int
+    private let display: String
     private let process: ChildProcess
-    private let lock = NSLock()
-    private var leased: Set<Int> = []
-    private var links = 0
 
     /// weston's log file (for failure messages).
     public var logPath: String { runtimeDirectory + "/weston.log" }
 
     /// Why weston cannot run here, or nil when it can.
     public static var missing: String? {
-        guard Tools.find("weston") != nil else {
-            return "weston is not installed (apt-get install weston, or `make deps`)."
+        for tool in ["weston", "weston-debug", "xwininfo"] where Tools.find(tool) == nil {
+            return "\(tool) is not installed (apt-get install weston x11-utils, or `make deps`)."
         }
         return nil
     }
 
-    /// The app id of the apps kiosk-shell puts on output `index`.
-    public static func appID(forOutput index: Int) -> String { "dragdrop-output-\(index)" }
-
-    /// Starts weston on X display `display` with `count` outputs of `width` × `height`, placed
-    /// side by side from the top-left corner, and waits until it accepts clients (at most 15 s).
-    public init(on display: String, outputs count: Int, width: Int, height: Int) throws {
-        guard let weston = Tools.find("weston") else {
-            throw DriverError(Self.missing ?? "weston is not installed.")
-        }
+    /// Starts weston on X display `display` (at least `width` + 1 pixels wide) with one output of
+    /// `width` × `height` at the top-left corner, and waits until it accepts clients (15 s).
+    public init(on display: String, width: Int, height: Int) throws {
+        if let missing = Self.missing { throw DriverError(missing) }
         var template = Array("/tmp/dragdrop-wayland-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw DriverError("Could not create a runtime directory for weston: \(String(cString: strerror(errno))).")
         }
-        runtimeDirectory = String(cString: made)
-        chmod(runtimeDirectory, 0o700)
-        socket = "wayland-dragdrop"
-        var ini = "[core]\nidle-time=0\nrequire-input=false\n\n[shell]\nbackground-color=0xff2e3436\n"
-        for index in 0..<count {
-            ini += "\n[output]\nname=screen\(index)\napp-ids=\(Self.appID(forOutput: index))\n"
-        }
-        let config = runtimeDirectory + "/weston.ini"
+        let directory = String(cString: made)
+        chmod(directory, 0o700)
+        runtimeDirectory = directory
+        self.display = display
+        self.width = width
+        self.height = height
+        // No panel (windows may go to the top), no screen lock, no animations (a window is where
+        // it stays the moment it maps), no on-screen keyboard.
+        let ini = """
+            [core]
+            idle-time=0
+            require-input=false
+
+            [shell]
+            panel-position=none
+            locking=false
+            background-color=0xff2e3436
+            animation=none
+            close-animation=none
+            startup-animation=none
+            focus-animation=none
+
+            [input-method]
+            path=
+
+            """
+        let config = directory + "/weston.ini"
         try ini.write(toFile: config, atomically: true, encoding: .utf8)
-        let log = open(runtimeDirectory + "/weston.log", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let log = open(directory + "/weston.log", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         defer { if log >= 0 { close(log) } }
         process = try ChildProcess(
-            weston,
+            Tools.find("weston") ?? "weston",
             [
                 "--backend=x11-backend.so", "--use-pixman", "--socket=\(socket)", "--width=\(width)",
-                "--height=\(height)", "--output-count=\(count)", "--shell=kiosk-shell.so", "--config=\(config)",
-                "--idle-time=0",
+                "--height=\(height)", "--shell=desktop-shell.so", "--config=\(config)", "--idle-time=0", "--debug",
             ],
-            environment: ["DISPLAY": display, "XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": ""],
+            environment: ["DISPLAY": display, "XDG_RUNTIME_DIR": directory, "WAYLAND_DISPLAY": ""],
             stdout: log >= 0 ? log : nil, stderr: log >= 0 ? log : nil)
-        outputs = (0..<count).map {
-            ScreenRect(x: Double($0 * width), y: 0, width: Double(width), height: Double(height))
-        }
         do {
-            try waitUntilReady(display: display, count: count)
+            try waitUntilReady()
         } catch {
             stop()
             throw error
         }
     }
 
-    /// Waits for the socket and the output windows, and puts the windows side by side (weston
-    /// places its outputs left to right in that order, so coordinates carry across).
-    private func waitUntilReady(display: String, count: Int) throws {
+    /// Waits for the socket and weston's output window, puts the window at the top-left corner
+    /// and brings weston's pointer to the X pointer.
+    private func waitUntilReady() throws {
         let deadline = Date().addingTimeInterval(15)
-        let xdisplay = XDisplay.existing(display)
-        var windows: [String] = []
+        let x = XDisplay.existing(display)
         while Date() < deadline {
             guard process.isRunning else {
-                throw DriverError("weston exited while starting. Its log:\n\(tail(of: logPath))")
+                throw DriverError("weston exited while starting. Its log:\n\(logTail)")
             }
-            if FileManager.default.fileExists(atPath: runtimeDirectory + "/" + socket) {
-                // weston names its windows in _NET_WM_NAME only, which xdotool's name search
-                // does not read; xwininfo shows it.
-                let tree =
-                    (try? Tools.run("/usr/bin/xwininfo", ["-root", "-tree"], environment: ["DISPLAY": display]))
-                    .map { String(decoding: $0, as: UTF8.self) } ?? ""
-                windows = (0..<count).compactMap { index in
-                    tree.split(separator: "\n").first { $0.contains("\"Weston Compositor - screen\(index)\"") }?
-                        .split(separator: " ").first.map(String.init)
-                }
-                if windows.count == count { break }
+            // weston names its window in _NET_WM_NAME only, which xdotool's name search does not
+            // read; xwininfo shows it.
+            if FileManager.default.fileExists(atPath: runtimeDirectory + "/" + socket),
+                let tree = try? Tools.run(
+                    Tools.find("xwininfo") ?? "xwininfo", ["-root", "-tree"], environment: ["DISPLAY": display]),
+                let line = String(decoding: tree, as: UTF8.self).split(separator: "\n").first(where: {
+                    $0.contains("\"Weston Compositor - screen0\"")
+                }),
+                let window = line.split(separator: " ").first
+            {
+                try x.xdotool(["windowmove", "--sync", String(window), "0", "0"])
+                try resyncPointer(at: (Double(width / 2), Double(height / 2)))
+                return
             }
             usleep(50_000)
         }
-        guard windows.count == count else {
-            throw DriverError("weston did not start within 15 s. Its log:\n\(tail(of: logPath))")
-        }
-        for (index, window) in windows.enumerated() {
-            try xdisplay.xdotool(["windowmove", "--sync", window, String(Int(outputs[index].x)), "0"])
-        }
+        throw DriverError("weston did not start within 15 s. Its log:\n\(logTail)")
+    }
+
+    /// Takes the X pointer out of weston's window (the Xvfb's last column) and back in at
+    /// `point`, so that weston's pointer is where the X pointer is.
+    public func resyncPointer(at point: ScreenPoint) throws {
+        try XDisplay.existing(display).xdotool(
+            ["mousemove", String(width), String(height / 2), "sleep", "0.05", "mousemove"] + Pointer.at(point)
+                + ["sleep", "0.05"])
     }
 
     /// The environment a GTK app needs to run on this compositor.
@@ -140,38 +159,110 @@ public final class WaylandCompositor: @unchecked Sendable {
         ["WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": runtimeDirectory, "GDK_BACKEND": "wayland"]
     }
 
-    /// Takes the first free output for an app; ``release(_:)`` gives it back.
-    public func leaseOutput() throws -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let free = outputs.indices.first(where: { !leased.contains($0) }) else {
-            throw DriverError(
-                "All \(outputs.count) Wayland outputs already show an app: quit one first (kiosk-shell shows one app per output)."
-            )
+    // MARK: Windows
+
+    /// A toplevel window as weston's scene graph shows it.
+    struct View {
+        var title: String
+        var frame: ScreenRect
+        /// The opaque part: GTK's window without its shadow.
+        var opaque: ScreenRect?
+    }
+
+    /// The toplevel windows, topmost first.
+    func views() throws -> [View] {
+        let output = try Tools.run(
+            Tools.find("weston-debug") ?? "weston-debug", ["scene-graph"],
+            environment: ["WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": runtimeDirectory], timeout: 10)
+        return Self.parseViews(String(decoding: output, as: UTF8.self))
+    }
+
+    /// The toplevel views in `sceneGraph` (weston-debug's text), in its order.
+    static func parseViews(_ sceneGraph: String) -> [View] {
+        var views: [View] = []
+        var inToplevel = false  // the lines below belong to a toplevel's view
+        for line in sceneGraph.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if line.hasPrefix("View ") || line.hasPrefix("Layer ") || line.hasPrefix("Output ") {
+                inToplevel = false
+                guard line.hasPrefix("View "), line.contains("role xdg_toplevel"),
+                    let start = line.range(of: "top-level window '"),
+                    let end = line.range(of: "' of ", options: .backwards), start.upperBound <= end.lowerBound
+                else { continue }
+                views.append(
+                    View(
+                        title: String(line[start.upperBound..<end.lowerBound]),
+                        frame: ScreenRect(x: 0, y: 0, width: 0, height: 0), opaque: nil))
+                inToplevel = true
+            } else if inToplevel, line.hasPrefix("position:"), let rect = parseCorners(line.dropFirst(9)) {
+                views[views.count - 1].frame = rect
+            } else if inToplevel, line.hasPrefix("[opaque:"), let rect = parseCorners(line.dropFirst(8)) {
+                views[views.count - 1].opaque = rect
+            }
         }
-        leased.insert(free)
-        return free
+        return views
     }
 
-    /// Gives output `index` back.
-    public func release(_ index: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        leased.remove(index)
+    /// "(611, 178) -> (1279, 627)" as a rectangle.
+    private static func parseCorners(_ text: Substring) -> ScreenRect? {
+        let numbers = text.split(whereSeparator: { !"-0123456789.".contains($0) }).compactMap { Double($0) }
+        guard numbers.count >= 4 else { return nil }
+        return ScreenRect(x: numbers[0], y: numbers[1], width: numbers[2] - numbers[0], height: numbers[3] - numbers[1])
     }
 
-    /// A path that runs `executable` as an app kiosk-shell puts on output `index`: a symbolic
-    /// link named after the output's app id (GTK on Wayland takes the app id from the program's
-    /// name).
-    public func launchPath(for executable: String, output index: Int) throws -> String {
-        lock.lock()
-        links += 1
-        let directory = runtimeDirectory + "/apps/\(links)"
-        lock.unlock()
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let link = directory + "/" + Self.appID(forOutput: index)
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: executable)
-        return link
+    /// Waits (at most `timeout` seconds) for the topmost window whose title matches `pattern` (a
+    /// regular expression) to be shown and still, moves it so that its content's top-left
+    /// corner is at `position` (where an X11 window's would be: GTK's shadow lies around it) by
+    /// dragging it with Super held (the desktop shell's move binding), and returns where it is.
+    public func place(windowNamed pattern: String, at position: (Int, Int), timeout: Double = 10) throws
+        -> PlacedWindow
+    {
+        let regex = try NSRegularExpression(pattern: pattern)
+        let matches: (View) -> Bool = { view in
+            view.opaque != nil
+                && regex.firstMatch(in: view.title, range: NSRange(view.title.startIndex..., in: view.title)) != nil
+        }
+        let target = (x: Double(position.0), y: Double(position.1))
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: View?
+        var attempts = 0
+        while Date() < deadline {
+            guard let view = try views().first(where: matches), let content = view.opaque else {
+                last = nil
+                usleep(50_000)
+                continue
+            }
+            defer { last = view }
+            // A window the shell has just mapped may still be settling: act once it stands still.
+            guard let previous = last, previous.frame.x == view.frame.x, previous.frame.y == view.frame.y,
+                previous.opaque?.x == content.x, previous.opaque?.y == content.y
+            else {
+                usleep(80_000)
+                continue
+            }
+            if content.x == target.x, content.y == target.y {
+                return PlacedWindow(frame: view.frame, content: content)
+            }
+            guard attempts < 3 else { break }
+            attempts += 1
+            try drag(content: content, by: (target.x - content.x, target.y - content.y))
+            last = nil
+        }
+        let now = try? views().first(where: matches)
+        throw DriverError(
+            "The Wayland window '\(pattern)' was not shown at \(position) within \(timeout) s (its content is at "
+                + "\(now?.opaque.map(\.description) ?? "nowhere"); windows: \((try? views().map(\.title)) ?? [])).")
+    }
+
+    /// Drags a window by `delta` with Super held, grabbing it in the middle of its content.
+    private func drag(content: ScreenRect, by delta: (Double, Double)) throws {
+        let from = (content.midX, content.midY)
+        let to = (from.0 + delta.0, from.1 + delta.1)
+        let middle = ((from.0 + to.0) / 2, (from.1 + to.1) / 2)
+        try resyncPointer(at: from)
+        try XDisplay.existing(display).xdotool(
+            ["keydown", "super", "sleep", "0.05", "mousedown", "1", "sleep", "0.05", "mousemove"] + Pointer.at(middle)
+                + ["sleep", "0.05", "mousemove"] + Pointer.at(to) + ["sleep", "0.05", "mouseup", "1", "sleep", "0.05"]
+                + ["keyup", "super", "sleep", "0.1"])
     }
 
     /// Whether weston still runs.
@@ -183,8 +274,8 @@ public final class WaylandCompositor: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
     }
 
-    private func tail(of path: String) -> String {
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    private var logTail: String {
+        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").suffix(20).joined(separator: "\n")
     }
 }

@@ -31,9 +31,8 @@ public final class XDisplay: @unchecked Sendable {
     public static func existing(_ name: String) -> XDisplay { XDisplay(name: name, server: nil) }
 
     /// Starts a private display where apps get a `width` × `height` screen: on X11 (the
-    /// default, or `backend` / ``DisplayBackend/current``) an Xvfb of that size; on Wayland an
-    /// Xvfb twice as wide with weston in it, one output of `width` × `height` per app (two apps
-    /// side by side).
+    /// default, or `backend` / ``DisplayBackend/current``) an Xvfb of that size; on Wayland weston
+    /// with one output of that size, in an Xvfb one pixel wider.
     public static func startPrivate(
         width: Int = 1280, height: Int = 800, backend: DisplayBackend = .current
     ) throws -> XDisplay {
@@ -41,10 +40,10 @@ public final class XDisplay: @unchecked Sendable {
         case .x11:
             return try startXvfb(width: width, height: height)
         case .wayland:
-            let outputs = 2
-            let x = try startXvfb(width: width * outputs, height: height)
+            // One column more than weston's output, to take the pointer out of its window.
+            let x = try startXvfb(width: width + 1, height: height)
             do {
-                let compositor = try WaylandCompositor(on: x.name, outputs: outputs, width: width, height: height)
+                let compositor = try WaylandCompositor(on: x.name, width: width, height: height)
                 return XDisplay(name: x.name, server: x.server, compositor: compositor)
             } catch {
                 x.stop()
@@ -101,10 +100,23 @@ public final class XDisplay: @unchecked Sendable {
         return environment
     }
 
-    /// Waits for a window whose name matches `pattern` (a regular expression, as xdotool's
-    /// `search --name` takes it), moves it to `position` (without a window manager, windows open
-    /// at 0,0) and returns where it is now.
+    /// Waits for a window whose name matches `pattern` (a regular expression), moves it to
+    /// `position` and returns its frame (see ``place(windowNamed:at:)``).
     public func placeWindow(named pattern: String, at position: (Int, Int)) throws -> ScreenRect {
+        try place(windowNamed: pattern, at: position).frame
+    }
+
+    /// Waits for a window whose name matches `pattern` (a regular expression), moves it to
+    /// `position` and returns where it is: on X11 the X window at `position` (without a window
+    /// manager, windows open at 0,0), its content the same; on Wayland the surface with GTK's
+    /// shadow around the content, the content's corner at `position`.
+    public func place(windowNamed pattern: String, at position: (Int, Int)) throws -> PlacedWindow {
+        if let compositor { return try compositor.place(windowNamed: pattern, at: position) }
+        let frame = try placeX11Window(named: pattern, at: position)
+        return PlacedWindow(frame: frame, content: frame)
+    }
+
+    private func placeX11Window(named pattern: String, at position: (Int, Int)) throws -> ScreenRect {
         let ids = try xdotoolOutput(["search", "--sync", "--name", pattern])
         guard let id = ids.split(separator: "\n").first.map(String.init) else {
             throw DriverError("xdotool found no window named '\(pattern)'")
@@ -120,34 +132,6 @@ public final class XDisplay: @unchecked Sendable {
             throw DriverError("Unreadable window geometry: \(geometry)")
         }
         return ScreenRect(x: x, y: y, width: w, height: h)
-    }
-
-    // MARK: Launching apps
-
-    /// How to start an app on this display: the path to run and, on Wayland, the output it
-    /// takes (give it back with ``releaseOutput(_:)`` once the app quit).
-    public func prepareLaunch(of executable: String) throws -> (path: String, output: Int?) {
-        guard let compositor else { return (executable, nil) }
-        let output = try compositor.leaseOutput()
-        do {
-            return (try compositor.launchPath(for: executable, output: output), output)
-        } catch {
-            compositor.release(output)
-            throw error
-        }
-    }
-
-    /// Gives back the output an app took (nothing on X11).
-    public func releaseOutput(_ output: Int?) {
-        if let output { compositor?.release(output) }
-    }
-
-    /// Where a launched app's window is: on X11 the window named `pattern`, moved to `position`
-    /// (``placeWindow(named:at:)``); on Wayland its output, which it fills (windows cannot be
-    /// moved by others there).
-    public func windowFrame(named pattern: String, at position: (Int, Int), output: Int?) throws -> ScreenRect {
-        if let compositor, let output { return compositor.outputs[output] }
-        return try placeWindow(named: pattern, at: position)
     }
 
     // MARK: Input and screenshots

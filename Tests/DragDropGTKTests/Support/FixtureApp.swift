@@ -26,8 +26,9 @@ final class FixtureApp {
     let process: AppProcess
 
     var display: XDisplay { process.display }
-    /// The window's top-left corner on the screen.
-    var origin: ScreenPoint { (process.window.x, process.window.y) }
+    /// Where the window's coordinates start on the screen (its content: on Wayland, inside
+    /// GTK's shadow).
+    var origin: ScreenPoint { (process.content.x, process.content.y) }
 
     private init(process: AppProcess) { self.process = process }
 

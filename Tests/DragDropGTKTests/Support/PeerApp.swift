@@ -24,7 +24,7 @@ final class PeerApp {
         guard let demo else { throw DriverError("gtk4-demo is not installed (apt-get install gtk-4-examples).") }
         let process = try ChildProcess(demo, ["--run=clipboard"], environment: display.appEnvironment)
         do {
-            let window = try display.placeWindow(named: "^Clipboard$", at: at)
+            let window = try display.place(windowNamed: "^Clipboard$", at: at).content
             guard window.width == expectedSize.width, window.height == expectedSize.height else {
                 throw DriverError("gtk4-demo's Clipboard window is not as large as the test expects: \(window)")
             }
