@@ -91,6 +91,8 @@ public final class GtkDragHost {
     let otherApps = OtherAppsState()
     /// Feedback beyond the drag image (GtkDragHost+Visuals.swift).
     let visuals = VisualState()
+    /// Drags on Wayland (GtkDragHost+Wayland.swift).
+    let wayland = WaylandDragState()
     private var nextWindowIndex = 0
     private var timer: guint = 0
     private var updateSource: guint = 0
