@@ -54,6 +54,8 @@ public class AppProcess: @unchecked Sendable {
     public let display: XDisplay
     /// The executable's file name, for messages.
     public let name: String
+    /// The pattern its window's title matches.
+    public let windowName: String
     private let process: ChildProcess
     private var input: Int32
     private let output: LineCollector
@@ -113,6 +115,7 @@ public class AppProcess: @unchecked Sendable {
         }
         self.display = display
         name = URL(fileURLWithPath: executable).lastPathComponent
+        self.windowName = windowName
         self.process = process
         input = stdin.write
         output = collector
@@ -125,6 +128,23 @@ public class AppProcess: @unchecked Sendable {
             stop()
             throw error
         }
+    }
+
+    // MARK: Keyboard focus
+
+    /// Gives the app's window the keyboard as a person would. On X11 without a window manager
+    /// xdotool focuses it (the pointer goes to its middle first: X11 gives keys to the window
+    /// under the pointer). On Wayland only the compositor gives the focus: a click on the
+    /// window's title bar (the middle of its top 8 pixels, where GTK draws it), which the
+    /// desktop shell answers by activating the window.
+    public func focusWindow() throws {
+        if display.backend == .wayland {
+            try Pointer(display: display).click(at: (content.midX, content.y + 4))
+            return
+        }
+        try display.xdotool(
+            ["mousemove"] + Pointer.at(content.center)
+                + ["search", "--onlyvisible", "--name", windowName, "windowfocus", "--sync"])
     }
 
     // MARK: Reading output

@@ -226,11 +226,13 @@ public final class WaylandCompositor: @unchecked Sendable {
         var last: View?
         var attempts = 0
         while Date() < deadline {
-            guard let view = try views().first(where: matches), let content = view.opaque else {
+            let all = try views()
+            guard let index = all.firstIndex(where: matches), let content = all[index].opaque else {
                 last = nil
                 usleep(50_000)
                 continue
             }
+            let view = all[index]
             defer { last = view }
             // A window the shell has just mapped may still be settling: act once it stands still.
             guard let previous = last, previous.frame.x == view.frame.x, previous.frame.y == view.frame.y,
@@ -242,9 +244,18 @@ public final class WaylandCompositor: @unchecked Sendable {
             if content.x == target.x, content.y == target.y {
                 return PlacedWindow(frame: view.frame, content: content)
             }
-            guard attempts < 3 else { break }
+            guard attempts < 4 else { break }
             attempts += 1
-            try drag(content: content, by: (target.x - content.x, target.y - content.y))
+            // Grab it where no window above it covers it (the shell moves what is under the pointer).
+            guard let grab = Self.uncoveredPoint(of: content, under: all[..<index].map(\.frame)) else {
+                // Wholly under another window (one the same app mapped with it and a move then
+                // raised): bring it up with the shell's window switcher, Super+Tab.
+                try XDisplay.existing(display).xdotool(["key", "super+Tab", "sleep", "0.2"])
+                last = nil
+                attempts += 1
+                continue
+            }
+            try drag(from: grab, by: (target.x - content.x, target.y - content.y))
             last = nil
         }
         let now = try? views().first(where: matches)
@@ -253,9 +264,27 @@ public final class WaylandCompositor: @unchecked Sendable {
                 + "\(now?.opaque.map(\.description) ?? "nowhere"); windows: \((try? views().map(\.title)) ?? [])).")
     }
 
-    /// Drags a window by `delta` with Super held, grabbing it in the middle of its content.
-    private func drag(content: ScreenRect, by delta: (Double, Double)) throws {
-        let from = (content.midX, content.midY)
+    /// A point of `content` outside every rectangle in `covers`: its middle if free, else the
+    /// first free point of a grid over it.
+    static func uncoveredPoint(of content: ScreenRect, under covers: [ScreenRect]) -> ScreenPoint? {
+        let free: (ScreenPoint) -> Bool = { p in
+            !covers.contains { p.x >= $0.x && p.x < $0.maxX && p.y >= $0.y && p.y < $0.maxY }
+        }
+        if free(content.center) { return content.center }
+        for row in 0..<8 {
+            for column in 0..<8 {
+                let p = (
+                    content.x + 8 + (content.width - 16) * Double(column) / 7,
+                    content.y + 8 + (content.height - 16) * Double(row) / 7
+                )
+                if free(p) { return p }
+            }
+        }
+        return nil
+    }
+
+    /// Drags a window by `delta` with Super held, grabbing it at `from`.
+    private func drag(from: ScreenPoint, by delta: (Double, Double)) throws {
         let to = (from.0 + delta.0, from.1 + delta.1)
         let middle = ((from.0 + to.0) / 2, (from.1 + to.1) / 2)
         try resyncPointer(at: from)
