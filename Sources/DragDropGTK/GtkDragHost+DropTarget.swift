@@ -98,6 +98,7 @@ extension GtkDragHost {
         }
         let allowed = gdk_drop_get_actions(gdkDrop)
         lastOutcome = nil
+        wayland.droppedHere = true
         drive { engine.pointerUp(at: Point(x: origin.x + x, y: origin.y + y)) }
         var action: UInt32 = 0
         switch lastOutcome {

@@ -20,8 +20,10 @@ import DragDrop
 final class WaylandDragState {
     /// The operation the engine proposed for the running in-app drag without a modifier.
     var unforcedOperation: DropOperation?
-    /// Whether another app performed the running drag's drop.
+    /// Whether GDK says the running drag's drop was performed (by another app, or here).
     var dropPerformed = false
+    /// Whether the running drag was dropped on this app's own drop target.
+    var droppedHere = false
 }
 
 extension GtkDragHost {
@@ -57,10 +59,12 @@ extension GtkDragHost {
     func watchWaylandDrag(_ drag: UnsafeMutableRawPointer) {
         wayland.unforcedOperation = nil
         wayland.dropPerformed = false
+        wayland.droppedHere = false
         guard isWayland else { return }
         GSignal.connect(drag, "drop-performed") { [weak self] in
-            self?.diagnose("drop performed by another app")
-            self?.wayland.dropPerformed = true
+            guard let self else { return }
+            self.diagnose(self.wayland.droppedHere ? "drop performed here" : "drop performed by another app")
+            self.wayland.dropPerformed = true
         }
     }
 
@@ -68,7 +72,7 @@ extension GtkDragHost {
     /// on X11.
     func waylandCancel(reason: UInt32) -> WaylandCancel? {
         guard isWayland, reason == GDK_DRAG_CANCEL_ERROR.rawValue else { return nil }
-        return wayland.dropPerformed ? .refusedByOtherApp : .noTarget
+        return wayland.dropPerformed && !wayland.droppedHere ? .refusedByOtherApp : .noTarget
     }
 
     enum WaylandCancel {

@@ -114,6 +114,8 @@ extension GtkDragHost {
             }
             let window = items.first.flatMap { registered[$0]?.window }.flatMap { widget(for: $0) }
             accessibility.keyboardAfterDrag?.lifted(in: window)
+        case .dropped:
+            accessibility.keyboardAfterDrag?.ended(with: nil)
         case .outcome(let outcome):
             accessibility.keyboardAfterDrag?.ended(with: outcome)
             // The forced move or copy of "Move To…" / "Copy To…" ends with its drag.

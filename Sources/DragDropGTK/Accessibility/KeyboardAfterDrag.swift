@@ -39,12 +39,16 @@ final class KeyboardAfterDrag {
         self.window = GObjectRef(raw: UnsafeMutableRawPointer(window))
     }
 
-    /// The drag ended with `outcome`: unless the drop went to another app, check shortly after
-    /// that the window has the keyboard again.
-    func ended(with outcome: DropOutcome) {
+    /// The drag ended: dropped here (`outcome` nil: the outcome may wait for a confirmation the
+    /// keyboard must be able to answer) or with `outcome`. Unless the drop went to another app,
+    /// checks shortly after that the window has the keyboard again.
+    func ended(with outcome: DropOutcome?) {
         guard let window else { return }
+        if case .handedOff = outcome {
+            self.window = nil
+            return
+        }
         self.window = nil
-        if case .handedOff = outcome { return }
         GLibSource.once(afterMilliseconds: Self.grace) { [weak self] in self?.giveBack(window) }
     }
 
