@@ -9,6 +9,7 @@ public enum GtkDragHostError: Error, CustomStringConvertible {
     /// ``GtkDragHost/addWindow(_:id:name:)`` or a widget registered before it).
     case noParent(TargetID)
 
+    /// The message a person reads.
     public var description: String {
         switch self {
         case .registry(let error): error.description

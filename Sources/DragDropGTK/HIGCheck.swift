@@ -16,6 +16,7 @@ public struct HIGFinding: Sendable, Hashable, CustomStringConvertible {
         self.widget = widget
     }
 
+    /// The rule ID and the message: "K1: …".
     public var description: String { "\(rule): \(message)" }
 }
 

@@ -27,6 +27,9 @@ public struct WebFetcher: WebFetching {
         self.totalTimeout = totalTimeout
     }
 
+    /// Downloads `url` (following redirects) up to `limit` bytes, calling `progress` with the
+    /// bytes so far and the total when the server declared one; throws a ``TransferError`` for a
+    /// refused address, a bad answer, a timeout or a body over the limit.
     public func fetch(_ url: URL, limit: Int64, progress: @escaping @Sendable (Int64, Int64?) -> Void)
         async throws(TransferError) -> WebResource
     {

@@ -60,8 +60,9 @@ public final class DroppedImage: @unchecked Sendable {
         public var clause: String { "it \(description)" }
     }
 
-    /// The size the header declared.
+    /// The width the header declared, in pixels.
     public let width: Int
+    /// The height the header declared, in pixels.
     public let height: Int
     private let pixbuf: OpaquePointer
 

@@ -28,8 +28,9 @@ public final class SpringButton {
     public let id: TargetID
     /// The label, a short verb in title case (K1).
     public private(set) var title: String
-    /// The hover delay and flash lead (SP1).
-    public let springLoading: SpringLoadingConfiguration
+    /// The hover delay and flash lead (SP1). Read by ``register(in:)``: set it before
+    /// registering (a later change applies the next time the button registers).
+    public var springLoading: SpringLoadingConfiguration
     /// What the button does, however it was activated.
     public var onActivate: (@MainActor (Activation) -> Void)?
 
