@@ -42,6 +42,15 @@ let package = Package(
             dependencies: ["DragDrop", "CGtk4", "CDragDropGTKSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The app of the DocC guide "Your first app" (Examples/FirstApp, a standalone package a
+        // user can copy), built here as well so `make test` drives it (FirstAppTests) without
+        // compiling the library a second time.
+        .executableTarget(
+            name: "FirstApp",
+            dependencies: ["DragDropGTK", "CGtk4"],
+            path: "Examples/FirstApp/Sources/FirstApp",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "dragdrop-gtk-probe",
             dependencies: ["DragDropGTK", "CGtk4"],
