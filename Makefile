@@ -15,7 +15,7 @@ APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xau
 	qtbase5-examples gtk-3-examples dbus-daemon at-spi2-core python3-pyatspi chromium libcurl4 weston
 SCENARIOS := $(wildcard Examples/scenarios/*.json Examples/scenarios/regressions/*.json)
 
-.PHONY: all run tour replay test test-gtk test-wayland build deps bench soak format clean
+.PHONY: all run tour replay test test-gtk test-wayland build deps docs bench soak format clean
 
 all: build
 
@@ -78,12 +78,35 @@ GTK_TESTS := DragDropGTKTests|ShowcaseTests
 # situations of the tour. See docs/wayland.md for what runs on X11 only and why.
 WAYLAND_TESTS := ShowcaseRemindersTests|ListDragTests|KeyboardAfterDragTests|TwoWindowsTests|OtherAppsTests|GridPlaceholderTests|VisualFeedbackTests/(placeholdersWithProgress|springLoadedButton|autoscrollFollowsThePointer|confirmationSheet)|ShowcaseFilesTests|ShowcaseKeyboardTests/keyboardDragMovesAReminder|ScreenReaderTests|ShowcaseTourTests
 
+# It also checks that Examples/FirstApp (the DocC guide's app, built above as the FirstApp
+# product and driven by FirstAppTests) is a valid package on its own, and builds the docs.
 test: deps
 	$(SWIFT) build --build-tests
+	$(SWIFT) package --package-path Examples/FirstApp describe >/dev/null
+	@$(MAKE) --no-print-directory docs
 	$(SWIFT) test --skip-build --skip '$(GTK_TESTS)'
 	$(SWIFT) test --skip-build --filter '$(GTK_TESTS)' --no-parallel
 	DRAGDROP_DISPLAY_BACKEND=wayland $(SWIFT) test --skip-build --filter '$(WAYLAND_TESTS)' --no-parallel
 	@"$$($(SWIFT) build --show-bin-path)/dragdrop" audit $(SCENARIOS)
+
+# The DocC catalogs of DragDrop and DragDropGTK (Sources/*/*.docc) built with the toolchain's
+# docc, warnings as errors: symbol graphs from the debug build (`swift package dump-symbol-graph`,
+# about 10 s once built), then one `docc convert` per module into .build/docs/MODULE.doccarchive.
+# Part of `make test`.
+DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(SWIFT))docc)
+DOC_MODULES := DragDrop DragDropGTK
+docs: deps
+	@mkdir -p .build/docs && $(SWIFT) package dump-symbol-graph >.build/docs/symbol-graphs.log 2>&1 || { cat .build/docs/symbol-graphs.log; exit 1; }
+	@graphs="$$($(SWIFT) build --show-bin-path)/../symbolgraph"; \
+	for m in $(DOC_MODULES); do \
+		rm -rf .build/docs/$$m-graphs && mkdir -p .build/docs/$$m-graphs && \
+		cp "$$graphs/$$m.symbols.json" "$$graphs"/$$m@*.symbols.json .build/docs/$$m-graphs/ 2>/dev/null; \
+		"$(DOCC)" convert Sources/$$m/$$m.docc --additional-symbol-graph-dir .build/docs/$$m-graphs \
+			--fallback-display-name $$m --fallback-bundle-identifier org.dragdrop.$$m \
+			--output-path .build/docs/$$m.doccarchive --warnings-as-errors >.build/docs/$$m.log 2>&1 \
+			|| { cat .build/docs/$$m.log; echo "error: the $$m documentation has warnings (above)."; exit 1; }; \
+		echo "Documentation: .build/docs/$$m.doccarchive (no warnings)"; \
+	done
 
 # Only the GTK tests (real windows under Xvfb): the backend's and the showcase app's, then the
 # Wayland set.

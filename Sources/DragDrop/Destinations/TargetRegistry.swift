@@ -45,7 +45,7 @@ public struct Resolution: Equatable, Sendable {
 /// identifiers map to slots through one dictionary used only when registering and updating.
 ///
 /// Costs: register, update and unregister are O(1) expected (plus O(children) to cascade an
-/// unregister); ``resolve(at:)`` is O(occupied index levels + hits × depth).
+/// unregister); ``resolve(at:session:)`` is O(occupied index levels + hits × depth).
 public struct TargetRegistry {
     // Per-slot hot data.
     @usableFromInline var frames: ContiguousArray<Rect> = []

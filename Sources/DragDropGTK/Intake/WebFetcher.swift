@@ -6,7 +6,7 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// Downloads dropped web addresses (``ImageIntake``'s `http`/`https` form) with Foundation's
+/// Downloads dropped web addresses (`ImageIntake`'s `http`/`https` form) with Foundation's
 /// URLSession, bounded every way a page from the web could abuse: only `http` and `https`,
 /// also after a redirect; at most ``maxRedirects`` redirects; at most `limit` bytes (refused at
 /// once when the server announces more, stopped as soon as more arrive); ``idleTimeout``
@@ -28,7 +28,7 @@ public struct WebFetcher: WebFetching {
     }
 
     /// Downloads `url` (following redirects) up to `limit` bytes, calling `progress` with the
-    /// bytes so far and the total when the server declared one; throws a ``TransferError`` for a
+    /// bytes so far and the total when the server declared one; throws a `TransferError` for a
     /// refused address, a bad answer, a timeout or a body over the limit.
     public func fetch(_ url: URL, limit: Int64, progress: @escaping @Sendable (Int64, Int64?) -> Void)
         async throws(TransferError) -> WebResource

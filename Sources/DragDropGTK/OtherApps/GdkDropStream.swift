@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Reads fail (never hang) when the other app goes away (``cancel(reason:)``) or sends nothing
 /// for `timeout` seconds (``ReadSilence``, in the same words as ``X11DropStream``); the
-/// destination then gets ``TransferError/sourceUnavailable(_:)``.
+/// destination then gets `TransferError/sourceUnavailable(_:)`.
 @MainActor
 final class GdkDropStream: ByteSource {
     nonisolated let knownSize: Int64? = nil
@@ -116,7 +116,7 @@ final class GdkDropStream: ByteSource {
 
     /// Runs one GIO call, abandoned if nothing comes back within `timeout` seconds or when
     /// ``cancel(reason:)`` is called (X11 selection streams ignore their cancellable); maps
-    /// failures to ``TransferError``.
+    /// failures to `TransferError`.
     private func guarded(_ call: GAsync.Call, start: (GAsyncReadyCallback, gpointer) -> Void)
         async throws(TransferError)
         -> UInt

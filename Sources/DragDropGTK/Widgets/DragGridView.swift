@@ -65,8 +65,8 @@ public final class DragGridView {
     /// all of them).
     public internal(set) var selection: [TargetID] = []
     /// What a drop from another container does on the grid itself (S2): by default
-    /// (``OperationPolicy/automatic``) a drag inside the grid moves and one from another
-    /// container copies; ``OperationPolicy/preferMove`` makes drags from this app's other
+    /// (`OperationPolicy/automatic`) a drag inside the grid moves and one from another
+    /// container copies; `OperationPolicy/preferMove` makes drags from this app's other
     /// containers move. Folder tiles always take tiles as a move. Set it before
     /// ``register(in:)``; a change after registration takes effect as soon as no drag is running
     /// (the grid registers again).

@@ -50,13 +50,13 @@ public final class DragListView {
     public private(set) var selection: [TargetID] = []
     /// What a drop from another container does (S2).
     ///
-    /// - ``OperationPolicy/automatic`` (the default): the guidelines' rules: a drag inside the
+    /// - `OperationPolicy/automatic` (the default): the guidelines' rules: a drag inside the
     ///   list moves, a drag from another list or window copies (with a copy badge), a drag from
     ///   another app copies.
-    /// - ``OperationPolicy/preferMove``: drags from other lists of this app move here, as
+    /// - `OperationPolicy/preferMove`: drags from other lists of this app move here, as
     ///   reminders do between lists; drags from other apps still copy.
-    /// - ``OperationPolicy/alwaysCopy``: every drop copies, even a reorder inside the list.
-    /// - ``OperationPolicy/forbidden(reason:)``: the list refuses drops and says why.
+    /// - `OperationPolicy/alwaysCopy`: every drop copies, even a reorder inside the list.
+    /// - `OperationPolicy/forbidden(reason:)`: the list refuses drops and says why.
     ///
     /// The policy is the destination's: for moves both ways between two lists, set it on both.
     ///

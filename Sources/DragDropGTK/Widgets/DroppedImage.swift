@@ -55,7 +55,7 @@ public final class DroppedImage: @unchecked Sendable {
         /// The drop's failure: "The picture declares 30,000 × 30,000 pixels, more than …."
         public var dropFailure: DropFailure { DropFailure(.failed, "The picture \(description).") }
 
-        /// The problem as a clause about the picture, for ``ImageIntake/check`` and
+        /// The problem as a clause about the picture, for `ImageIntake/check` and
         /// ``DropLoading/refusal(_:_:)``: "it is damaged: its IDAT chunk is corrupt".
         public var clause: String { "it \(description)" }
     }
@@ -92,7 +92,7 @@ public final class DroppedImage: @unchecked Sendable {
     /// What stops `data` of type `type` from being decoded here, checked without decoding: the
     /// format, the declared size (``maximumPixels``, ``maximumSide``) and a whole file; nil
     /// when it may be decoded. Cheap enough to judge each form another app offers
-    /// (``ImageIntake/gdk(images:limit:fetcher:)``).
+    /// (`ImageIntake/gdk(images:limit:fetcher:)`).
     public static func problem(_ data: Data, type: ContentType) -> Problem? {
         do throws(Problem) {
             let (format, _) = try header(data, type: type)

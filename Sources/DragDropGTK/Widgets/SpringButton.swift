@@ -12,7 +12,7 @@ import DragDrop
 /// ```
 ///
 /// Other spring-loaded controls (segmented controls, tabs) are built the same way: register each
-/// part as a target with ``DragTarget/springLoading`` and a ``GtkSpringLoadingDelegate``; the
+/// part as a target with `DragTarget/springLoading` and a ``GtkSpringLoadingDelegate``; the
 /// host flashes it with the `dd-spring-flash` class.
 @MainActor
 public final class SpringButton {
