@@ -25,6 +25,10 @@ let package = Package(
             dependencies: ["DragDrop"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // GTK 4 through pkg-config. SwiftPM keeps only -I/-L/-l from gtk4.pc and its requirements
+        // and warns "prohibited flag(s): -pthread … -mfpmath=sse, -msse, -msse2" on every build:
+        // those flags (GLib's, graphene's) are no-ops for Swift on x86-64; see README.md,
+        // "Depending on DragDrop".
         .systemLibrary(
             name: "CGtk4",
             pkgConfig: "gtk4",
