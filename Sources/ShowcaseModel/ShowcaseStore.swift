@@ -297,7 +297,8 @@ public final class ShowcaseStore: Sendable {
     }
 
     /// Copies items to `collection` at `index` (the copies get new ids and are created now), in
-    /// one transaction. Undo deletes the copies; redo puts them back with the same ids.
+    /// one transaction. Undo deletes the copies; redo puts them back with the same ids. Items of
+    /// a write-only collection cannot be copied (``ShowcaseStoreError/writeOnly(collection:)``).
     public func copy(_ itemIDs: [ItemID], to collection: CollectionID, at index: Int? = nil)
         throws(ShowcaseStoreError) -> StoreEdit
     {
@@ -376,6 +377,10 @@ public final class ShowcaseStore: Sendable {
         var rows: [ShowcaseItem] = []
         for (offset, id) in itemIDs.enumerated() {
             guard let source = try ShowcaseItem.fetchOne(db, key: id) else { throw ShowcaseStoreError.noSuchItem(id) }
+            // What went into a write-only collection cannot be seen, so it cannot be copied out.
+            if let from = try ShowcaseCollection.fetchOne(db, key: source.collectionId), from.flags.contains(.writeOnly) {
+                throw ShowcaseStoreError.writeOnly(collection: from.name)
+            }
             rows.append(
                 ShowcaseItem(
                     collectionId: collection, position: start + offset, title: source.title, kind: source.kind,
