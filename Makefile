@@ -9,7 +9,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xauth xdotool x11-utils imagemagick gtk-4-examples dbus-x11 xclip
 SCENARIOS := $(wildcard Examples/scenarios/*.json)
 
-.PHONY: all run tour replay test test-gtk build deps bench format clean
+.PHONY: all run tour replay test test-gtk build deps bench fuzz format clean
 
 all: build
 
@@ -88,8 +88,17 @@ bench: deps
 		|| echo "The GTK baseline did not build: its rows will say n/a." >&2
 	@cd Benchmarks && "$$($(SWIFT) build -c release --show-bin-path)/dragdrop-bench" --output .build/results.md $(BENCH_FLAGS)
 
+# Fuzzing with libFuzzer (Linux): its own package (Fuzz/), built with -sanitize=fuzzer,address,
+# never part of `make test`. Runs each target FUZZ_SECONDS (default 60; the long run is
+# FUZZ_SECONDS=600) from its seed corpus in Fuzz/corpus/, one after another, after a scale check
+# at 1 MiB; prints runs, crashes, hangs and time per target and fails on any crash or hang.
+# FUZZ_TARGETS picks targets; see Fuzz/README.md.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT="$(SWIFT)" Fuzz/run.sh
+
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build Fuzz/.build Fuzz/.work

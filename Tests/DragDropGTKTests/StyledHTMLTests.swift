@@ -48,4 +48,23 @@ struct StyledHTMLTests {
             StyledHTML.runs(fromHTML: "one\ntwo <b>three") == [StyledRun("one two "), StyledRun("three", bold: true)])
         #expect(StyledHTML.runs(fromHTML: "a < b") == [StyledRun("a < b")])
     }
+
+    @Test("A7: a carriage return is whitespace, raw or as &#13;, so a <br> after it is one line break")
+    func carriageReturns() {
+        // Found by fuzzing: "x\r<br>" read as "x\r\n", which a text view writes back as <br>
+        // and reads as "x\n": the text changed on a round trip.
+        let runs = StyledHTML.runs(fromHTML: "a\r<br>b&#13;<br>c\r\nd&#xD;")
+        #expect(runs == [StyledRun("a \nb \nc d ")])
+        #expect(StyledHTML.runs(fromHTML: StyledHTML.html(from: runs)) == runs)
+    }
+
+    @Test("A7: 100,000 trailing line breaks are dropped in linear time; text before them stays")
+    func manyTrailingLineBreaks() {
+        // Found by fuzzing (Fuzz/fuzz-html): each trailing break was removed from a copy of the
+        // whole run, so a page of <br> took seconds per 100 KB in a debug build.
+        let breaks = String(repeating: "<br>", count: 100_000)
+        #expect(StyledHTML.runs(fromHTML: "<b>x</b>" + breaks) == [StyledRun("x", bold: true)])
+        #expect(StyledHTML.runs(fromHTML: "x<br><b>" + breaks + "</b>" + breaks) == [StyledRun("x")])
+        #expect(StyledHTML.runs(fromHTML: breaks).isEmpty)
+    }
 }

@@ -1,6 +1,6 @@
 import DragDrop
 import Foundation
-import ShowcaseModel
+@testable import ShowcaseModel
 import Synchronization
 import Testing
 
@@ -124,7 +124,7 @@ struct FilesTests {
             ("file://fileserver/share/ok.txt", .remoteHost("file://fileserver/share/ok.txt")),
             (
                 "file://\(f.outside.path)/a%2Fb.txt",
-                .invalidURIList("file://\(f.outside.path)/a%2Fb.txt has an encoded '/' or NUL in a name")
+                .invalidURIList("file://\(f.outside.path)/a%2Fb.txt has an encoded '/' or NUL in a name.")
             ),
         ]
         for (line, expected) in cases {
@@ -391,10 +391,27 @@ struct FilesTests {
         #expect(failures.withLock { $0 } == [.undoUnavailable("a.txt was replaced or changed")])
     }
 
+    @Test("A6: every refusal of a dropped URI list is a sentence ending with one full stop")
+    func uriListMessages() {
+        // Found by fuzzing (Fuzz/fuzz-uri-list): "…is not valid: it names no file" had none.
+        let lists = [
+            "# nothing\r\n", "file:///tmp/a?x=1\r\n", "file:///tmp/%zz\r\n", "file:///tmp/a%2Fb\r\n", "file:notes.txt\r\n",
+            "https://example.com/a\r\n", "file://server/a\r\n", "file:///tmp/../a\r\n",
+        ]
+        for list in lists {
+            do {
+                _ = try FilesLibrary.filePaths(fromURIList: list)
+                Issue.record("\(list.debugDescription) was accepted")
+            } catch {
+                #expect(error.description.hasSuffix(".") && !error.description.hasSuffix(".."), "\(error.description)")
+            }
+        }
+    }
+
     @Test("A6: a URI list that names no file is refused")
     func emptyList() async throws {
         let f = try FilesFixture()
-        await expectFilesError(.invalidURIList("it names no file")) {
+        await expectFilesError(.invalidURIList("it names no file.")) {
             _ = try await f.library.importDropped(uriList: "# nothing\r\n", into: f.documents)
         }
     }

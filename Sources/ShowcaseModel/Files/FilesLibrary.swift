@@ -567,22 +567,22 @@ public final class FilesLibrary: Sendable {
                 rest = rest.dropFirst(host.count)
             }
             guard rest.hasPrefix("/") else { throw .relativePath(line) }
-            if rest.contains("?") || rest.contains("#") { throw .invalidURIList("\(line) has a query or fragment") }
+            if rest.contains("?") || rest.contains("#") { throw .invalidURIList("\(line) has a query or fragment.") }
             var components: [String] = []
             for segment in rest.split(separator: "/", omittingEmptySubsequences: true) {
                 guard let decoded = String(segment).removingPercentEncoding else {
-                    throw .invalidURIList("\(line) is not percent-encoded properly")
+                    throw .invalidURIList("\(line) is not percent-encoded properly.")
                 }
                 if decoded == ".." || decoded == "." { throw .pathEscape(line) }
                 if decoded.contains("/") || decoded.contains("\0") {
-                    throw .invalidURIList("\(line) has an encoded '/' or NUL in a name")
+                    throw .invalidURIList("\(line) has an encoded '/' or NUL in a name.")
                 }
                 components.append(decoded)
             }
             guard !components.isEmpty else { throw .notARegularFile(line) }
             paths.append("/" + components.joined(separator: "/"))
         }
-        guard !paths.isEmpty else { throw .invalidURIList("it names no file") }
+        guard !paths.isEmpty else { throw .invalidURIList("it names no file.") }
         // The engine's own check, as a second line of defence.
         do { _ = try ContentValidation.uriList(text) } catch { throw .invalidURIList(error.description) }
         return paths
