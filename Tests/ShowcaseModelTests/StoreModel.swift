@@ -85,7 +85,12 @@ struct StoreModel {
                 Collection(id: c.id!, name: c.name, flags: c.flags, items: [])
             }
             var model = StoreModel(collections: collections, nextID: 1)
-            model.adopt(try Self.rows(db))
+            let rows = try Self.rows(db)
+            for c in model.collections.indices {
+                model.collections[c].items = (rows[model.collections[c].id] ?? []).map {
+                    Item(id: $0.id, title: $0.title, kind: $0.kind, payload: $0.payload, created: $0.created)
+                }
+            }
             let sequence = try ItemID.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'item'") ?? 0
             model.nextID = sequence + 1
             return model
@@ -126,16 +131,11 @@ struct StoreModel {
         return nil
     }
 
-    /// Takes the creation dates of rows the model has not read yet from `rows`.
+    /// Takes the creation dates the model does not know yet (new rows) from `rows`, for the
+    /// rows that are where the model has them.
     mutating func adopt(_ rows: [CollectionID: [ShowcaseItem]]) {
         for c in collections.indices {
             let actual = rows[collections[c].id] ?? []
-            if collections[c].items.isEmpty && !actual.isEmpty {
-                collections[c].items = actual.map {
-                    Item(id: $0.id, title: $0.title, kind: $0.kind, payload: $0.payload, created: $0.created)
-                }
-                continue
-            }
             for (i, row) in actual.enumerated() where i < collections[c].items.count {
                 if collections[c].items[i].id == row.id, collections[c].items[i].created == nil {
                     collections[c].items[i].created = row.created
@@ -149,9 +149,6 @@ struct StoreModel {
         let rows = try store.database.read { db in try Self.rows(db) }
         adopt(rows)
     }
-
-    /// The same rows without the undo stack: the state a reopened store must be in.
-    var document: [Collection] { collections }
 
     // MARK: Lookup
 

@@ -35,7 +35,7 @@ struct StoreSequenceTests {
         arguments: [7, 8, 9] as [UInt64])
     func randomCrashes(seed: UInt64) throws {
         var tally = CrashTally()
-        let (sessions, failure) = try Self.playCrashes(seed: seed, sessions: 12, tally: &tally)
+        let (sessions, failure) = try Self.playCrashes(seed: seed, sessions: 16, tally: &tally)
         print("store crash sequences, seed \(seed): \(tally)")
         guard let failure else { return }
         let minimal = Shrinker.shrink(sessions) { candidate in
