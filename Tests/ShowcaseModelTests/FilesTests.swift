@@ -391,6 +391,23 @@ struct FilesTests {
         #expect(failures.withLock { $0 } == [.undoUnavailable("a.txt was replaced or changed")])
     }
 
+    @Test("A6: a '..' hidden behind a character that joins the next one (U+0600 before '/') is still refused")
+    func hiddenSlash() throws {
+        // Found by fuzzing: read by characters, "a\u{600}/.." is one segment (U+0600 joins the
+        // "/" into its grapheme), but the kernel reads "a\u{600}" and "..".
+        #expect(throws: FilesError.pathEscape("file:///tmp/a\u{600}/../etc/passwd")) {
+            try FilesLibrary.filePaths(fromURIList: "file:///tmp/a\u{600}/../etc/passwd\r\n")
+        }
+        #expect(throws: FilesError.invalidURIList("file:///tmp/b%D8%80%2F..%2Fx has an encoded '/' or NUL in a name.")) {
+            try FilesLibrary.filePaths(fromURIList: "file:///tmp/b%D8%80%2F..%2Fx\r\n")
+        }
+        #expect(throws: FilesError.invalidURIList("file:///tmp/c\u{600}?x has a query or fragment.")) {
+            try FilesLibrary.filePaths(fromURIList: "file:///tmp/c\u{600}?x\r\n")
+        }
+        // The character itself is fine in a name.
+        #expect(try FilesLibrary.filePaths(fromURIList: "file:///tmp/\u{600}x.txt\r\n") == ["/tmp/\u{600}x.txt"])
+    }
+
     @Test("A6: every refusal of a dropped URI list is a sentence ending with one full stop")
     func uriListMessages() {
         // Found by fuzzing (Fuzz/fuzz-uri-list): "…is not valid: it names no file" had none.

@@ -125,7 +125,15 @@ public func excerpt(_ text: String, limit: Int = 200) -> String {
     return (scalars.count > limit ? shown + "…" : shown).debugDescription
 }
 
+/// Whether a message a person reads ends with a full stop. Compared by scalars: a message that
+/// quotes another app's data can end in a character that joins the full stop into its grapheme
+/// (U+0600 does), and the full stop is still there.
+public func endsWithFullStop(_ message: String) -> Bool {
+    message.unicodeScalars.last == "."
+}
+
 /// Whether a message a person reads ends with exactly one full stop (the project's rule).
 public func endsWithOneFullStop(_ message: String) -> Bool {
-    message.hasSuffix(".") && !message.hasSuffix("..")
+    let scalars = message.unicodeScalars
+    return scalars.last == "." && scalars.dropLast().last != "."
 }

@@ -19,7 +19,10 @@ public struct ContentType: Hashable, Sendable, Codable, CustomStringConvertible,
     /// Creates a content type from a MIME type string.
     public init(_ mimeType: String) {
         self.mimeType = mimeType
-        let bare = mimeType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? mimeType
+        // Everything before the first ";" ("" for ";charset=utf-8", which names no type), cut
+        // between scalars: MIME tokens are ASCII, and a ";" followed by a combining mark is
+        // still the end of the type.
+        let bare = String(String.UnicodeScalarView(mimeType.unicodeScalars.prefix { $0 != ";" }))
         self.essence = bare.trimmingSpaces().lowercased()
     }
 

@@ -46,32 +46,36 @@ public enum RelevantParts {
             let shown = email.count > 80 ? email.prefix(80) + "…" : Substring(email)
             throw .malformed(type: "text/vcard", reason: "the email address '\(shown)' is not valid")
         }
-        // Control characters (a NUL, an escape, a line separator) would reach the field as they
-        // are: they become spaces.
+        // Control characters (a NUL, an escape) would reach the field as they are: they become
+        // spaces. (Line breaks of any kind end the vCard line, so they never get here.)
         let printable = String(
             String.UnicodeScalarView(
                 (name ?? "").unicodeScalars.map { Self.isControl($0) ? " " : $0 }))
             .trimmingCharacters(in: .whitespaces)
         guard !printable.isEmpty else { return email }
         let cleanName = printable.replacingOccurrences(of: "\"", with: "'")
-        if cleanName.contains(where: { specials.contains($0) }) {
+        if cleanName.unicodeScalars.contains(where: { specials.contains($0) }) {
             return "\"\(cleanName.replacingOccurrences(of: "\\", with: "\\\\"))\" <\(email)>"
         }
         return "\(cleanName) <\(email)>"
     }
 
     /// Characters that split or confuse an address field: outside quotes, a comma separates
-    /// recipients, angle brackets enclose an address, parentheses a comment.
-    private static let specials: Set<Character> = [",", ";", ":", "<", ">", "@", "(", ")", "[", "]", "\\"]
+    /// recipients, angle brackets enclose an address, parentheses a comment. Looked for among
+    /// scalars, not characters: a mail client splits at a comma even when the comma shares a
+    /// grapheme with the character before it (U+0600 joins what follows).
+    private static let specials: Set<Unicode.Scalar> = [",", ";", ":", "<", ">", "@", "(", ")", "[", "]", "\\"]
 
     /// Whether `email` is one plain address a recipient field can take as it is: one `@` with
     /// something on both sides, and no space, control character, quote or special (quoted
     /// local parts, legal but rare, are refused rather than passed on half-understood).
     static func isPlainAddress(_ email: String) -> Bool {
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        let scalars = email.unicodeScalars
+        let parts = scalars.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return false }
-        return !email.contains { $0.isWhitespace || $0 == "\"" || ($0 != "@" && specials.contains($0)) }
-            && !email.unicodeScalars.contains(where: isControl)
+        return !scalars.contains {
+            $0.properties.isWhitespace || $0 == "\"" || ($0 != "@" && specials.contains($0)) || isControl($0)
+        }
     }
 
     /// C0 and C1 control characters and the line and paragraph separators.
@@ -100,10 +104,12 @@ public enum RelevantParts {
     }
 
     /// A vCard value with its escapes decoded; an escaped line break becomes a space.
+    /// Read by scalars, so a backslash that shares a grapheme with the character before it
+    /// still escapes the next one.
     private static func unescape(_ value: Substring) -> String {
-        var out = ""
+        var out = String.UnicodeScalarView()
         var escaped = false
-        for ch in value {
+        for ch in value.unicodeScalars {
             if escaped {
                 switch ch {
                 case "n", "N": out.append(" ")
@@ -117,6 +123,6 @@ public enum RelevantParts {
             }
         }
         if escaped { out.append("\\") }
-        return out
+        return String(out)
     }
 }

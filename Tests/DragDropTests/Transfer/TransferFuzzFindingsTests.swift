@@ -30,6 +30,17 @@ struct TransferFuzzFindingsTests {
         try ContentValidation.validate(data, as: .uriList)
     }
 
+    @Test("A6: a '..' segment hidden behind U+0600 (which joins the '/' after it into its grapheme) is refused")
+    func hiddenDotDot() {
+        // Found by fuzzing the Files pane's reader: split by characters, "a\u{600}/.." is one
+        // segment; the kernel sees "a\u{600}" then "..".
+        let list = "file:///tmp/a\u{600}/../etc/passwd\r\n"
+        #expect(throws: TransferError.malformed(type: "text/uri-list", reason: "line 1 has a '..' path segment")) {
+            try ContentValidation.validate(Data(list.utf8), as: .uriList)
+        }
+        #expect(throws: TransferError.self) { _ = try stream(Data(list.utf8), as: .uriList, chunk: 3) }
+    }
+
     @Test("A6: a bad line of a streamed URI list is refused with the line number the whole check gives")
     func streamedLineNumbers() throws {
         let list = Data((String(repeating: "file:///tmp/a.txt\r\n", count: 500) + "notes.txt\r\n").utf8)
@@ -65,6 +76,18 @@ struct TransferFuzzFindingsTests {
         #expect(!table.conforms(ContentType("c/\(n)"), to: "c/0"))
     }
 
+    @Test("A MIME type's essence is what comes before the first ';', even when that is nothing")
+    func essenceBeforeParameters() {
+        // Found by fuzzing: ";" kept ";" as its essence, and ";charset=utf-8" (no type at all)
+        // took "charset=utf-8" as its type.
+        #expect(ContentType(";").essence == "")
+        #expect(ContentType(";charset=utf-8").essence == "")
+        #expect(!ContentType(";charset=utf-8").isWellFormed)
+        #expect(ContentType(";charset=utf-8") != ContentType("charset=utf-8"))
+        #expect(ContentType("text/plain;") == .plainText)
+        #expect(ContentType(" Text/Plain ; charset=utf-8").essence == "text/plain")
+    }
+
     @Test("Type conformance: a closure lists each type once, wildcards included")
     func closureListsEachTypeOnce() {
         // Found by fuzzing: "*/x*" is not a wildcard, and its media type's wildcard is */*.
@@ -89,12 +112,19 @@ struct TransferFuzzFindingsTests {
         arguments: [
             "eve@example.com, mallory@example.com", "eve@example.com mallory@example.com", "a@b@c", "@example.com",
             "eve@", "\"eve\"@example.com", "eve(comment)@example.com", "eve@example.com;x", "eve\u{0}@example.com",
-            "eve\t@example.com",
+            "eve\t@example.com", "eve\u{600},mallory@example.com", "eve@example.com\u{600},x@y.z",
+            "eve\u{A0}@example.com",
         ])
     func emailsThatSplitTheField(email: String) {
         let card = "BEGIN:VCARD\nFN:Eve\nEMAIL:\(email)\nEND:VCARD\n"
         #expect(throws: TransferError.self) { try RelevantParts.recipient(fromVCard: card) }
         #expect(!RelevantParts.isPlainAddress(email))
+    }
+
+    @Test("A3: a name with a comma hidden in a grapheme (U+0600 joins it) is still quoted")
+    func hiddenComma() throws {
+        let card = "BEGIN:VCARD\nFN:Smith\u{600}\\, John\nEMAIL:john@example.com\nEND:VCARD\n"
+        #expect(try RelevantParts.recipient(fromVCard: card) == "\"Smith\u{600}, John\" <john@example.com>")
     }
 
     @Test("A3: plain addresses still pass: dots, plus, hyphens, subdomains, non-ASCII")
