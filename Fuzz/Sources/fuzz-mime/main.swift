@@ -16,7 +16,7 @@ func fuzzMime(_ raw: Data) {
     let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
     let queried = big ? Array(lines.prefix(64)) : lines
 
-    for line in queried {
+    for (index, line) in queried.enumerated() {
         let type = ContentType(line)
         check(type.mimeType == line, "the MIME type was not kept as given: \(excerpt(line))")
         check(!type.essence.unicodeScalars.contains(";"), "a parameter is in the essence: \(excerpt(type.essence))")
@@ -27,7 +27,7 @@ func fuzzMime(_ raw: Data) {
         check(ContentType(type.essence) == type, "a type differs from its own essence: \(excerpt(line))")
         check(ContentType(line.uppercased()) == type || line.uppercased().lowercased() != line.lowercased(),
               "identity depends on case: \(excerpt(line))")
-        if let encoded = try? JSONEncoder().encode(type) {
+        if index < 64, let encoded = try? JSONEncoder().encode(type) {
             let decoded = try? JSONDecoder().decode(ContentType.self, from: encoded)
             check(decoded?.mimeType == type.mimeType, "Codable did not round-trip \(excerpt(line))")
         }
