@@ -38,7 +38,8 @@ public enum StoreStep: Codable, Hashable, Sendable, CustomStringConvertible {
         func at(_ index: Int?) -> String { index.map { " at \($0)" } ?? " at the end" }
         func titles(_ items: [NewItem]) -> String { items.map { $0.title.debugDescription }.joined(separator: ", ") }
         switch self {
-        case .insert(let items, let collection, let index): return "insert [\(titles(items))] into \(collection)\(at(index))"
+        case .insert(let items, let collection, let index):
+            return "insert [\(titles(items))] into \(collection)\(at(index))"
         case .move(let ids, let collection, let index): return "move \(ids) to \(collection)\(at(index))"
         case .copy(let ids, let collection, let index): return "copy \(ids) to \(collection)\(at(index))"
         case .remove(let ids): return "remove \(ids)"

@@ -36,7 +36,8 @@ final class HelperProcess {
             let left = clock.now.duration(to: deadline)
             guard left > .zero else { throw HelperError.timedOut(String(decoding: buffered, as: UTF8.self)) }
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+            let milliseconds = Int32(
+                left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
             let ready = poll(&descriptor, 1, max(1, milliseconds))
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { continue }
@@ -82,7 +83,8 @@ final class HelperProcess {
             case .notBuilt(let places):
                 "showcase-store-crash-helper was not found in \(places); build everything with `swift build --build-tests`"
             case .timedOut(let partial): "the helper said nothing in time (so far: \(partial.debugDescription))"
-            case .endedEarly(let partial): "the helper ended before saying where it was (said: \(partial.debugDescription))"
+            case .endedEarly(let partial):
+                "the helper ended before saying where it was (said: \(partial.debugDescription))"
             }
         }
     }

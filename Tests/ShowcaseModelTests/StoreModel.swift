@@ -99,7 +99,9 @@ struct StoreModel {
 
     /// Every item row, by collection id, in order.
     static func rows(_ db: Database) throws -> [CollectionID: [ShowcaseItem]] {
-        Dictionary(grouping: try ShowcaseItem.order(Column("collectionId"), Column("position")).fetchAll(db), by: \.collectionId)
+        Dictionary(
+            grouping: try ShowcaseItem.order(Column("collectionId"), Column("position")).fetchAll(db),
+            by: \.collectionId)
     }
 
     /// The first difference between the model and `store`, or nil when every row matches (ids,
@@ -119,7 +121,8 @@ struct StoreModel {
                 if row.id != item.id || row.title != item.title || row.kind != item.kind || row.payload != item.payload
                     || (item.created != nil && item.created != row.created)
                 {
-                    return "collection \(collection.id) (\(collection.name)): store \(actualList), model \(expectedList); "
+                    return
+                        "collection \(collection.id) (\(collection.name)): store \(actualList), model \(expectedList); "
                         + "first different row: store \(row), model \(item)"
                 }
             }
@@ -163,7 +166,9 @@ struct StoreModel {
         return nil
     }
 
-    func count(_ collection: CollectionID) -> Int { collectionIndex(collection).map { collections[$0].items.count } ?? 0 }
+    func count(_ collection: CollectionID) -> Int {
+        collectionIndex(collection).map { collections[$0].items.count } ?? 0
+    }
 
     /// Every item id, in collection order.
     var allItemIDs: [ItemID] { collections.flatMap { $0.items.compactMap(\.id) } }
@@ -227,7 +232,8 @@ struct StoreModel {
         return min(max(index ?? count, 0), count)
     }
 
-    private func insertChange(_ items: [NewItem], into collection: CollectionID, at index: Int?) throws(ShowcaseStoreError)
+    private func insertChange(_ items: [NewItem], into collection: CollectionID, at index: Int?)
+        throws(ShowcaseStoreError)
         -> Change
     {
         guard collectionIndex(collection) != nil else { throw .noSuchCollection(collection) }
@@ -240,7 +246,9 @@ struct StoreModel {
             })
     }
 
-    private func copyChange(_ ids: [ItemID], to collection: CollectionID, at index: Int?) throws(ShowcaseStoreError) -> Change {
+    private func copyChange(_ ids: [ItemID], to collection: CollectionID, at index: Int?) throws(ShowcaseStoreError)
+        -> Change
+    {
         guard collectionIndex(collection) != nil else { throw .noSuchCollection(collection) }
         let start = clamped(index, collection)
         var change = Change()
@@ -257,7 +265,9 @@ struct StoreModel {
         return change
     }
 
-    private func moveChange(_ ids: [ItemID], to collection: CollectionID, at index: Int?) throws(ShowcaseStoreError) -> Change {
+    private func moveChange(_ ids: [ItemID], to collection: CollectionID, at index: Int?) throws(ShowcaseStoreError)
+        -> Change
+    {
         guard collectionIndex(collection) != nil else { throw .noSuchCollection(collection) }
         var seen = Set<ItemID>()
         var sources: [(id: ItemID, slot: Slot)] = []
@@ -294,9 +304,12 @@ struct StoreModel {
             throw .nothingToDrop
         }
         guard let c = collectionIndex(destination) else { throw .noSuchCollection(destination) }
-        var change = kind == .move ? try moveChange(ids, to: destination, at: dropIndex) : try copyChange(ids, to: destination, at: dropIndex)
+        var change =
+            kind == .move
+            ? try moveChange(ids, to: destination, at: dropIndex) : try copyChange(ids, to: destination, at: dropIndex)
         // New content right after the dragged items, else at the index.
-        let start = (change.moved.map(\.to.position) + change.inserted.map(\.slot.position)).max().map { $0 + 1 }
+        let start =
+            (change.moved.map(\.to.position) + change.inserted.map(\.slot.position)).max().map { $0 + 1 }
             ?? clamped(dropIndex, destination)
         for (offset, item) in newItems.enumerated() {
             change.inserted.append(
@@ -321,7 +334,8 @@ struct StoreModel {
     /// were, inserted rows with their ids and places, moves from where the items were).
     mutating func apply(_ change: Change) throws(ShowcaseStoreError) -> Change {
         var named = Set<ItemID>()
-        for id in change.removed.compactMap(\.item.id) + change.moved.map(\.id) + change.inserted.compactMap(\.item.id) {
+        for id in change.removed.compactMap(\.item.id) + change.moved.map(\.id) + change.inserted.compactMap(\.item.id)
+        {
             guard named.insert(id).inserted else { throw .duplicateItem(id) }
         }
         var removedNow: [Placed] = []
@@ -337,7 +351,8 @@ struct StoreModel {
         for row in change.inserted {
             if let id = row.item.id, locate(id) != nil { throw .itemExists(id) }
         }
-        var involved = Set(removedNow.map(\.slot.collection) + movedFrom.map(\.collection) + change.moved.map(\.to.collection))
+        var involved = Set(
+            removedNow.map(\.slot.collection) + movedFrom.map(\.collection) + change.moved.map(\.to.collection))
         involved.formUnion(change.inserted.map(\.slot.collection))
         let leaving = Set(removedNow.compactMap(\.item.id) + change.moved.map(\.id))
         let leavingFrom = Set(removedNow.map(\.slot.collection) + movedFrom.map(\.collection))
@@ -361,7 +376,9 @@ struct StoreModel {
         var arrivals: [(slot: Slot, order: Int, what: Arrival)] = []
         for (i, row) in change.inserted.enumerated() { arrivals.append((row.slot, i, .new(i))) }
         for (i, move) in change.moved.enumerated() { arrivals.append((move.to, change.inserted.count + i, .moved(i))) }
-        arrivals.sort { ($0.slot.collection, $0.slot.position, $0.order) < ($1.slot.collection, $1.slot.position, $1.order) }
+        arrivals.sort {
+            ($0.slot.collection, $0.slot.position, $0.order) < ($1.slot.collection, $1.slot.position, $1.order)
+        }
         for arrival in arrivals {
             let c = next.collectionIndex(arrival.slot.collection)!
             let at = min(max(arrival.slot.position, 0), next.collections[c].items.count)

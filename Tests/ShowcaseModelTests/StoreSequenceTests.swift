@@ -148,7 +148,9 @@ struct StoreSequenceTests {
 
     /// Generates sessions as it plays them (each from the state the last crash left), and
     /// returns them with the first failure.
-    static func playCrashes(seed: UInt64, sessions count: Int, tally: inout CrashTally) throws -> ([CrashSession], String?) {
+    static func playCrashes(seed: UInt64, sessions count: Int, tally: inout CrashTally) throws -> (
+        [CrashSession], String?
+    ) {
         let fixture = try SequenceFixture()
         var model = try StoreModel.read(fixture.open())
         var generator = StepGenerator(seed: seed, fixture: fixture)
@@ -164,12 +166,16 @@ struct StoreSequenceTests {
             var session = CrashSession(steps: steps, stop: "none")
             switch Int.random(in: 0..<100, using: &generator.random) {
             case 0..<35: session.stop = "change:\(Int.random(in: 1...24, using: &generator.random))"
-            case 35..<57: session.stop = "commit:\(Int.random(in: 1...max(1, steps.count / 2), using: &generator.random))"
-            case 57..<80: session.stop = "committed:\(Int.random(in: 1...max(1, steps.count / 2), using: &generator.random))"
+            case 35..<57:
+                session.stop = "commit:\(Int.random(in: 1...max(1, steps.count / 2), using: &generator.random))"
+            case 57..<80:
+                session.stop = "committed:\(Int.random(in: 1...max(1, steps.count / 2), using: &generator.random))"
             default: session.delay = .microseconds(Int.random(in: 0...20_000, using: &generator.random))
             }
             sessions.append(session)
-            if let failure = try playSession(session, number: sessions.count - 1, fixture: fixture, model: &model, tally: &tally) {
+            if let failure = try playSession(
+                session, number: sessions.count - 1, fixture: fixture, model: &model, tally: &tally)
+            {
                 return (sessions, failure)
             }
         }
@@ -218,7 +224,8 @@ struct StoreSequenceTests {
             case .end(let index, let outcome):
                 ended = index
                 if outcome != outcomes[index] {
-                    return "session \(number), step \(index) (\(session.steps[index])): the store answered \(outcome), the model \(outcomes[index])"
+                    return
+                        "session \(number), step \(index) (\(session.steps[index])): the store answered \(outcome), the model \(outcomes[index])"
                 }
             case .stopped(let place): stopped = place
             case .finished: finished = true
@@ -226,7 +233,9 @@ struct StoreSequenceTests {
             return nil
         }
         if session.stop == "none" {
-            guard let first = try helper.nextLine() else { return "session \(number): the helper ended before opening the store" }
+            guard let first = try helper.nextLine() else {
+                return "session \(number): the helper ended before opening the store"
+            }
             if let failure = try read(first) { return failure }
             Thread.sleep(forTimeInterval: Double(session.delay.components.attoseconds) / 1e18)
             guard helper.kill() else { return "session \(number): the helper was not ended by SIGKILL" }
@@ -235,7 +244,9 @@ struct StoreSequenceTests {
             }
         } else {
             while stopped == nil, !finished {
-                guard let line = try helper.nextLine() else { return "session \(number): the helper ended before stopping" }
+                guard let line = try helper.nextLine() else {
+                    return "session \(number): the helper ended before stopping"
+                }
                 if let failure = try read(line) { return failure }
             }
             guard helper.kill() else { return "session \(number): the helper was not ended by SIGKILL" }
@@ -257,7 +268,8 @@ struct StoreSequenceTests {
 
         // The candidates: before or after the interrupted step, or after the last one ended.
         let interrupted = begun > ended ? begun : nil
-        let candidates = interrupted.map { [($0, states[$0]), ($0 + 1, states[$0 + 1])] } ?? [(ended + 1, states[ended + 1])]
+        let candidates =
+            interrupted.map { [($0, states[$0]), ($0 + 1, states[$0 + 1])] } ?? [(ended + 1, states[ended + 1])]
         let store = try fixture.open()
         let problems = try store.integrityProblems()
         if !problems.isEmpty { return "session \(number) (\(session)): after the kill, \(problems)" }
@@ -302,10 +314,13 @@ struct SequenceFixture {
         directory = try TemporaryDirectory()
         path = directory.file("showcase.sqlite").path
         let store = try ShowcaseStore(path: path, seed: false)
-        func make(_ pane: ShowcasePane, _ key: String, _ name: String, _ kind: CollectionKind, _ flags: CollectionFlags = [])
+        func make(
+            _ pane: ShowcasePane, _ key: String, _ name: String, _ kind: CollectionKind, _ flags: CollectionFlags = []
+        )
             throws -> CollectionID
         {
-            try store.createCollection(ShowcaseCollection(pane: pane, key: key, name: name, kind: kind, flags: flags)).id!
+            try store.createCollection(ShowcaseCollection(pane: pane, key: key, name: name, kind: kind, flags: flags))
+                .id!
         }
         listA = try make(.reminders, "errands", "Errands", .list)
         listB = try make(.reminders, "groceries", "Groceries", .list)
@@ -396,7 +411,9 @@ struct StepGenerator {
             // A folder icon when there is one, else any item (which takes no drop).
             let icons = model.collections.flatMap { $0.items }.filter { $0.kind == .folder }.compactMap(\.id)
             let any = model.allItemIDs
-            if let id = (icons.isEmpty ? any : icons).randomElement(using: &random) { return ShowcaseTargets.item(id).rawValue }
+            if let id = (icons.isEmpty ? any : icons).randomElement(using: &random) {
+                return ShowcaseTargets.item(id).rawValue
+            }
         }
         return roll < 96 ? "item-999999" : "window"
     }
@@ -409,7 +426,11 @@ struct StepGenerator {
                 return NewItem(title: "Folder \(counter)", kind: .folder, json: FolderPayload(opens: opens))
             }
             let kind: ItemKind = [.reminder, .photo, .note].randomElement(using: &random)!
-            let payload = chance(50) ? nil : Data((0..<Int.random(in: 0...12, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+            let payload =
+                chance(50)
+                ? nil
+                : Data(
+                    (0..<Int.random(in: 0...12, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
             return NewItem(title: "New \(counter)", kind: kind, payload: payload)
         }
     }

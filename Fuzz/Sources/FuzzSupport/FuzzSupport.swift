@@ -45,7 +45,8 @@ public enum FuzzInput {
     public static func expand(_ data: Data) -> (data: Data, big: Bool) {
         guard data.starts(with: bigMarker) else { return (data, false) }
         // Plain arrays: a Data slice (non-zero start index) made to grow traps in Foundation.
-        let parts = Array(data.dropFirst(bigMarker.count)).split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+        let parts = Array(data.dropFirst(bigMarker.count)).split(
+            separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
         let (prefix, unit, suffix): (ArraySlice<UInt8>, ArraySlice<UInt8>, ArraySlice<UInt8>) =
             switch parts.count {
             case 3: (parts[0], parts[1], parts[2])

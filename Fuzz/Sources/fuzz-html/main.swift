@@ -22,7 +22,9 @@ func fuzzHTML(_ raw: Data) {
 
     let written = StyledHTML.html(from: runs)
     let reread = StyledHTML.runs(fromHTML: written)
-    check(reread == runs, "runs → HTML → runs changed them: \(runs.prefix(4)) → \(excerpt(written)) → \(reread.prefix(4))")
+    check(
+        reread == runs, "runs → HTML → runs changed them: \(runs.prefix(4)) → \(excerpt(written)) → \(reread.prefix(4))"
+    )
     _ = StyledHTML.pangoMarkup(from: runs)
     check(StyledHTML.plainText(of: runs) == runs.map(\.text).joined(), "plain text lost characters")
 }

@@ -25,15 +25,18 @@ func fuzzMime(_ raw: Data) {
                 && type.essence.last.map { $0 != " " && $0 != "\t" } ?? true,
             "the essence is not trimmed: \(excerpt(type.essence))")
         check(ContentType(type.essence) == type, "a type differs from its own essence: \(excerpt(line))")
-        check(ContentType(line.uppercased()) == type || line.uppercased().lowercased() != line.lowercased(),
-              "identity depends on case: \(excerpt(line))")
+        check(
+            ContentType(line.uppercased()) == type || line.uppercased().lowercased() != line.lowercased(),
+            "identity depends on case: \(excerpt(line))")
         if index < 64, let encoded = try? JSONEncoder().encode(type) {
             let decoded = try? JSONDecoder().decode(ContentType.self, from: encoded)
             check(decoded?.mimeType == type.mimeType, "Codable did not round-trip \(excerpt(line))")
         }
         if type.isWellFormed {
             let parts = type.essence.split(separator: "/", omittingEmptySubsequences: false)
-            check(parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty, "well-formed but not type/subtype: \(excerpt(line))")
+            check(
+                parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty,
+                "well-formed but not type/subtype: \(excerpt(line))")
             check(type.mediaType == parts[0], "the media type of \(excerpt(line)) is \(type.mediaType)")
         }
     }
@@ -42,7 +45,9 @@ func fuzzMime(_ raw: Data) {
     var table = TypeConformance()
     let asAliases = data.first.map { $0 & 1 == 1 } ?? false
     for (a, b) in SharedMimeInfo.pairs(text) {
-        check(ContentType(a).isWellFormed && ContentType(b).isWellFormed, "a malformed pair was read: \(excerpt(a)) \(excerpt(b))")
+        check(
+            ContentType(a).isWellFormed && ContentType(b).isWellFormed,
+            "a malformed pair was read: \(excerpt(a)) \(excerpt(b))")
         if asAliases {
             table.declareAlias(ContentType(a), of: ContentType(b))
         } else {
@@ -52,7 +57,9 @@ func fuzzMime(_ raw: Data) {
     for line in queried.prefix(64) {
         let type = ContentType(line)
         let closure = table.closure(of: type)
-        check(Set(closure).count == closure.count, "the closure of \(excerpt(line)) lists a type twice: \(closure.prefix(20))")
+        check(
+            Set(closure).count == closure.count,
+            "the closure of \(excerpt(line)) lists a type twice: \(closure.prefix(20))")
         check(table.conforms(type, to: type), "\(excerpt(line)) does not conform to itself")
         check(table.conforms(type, to: .anything), "\(excerpt(line)) does not conform to */*")
     }

@@ -17,7 +17,9 @@ func fuzzScenario(_ raw: Data) {
     func checkError(_ error: ScenarioError) {
         check(!error.message.isEmpty, "an error with no message: \(error)")
         if let location = error.location {
-            check(location.line >= 1 && location.line <= lineCount, "error at line \(location.line) of \(lineCount): \(error)")
+            check(
+                location.line >= 1 && location.line <= lineCount,
+                "error at line \(location.line) of \(lineCount): \(error)")
             check(location.column >= 1, "error at column \(location.column): \(error)")
         }
         _ = error.formatted(file: "fuzz.json")

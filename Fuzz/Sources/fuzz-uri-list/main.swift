@@ -73,7 +73,8 @@ func fuzzURIList(_ raw: Data) {
     }
     check(
         (whole == nil) == (streamed == nil),
-        "whole list: \(whole.map { excerpt($0.description) } ?? "accepted"); streamed: \(streamed.map { excerpt("\($0)") } ?? "accepted")")
+        "whole list: \(whole.map { excerpt($0.description) } ?? "accepted"); streamed: \(streamed.map { excerpt("\($0)") } ?? "accepted")"
+    )
 }
 
 runFuzzer { pointer, count in

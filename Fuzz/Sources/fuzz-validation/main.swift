@@ -44,19 +44,29 @@ func fuzzValidation(_ raw: Data) {
     do { try ContentValidation.validate(data, as: type, conformance: conformance) } catch { whole = error }
     if let whole { check(endsWithOneFullStop(whole.description), "an error without one full stop: \(whole)") }
     if let signature = signatures[essence] {
-        check((whole == nil) == data.starts(with: signature), "\(type): verdict \(whole.map { "\($0)" } ?? "accepted") for \(data.prefix(12).map { $0 })")
+        check(
+            (whole == nil) == data.starts(with: signature),
+            "\(type): verdict \(whole.map { "\($0)" } ?? "accepted") for \(data.prefix(12).map { $0 })")
     } else if isText {
-        check((whole == nil) == validUTF8, "\(type): verdict \(whole.map { "\($0)" } ?? "accepted") for UTF-8 valid: \(validUTF8)")
+        check(
+            (whole == nil) == validUTF8,
+            "\(type): verdict \(whole.map { "\($0)" } ?? "accepted") for UTF-8 valid: \(validUTF8)")
     } else {
         check(whole == nil, "\(type) has no check but was refused: \(whole.map { "\($0)" } ?? "")")
     }
 
     // UTF-8: utf8() and the offset of the first bad byte.
     let bad = ContentValidation.firstInvalidUTF8Offset(data)
-    check((bad == nil) == validUTF8, "firstInvalidUTF8Offset is \(bad.map(String.init) ?? "nil") but valid is \(validUTF8)")
+    check(
+        (bad == nil) == validUTF8,
+        "firstInvalidUTF8Offset is \(bad.map(String.init) ?? "nil") but valid is \(validUTF8)")
     if let bad {
-        check(String(validating: data.prefix(bad), as: UTF8.self) != nil, "the bytes before offset \(bad) are not valid UTF-8")
-        check(String(validating: data.dropFirst(bad), as: UTF8.self) == nil, "the bytes from offset \(bad) are valid UTF-8")
+        check(
+            String(validating: data.prefix(bad), as: UTF8.self) != nil,
+            "the bytes before offset \(bad) are not valid UTF-8")
+        check(
+            String(validating: data.dropFirst(bad), as: UTF8.self) == nil,
+            "the bytes from offset \(bad) are valid UTF-8")
     }
     check(((try? ContentValidation.utf8(data, type)) != nil) == validUTF8, "utf8() disagrees with String(validating:)")
 

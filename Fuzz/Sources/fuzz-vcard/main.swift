@@ -24,7 +24,9 @@ let specialScalars: Set<Unicode.Scalar> = [",", ";", ":", "<", ">", "@", "(", ")
 func checkEmail(_ email: Substring, in recipient: String) {
     let scalars = Array(email.unicodeScalars)
     let parts = scalars.split(separator: "@", omittingEmptySubsequences: false)
-    check(parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty, "not one local part and one domain: \(excerpt(recipient))")
+    check(
+        parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty,
+        "not one local part and one domain: \(excerpt(recipient))")
     check(
         !scalars.contains(where: { $0.properties.isWhitespace || (specialScalars.contains($0) && $0 != "@") }),
         "an email that would split or confuse an address field: \(excerpt(recipient))")
@@ -54,13 +56,17 @@ func fuzzVCard(_ raw: Data) {
                 check(!escaped, "a quoted name ending in a lone backslash: \(excerpt(recipient))")
             } else {
                 check(!name.isEmpty, "an empty name: \(excerpt(recipient))")
-                check(!name.contains(where: { specialScalars.contains($0) }), "an unquoted name with specials: \(excerpt(recipient))")
+                check(
+                    !name.contains(where: { specialScalars.contains($0) }),
+                    "an unquoted name with specials: \(excerpt(recipient))")
             }
         } else {
             checkEmail(Substring(recipient), in: recipient)
         }
     } catch {
-        check(endsWithOneFullStop(error.description), "an error that does not end with one full stop: \(excerpt(error.description))")
+        check(
+            endsWithOneFullStop(error.description),
+            "an error that does not end with one full stop: \(excerpt(error.description))")
     }
     // Through the extractor a destination uses: the bytes are checked as UTF-8 first.
     _ = try? RelevantParts.recipient(ContentType("text/vcard"), data)

@@ -44,7 +44,8 @@ struct TransferFuzzFindingsTests {
     @Test("A6: a bad line of a streamed URI list is refused with the line number the whole check gives")
     func streamedLineNumbers() throws {
         let list = Data((String(repeating: "file:///tmp/a.txt\r\n", count: 500) + "notes.txt\r\n").utf8)
-        let expected = TransferError.malformed(type: "text/uri-list", reason: "line 501 is not an absolute URI: notes.txt")
+        let expected = TransferError.malformed(
+            type: "text/uri-list", reason: "line 501 is not an absolute URI: notes.txt")
         #expect(throws: expected) { try ContentValidation.validate(list, as: .uriList) }
         for size in [1, 7, 64, 4096] {
             #expect(throws: expected) { _ = try stream(list, as: .uriList, chunk: size) }
@@ -62,7 +63,8 @@ struct TransferFuzzFindingsTests {
         var lines = (0..<n).map { "t/x p/\($0)" }
         lines += (0..<n).map { "c/\($0) c/\($0 + 1)" }
         lines.append("t/x p/7")  // a parent declared twice counts once
-        try lines.joined(separator: "\n").write(to: directory.appendingPathComponent("subclasses"), atomically: true, encoding: .utf8)
+        try lines.joined(separator: "\n").write(
+            to: directory.appendingPathComponent("subclasses"), atomically: true, encoding: .utf8)
         var table = TypeConformance()
         #expect(SharedMimeInfo.load(directory: directory.path, into: &table) == 2 * n + 1)
 
