@@ -124,8 +124,11 @@ public struct TypeConformance: Sendable {
         }
     }
 
-    /// Declares that `alias` names the same type as `type`.
+    /// Declares that `alias` names the same type as `type`. Wildcards are not types: a line of a
+    /// database that makes `*/*` or `image/*` an alias, or an alias of one, is ignored (it would
+    /// make everything stop conforming to `*/*`).
     public mutating func declareAlias(_ alias: ContentType, of type: ContentType) {
+        guard !alias.isWildcard, !type.isWildcard else { return }
         aliases[alias.essence] = canonical(type.essence)
     }
 

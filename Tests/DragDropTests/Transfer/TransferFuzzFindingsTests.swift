@@ -90,6 +90,21 @@ struct TransferFuzzFindingsTests {
         #expect(ContentType(" Text/Plain ; charset=utf-8").essence == "text/plain")
     }
 
+    @Test("Type conformance: a wildcard is never an alias, so everything still conforms to */* and image/*")
+    func wildcardsAreNotAliases() {
+        // Found by fuzzing: an aliases line "*/* a/1" made a/0 stop conforming to */*.
+        var table = TypeConformance()
+        table.declareAlias("*/*", of: "a/1")
+        table.declareAlias("image/*", of: "text/plain")
+        table.declareAlias("x/y", of: "*/*")
+        #expect(table.conforms("a/0", to: .anything))
+        #expect(table.conforms(.png, to: "image/*"))
+        #expect(!table.conforms(.plainText, to: "image/*"))
+        #expect(table.canonical("x/y") == "x/y")
+        table.declareAlias("image/x-photo", of: .jpeg)
+        #expect(table.canonical("image/x-photo") == "image/jpeg")
+    }
+
     @Test("Type conformance: a closure lists each type once, wildcards included")
     func closureListsEachTypeOnce() {
         // Found by fuzzing: "*/x*" is not a wildcard, and its media type's wildcard is */*.
