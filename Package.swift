@@ -82,6 +82,13 @@ let package = Package(
             path: "Sources/Showcase",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // A hostile app for the tests: a GTK window offering any bytes under any type, answered
+        // at once, never, a byte at a time, or dying mid-transfer (Tests/ShowcaseTests/HostileAppTests).
+        .executableTarget(
+            name: "dragdrop-hostile-source",
+            dependencies: ["DragDropGTK", "CDragDropGTKSupport", "CGtk4"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // Drives a GUI app on an X display from outside: Xvfb, xdotool pointer and keys,
         // screenshots, the app's JSON lines. Used by the tour, the showcase tests and the GTK tests.
         .target(

@@ -28,7 +28,7 @@ let package = Package(
         fuzzTarget("fuzz-uri-list", [project("DragDrop"), project("ShowcaseModel")]),
         // StyledHTML, the HTML reader of DragDropGTK's text views, compiled from its own file
         // (a link): it needs no GTK, and the fuzz build does not build the GTK backend.
-        .target(name: "StyledHTMLUnderTest", swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "StyledHTMLUnderTest", dependencies: [project("DragDrop")], swiftSettings: [.swiftLanguageMode(.v6)]),
         fuzzTarget("fuzz-html", ["StyledHTMLUnderTest"]),
         fuzzTarget("fuzz-vcard", [project("DragDrop")]),
         fuzzTarget("fuzz-validation", [project("DragDrop")]),

@@ -1,11 +1,16 @@
 // Reads the X11 drag-and-drop messages GDK does not expose: whether the other app accepted one
-// of our drops (XdndFinished), and when the app a drag comes from goes away (DestroyNotify of
-// the source window named by XdndEnter).
+// of our drops (XdndFinished), which X targets a drag from another app offers and which window
+// it comes from (XdndEnter), the drop's timestamp (XdndDrop), and when the app a drag comes from
+// goes away (DestroyNotify of the source window named by XdndEnter).
 #include "CDragDropGTKSupport.h"
 
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
+#include <X11/Xatom.h>
 #include <X11/Xutil.h>
+// For the connection's resource-id mask (Display's resource_mask, for extension writers): it
+// tells which windows belong to the same client.
+#include <X11/Xlibint.h>
 
 typedef struct {
     DDX11DndCallback callback;
@@ -13,6 +18,8 @@ typedef struct {
     GDestroyNotify destroy;
     Atom finished;
     Atom enter;
+    Atom drop;
+    Atom type_list;
 } DDX11Watch;
 
 static void dd_x11_watch_free(gpointer data, GClosure *closure) {
@@ -22,15 +29,57 @@ static void dd_x11_watch_free(gpointer data, GClosure *closure) {
     g_free(watch);
 }
 
+// The X targets an XdndEnter offers: its three inline atoms, or the source's XdndTypeList when
+// data.l[1] bit 0 says there are more. NULL-terminated; free with g_strfreev.
+static char **dd_x11_enter_types(GdkDisplay *display, DDX11Watch *watch, const XClientMessageEvent *message) {
+    Display *xdisplay = gdk_x11_display_get_xdisplay(display);
+    GPtrArray *names = g_ptr_array_new();
+    Atom *atoms = NULL;
+    unsigned long count = 0;
+    unsigned char *data = NULL;
+    gdk_x11_display_error_trap_push(display);
+    if (message->data.l[1] & 1) {
+        Atom type;
+        int format;
+        unsigned long after;
+        if (XGetWindowProperty(xdisplay, (Window)message->data.l[0], watch->type_list, 0, 1024, False, XA_ATOM,
+                               &type, &format, &count, &after, &data) == Success &&
+            type == XA_ATOM && format == 32) {
+            atoms = (Atom *)data;
+        } else {
+            count = 0;
+        }
+    }
+    Atom inline_atoms[3];
+    if (atoms == NULL) {
+        count = 0;
+        for (int i = 2; i <= 4; i++)
+            if (message->data.l[i] != None) inline_atoms[count++] = (Atom)message->data.l[i];
+        atoms = inline_atoms;
+    }
+    for (unsigned long i = 0; i < count; i++) {
+        const char *name = gdk_x11_get_xatom_name_for_display(display, atoms[i]);
+        if (name) g_ptr_array_add(names, g_strdup(name));
+    }
+    if (data) XFree(data);
+    gdk_x11_display_error_trap_pop_ignored(display);
+    g_ptr_array_add(names, NULL);
+    return (char **)g_ptr_array_free(names, FALSE);
+}
+
 static gboolean dd_x11_on_xevent(GdkX11Display *x11_display, gpointer xevent, gpointer data) {
     DDX11Watch *watch = data;
     XEvent *event = xevent;
     GdkDisplay *display = GDK_DISPLAY(x11_display);
+    DDX11DndMessage message = {0};
     if (event->type == ClientMessage && event->xclient.message_type == watch->finished) {
         // XDND 5: data.l[1] bit 0 says whether the target accepted the drop. Earlier versions
         // send 0 there and cannot be told apart from a refusal; GTK, Qt and browsers speak 5.
-        gboolean accepted = (event->xclient.data.l[1] & 1) != 0;
-        watch->callback(watch->user_data, DD_X11_DND_FINISHED, (gulong)event->xclient.data.l[0], accepted);
+        message.event = DD_X11_DND_FINISHED;
+        message.window = (gulong)event->xclient.data.l[0];
+        message.our_window = (gulong)event->xclient.window;
+        message.accepted = (event->xclient.data.l[1] & 1) != 0;
+        watch->callback(watch->user_data, &message);
     } else if (event->type == ClientMessage && event->xclient.message_type == watch->enter) {
         Window source = (Window)event->xclient.data.l[0];
         // Watch another client's window only: changing the event mask of one of our own windows
@@ -40,9 +89,23 @@ static gboolean dd_x11_on_xevent(GdkX11Display *x11_display, gpointer xevent, gp
             XSelectInput(gdk_x11_display_get_xdisplay(display), source, StructureNotifyMask);
             gdk_x11_display_error_trap_pop_ignored(display);
         }
-        watch->callback(watch->user_data, DD_X11_DND_ENTER, (gulong)source, FALSE);
+        char **types = dd_x11_enter_types(display, watch, &event->xclient);
+        message.event = DD_X11_DND_ENTER;
+        message.window = (gulong)source;
+        message.our_window = (gulong)event->xclient.window;
+        message.types = (const char *const *)types;
+        watch->callback(watch->user_data, &message);
+        g_strfreev(types);
+    } else if (event->type == ClientMessage && event->xclient.message_type == watch->drop) {
+        message.event = DD_X11_DND_DROP;
+        message.window = (gulong)event->xclient.data.l[0];
+        message.our_window = (gulong)event->xclient.window;
+        message.time = (guint32)event->xclient.data.l[2];
+        watch->callback(watch->user_data, &message);
     } else if (event->type == DestroyNotify) {
-        watch->callback(watch->user_data, DD_X11_DND_SOURCE_DESTROYED, (gulong)event->xdestroywindow.window, FALSE);
+        message.event = DD_X11_DND_SOURCE_DESTROYED;
+        message.window = (gulong)event->xdestroywindow.window;
+        watch->callback(watch->user_data, &message);
     }
     return FALSE;  // GDK handles every event as usual
 }
@@ -56,21 +119,45 @@ gboolean dd_x11_watch_dnd(GdkDisplay *display, DDX11DndCallback callback, gpoint
     watch->destroy = destroy;
     watch->finished = gdk_x11_get_xatom_by_name_for_display(display, "XdndFinished");
     watch->enter = gdk_x11_get_xatom_by_name_for_display(display, "XdndEnter");
+    watch->drop = gdk_x11_get_xatom_by_name_for_display(display, "XdndDrop");
+    watch->type_list = gdk_x11_get_xatom_by_name_for_display(display, "XdndTypeList");
     g_signal_connect_data(display, "xevent", G_CALLBACK(dd_x11_on_xevent), watch, dd_x11_watch_free,
                           (GConnectFlags)0);
     return TRUE;
 }
 
-char *dd_x11_window_class(GdkDisplay *display, gulong window) {
-    if (display == NULL || !GDK_IS_X11_DISPLAY(display) || window == 0) return NULL;
+// The WM_CLASS class (or instance) name of `window`, or NULL.
+static char *dd_x11_class_hint(Display *xdisplay, Window window) {
     XClassHint hint = {NULL, NULL};
     char *result = NULL;
-    gdk_x11_display_error_trap_push(display);
-    if (XGetClassHint(gdk_x11_display_get_xdisplay(display), (Window)window, &hint)) {
-        const char *name = hint.res_class ? hint.res_class : hint.res_name;
-        if (name) result = g_strdup(name);
+    if (XGetClassHint(xdisplay, window, &hint)) {
+        const char *name = hint.res_class && hint.res_class[0] ? hint.res_class : hint.res_name;
+        if (name && name[0]) result = g_strdup(name);
         if (hint.res_class) XFree(hint.res_class);
         if (hint.res_name) XFree(hint.res_name);
+    }
+    return result;
+}
+
+char *dd_x11_window_class(GdkDisplay *display, gulong window) {
+    if (display == NULL || !GDK_IS_X11_DISPLAY(display) || window == 0) return NULL;
+    Display *xdisplay = gdk_x11_display_get_xdisplay(display);
+    gdk_x11_display_error_trap_push(display);
+    char *result = dd_x11_class_hint(xdisplay, (Window)window);
+    if (result == NULL) {
+        // Drags often come from a hidden helper window without WM_CLASS (Qt's "Qt Selection
+        // Owner"): the X server gives each client one range of resource ids, so a top-level
+        // window of the same client names the app. The mask is the same for every client.
+        XID mask = xdisplay->resource_mask;
+        XID base = (XID)window & ~mask;
+        Window root, parent, *children = NULL;
+        unsigned int count = 0;
+        if (XQueryTree(xdisplay, DefaultRootWindow(xdisplay), &root, &parent, &children, &count)) {
+            for (unsigned int i = 0; i < count && result == NULL; i++) {
+                if ((children[i] & ~mask) == base) result = dd_x11_class_hint(xdisplay, children[i]);
+            }
+            if (children) XFree(children);
+        }
     }
     gdk_x11_display_error_trap_pop_ignored(display);
     return result;

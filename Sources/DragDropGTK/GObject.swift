@@ -124,6 +124,21 @@ public enum GSignal {
         return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), CallbackBox(body))
     }
 
+    /// Signals with one pointer argument returning a boolean: `GtkDropTargetAsync::accept`
+    /// (GdkDrop).
+    @discardableResult
+    public static func connect(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        pointerReturningBool body: @escaping @MainActor (UnsafeMutableRawPointer?) -> Bool
+    ) -> gulong {
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = { _, a, data in
+            guard let box = CallbackBox<@MainActor (UnsafeMutableRawPointer?) -> Bool>.from(data) else { return 0 }
+            let a = PointerBits(a)
+            return MainActor.assumeIsolated { box.body(a.pointer) } ? 1 : 0
+        }
+        return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), CallbackBox(body))
+    }
+
     /// `GtkDragSource::drag-end`: `void (*)(self, GdkDrag *drag, gboolean delete_data, data)`.
     @discardableResult
     public static func connect(

@@ -17,6 +17,16 @@ extension GtkDragHost {
         guard let target = gtk_drop_target_async_new(contentFormats(), actions) else { return }
         dropTargets[windowID] = GObjectRef(target)
         let raw = UnsafeMutableRawPointer(target)
+        // This app's own drags are taken whatever they offer other apps (an item limited to its
+        // app offers them nothing, P5): GDK names the drag behind a drop of this process, so no
+        // private marker type has to be advertised to every app. Other drags: GTK's rule (an
+        // action and a format in common).
+        GSignal.connect(
+            raw, "accept",
+            pointerReturningBool: { [weak self] drop in
+                guard let self, let drop else { return false }
+                return self.accepts(drop)
+            })
         GSignal.connect(
             raw, "drag-enter",
             pointerPointReturningEnum: { [weak self] drop, _, _ in
@@ -72,6 +82,24 @@ extension GtkDragHost {
         withCStrings(mimeTypes) { gdk_content_formats_new($0, guint(mimeTypes.count)) }
     }
 
+    /// Whether a window's drop target takes `drop`: always this host's own drag; another app's
+    /// drag when it allows a copy (S2: content from another app is only ever copied, so a drag
+    /// its app lets only be moved is not taken and nothing lights up, F4) and offers a type
+    /// some window accepts.
+    func accepts(_ drop: UnsafeMutableRawPointer) -> Bool {
+        if isOwnDrag(drop) { return true }
+        guard let offered = gdk_drop_get_formats(OpaquePointer(drop)) else { return false }
+        let accepted = contentFormats()
+        defer { if let accepted { gdk_content_formats_unref(accepted) } }
+        guard accepted.map({ gdk_content_formats_match($0, offered) != 0 }) == true else { return false }
+        guard gdk_drop_get_actions(OpaquePointer(drop)).rawValue & GDK_ACTION_COPY.rawValue != 0 else {
+            let app = otherApps.lastEnteredSource.flatMap(x11AppName(of:))?.rawValue ?? "The other app"
+            diagnose("external drag refused: \(app) allows only moving it")
+            return false
+        }
+        return true
+    }
+
     /// Whether a GTK drop is the drag this host started (an in-app drag).
     func isOwnDrag(_ drop: UnsafeMutableRawPointer) -> Bool {
         guard let own = gdkDrag?.drag.raw, let drag = gdk_drop_get_drag(OpaquePointer(drop)) else { return false }
@@ -83,8 +111,9 @@ extension GtkDragHost {
         guard let drop, isOwnDrag(drop), engine.isDragging, let origin = windowOrigins[window] else { return 0 }
         let allowed = gdk_drop_get_actions(OpaquePointer(drop))
         recordPointer(window: window, x: x, y: y)
-        drive { engine.pointerMoved(to: Point(x: origin.x + x, y: origin.y + y), modifiers: currentModifiers()) }
-        return gdkAction(for: engine.currentSession?.operation, allowed: allowed)
+        let modifiers = dragModifiers(negotiated: allowed)
+        drive { engine.pointerMoved(to: Point(x: origin.x + x, y: origin.y + y), modifiers: modifiers) }
+        return askedAction(after: modifiers, negotiated: allowed)
     }
 
     private func drop(_ drop: UnsafeMutableRawPointer, x: Double, y: Double, window: TargetID) {
@@ -97,6 +126,7 @@ extension GtkDragHost {
         }
         let allowed = gdk_drop_get_actions(gdkDrop)
         lastOutcome = nil
+        wayland.droppedHere = true
         drive { engine.pointerUp(at: Point(x: origin.x + x, y: origin.y + y)) }
         var action: UInt32 = 0
         switch lastOutcome {
@@ -111,15 +141,17 @@ extension GtkDragHost {
 
     /// The GDK action for an engine proposal. X11 offers a single suggested action (COPY unless
     /// a modifier is held); the engine's proposal is the truth for in-app drags, so a move is
-    /// accepted with whatever action GDK allows.
-    func gdkAction(for operation: DropOperation?, allowed: GdkDragAction) -> UInt32 {
+    /// accepted with whatever action GDK allows. `unclamped`: the proposal's own action whatever
+    /// `allowed` says (on Wayland `allowed` is the action negotiated so far, not what the source
+    /// offers).
+    func gdkAction(for operation: DropOperation?, allowed: GdkDragAction, unclamped: Bool = false) -> UInt32 {
         let wanted: UInt32
         switch operation {
         case .copy: wanted = GDK_ACTION_COPY.rawValue
         case .move: wanted = GDK_ACTION_MOVE.rawValue
         default: return 0
         }
-        if allowed.rawValue & wanted != 0 { return wanted }
+        if unclamped || allowed.rawValue & wanted != 0 { return wanted }
         if allowed.rawValue & GDK_ACTION_MOVE.rawValue != 0 { return GDK_ACTION_MOVE.rawValue }
         if allowed.rawValue & GDK_ACTION_COPY.rawValue != 0 { return GDK_ACTION_COPY.rawValue }
         return 0

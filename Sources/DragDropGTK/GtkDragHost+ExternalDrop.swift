@@ -53,6 +53,11 @@ extension GtkDragHost {
         }
         otherApps.incoming = nil
         external.dropped = true
+        if let x11Drop = otherApps.lastX11Drop, x11Drop.source == external.sourceWindow {
+            external.x11 = x11Drop.selection
+            diagnose("external drop x11 time=\(x11Drop.selection.time) offered=\(x11Drop.selection.offered)")
+        }
+        otherApps.lastX11Drop = nil
         guard externalAction(for: drop) != 0 else {
             // Nothing here takes it, or the other app does not allow a copy (S2: never a move).
             diagnose("external drop refused: no destination takes a copy here")
@@ -136,7 +141,7 @@ extension GtkDragHost {
         if let list = gdk_content_formats_get_mime_types(formats, &count) {
             for i in 0..<Int(count) { if let name = list[i] { names.append(String(cString: name)) } }
         }
-        let types = StandardMimeTypes.received(names).filter { $0.essence != ExportPlan.localMarker }
+        let types = StandardMimeTypes.received(names)
         guard !types.isEmpty else { return nil }
         let source = otherApps.lastEnteredSource
         let app = source.flatMap(x11AppName(of:)) ?? Self.unknownOtherApp

@@ -73,7 +73,7 @@ extension GtkDragHost {
                 started = true
             } catch {
                 report(error)
-                announce("Cannot pick up: \(error).")
+                announce(Sentence.explaining("Cannot pick up", error))
             }
             guard started, operation != .automatic else { return }
             accessibility.forcedOperation = true
@@ -128,7 +128,10 @@ extension GtkDragHost {
         installActions(on: window, windowID: windowID)
         GSignal.connect(
             UnsafeMutableRawPointer(window), "notify::focus-widget",
-            pointer: { [weak self] _ in self?.focusChanged(in: windowID) })
+            pointer: { [weak self] _ in
+                self?.focusChanged(in: windowID)
+                self?.accessibleFocusChanged(in: window)
+            })
     }
 
     private func keyPressed(_ keyval: UInt32, state: UInt32, window: TargetID) -> Bool {

@@ -91,6 +91,10 @@ public final class GtkDragHost {
     let otherApps = OtherAppsState()
     /// Feedback beyond the drag image (GtkDragHost+Visuals.swift).
     let visuals = VisualState()
+    /// Dragged items as files for other apps (OtherApps/FileExport.swift).
+    public lazy var fileExport: FileExport = makeFileExport()
+    /// Drags on Wayland (GtkDragHost+Wayland.swift).
+    let wayland = WaylandDragState()
     private var nextWindowIndex = 0
     private var timer: guint = 0
     private var updateSource: guint = 0
@@ -163,7 +167,9 @@ public final class GtkDragHost {
 
     /// Unregisters a target and its descendants, removing the drag sources the host added.
     public func unregister(_ id: TargetID) {
-        let doomed = registered.keys.filter { $0 == id || engine.registry.ancestors(of: $0).contains(id) }
+        // The target and its descendants: O(descendants), not a pass over every registered
+        // target (a folder of 10,000 rows unregistered them one by one in O(n²)).
+        let doomed = [id] + engine.registry.descendants(of: id)
         do { try engine.unregister(id) } catch { report(error) }
         for d in doomed {
             guard let r = registered.removeValue(forKey: d) else { continue }

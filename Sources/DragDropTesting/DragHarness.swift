@@ -131,6 +131,9 @@ public final class DragHarness: DragEngineDelegate {
     /// Uses the cancellation offered after a drop (U3).
     public func cancelAfterDrop() { input(.cancelAfterDrop) { _ = engine.useCancellation() } }
 
+    /// Cancels a drop still loading (A4, A6): its placeholders go, nothing else changes.
+    public func cancelLoad(_ token: DropToken) { input(.cancelLoad(token)) { engine.cancelDeferredDrop(token) } }
+
     /// A drag from another app enters at `point`.
     public func externalDragEnter(_ items: [DragItem], at point: Point) throws(DragError) {
         pointer = point
@@ -301,6 +304,12 @@ public final class DragHarness: DragEngineDelegate {
         }
     }
 
+    public func dragEngine(_ engine: DragEngine, cancelDeferredDrop drop: DropRequest) {
+        transfers[drop.token] = nil
+        scene.cancelDeferred(drop.token)
+        needsSync = true
+    }
+
     public func dragEngine(_ engine: DragEngine, activate target: TargetID, explicit: Bool) {
         scene.activate(target)
         needsSync = true
@@ -308,7 +317,12 @@ public final class DragHarness: DragEngineDelegate {
 
     public func dragEngine(_ engine: DragEngine, scroll container: TargetID, by delta: Vector) -> Vector {
         let applied = scene.scroll(container, by: delta)
-        if !applied.isZero { try? engine.offsetDescendants(of: container, by: Vector(dx: -applied.dx, dy: -applied.dy)) }
+        if !applied.isZero {
+            try? engine.offsetDescendants(of: container, by: Vector(dx: -applied.dx, dy: -applied.dy))
+            // Then the frames as laid out, like a platform that reports allocations: offsets added
+            // step after step drift by rounding, and a row edge under the pointer would differ.
+            needsSync = true
+        }
         return applied
     }
 

@@ -117,6 +117,9 @@ public struct Scenario: Sendable {
         case redo
         /// `"cancelAfterDrop": true`: uses the cancellation the last drop offered (U3).
         case cancelAfterDrop
+        /// `"cancelLoad": n`: cancels drop number n while it is still loading (its placeholders
+        /// are `placeholder-n-…`, its token `drop#n`).
+        case cancelLoad(DropToken)
         /// `"externalEnter": {...}`: a drag from another app enters at a point.
         case externalEnter([DragItem], at: Point)
         /// `"externalExit": true`: that drag leaves without dropping.
@@ -364,6 +367,7 @@ enum ScenarioPlayer {
         case .undo: harness.undo()
         case .redo: harness.redo()
         case .cancelAfterDrop: harness.cancelAfterDrop()
+        case .cancelLoad(let token): harness.cancelLoad(token)
         case .externalEnter(let items, let p):
             do { try harness.externalDragEnter(items, at: p) } catch {
                 throw fail("the drag from another app cannot enter: \(error)", ".externalEnter")

@@ -105,9 +105,12 @@ public struct SimulatedTransfer: Sendable, Hashable {
 /// moved items afterwards, undo by restoring exact positions).
 public final class Scene {
     /// The current tree (items reorder, move and appear as drops happen).
-    public private(set) var roots: [SceneNode]
+    public private(set) var roots: [SceneNode] { didSet { revision &+= 1 } }
     /// The current scroll offset of each scroll container.
-    public private(set) var scrollOffsets: [TargetID: Double] = [:]
+    public private(set) var scrollOffsets: [TargetID: Double] = [:] { didSet { revision &+= 1 } }
+    /// Changes whenever the tree or a scroll offset changes (a drop, undo, a list shown, a
+    /// scroll): checkers that read the scene recompute only when it moved on.
+    public private(set) var revision = 0
     /// Item ids selected for dragging together (M1), in selection order.
     public var selection: [TargetID] = []
     private var copyCounter = 0
@@ -117,22 +120,24 @@ public final class Scene {
     public init(_ roots: [SceneNode]) throws(SceneError) {
         self.roots = roots
         var seen = Set<TargetID>()
-        for (i, root) in roots.enumerated() { try Self.check(root, path: "scene[\(i)]", parentRole: nil, seen: &seen) }
+        for (i, root) in roots.enumerated() { try Self.check(root, path: "scene[\(i)]", parent: nil, seen: &seen) }
         for node in allNodes where node.contentHeight != nil { scrollOffsets[node.id] = 0 }
     }
 
-    private static func check(_ node: SceneNode, path: String, parentRole: NodeRole?, seen: inout Set<TargetID>)
+    private static func check(_ node: SceneNode, path: String, parent: SceneNode?, seen: inout Set<TargetID>)
         throws(SceneError)
     {
         guard seen.insert(node.id).inserted else { throw .duplicateID(node.id, path: path) }
-        if node.role == .item, parentRole != .container, parentRole != .item {
+        if node.role == .item, parent?.role != .container, parent?.role != .item {
             throw .itemOutsideContainer(node.id, path: path)
         }
-        if node.frame == nil, !(node.role == .item && parentRole == .container) {
+        // Items get their frame from their parent's layout: a container's, or a folder's (an item
+        // with a layout), as the scenario format allows.
+        if node.frame == nil, !(node.role == .item && (parent?.role == .container || parent?.layout != nil)) {
             throw .missingFrame(node.id, path: path)
         }
         for (i, child) in node.children.enumerated() {
-            try check(child, path: "\(path).children[\(i)] '\(child.id)'", parentRole: node.role, seen: &seen)
+            try check(child, path: "\(path).children[\(i)] '\(child.id)'", parent: node, seen: &seen)
         }
     }
 
@@ -233,8 +238,10 @@ public final class Scene {
     /// Registers every shown and hidden node with `engine`, replacing what this scene registered
     /// before. Called after every change to the model.
     public func sync(into engine: DragEngine) throws(SceneError) {
-        for root in roots where registered.contains(root.id) {
-            do { try engine.unregister(root.id) } catch { throw .registry(error.description, path: "sync") }
+        // Everything registered before goes, even after a sync that failed halfway (its root is
+        // recorded before its subtree is registered), so one bad sync does not poison the next.
+        for id in registered.sorted() where engine.registry.contains(id) {
+            do { try engine.unregister(id) } catch { throw .registry(error.description, path: "sync") }
         }
         registered.removeAll()
         let frames = layoutFrames()
@@ -256,8 +263,8 @@ public final class Scene {
             for child in n.children { try register(child, parent: n.id) }
         }
         for root in roots {
-            try register(root, parent: nil)
             registered.insert(root.id)
+            try register(root, parent: nil)
         }
     }
 
@@ -294,68 +301,198 @@ public final class Scene {
         selection.contains(item) ? selection : [item]
     }
 
-    /// Performs a drop as an app would: inserts the items (copies get new ids), and returns how
-    /// to undo it; fails, changing nothing, where the node is set to fail.
+    /// Performs a drop as an app would: inserts the items (copies get new ids) at the drop index,
+    /// and returns how to undo exactly that; fails, changing nothing, where the node is set to
+    /// fail. A destination with a `transfer` shows placeholders instead and completes later
+    /// (``finishDeferred(_:succeeded:)``).
     public func perform(_ request: DropRequest) -> DropResult {
         guard let dest = node(request.destination) else {
             return .failed(DropFailure(.failed, "'\(request.destination)' no longer exists."))
         }
         if dest.transfer == nil, let failure = dest.failure { return .failed(DropFailure(.failed, failure)) }
-        let before = dest.children
-        let at = childPosition(forItemIndex: request.index, in: before)
+        let at = childPosition(forItemIndex: request.index, in: dest.children)
         if dest.transfer != nil {
-            // A slow transfer: placeholders at the drop index at once (A4).
+            // A slow transfer: placeholders at the drop index at once (A4). They are not data:
+            // undo and redo never touch them, and the items arrive where they are then.
             let placeholders = request.items.indices.map { i in
                 SceneNode(id: TargetID("placeholder-\(request.token.rawValue)-\(i + 1)"), name: "Loading…", role: .item)
             }
-            mutate(dest.id) { $0.children.insert(contentsOf: placeholders, at: at) }
-            deferred[request.token] = (request, before, at)
+            mutate(dest.id) { $0.children.insert(contentsOf: placeholders, at: min(at, $0.children.count)) }
+            for p in placeholders { placeholderTokens[p.id] = request.token }
+            deferred[request.token] = request
             return .deferred(placeholders: placeholders.count)
         }
-        return insert(request, into: dest, before: before, at: at)
+        return insert(request, into: dest.id, at: at)
     }
 
-    /// The simulated transfer of a deferred drop ended: the placeholders become the items, or
-    /// go away with the reason (A6). Returns what to tell the engine.
+    /// The simulated transfer of a deferred drop ended: the placeholders become the items, where
+    /// the placeholders are now (other drops and undo may have moved them), or go away with the
+    /// reason (A6). Returns what to tell the engine; a destination that no longer exists (its
+    /// folder was undone meanwhile) fails the drop, losing nothing.
     public func finishDeferred(_ token: DropToken, succeeded: Bool) -> DropResult? {
-        guard let (request, before, at) = deferred.removeValue(forKey: token), let dest = node(request.destination)
-        else { return nil }
-        let prefix = "placeholder-\(token.rawValue)-"
-        mutate(dest.id) { $0.children.removeAll { $0.id.rawValue.hasPrefix(prefix) } }
+        guard let request = deferred.removeValue(forKey: token) else { return nil }
+        let placeholderPosition = removePlaceholders(of: token)
+        guard let dest = node(request.destination) else {
+            return .failed(DropFailure(.failed, "'\(request.destination)' is no longer there."))
+        }
         guard succeeded else {
             return .failed(DropFailure(.failed, dest.failure ?? "The transfer was interrupted."))
         }
-        return insert(request, into: dest, before: before, at: at)
+        let at =
+            placeholderPosition.flatMap { $0.host == dest.id ? $0.index : nil }
+            ?? childPosition(forItemIndex: request.index, in: dest.children)
+        return insert(request, into: dest.id, at: at)
+    }
+
+    /// A deferred drop was cancelled while loading: its placeholders go, nothing else changes.
+    public func cancelDeferred(_ token: DropToken) {
+        guard deferred.removeValue(forKey: token) != nil else { return }
+        removePlaceholders(of: token)
     }
 
     /// The drops waiting for their simulated transfer.
     public var deferredDrops: [DropToken] { deferred.keys.sorted { $0.rawValue < $1.rawValue } }
 
-    private var deferred: [DropToken: (DropRequest, [SceneNode], Int)] = [:]
+    /// Whether `id` names a placeholder of a drop still loading, or one that was.
+    public func isPlaceholder(_ id: TargetID) -> Bool { placeholderTokens[id] != nil }
 
-    /// The index in `children` where the item at `index` (among items only) goes.
+    private var deferred: [DropToken: DropRequest] = [:]
+    /// Every placeholder made, with its drop.
+    private var placeholderTokens: [TargetID: DropToken] = [:]
+
+    /// Placeholders are not data but the view of the loads in progress, as an app draws them:
+    /// after undo, redo or a cancellation moved nodes around, each load still running shows
+    /// exactly its placeholders in its destination (where they were, else at its drop index),
+    /// and no other placeholder is left.
+    private func reconcilePlaceholders() {
+        var seen = Set<TargetID>()
+        func clean(_ n: SceneNode) -> SceneNode {
+            var copy = n
+            copy.children = n.children.compactMap { child in
+                if let token = placeholderTokens[child.id] {
+                    guard deferred[token] != nil, seen.insert(child.id).inserted else { return nil }
+                }
+                return clean(child)
+            }
+            return copy
+        }
+        roots = roots.map(clean)
+        for (token, request) in deferred.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let ids = request.items.indices.map { TargetID("placeholder-\(token.rawValue)-\($0 + 1)") }
+            let missing = ids.filter { !seen.contains($0) }
+            guard !missing.isEmpty, let dest = node(request.destination) else { continue }
+            let present = dest.children.firstIndex { placeholderTokens[$0.id] == token }
+            let at = present ?? childPosition(forItemIndex: request.index, in: dest.children)
+            let nodes = missing.map { SceneNode(id: $0, name: "Loading…", role: .item) }
+            mutate(dest.id) { $0.children.insert(contentsOf: nodes, at: min(at, $0.children.count)) }
+        }
+    }
+
+    /// Removes the placeholders of `token` wherever they are; returns where the first one was.
+    @discardableResult
+    private func removePlaceholders(of token: DropToken) -> (host: TargetID, index: Int)? {
+        let prefix = "placeholder-\(token.rawValue)-"
+        var found: (host: TargetID, index: Int)?
+        for n in allNodes {
+            guard let i = n.children.firstIndex(where: { $0.id.rawValue.hasPrefix(prefix) }) else { continue }
+            if found == nil { found = (n.id, i) }
+            mutate(n.id) { $0.children.removeAll { $0.id.rawValue.hasPrefix(prefix) } }
+        }
+        return found
+    }
+
+    /// Whether a child is an item of the data (not a placeholder).
+    private func isRealItem(_ n: SceneNode) -> Bool { n.role == .item && placeholderTokens[n.id] == nil }
+
+    /// The index in `children` where the item at `index` (among items, placeholders included:
+    /// what the person sees) goes.
     private func childPosition(forItemIndex index: Int?, in children: [SceneNode]) -> Int {
         let positions = children.indices.filter { children[$0].role == .item }
         let itemIndex = min(index ?? positions.count, positions.count)
         return itemIndex < positions.count ? positions[itemIndex] : (positions.last.map { $0 + 1 } ?? children.count)
     }
 
-    /// Inserts the dropped items at `at` (copies get new ids) and returns the committed result,
-    /// undoable back to `before`.
-    private func insert(_ request: DropRequest, into dest: SceneNode, before: [SceneNode], at: Int) -> DropResult {
+    /// How many real items come before `position` in `children`.
+    private func realIndex(of position: Int, in children: [SceneNode]) -> Int {
+        children[..<min(position, children.count)].filter(isRealItem).count
+    }
+
+    /// The index in `children` of the real item number `k` (after the last real item when `k` is
+    /// past them): undo and redo place items among the data, whatever placeholders sit around.
+    private func position(ofRealIndex k: Int, in children: [SceneNode]) -> Int {
+        var seen = 0
+        var afterLast: Int?
+        for (i, child) in children.enumerated() where isRealItem(child) {
+            if seen == k { return i }
+            seen += 1
+            afterLast = i + 1
+        }
+        return afterLast ?? (children.firstIndex { $0.role == .item } ?? children.count)
+    }
+
+    /// What one drop did, so that undo, redo and a cancellation take back exactly that and
+    /// nothing else: no other drop, no placeholder of a load still running.
+    ///
+    /// Undo and redo move the very nodes (a folder keeps what was dropped into it since), and
+    /// only those still where the drop (or its undo) left them: an item something else moved
+    /// since (a drop that cannot be undone) stays where it is, so no undo or redo ever puts an
+    /// item in two places or loses one.
+    private final class DropRecord {
+        let destination: TargetID
+        /// Where the first arrived item is among the destination's real items, once the drop is
+        /// complete (for a move, after its originals left).
+        var realIndex: Int
+        /// The arrived items in order; a moved item keeps its id, a copy has its own. The node
+        /// is what undo took out, for redo to bring back (copies).
+        var arrivals: [(id: TargetID, node: SceneNode)]
+        /// Where each moved item came from: its host and position among the host's real items
+        /// before the drop; a folder before the items that were inside it.
+        var sources: [(id: TargetID, host: TargetID, realIndex: Int)] = []
+        /// The arrivals the last undo took back (redo brings back only those).
+        var undone: Set<TargetID> = []
+        /// The moved items the source side of the current undo already put back.
+        var movedBack: Set<TargetID> = []
+
+        init(destination: TargetID, arrivals: [SceneNode], realIndex: Int) {
+            self.destination = destination
+            self.arrivals = arrivals.map { ($0.id, $0) }
+            self.realIndex = realIndex
+        }
+    }
+
+    /// Inserts the dropped items at child position `at` of `destination` (copies get new ids;
+    /// a move keeps them, its originals leave in ``removeMoved(_:)``) and returns the committed
+    /// result, whose undo takes out exactly these items.
+    private func insert(_ request: DropRequest, into destination: TargetID, at: Int) -> DropResult {
+        lastArrival = nil
+        guard let dest = node(destination) else {
+            return .failed(DropFailure(.failed, "'\(destination)' no longer exists."))
+        }
+        let movedIDs = Set(
+            request.operation == .move ? request.items.filter { $0.sourceContainer != nil }.map(\.id) : [])
         var arriving: [SceneNode] = []
         for item in request.items {
             var copy = node(item.id) ?? SceneNode(id: item.id, name: item.name, role: .item)
             copy.role = .item
             copy.frame = nil
-            if request.operation != .move || item.sourceContainer == nil { copy = renamedCopy(copy) }
+            // Items moved themselves arrive on their own, not also inside a moved folder; a copy
+            // of a folder does not copy the placeholders of loads into it (they stay with the
+            // load, in the original).
+            if movedIDs.contains(item.id) {
+                copy.children = stripped(copy.children, removing: movedIDs, placeholders: false)
+            } else {
+                copy.children = stripped(copy.children, removing: movedIDs, placeholders: true)
+                copy = renamedCopy(copy)
+            }
             copy.offers = copy.offers.isEmpty ? item.types : copy.offers
             copy.kind = item.kind
             arriving.append(copy)
         }
-        mutate(dest.id) { $0.children.insert(contentsOf: arriving, at: min(at, $0.children.count)) }
-        lastArrival = (dest.id, at..<(at + arriving.count))
-        let after = node(dest.id)?.children ?? []
+        let clamped = min(at, dest.children.count)
+        let record = DropRecord(
+            destination: destination, arrivals: arriving, realIndex: realIndex(of: clamped, in: dest.children))
+        mutate(destination) { $0.children.insert(contentsOf: arriving, at: clamped) }
+        lastArrival = (destination, clamped..<(clamped + arriving.count), record)
         // A destination that asks first (U2) or offers a way out afterwards (U3) is one where
         // undo is impossible: its drops register no undo.
         let irreversible = dest.confirmation != nil || dest.cancellationTitle != nil
@@ -363,38 +500,168 @@ public final class Scene {
             irreversible
             ? nil
             : UndoableAction(
-                undo: { [weak self] in self?.mutate(dest.id) { $0.children = before } },
-                redo: { [weak self] in self?.mutate(dest.id) { $0.children = after } })
+                undo: { [weak self] in self?.takeBack(record) },
+                redo: { [weak self] in self?.bringBack(record) })
         var cancellation: DropCancellation?
         if let title = dest.cancellationTitle {
-            cancellation = DropCancellation(title: title) { [weak self] in self?.mutate(dest.id) { $0.children = before } }
+            cancellation = DropCancellation(title: title) { [weak self] in self?.takeBack(record) }
         }
         return .committed(undo: undo, cancellation: cancellation)
     }
 
-    /// Where the last drop inserted its items, so a move can tell them from the originals.
-    private var lastArrival: (host: TargetID, range: Range<Int>)?
+    /// `nodes` without the nodes named in `ids` (and without placeholders if asked), at every depth.
+    private func stripped(_ nodes: [SceneNode], removing ids: Set<TargetID>, placeholders: Bool) -> [SceneNode] {
+        nodes.compactMap { n in
+            if ids.contains(n.id) || (placeholders && placeholderTokens[n.id] != nil) { return nil }
+            var copy = n
+            copy.children = stripped(n.children, removing: ids, placeholders: placeholders)
+            return copy
+        }
+    }
 
-    /// Removes moved items from their sources after the destination committed them (S4).
+    /// Takes the nodes named in `ids` out of the tree, wherever they are, each without the others
+    /// inside it (a moved card inside a moved folder comes out on its own).
+    private func extract(_ ids: Set<TargetID>) -> [TargetID: SceneNode] {
+        var found: [TargetID: SceneNode] = [:]
+        func walk(_ nodes: [SceneNode]) -> [SceneNode] {
+            nodes.compactMap { n in
+                var copy = n
+                copy.children = walk(n.children)
+                if ids.contains(n.id) {
+                    found[n.id] = copy
+                    return nil
+                }
+                return copy
+            }
+        }
+        roots = walk(roots)
+        return found
+    }
+
+    /// The direct children of `id`.
+    private func childIDs(_ id: TargetID) -> Set<TargetID> { Set((node(id)?.children ?? []).map(\.id)) }
+
+    /// Undoes a move's source side: the moved items still in the destination go back to where
+    /// they came from, in order, a folder with what it holds now.
+    private func restoreRemoved(_ record: DropRecord) {
+        let inDestination = childIDs(record.destination)
+        var back = Set(record.sources.map(\.id).filter(inDestination.contains))
+        // One whose source is gone (and is not coming back with it) stays rather than being lost.
+        for entry in record.sources where back.contains(entry.id) {
+            if node(entry.host) == nil, !back.contains(entry.host) { back.remove(entry.id) }
+        }
+        let nodes = extract(back)
+        for entry in record.sources where back.contains(entry.id) {
+            guard let n = nodes[entry.id] else { continue }
+            mutate(entry.host) { h in
+                h.children.insert(n, at: min(self.position(ofRealIndex: entry.realIndex, in: h.children), h.children.count))
+            }
+        }
+        record.movedBack = back
+        reconcilePlaceholders()
+    }
+
+    /// Undoes the destination's side of a drop: takes the arrived items still there out of it
+    /// (a move's originals went back already).
+    private func takeBack(_ record: DropRecord) {
+        let inDestination = childIDs(record.destination)
+        let out = Set(record.arrivals.map(\.id).filter { inDestination.contains($0) && !record.movedBack.contains($0) })
+        var taken: [TargetID: SceneNode] = [:]
+        mutate(record.destination) { dest in
+            dest.children.removeAll { child in
+                guard out.contains(child.id) else { return false }
+                taken[child.id] = child
+                return true
+            }
+        }
+        for i in record.arrivals.indices { if let n = taken[record.arrivals[i].id] { record.arrivals[i].node = n } }
+        record.undone = out.union(record.movedBack)
+        record.movedBack = []
+        reconcilePlaceholders()
+    }
+
+    /// Redoes a drop: the items the undo took back arrive again where they were, in order: a
+    /// moved item from its source (if it is still there), a copy if it is not back already.
+    private func bringBack(_ record: DropRecord) {
+        var sourceOf: [TargetID: TargetID] = [:]
+        for entry in record.sources { sourceOf[entry.id] = entry.host }
+        var present = Set<TargetID>()
+        for n in allNodes where n.role == .item { present.insert(n.id) }
+        var moving = Set<TargetID>()
+        var adding = Set<TargetID>()
+        for arrival in record.arrivals where record.undone.contains(arrival.id) {
+            if let host = sourceOf[arrival.id] {
+                if childIDs(host).contains(arrival.id) { moving.insert(arrival.id) }
+            } else if !present.contains(arrival.id) {
+                adding.insert(arrival.id)
+            }
+        }
+        let moved = extract(moving)
+        let nodes = record.arrivals.compactMap { arrival -> SceneNode? in
+            if let n = moved[arrival.id] { return n }
+            return adding.contains(arrival.id) ? arrival.node : nil
+        }
+        mutate(record.destination) { dest in
+            let at = self.position(ofRealIndex: record.realIndex, in: dest.children)
+            dest.children.insert(contentsOf: nodes, at: min(at, dest.children.count))
+        }
+        record.undone = []
+        reconcilePlaceholders()
+    }
+
+    /// Where the last drop inserted its items, so a move can tell them from the originals.
+    private var lastArrival: (host: TargetID, range: Range<Int>, record: DropRecord)?
+
+    /// Removes moved items from their sources after the destination committed them (S4): every
+    /// node with a moved id, wherever it is, except the arrived ones. Returns how to put them
+    /// back exactly where they were (the redo is the destination's: it moves them again).
     public func removeMoved(_ items: [DragItem]) -> UndoableAction? {
         let ids = Set(items.map(\.id))
-        let arrival = lastArrival
+        guard let arrival = lastArrival else { return nil }
         lastArrival = nil
-        var befores: [(TargetID, [SceneNode])] = []
-        var afters: [(TargetID, [SceneNode])] = []
-        // Every host holding an original: remove the originals, keep the arrivals.
-        for n in allNodes where n.children.contains(where: { ids.contains($0.id) }) {
-            befores.append((n.id, n.children))
-            let arrived = n.id == arrival?.host ? arrival?.range ?? 0..<0 : 0..<0
-            let kept = n.children.enumerated().filter { i, child in !ids.contains(child.id) || arrived.contains(i) }
-                .map(\.element)
-            mutate(n.id) { $0.children = kept }
-            afters.append((n.id, kept))
+        var sources: [(id: TargetID, host: TargetID, realIndex: Int)] = []
+        /// Records where the moved items inside a removed node were (they arrived on their own).
+        func recordInside(_ n: SceneNode) {
+            let real = n.children.filter(isRealItem)
+            for child in n.children {
+                if ids.contains(child.id), let i = real.firstIndex(where: { $0.id == child.id }) {
+                    sources.append((child.id, n.id, i))
+                }
+                recordInside(child)
+            }
         }
-        guard !befores.isEmpty else { return nil }
-        return UndoableAction(
-            undo: { [weak self] in for (id, children) in befores { self?.mutate(id) { $0.children = children } } },
-            redo: { [weak self] in for (id, children) in afters { self?.mutate(id) { $0.children = children } } })
+        func strip(_ host: SceneNode) -> SceneNode {
+            var copy = host
+            var kept: [SceneNode] = []
+            var real = 0  // real items before this child, not counting the arrived ones
+            for (i, child) in host.children.enumerated() {
+                let arrived = host.id == arrival.host && arrival.range.contains(i)
+                if arrived {
+                    kept.append(child)  // left as it came
+                    continue
+                }
+                if ids.contains(child.id), child.role == .item {
+                    sources.append((child.id, host.id, real))
+                    recordInside(child)
+                } else {
+                    kept.append(strip(child))
+                }
+                if isRealItem(child) { real += 1 }
+            }
+            copy.children = kept
+            return copy
+        }
+        roots = roots.map(strip)
+        guard !sources.isEmpty else { return nil }
+        let record = arrival.record
+        record.sources = sources
+        // The arrival's place once the originals left (redo puts it back there).
+        if let dest = node(record.destination), let firstID = record.arrivals.first?.id,
+            let first = dest.children.firstIndex(where: { $0.id == firstID })
+        {
+            record.realIndex = realIndex(of: first, in: dest.children)
+        }
+        return UndoableAction(undo: { [weak self] in self?.restoreRemoved(record) }, redo: {})
     }
 
     private func renamedCopy(_ node: SceneNode) -> SceneNode {

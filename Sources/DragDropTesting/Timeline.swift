@@ -15,6 +15,8 @@ public enum InputEvent: Sendable, Hashable {
     case undo
     case redo
     case cancelAfterDrop
+    /// Cancels a drop still loading (``DragEngine/cancelDeferredDrop(_:)``).
+    case cancelLoad(DropToken)
     case externalDragEnter([DragItem], at: Point)
     case externalDragExit
 }
@@ -133,6 +135,7 @@ extension TimelineEntry {
         case .undo: return [("event", .string("undo"))]
         case .redo: return [("event", .string("redo"))]
         case .cancelAfterDrop: return [("event", .string("cancelAfterDrop"))]
+        case .cancelLoad(let token): return [("event", .string("cancelLoad")), ("token", .number(Double(token.rawValue)))]
         case .externalDragEnter(let items, let p):
             return [
                 ("event", .string("externalDragEnter")), ("items", ids(items.map(\.id))),

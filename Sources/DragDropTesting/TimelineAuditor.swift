@@ -110,9 +110,11 @@ public final class TimelineAuditor: TimelineObserver {
         switch entry.event {
         case .input(let input):
             finishResolution()
+            sceneMovedUnderPointer(entry.event)
             inputStarted(input)
         case .feedback(let feedback):
             if !isPartOfResolution(feedback) { finishResolution() }
+            sceneMovedUnderPointer(entry.event)
             observeFeedback(feedback)
         }
     }
@@ -140,29 +142,72 @@ public final class TimelineAuditor: TimelineObserver {
         if let ins = d.insertion { report("F4", "the insertion indicator in '\(ins)' is still shown at the end of the run") }
     }
 
+    /// F6: when the scene moved under a still pointer (autoscroll, a load arriving), the source
+    /// containers the pointer is no longer over have been left. Checked once the drag in
+    /// progress is back (after a load's commit), not in the middle of a commit, where a moved
+    /// item is briefly in its source and its destination at once.
+    private func sceneMovedUnderPointer(_ event: TimelineEntry.Event) {
+        guard let scene = currentScene, scene.revision != sceneRevisionSeen, !isInsideCommit(event),
+            deferred.resolving == nil
+        else { return }
+        sceneRevisionSeen = scene.revision
+        if let p = pointer { pointerReached(p) }
+    }
+
+    /// Whether `event` comes between a destination's commit and the removal of moved items.
+    private func isInsideCommit(_ event: TimelineEntry.Event) -> Bool {
+        switch event {
+        case .feedback(.placeholderResolved), .feedback(.committed), .feedback(.sourceRemoved): true
+        default: false
+        }
+    }
+
     /// The violations of one rule.
     public func violations(of rule: String) -> [Violation] { violations.filter { $0.rule == rule } }
 
     // MARK: Plumbing
 
     private func begin(scene: Scene, engine: DragEngine, at time: MonotonicInstant) {
+        if currentScene !== scene || engineApp != engine.app || scene.revision != cachedRevision {
+            cachedView = nil
+            cachedSnapshot = nil
+        }
         currentScene = scene
         engineApp = engine.app
         now = time
-        cachedView = nil
     }
 
-    /// The scene as it is now, built on first use for the entry being handled.
+    /// The scene revision the source containers were last checked at (F6).
+    private var sceneRevisionSeen = -1
+    /// The revision of the scene the cached view and snapshot show.
+    private var cachedRevision = -1
+    private var cachedSnapshot: [TargetID: [TargetID]]?
+
+    /// The scene as it is now, built on first use after the scene changed (its revision).
     var view: SceneView {
-        if let v = cachedView { return v }
         guard let scene = currentScene else { preconditionFailure("TimelineAuditor: no scene before the first entry") }
+        if let v = cachedView, cachedRevision == scene.revision { return v }
         let v = SceneView(scene: scene, defaultApp: engineApp)
         cachedView = v
+        cachedSnapshot = nil
+        cachedRevision = scene.revision
         return v
     }
 
-    /// The scene's data (items of each container), as it is now.
-    var snapshot: [TargetID: [TargetID]] { currentScene?.snapshot() ?? [:] }
+    /// The scene's data (items of each container), as it is now, without the placeholders of
+    /// loads: they show drops in progress, they are not data a drop, undo or failure changes.
+    var snapshot: [TargetID: [TargetID]] {
+        guard let scene = currentScene else { return [:] }
+        if let s = cachedSnapshot, cachedRevision == scene.revision { return s }
+        let s = scene.snapshot().mapValues { $0.filter { !scene.isPlaceholder($0) } }
+        if cachedRevision != scene.revision { cachedView = nil }
+        cachedSnapshot = s
+        cachedRevision = scene.revision
+        return s
+    }
+
+    /// The live scene, for checks that count its nodes.
+    var sceneForChecks: Scene? { currentScene }
 
     /// The scene's items for a drag starting on `item` (its selection, M1).
     func itemsForDrag(startingAt item: TargetID) -> [TargetID] {

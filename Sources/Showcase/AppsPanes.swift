@@ -31,6 +31,13 @@ enum AppsPanes {
                     return "\(chart.title): \(chart.summary)"
                 }
                 return type == .png ? "an image" : ""
+            },
+            check: { type, data in
+                // Another app may send anything under the chart's type: it must read as a chart.
+                guard type == chartType, (try? JSONDecoder().decode(Artwork.Chart.self, from: data)) == nil else {
+                    return nil
+                }
+                return "is not a chart this app can read"
             })
     }
 

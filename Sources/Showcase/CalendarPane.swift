@@ -97,7 +97,7 @@ final class CalendarPane: ShowcasePane {
             UI.append(row, list.widget)
             source = list
         } catch {
-            onError?("Could not read the calendar: \(error)")
+            onError?(Sentence.explaining("Could not read the calendar", error))
         }
         let segments = SegmentedControl(id: "calendar-views", name: "View", segments: Self.views, host: host)
         segments.onSelect = { [weak self] index, _ in
@@ -211,7 +211,7 @@ final class CalendarPane: ShowcasePane {
                 result[collection.key ?? ""] = try store.items(in: collection.id ?? 0).map(\.title)
             }
         } catch {
-            onError?("Could not read the calendar: \(error)")
+            onError?(Sentence.explaining("Could not read the calendar", error))
         }
         return result
     }
@@ -263,7 +263,7 @@ extension CalendarPane: GtkDragHostDelegate {
             host.scheduleUpdate(key: ShowcaseDropsKey.shared) { [weak self] in self?.reload() }
             return .committed(undo: edit.action)
         } catch {
-            return .failed(DropFailure(.failed, "The event could not be moved: \(error)."))
+            return .failed(DropFailure(.failed, Sentence.explaining("The event could not be moved", error)))
         }
     }
 }

@@ -6,8 +6,9 @@ import Foundation
 import ShowcaseModel
 
 /// Situation 9: a contacts list beside a new message. Each contact is offered as a whole card
-/// (`text/vcard`: name, email, phone, postal address); the "To:" field (a DragEntry) takes only
-/// "Name <email>" from it (A3, `RelevantParts.recipient`), and plain text as it is.
+/// (`text/vcard`: name, email, phone, postal address); the "To:" field (a ``RecipientField``,
+/// shared with situation 15) takes only "Name <email>" from it (A3, `RelevantParts.recipient`),
+/// plain text as it is, typed addresses, and contacts picked with its contact-add button (K5).
 @MainActor
 final class ContactsMailPane: ShowcasePane {
     static let vcard: ContentType = "text/vcard"
@@ -22,7 +23,7 @@ final class ContactsMailPane: ShowcasePane {
     private let row: UnsafeMutablePointer<GtkWidget>
     private let listBox: UnsafeMutablePointer<GtkWidget>
     private var contacts: [(target: TargetID, card: ContactPayload, label: UnsafeMutablePointer<GtkWidget>)] = []
-    private var to: DragEntry?
+    private var to: RecipientField?
     private let listID = TargetID("contacts")
     private let toID = TargetID("message-to")
     private var built = false
@@ -48,11 +49,7 @@ final class ContactsMailPane: ShowcasePane {
                 target.kind = Noun("contact")
                 try host.register(contact.label, as: target, delegate: self)
             }
-            if let to {
-                var target = DragTarget(id: toID, name: "To", frame: .zero, parent: window)
-                target.accepts = [Self.vcard, .utf8PlainText, .plainText]
-                try host.register(to.widget, as: target, delegate: self)
-            }
+            try to?.register(in: window)
         } catch {
             onError?("\(error)")
         }
@@ -90,15 +87,19 @@ final class ContactsMailPane: ShowcasePane {
                 }
             }
         } catch {
-            onError?("Could not read the contacts: \(error)")
+            onError?(Sentence.explaining("Could not read the contacts", error))
         }
         let message = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         UI.append(message, UI.label("New Message", selectable: true, css: ["heading"]))
         let line = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         UI.append(line, UI.label("To:", selectable: true))
-        let entry = DragEntry(id: toID, name: "To", placeholder: "Drop a contact here", host: host)
+        let store = self.store
+        let entry = RecipientField(id: toID, name: "To", placeholder: "Drop a contact here", host: host) {
+            Self.contacts(in: store)
+        }
         gtk_widget_set_hexpand(entry.widget, 1)
         entry.onChange = { [weak self] in self?.onChange?() }
+        entry.onError = { [weak self] message in self?.onError?(message) }
         UI.append(line, entry.widget)
         UI.append(message, line)
         UI.append(row, message)
@@ -117,23 +118,15 @@ final class ContactsMailPane: ShowcasePane {
         ].joined(separator: "\r\n")
     }
 
-    /// Appends `recipient` to the To: field, separated by ", " from what is there.
-    private func add(_ recipient: String) -> UndoableAction? {
-        guard let to else { return nil }
-        let before = to.text
-        let after = before.trimmingCharacters(in: .whitespaces).isEmpty ? recipient : before + ", " + recipient
-        // The drop's own change, undone as the drop ("Undo Copy Contact"), not as typing.
-        let change = to.replaceText(with: after)
-        onChange?()
-        return UndoableAction(
-            undo: { [weak self] in
-                change.undo()
-                self?.onChange?()
-            },
-            redo: { [weak self] in
-                change.redo()
-                self?.onChange?()
-            })
+    /// The store's contacts as cards, for the contact-add buttons of To: fields (here and in
+    /// situation 15).
+    static func contacts(in store: ShowcaseStore) -> [ContactAddButton.Contact] {
+        guard let collection = try? store.collection(pane: .contacts, key: "all"), let id = collection.id,
+            let items = try? store.items(in: id)
+        else { return [] }
+        return items.compactMap { item in
+            item.payload(as: ContactPayload.self).map { ContactAddButton.Contact(name: $0.name, vCard: vcard(of: $0)) }
+        }
     }
 
     func state() -> [(String, JSONValue)] {
@@ -178,33 +171,8 @@ extension ContactsMailPane: GtkDragHostDelegate {
         return [.text(cards.joined())]
     }
 
+    /// Drops on To: go to the field itself (a ``RecipientField``); the contacts take none.
     func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        guard drop.destination == toID else { return .failed(DropFailure(.forbidden, "Drop contacts on To:.")) }
-        let accepted: [ContentType] = [Self.vcard, .utf8PlainText, .plainText]
-        let count = drop.data.itemCount
-        guard count > 0, (0..<count).allSatisfy({ drop.data.choice(item: $0, accepting: accepted) != nil }) else {
-            return .failed(DropFailure(.forbidden, "To: takes contacts and addresses."))
-        }
-        let token = drop.token
-        Task { @MainActor [weak self, weak host] in
-            var recipients: [String] = []
-            do {
-                for index in 0..<count {
-                    let isCard = drop.data.choice(item: index, accepting: accepted)?.offered == Self.vcard
-                    let options = isCard ? LoadOptions(extract: RelevantParts.recipient) : LoadOptions()
-                    let loaded = try await drop.data.load(item: index, accepting: accepted, options: options)
-                    guard case .data(_, let data) = loaded else { continue }
-                    recipients.append(
-                        String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-                }
-            } catch {
-                host?.engine.completeDeferredDrop(
-                    token, with: .failed(DropFailure(.failed, "The contact could not be read: \(error).")))
-                return
-            }
-            let undo = self?.add(recipients.joined(separator: ", "))
-            host?.engine.completeDeferredDrop(token, with: .committed(undo: undo))
-        }
-        return .deferred(placeholders: 1)
+        .failed(DropFailure(.forbidden, "Drop contacts on To:."))
     }
 }

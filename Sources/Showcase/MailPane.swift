@@ -192,7 +192,7 @@ final class MailPane: ShowcasePane {
         do {
             mailboxes = try store.collections(in: .mail)
         } catch {
-            onError?("Could not read the mailboxes: \(error)")
+            onError?(Sentence.explaining("Could not read the mailboxes", error))
             return
         }
         building = true

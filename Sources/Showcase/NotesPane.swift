@@ -18,9 +18,11 @@ final class NotesPane: ShowcasePane {
     private let store: ShowcaseStore
     private unowned let host: GtkDragHost
     private let row: UnsafeMutablePointer<GtkWidget>
-    /// The notes shown: their store item, title, view and the HTML last saved.
-    private var notes: [(item: ItemID, title: String, view: DragTextView, saved: String)] = []
+    /// The notes shown: their store item, title, view and the payload last saved.
+    private var notes: [(item: ItemID, title: String, view: DragTextView, saved: NotePayload)] = []
     private var registered = false
+    /// Opens a link activated in a note (set by the window in `--tour` mode to print it).
+    var onOpenLink: (@MainActor (String) -> Void)?
 
     init(store: ShowcaseStore, host: GtkDragHost) {
         self.store = store
@@ -60,13 +62,13 @@ final class NotesPane: ShowcasePane {
             }
             items = try store.items(in: id)
         } catch {
-            onError?("Could not read the notes: \(error)")
+            onError?(Sentence.explaining("Could not read the notes", error))
             return
         }
         // Two notes whose styles the text view shows as they are (bold and italic).
         let shown = items.filter { item in
             guard let payload = Self.payload(of: item) else { return false }
-            return payload.runs.allSatisfy { Set($0.styles).isSubset(of: ["bold", "italic"]) }
+            return payload.runs.allSatisfy { Set($0.styles).isSubset(of: ["bold", "italic", "link"]) }
         }.prefix(2)
         for item in shown {
             guard let id = item.id, let payload = Self.payload(of: item) else { continue }
@@ -79,21 +81,24 @@ final class NotesPane: ShowcasePane {
             UI.append(column, view.widget)
             UI.append(row, column)
             let index = notes.count
-            notes.append((id, item.title, view, view.html))
+            notes.append((id, item.title, view, Self.payload(fromRuns: view.runs)))
             view.onChange = { [weak self] in self?.changed(index) }
+            // With --tour the tour reads which link was opened; nothing is launched.
+            if let onOpenLink { view.onOpenLink = onOpenLink }
         }
     }
 
     /// Saves the note when its text changed (a drop, typing, an undo), then tells the window.
+    /// Straight from the view's runs (no HTML in between): a long note costs one pass.
     private func changed(_ index: Int) {
         guard index < notes.count else { return }
-        let html = notes[index].view.html
-        if html != notes[index].saved {
+        let payload = Self.payload(fromRuns: notes[index].view.runs)
+        if payload != notes[index].saved {
             do {
-                try store.setPayload(ShowcaseJSON.encode(Self.payload(fromHTML: html)), of: notes[index].item)
-                notes[index].saved = html
+                try store.setPayload(ShowcaseJSON.encode(payload), of: notes[index].item)
+                notes[index].saved = payload
             } catch {
-                onError?("Could not save '\(notes[index].title)': \(error)")
+                onError?(Sentence.explaining("Could not save '\(notes[index].title)'", error))
             }
         }
         if registered { onChange?() }
@@ -111,36 +116,46 @@ final class NotesPane: ShowcasePane {
         let scalars = Array(note.text.unicodeScalars)
         var bold = [Bool](repeating: false, count: scalars.count)
         var italic = bold
+        var link = [String?](repeating: nil, count: scalars.count)
         for run in note.runs {
             let range = max(0, run.start)..<min(scalars.count, run.start + run.length)
             guard !range.isEmpty else { continue }
             for i in range {
                 if run.styles.contains("bold") || run.styles.contains("heading") { bold[i] = true }
                 if run.styles.contains("italic") { italic[i] = true }
+                if run.styles.contains("link"), let address = run.link.flatMap(StyledHTML.safeLink) {
+                    link[i] = address
+                }
             }
         }
         var runs: [StyledRun] = []
         for (i, scalar) in scalars.enumerated() {
-            if let last = runs.last, last.bold == bold[i], last.italic == italic[i] {
+            if let last = runs.last, last.bold == bold[i], last.italic == italic[i], last.link == link[i] {
                 runs[runs.count - 1].text.unicodeScalars.append(scalar)
             } else {
-                runs.append(StyledRun(String(scalar), bold: bold[i], italic: italic[i]))
+                runs.append(StyledRun(String(scalar), bold: bold[i], italic: italic[i], link: link[i]))
             }
         }
         return StyledHTML.html(from: runs)
     }
 
     /// The text view's HTML as a note payload (character offsets in Unicode scalars).
-    static func payload(fromHTML html: String) -> NotePayload {
+    static func payload(fromHTML html: String) -> NotePayload { payload(fromRuns: StyledHTML.runs(fromHTML: html)) }
+
+    /// The text view's runs as a note payload.
+    static func payload(fromRuns styledRuns: [StyledRun]) -> NotePayload {
         var text = ""
         var runs: [NotePayload.Run] = []
         var offset = 0
-        for run in StyledHTML.runs(fromHTML: html) {
+        for run in styledRuns {
             let length = run.text.unicodeScalars.count
             var styles: [String] = []
             if run.bold { styles.append("bold") }
             if run.italic { styles.append("italic") }
-            if !styles.isEmpty && length > 0 { runs.append(.init(start: offset, length: length, styles: styles)) }
+            if run.link != nil { styles.append("link") }
+            if !styles.isEmpty && length > 0 {
+                runs.append(.init(start: offset, length: length, styles: styles, link: run.link))
+            }
             text += run.text
             offset += length
         }
@@ -149,11 +164,29 @@ final class NotesPane: ShowcasePane {
 
     // MARK: Tour
 
-    /// `lists`: each note's HTML (one entry); `selected`: each note's selected text.
+    /// The most characters of a note whose HTML the state line gives (then "…"): a long note
+    /// would make every line long and slow to print.
+    static let stateCharacters = 2_000
+
+    /// `lists`: each note's HTML (one entry; its first ``stateCharacters`` characters then "…"
+    /// when longer); `lengths`: each note's length in characters; `selected`: each note's
+    /// selected text (its start only, likewise).
     func state() -> [(String, JSONValue)] {
-        [
-            ("lists", .object(notes.map { ($0.title, .array([.string($0.view.html)])) })),
-            ("selected", .object(notes.map { ($0.title, .array($0.view.selectedText.map { [.string($0)] } ?? [])) })),
+        let limit = Self.stateCharacters
+        func shortened(_ text: String) -> String {
+            text.unicodeScalars.count > limit ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…" : text
+        }
+        return [
+            (
+                "lists",
+                .object(
+                    notes.map { note in
+                        let html = note.view.html(prefix: limit) + (note.view.length > limit ? "…" : "")
+                        return (note.title, .array([.string(html)]))
+                    })
+            ),
+            ("lengths", .object(notes.map { ($0.title, .number(Double($0.view.length))) })),
+            ("selected", .object(notes.map { ($0.title, .array($0.view.selectedText.map { [.string(shortened($0))] } ?? [])) })),
         ]
     }
 
@@ -165,13 +198,16 @@ final class NotesPane: ShowcasePane {
             layout.lists.append((note.title, frame))
             layout.targets.append((note.title, note.view.id))
             var words: [(title: String, frame: Rect)] = []
-            let scalars = Array(note.view.text.unicodeScalars)
+            // The words shown only: a long note scrolls, and its hidden words have no place on
+            // the screen (measuring them all would also block the loop for long).
+            let visible = note.view.visibleRange
+            let scalars = Array(note.view.text(from: visible.start, to: visible.end).unicodeScalars)
             var start: Int?
             for i in 0...scalars.count {
                 let isSpace = i == scalars.count || scalars[i].properties.isWhitespace
                 if isSpace, let s = start {
                     let word = String(String.UnicodeScalarView(scalars[s..<i]))
-                    let f = note.view.frameOfText(from: s, to: i)
+                    let f = note.view.frameOfText(from: visible.start + s, to: visible.start + i)
                     words.append(
                         (word, Rect(x: frame.minX + f.x, y: frame.minY + f.y, width: f.width, height: f.height)))
                     start = nil

@@ -18,6 +18,14 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
         var accepts: [ContentType]
         /// Shown under the name: what it takes ("Takes charts").
         var caption: String
+
+        /// The image types it takes: from other apps it also takes them as files, web
+        /// addresses, bytes or an `<img>` (``ImageIntake``).
+        var images: [ContentType] { accepts.filter { $0.mediaType == "image" } }
+        /// What its target accepts.
+        var registeredTypes: [ContentType] {
+            images.isEmpty ? accepts : accepts + ImageIntake(images: images).acceptedTypes.dropFirst(images.count)
+        }
     }
 
     /// What a destination received.
@@ -37,6 +45,8 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
     private let noun: Noun
     private let representations: @Sendable () -> [Representation]
     private let describe: @Sendable (ContentType, Data) -> String
+    /// Why received data of a type cannot be used (the end of a sentence about it), or nil.
+    private let check: @Sendable (ContentType, Data) -> String?
     private let destinations: [Destination]
     private var received: [String: Received] = [:]
     private var sourceWidget: UnsafeMutablePointer<GtkWidget>!
@@ -49,10 +59,13 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
 
     /// `representations`: the item's, richest first, produced lazily. `preview`: a PNG shown
     /// on the source. `describe`: a line about received data of a type (the chart's values).
+    /// `check`: why received data of a type cannot be used ("is not a chart …"), nil if it can;
+    /// pictures are decoded (``DroppedImage``) whatever it says.
     init(
         situation slug: String, host: GtkDragHost, sourceName: String, noun: Noun, preview: Data?,
         representations: @escaping @Sendable () -> [Representation], destinations: [Destination],
-        describe: @escaping @Sendable (ContentType, Data) -> String = { _, _ in "" }
+        describe: @escaping @Sendable (ContentType, Data) -> String = { _, _ in "" },
+        check: @escaping @Sendable (ContentType, Data) -> String? = { _, _ in nil }
     ) {
         situation = Situation.named(slug)!
         self.host = host
@@ -61,6 +74,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
         self.representations = representations
         self.destinations = destinations
         self.describe = describe
+        self.check = check
         let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
         widget = column
 
@@ -113,7 +127,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
             for (destination, widgets) in zip(destinations, destinationWidgets) {
                 var target = DragTarget(
                     id: destinationID(destination.name), name: destination.name, frame: .zero, parent: window)
-                target.accepts = destination.accepts
+                target.accepts = destination.registeredTypes
                 target.operationPolicy = .alwaysCopy
                 try host.register(widgets.box, as: target, delegate: self)
             }
@@ -137,7 +151,9 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
 
     func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
         guard item == sourceID() else { return nil }
-        return ItemProvider(app: host.engine.app, representations: representations())
+        // A file form too (the chart as "Sales 2026.png", the drawing as "House and Sun.pdf"):
+        // browsers and file managers take files.
+        return ItemProvider(app: host.engine.app, representations: representations(), suggestedName: sourceName)
     }
 
     func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
@@ -147,35 +163,77 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
         let token = drop.token
         let data = drop.data
         let describe = describe
+        let check = check
+        let what = Self.what(data.choice(item: 0, accepting: destination.accepts)?.delivered)
         Task { @MainActor [weak self] in
-            let loaded: LoadedContent
+            let type: ContentType
+            let bytes: Data
             do throws(TransferError) {
-                loaded = try await data.load(item: 0, accepting: destination.accepts)
+                if data.choice(item: 0, accepting: destination.accepts) == nil, !destination.images.isEmpty {
+                    // Another app's image as a file, an address, bytes or HTML.
+                    let image = try await ImageIntake.gdk(images: destination.images).load(from: data) { fraction in
+                        Task { @MainActor in host.updateDeferredDrop(token, progress: fraction) }
+                    } sourceDone: {
+                        Task { @MainActor in host.otherAppDone(with: token) }
+                    }
+                    (type, bytes) = (image.type, image.data)
+                } else {
+                    guard case .data(let t, let b) = try await DropLoading.load(data, item: 0, accepting: destination.accepts)
+                    else {
+                        throw TransferError.malformed(type: "data", reason: "it did not arrive in memory")
+                    }
+                    (type, bytes) = (t, b)
+                }
             } catch {
-                host.completeDeferredDrop(token, with: .failed(error.dropFailure))
+                host.completeDeferredDrop(token, with: .failed(DropLoading.failure(error, adding: what)))
                 return
             }
-            guard let self, case .data(let type, let bytes) = loaded else {
-                host.completeDeferredDrop(token, with: .failed(DropFailure(.forbidden, "Nothing usable arrived.")))
+            if let reason = check(type, bytes) {
+                host.completeDeferredDrop(token, with: .failed(DropLoading.refusal(what, "it \(reason)")))
                 return
             }
+            // A picture is shown only once it has decoded (never a success with nothing shown).
+            var image: DroppedImage?
+            if type.mediaType == "image" {
+                do throws(DroppedImage.Problem) {
+                    image = try await DroppedImage.decode(bytes, type: type)
+                } catch {
+                    host.completeDeferredDrop(token, with: .failed(error.dropFailure))
+                    return
+                }
+            }
+            guard let self else { return }
             let before = self.received[destination.name]
+            let beforeImage = self.images[destination.name]
             let after = Received(type: type.mimeType, size: bytes.count, detail: describe(type, bytes))
-            self.show(after, bytes: bytes, in: destination.name)
+            self.show(after, image: image, in: destination.name)
             let undo = UndoableAction(
-                undo: { [weak self] in self?.show(before, bytes: nil, in: destination.name) },
-                redo: { [weak self] in self?.show(after, bytes: bytes, in: destination.name) })
+                undo: { [weak self] in self?.show(before, image: beforeImage, in: destination.name) },
+                redo: { [weak self] in self?.show(after, image: image, in: destination.name) })
             host.completeDeferredDrop(token, with: .committed(undo: undo))
         }
         return .deferred(placeholders: 1)
     }
 
+    /// What a failure message calls received content of `type`: "The picture"…
+    private static func what(_ type: ContentType?) -> String {
+        guard let type else { return "The content" }
+        if type.mediaType == "image" { return "The picture" }
+        if type == .pdf { return "The document" }
+        if type == AppsPanes.chartType { return "The chart" }
+        return "The content"
+    }
+
+    /// The decoded picture each destination shows.
+    private var images: [String: DroppedImage] = [:]
+
     // MARK: Showing
 
-    private func show(_ value: Received?, bytes: Data?, in name: String) {
+    private func show(_ value: Received?, image: DroppedImage?, in name: String) {
         guard let index = destinations.firstIndex(where: { $0.name == name }) else { return }
         let widgets = destinationWidgets[index]
         received[name] = value
+        images[name] = image
         if let value {
             var text =
                 "Received \(value.type), \(ByteCountFormatter.string(fromByteCount: Int64(value.size), countStyle: .binary))"
@@ -185,7 +243,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
             UI.setText(widgets.label, "Nothing received yet.")
         }
         let picture = dd_picture(UnsafeMutableRawPointer(widgets.picture))
-        if let bytes, let type = value?.type, type.hasPrefix("image/"), let texture = Self.texture(bytes) {
+        if value != nil, let texture = image?.makeTexture() {
             gtk_picture_set_paintable(picture, texture)
             g_object_unref(UnsafeMutableRawPointer(texture))
         } else {

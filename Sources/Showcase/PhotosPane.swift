@@ -2,6 +2,7 @@ import CGtk4
 import DragDrop
 import DragDropGTK
 import DragDropTesting
+import Foundation
 import ShowcaseModel
 
 /// Situation 5: Photos. The library as a grid with a Select button (selection mode: a plain
@@ -84,7 +85,7 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
         do {
             collections = try store.collections(in: .photos)
         } catch {
-            onError?("Could not read the photos: \(error)")
+            onError?(Sentence.explaining("Could not read the photos", error))
             return
         }
         guard let all = collections.first(where: { $0.kind == .grid }) else { return }
@@ -96,6 +97,9 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
         grid.onStoreChanged = { [weak self] ids in self?.reload(selecting: ids) }
         grid.onSelectionChanged = { [weak self] in self?.onChange?() }
         grid.onError = { [weak self] message in self?.onError?(message) }
+        // Other apps get each photo as an image, and as a file ("Tram 28.png") where they take files.
+        let app = host.engine.app
+        grid.makeProvider = { item in Self.provider(for: item, app: app) }
         UI.append(libraryBox, grid.widget)
         library = grid
         UI.append(albumBox, UI.label("Albums", selectable: true, css: ["sc-list-title"]))
@@ -187,5 +191,46 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
             }
         }
         return layout
+    }
+
+    // MARK: Photos as images
+
+    /// What a stored photo is: its size and colour (the showcase keeps no pixels).
+    private struct PhotoPayload: Decodable {
+        var width: Int
+        var height: Int
+        var color: String
+    }
+
+    /// A photo's data for drags: its title, then a PNG rendition (made only when asked, P1)
+    /// named after the photo for apps that take files.
+    static func provider(for item: ShowcaseItem, app: AppID) -> ItemProvider {
+        let payload = item.payload(as: PhotoPayload.self)
+        let title = item.title
+        let stem = (title as NSString).deletingPathExtension
+        return ItemProvider(
+            app: app,
+            representations: [
+                Representation(.png) { .data(try render(payload, title: stem)) }, .text(.utf8PlainText, title),
+            ], suggestedName: stem.isEmpty ? title : stem)
+    }
+
+    /// A 240-pixel-wide rendition in the photo's colour and shape, its title in a corner.
+    private nonisolated static func render(_ payload: PhotoPayload?, title: String) throws -> Data {
+        let width: Int32 = 240
+        let ratio = payload.map { Double($0.height) / Double(max(1, $0.width)) } ?? 0.75
+        let height = Int32((Double(width) * ratio).rounded())
+        let hex = payload?.color.dropFirst() ?? "8899aa"
+        let value = UInt32(hex, radix: 16) ?? 0x8899AA
+        let (r, g, b) = (Double(value >> 16 & 0xFF) / 255, Double(value >> 8 & 0xFF) / 255, Double(value & 0xFF) / 255)
+        return try Artwork.png(width: width, height: height) { cr in
+            cairo_set_source_rgb(cr, r, g, b)
+            cairo_paint(cr)
+            cairo_set_source_rgba(cr, 1, 1, 1, 0.85)
+            cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+            cairo_set_font_size(cr, 14)
+            cairo_move_to(cr, 10, Double(height) - 12)
+            cairo_show_text(cr, title)
+        }
     }
 }

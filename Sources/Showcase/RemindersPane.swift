@@ -55,7 +55,7 @@ final class RemindersPane: ShowcasePane {
         do {
             collections = try store.collections(in: .reminders)
         } catch {
-            onError?("Could not read the reminder lists: \(error)")
+            onError?(Sentence.explaining("Could not read the reminder lists", error))
             return
         }
         for collection in collections {

@@ -5,7 +5,7 @@ import DragDropTesting
 import Foundation
 import ShowcaseModel
 
-/// The showcase window: a toolbar (Undo, Redo), a sidebar of the twelve situations, the
+/// The showcase window: a toolbar (Undo, Redo), a sidebar of the fifteen situations, the
 /// selected situation's pane, and a status line that says what the last drag did.
 @MainActor
 final class ShowcaseWindow {
@@ -17,7 +17,7 @@ final class ShowcaseWindow {
     private var store: ShowcaseStore?
     private var panes: [any ShowcasePane] = []
     private var active: (any ShowcasePane)?
-    private var window: UnsafeMutablePointer<GtkWidget>?
+    private(set) var window: UnsafeMutablePointer<GtkWidget>?
     private var stack: UnsafeMutablePointer<GtkWidget>?
     private var sidebar: GObjectRef?
     private var sidebarRows: [(slug: String, row: GObjectRef)] = []
@@ -32,7 +32,10 @@ final class ShowcaseWindow {
 
     func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
         let host = GtkDragHost(app: "Showcase")
+        if let exports = options.exportsDirectory { host.fileExport.directory = exports }
         self.host = host
+        if let seconds = options.transferTimeout { host.otherAppReadTimeout = seconds }
+        if let seconds = options.transferDeadline { DropLoading.deadline = seconds }
         guard let window = gtk_application_window_new(app) else { return }
         self.window = window
         gtk_window_set_title(dd_window(window), options.title)
@@ -49,6 +52,13 @@ final class ShowcaseWindow {
         UI.append(root, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         let status = UI.label("Pick a situation on the left, then drag.", selectable: true, css: ["sc-status"])
         self.status = status
+        // A status may quote a long path from another app: it wraps anywhere, at most three
+        // lines, so it never widens or heightens the window.
+        let statusLabel = dd_label(UnsafeMutableRawPointer(status))
+        gtk_label_set_wrap(statusLabel, 1)
+        gtk_label_set_wrap_mode(statusLabel, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_lines(statusLabel, 3)
+        gtk_label_set_ellipsize(statusLabel, PANGO_ELLIPSIZE_END)
         UI.append(root, status)
 
         let stack = gtk_stack_new()!
@@ -60,12 +70,16 @@ final class ShowcaseWindow {
             let store = try ShowcaseStore(path: options.databasePath)
             self.store = store
             store.onUndoFailure = { error in
-                Task { @MainActor [weak self] in self?.showStatus("Could not undo: \(error)") }
+                Task { @MainActor [weak self] in self?.showStatus(Sentence.explaining("Could not undo", error)) }
             }
-            panes = Self.makePanes(store: store, host: host)
+            panes = Self.makePanes(store: store, host: host, options: options)
+            if let output, let notes = panes.first(where: { $0 is NotesPane }) as? NotesPane {
+                // The tour sees an activated link instead of a browser opening.
+                notes.onOpenLink = { address in output.emit(kind: "link", [("opened", .string(address))]) }
+            }
         } catch {
             panes = Situation.all.map { PendingPane($0) }
-            showStatus("Could not open the showcase's data at \(options.databasePath): \(error)")
+            showStatus(Sentence.explaining("Could not open the showcase's data at \(options.databasePath)", error))
         }
         for pane in panes {
             pane.onChange = { [weak self, weak pane] in
@@ -96,6 +110,7 @@ final class ShowcaseWindow {
         }
         trackPaints(window)
         trackFocusAndMenus(window)
+        if let output { LoopWatch(output: output).start() }
         output?.emit(
             kind: "situations",
             [
@@ -120,7 +135,9 @@ final class ShowcaseWindow {
 
     /// The panes, in the order of the situations: implemented ones where the widgets exist,
     /// pending pages for the rest.
-    static func makePanes(store: ShowcaseStore, host: GtkDragHost) -> [any ShowcasePane] {
+    static func makePanes(
+        store: ShowcaseStore, host: GtkDragHost, options: ShowcaseOptions = ShowcaseOptions()
+    ) -> [any ShowcasePane] {
         Situation.all.map { situation -> any ShowcasePane in
             switch situation.slug {
             case "notes": NotesPane(store: store, host: host)
@@ -135,6 +152,9 @@ final class ShowcaseWindow {
             case "home-screen": HomeScreenPane(store: store, host: host)
             case "photos": PhotosPane(store: store, host: host)
             case "web-mail": WebMailPane(host: host)
+            case "home-pages": HomePagesPane(store: store, host: host)
+            case "settings": SettingsPane(store: store, host: host)
+            case "inbox": InboxPane(store: store, host: host, refreshEvery: options.refreshEvery)
             default: PendingPane(situation)
             }
         }
@@ -258,7 +278,10 @@ final class ShowcaseWindow {
         updateUndoButtons()
     }
 
+    /// Shows `text` on the status line. It often names what another app sent (a file, an
+    /// app): bidirectional controls are removed here too, the one place every status passes.
     private func showStatus(_ text: String) {
+        let text = BidiControls.neutralized(text)
         if let status { UI.setText(status, text) }
         output?.emit(kind: "status", [("text", .string(text))])
     }
@@ -342,16 +365,26 @@ final class ShowcaseWindow {
                 ("targets", .object(paneLayout.targets.map { ($0.0, .string($0.1.rawValue)) })),
             ])
         if printed {
-            let targets = Set(
-                host.registeredTargetIDs.filter { $0 != Self.windowID }.compactMap { host.widget(for: $0) }.map {
-                    UnsafeMutableRawPointer($0)
-                })
             output.emitDeduplicated(
                 kind: "controls",
-                [("pane", .string(active.situation.slug))] + ControlsReport.fields(under: window, targets: targets))
+                [("pane", .string(active.situation.slug))]
+                    + ControlsReport.fields(under: window, targets: titleContainers()))
             output.announceReadyOnce()
         }
     }
+
+    /// The registered drag sources' and destinations' widgets: their labels are titles (a press
+    /// on them starts a drag), not text to copy (K3).
+    func titleContainers() -> Set<UnsafeMutableRawPointer> {
+        guard let host else { return [] }
+        return Set(
+            host.registeredTargetIDs.filter { $0 != Self.windowID }.compactMap { host.widget(for: $0) }.map {
+                UnsafeMutableRawPointer($0)
+            })
+    }
+
+    /// The pane shown now, for `--check`.
+    var activePane: (any ShowcasePane)? { active }
 
     /// In tour mode, prints a `focus` line whenever the keyboard focus moves and a `menu` line
     /// whenever an edit menu opens (its commands, in order), for the keyboard checks.
@@ -366,6 +399,15 @@ final class ShowcaseWindow {
         EditMenu.onOpen = { owner, items in
             output.emit(
                 kind: "menu", [("owner", .string(owner)), ("items", .array(items.map { .string($0.title) }))])
+        }
+        // A contact-add button's list (situations 9 and 15): its contacts and where they are.
+        ContactAddButton.onOpen = { field, rows in
+            output.emit(
+                kind: "picker",
+                [
+                    ("field", .string(field)), ("rows", .array(rows.map { .string($0.name) })),
+                    ("frames", .object(rows.map { ($0.name, $0.frame.map(Self.json) ?? .null) })),
+                ])
         }
     }
 

@@ -36,6 +36,8 @@ class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegat
     var onSelectionChanged: (@MainActor () -> Void)?
     /// A problem to show the user (the store could not be read or written).
     var onError: (@MainActor (String) -> Void)?
+    /// An element's data for drags, when the pane has more than its title (a photo's image).
+    var makeProvider: (@MainActor (ShowcaseItem) -> ItemProvider?)?
 
     unowned let host: GtkDragHost
     /// The widget holding the elements (a list box, a flow box).
@@ -162,7 +164,7 @@ class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegat
         do {
             items = try store.items(in: collection.id ?? 0)
         } catch {
-            onError?("Could not read \(collection.name): \(error)")
+            onError?(Sentence.explaining("Could not read \(collection.name)", error))
         }
         let wanted = Set(ids ?? selection)
         selection = items.compactMap(\.id).filter(wanted.contains)
@@ -293,7 +295,7 @@ class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegat
             host.registerEdit(edit.name, undo: action.undo, redo: action.redo)
             onStoreChanged?([])
         } catch {
-            onError?("Could not delete: \(error)")
+            onError?(Sentence.explaining("Could not delete", error))
         }
     }
 
@@ -328,8 +330,9 @@ class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegat
     }
 
     func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
-        guard let title = items.first(where: { $0.targetID == item })?.title else { return nil }
-        return ItemProvider(app: host.engine.app, representations: [.text(.utf8PlainText, title)])
+        guard let element = items.first(where: { $0.targetID == item }) else { return nil }
+        if let provider = makeProvider?(element) { return provider }
+        return ItemProvider(app: host.engine.app, representations: [.text(.utf8PlainText, element.title)])
     }
 
     func dragHost(_ host: GtkDragHost, exportedRepresentationsFor ids: [TargetID]) -> [ExportedRepresentation] {

@@ -90,7 +90,7 @@ final class UploadPane: ShowcasePane {
             library = try store.collection(pane: .upload, key: "uploads")
             channelCollection = try store.ensureCollection(pane: .upload, key: "channel", name: "Channel", kind: .shelf)
         } catch {
-            onError?("Could not read the videos: \(error)")
+            onError?(Sentence.explaining("Could not read the videos", error))
             return
         }
         let videoTitles = (try? store.items(in: library?.id ?? 0).map(\.title)) ?? []
@@ -187,7 +187,7 @@ final class UploadPane: ShowcasePane {
             let ids = shown.compactMap { title in videos.first { $0.title == title }?.id }
             if !ids.isEmpty { _ = try store.copy(ids, to: channelID) }
         } catch {
-            onError?("Could not save the channel: \(error)")
+            onError?(Sentence.explaining("Could not save the channel", error))
         }
     }
 

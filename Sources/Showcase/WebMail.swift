@@ -75,7 +75,13 @@ final class WebPageWindow: GtkDragHostDelegate {
     private var cards: [UnsafeMutablePointer<GtkWidget>] = []
     private var menus: [EditMenu] = []
 
-    init(tour: Bool) { output = tour ? TourOutput() : nil }
+    /// Where dragged photos are written as files for other apps (nil: the host's default cache).
+    private let exports: URL?
+
+    init(tour: Bool, exports: URL? = nil) {
+        output = tour ? TourOutput() : nil
+        self.exports = exports
+    }
 
     /// Puts a photo on the clipboard as `image/png`.
     private func copyPhoto(_ index: Int) {
@@ -88,6 +94,7 @@ final class WebPageWindow: GtkDragHostDelegate {
 
     func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
         let host = GtkDragHost(app: "Web Page")
+        if let exports { host.fileExport.directory = exports }
         self.host = host
         guard let window = gtk_application_window_new(app) else { return }
         self.window = window
@@ -151,8 +158,10 @@ final class WebPageWindow: GtkDragHostDelegate {
     func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
         guard let index = cards.indices.first(where: { id($0) == item }) else { return nil }
         let photo = WebPhotos.all[index]
+        // A file form too ("Beach.png"): browsers' upload zones and file managers take files.
         return ItemProvider(
-            app: host.engine.app, representations: [Representation(.png) { .data(try WebPhotos.png(photo)) }])
+            app: host.engine.app, representations: [Representation(.png) { .data(try WebPhotos.png(photo)) }],
+            suggestedName: photo.title)
     }
 
     func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
@@ -189,15 +198,24 @@ final class WebPageWindow: GtkDragHostDelegate {
     }
 }
 
-/// 3. The "New Message" pane: its body takes a photo from another app (a copy, S2).
+/// 3. The "New Message" pane: its body takes a photo from another app (a copy, S2), in any
+/// form a browser or a file manager offers it (``ImageIntake``: an image type, a file or web
+/// address, bytes, an `<img>`); a download shows a placeholder with progress and Cancel (A4, A5).
 @MainActor
-final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
+final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelegate {
     struct Received {
         var type: String
         var size: Int
         var from: String
         var operation: String
+        /// How it came: `image`, `file`, `web`, `data`, `bytes`, or `paste`.
+        var origin: String = "image"
+        /// The file name it came with, if any.
+        var name: String?
     }
+
+    /// What the body takes: images, or what may carry one.
+    static let intake = ImageIntake.gdk(images: [.png, .jpeg])
 
     let situation = Situation.named("web-mail")!
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -210,6 +228,13 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
     private var received: Received?
     private var registered = false
     private let bodyID: TargetID = "web-mail-body"
+    /// The placeholder shown while a dropped photo arrives: a line, a progress bar, Cancel.
+    private let placeholder: UnsafeMutablePointer<GtkWidget>
+    private let placeholderLabel: UnsafeMutablePointer<GtkWidget>
+    private let placeholderBar: UnsafeMutablePointer<GtkWidget>
+    private var cancelButton: UnsafeMutablePointer<GtkWidget>!
+    /// The loads in progress, by drop: Cancel (or the placeholder's end) stops them.
+    private var loads: [DropToken: Task<Void, Never>] = [:]
 
     init(host: GtkDragHost) {
         self.host = host
@@ -218,7 +243,8 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
         UI.append(
             column,
             UI.label(
-                "Run `showcase --role page` (make run starts it too) and drag a photo into the message.",
+                "Run `showcase --role page` (make run starts it too), or open a page in a web browser, and drag a "
+                    + "photo into the message.",
                 selectable: true, wrap: true))
         let message = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         gtk_widget_add_css_class(message, "card")
@@ -233,6 +259,14 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
         gtk_widget_set_size_request(body, 300, 240)
         bodyLabel = UI.label("Hi Grandma, here is a photo. (Drop a photo here.)", wrap: true)
         UI.append(body, bodyLabel)
+        placeholder = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        gtk_widget_add_css_class(placeholder, "dd-placeholder")
+        placeholderLabel = UI.label("Adding the photo…", css: ["dim-label"])
+        placeholderBar = gtk_progress_bar_new()!
+        UI.append(placeholder, placeholderLabel)
+        UI.append(placeholder, placeholderBar)
+        gtk_widget_set_visible(placeholder, 0)
+        UI.append(body, placeholder)
         picture = gtk_picture_new()!
         gtk_widget_set_vexpand(picture, 1)
         UI.append(body, picture)
@@ -242,6 +276,11 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
         // photo copied in the page.
         menu = EditMenu(attachedTo: body, name: "Message Body") { [weak self] in self?.editCommands() ?? [] }
         UI.onKey(body, "v", control: true) { [weak self] in self?.paste() }
+        cancelButton = UI.button("Cancel", tooltip: "Stop adding the photo", bordered: true) { [weak self] in
+            self?.cancelLoads()
+        }
+        gtk_widget_set_halign(cancelButton, GTK_ALIGN_START)
+        UI.append(placeholder, cancelButton)
     }
 
     private var menu: EditMenu?
@@ -259,21 +298,34 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
     private func paste() {
         guard EditClipboard.hasImage(for: body) else { return }
         EditClipboard.readImage(for: body) { [weak self] bytes in
-            guard let self, let bytes else { return }
-            let before = self.received
-            let beforeBytes = self.shownBytes
-            let after = Received(type: "image/png", size: bytes.count, from: "the clipboard", operation: "paste")
-            self.show(after, bytes: bytes)
-            self.host.registerEdit(
-                "Paste Photo", undo: { [weak self] in self?.show(before, bytes: beforeBytes) },
-                redo: { [weak self] in self?.show(after, bytes: bytes) })
+            guard let bytes else { return }
+            Task { @MainActor [weak self] in
+                let image: DroppedImage
+                do throws(DroppedImage.Problem) {
+                    image = try await DroppedImage.decode(bytes, type: .png)
+                } catch {
+                    self?.host.onNotice?(error.dropFailure.message)
+                    return
+                }
+                guard let self else { return }
+                let before = self.received
+                let beforeImage = self.shownImage
+                let after = Received(
+                    type: "image/png", size: bytes.count, from: "the clipboard", operation: "paste", origin: "paste")
+                self.show(after, image: image)
+                self.host.registerEdit(
+                    "Paste Photo", undo: { [weak self] in self?.show(before, image: beforeImage) },
+                    redo: { [weak self] in self?.show(after, image: image) })
+            }
         }
     }
 
     func activate(in window: TargetID) {
         guard !registered else { return }
         var target = DragTarget(id: bodyID, name: "Message Body", frame: .zero, parent: window)
-        target.accepts = [.png, "image/*"]
+        // PNG and JPEG (the pictures ``DroppedImage`` decodes), as themselves or as another
+        // app's file, web address, bytes or <img> (a browser's photo, ``ImageIntake``).
+        target.accepts = Self.intake.acceptedTypes
         target.operationPolicy = .alwaysCopy
         do {
             try host.register(body, as: target, delegate: self)
@@ -298,37 +350,105 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
         let data = drop.data
         let from = drop.items.first?.app.rawValue ?? "?"
         let operation = "\(drop.operation)"
-        Task { @MainActor [weak self] in
-            let loaded: LoadedContent
+        loads[token] = Task { @MainActor [weak self] in
+            let image: ImageIntake.Image
             do throws(TransferError) {
-                loaded = try await data.load(item: 0, accepting: [.png, "image/*"])
+                image = try await Self.intake.load(from: data) { fraction in
+                    Task { @MainActor in host.updateDeferredDrop(token, progress: fraction) }
+                } sourceDone: {
+                    // The browser gets its pointer back while the photo downloads.
+                    Task { @MainActor in host.otherAppDone(with: token) }
+                }
             } catch {
-                host.completeDeferredDrop(token, with: .failed(error.dropFailure))
+                self?.loads[token] = nil
+                host.completeDeferredDrop(token, with: .failed(Self.failure(error)))
                 return
             }
-            guard let self, case .data(let type, let bytes) = loaded else {
-                host.completeDeferredDrop(token, with: .failed(DropFailure(.forbidden, "Nothing usable arrived.")))
+            // Attached only once it has decoded: a broken picture is refused, not "copied".
+            let picture: DroppedImage
+            do throws(DroppedImage.Problem) {
+                picture = try await DroppedImage.decode(image.data, type: image.type)
+            } catch {
+                self?.loads[token] = nil
+                host.completeDeferredDrop(token, with: .failed(DropLoading.refusal("The photo", error.clause)))
                 return
             }
+            guard let self else { return }
+            self.loads[token] = nil
             let before = self.received
-            let beforeBytes = self.shownBytes
-            let after = Received(type: type.mimeType, size: bytes.count, from: from, operation: operation)
-            self.show(after, bytes: bytes)
+            let beforeImage = self.shownImage
+            let after = Received(
+                type: image.type.mimeType, size: image.data.count, from: from, operation: operation,
+                origin: image.origin.description, name: image.name)
+            self.show(after, image: picture)
             let undo = UndoableAction(
-                undo: { [weak self] in self?.show(before, bytes: beforeBytes) },
-                redo: { [weak self] in self?.show(after, bytes: bytes) })
+                undo: { [weak self] in self?.show(before, image: beforeImage) },
+                redo: { [weak self] in self?.show(after, image: picture) })
             host.completeDeferredDrop(token, with: .committed(undo: undo))
         }
         return .deferred(placeholders: 1)
     }
 
-    private var shownBytes: Data?
+    /// What the person reads when a photo could not be added (F7, A6): one sentence with the
+    /// most telling reason ``ImageIntake`` found. A reason about the picture itself (its bytes'
+    /// signature, or ``DroppedImage``'s checks) is said of the photo: "The photo is damaged: its
+    /// IDAT chunk is corrupt."; any other follows a colon: "The photo was not added: nothing
+    /// arrived from the other app for 15 seconds.".
+    private static func failure(_ error: TransferError) -> DropFailure {
+        if error == .cancelled { return DropFailure(.cancelled, "Adding the photo was cancelled.") }
+        if case .malformed(let type, let reason) = error, ContentType(type).mediaType == "image",
+            reason.hasPrefix("it ")
+        {
+            return DropLoading.refusal("The photo", reason)
+        }
+        return DropLoading.failure(error, adding: "The photo")
+    }
 
-    private func show(_ value: Received?, bytes: Data?) {
+    /// Cancel on the placeholder: stops every load; each drop fails as cancelled.
+    private func cancelLoads() {
+        for task in loads.values { task.cancel() }
+    }
+
+    // MARK: Placeholder (A4, A5)
+
+    func dragHost(
+        _ host: GtkDragHost, placeholder token: DropToken, in container: TargetID, changed: PlaceholderChange
+    ) {
+        switch changed {
+        case .inserted:
+            setPlaceholderText("Adding the photo…")
+            gtk_progress_bar_set_fraction(dd_progress_bar(UnsafeMutableRawPointer(placeholderBar)), 0)
+            gtk_widget_set_visible(placeholder, 1)
+        case .progress(let fraction):
+            let bar = dd_progress_bar(UnsafeMutableRawPointer(placeholderBar))
+            if let fraction {
+                gtk_progress_bar_set_fraction(bar, fraction)
+                setPlaceholderText("Downloading the photo… \(Int((fraction * 100).rounded())) %")
+            } else {
+                gtk_progress_bar_pulse(bar)
+                setPlaceholderText("Downloading the photo…")
+            }
+        case .resolved, .failed:
+            gtk_widget_set_visible(placeholder, 0)
+        }
+        onChange?()
+    }
+
+    /// The placeholder's line, for the tour's state.
+    private var placeholderText = ""
+
+    private func setPlaceholderText(_ text: String) {
+        placeholderText = text
+        UI.setText(placeholderLabel, text)
+    }
+
+    private var shownImage: DroppedImage?
+
+    private func show(_ value: Received?, image: DroppedImage?) {
         received = value
-        shownBytes = bytes
+        shownImage = image
         let paintable = dd_picture(UnsafeMutableRawPointer(picture))
-        if let value, let bytes, let texture = WebPhotos.texture(bytes) {
+        if let value, let texture = image?.makeTexture() {
             gtk_picture_set_paintable(paintable, texture)
             g_object_unref(UnsafeMutableRawPointer(texture))
             UI.setText(
@@ -344,15 +464,18 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
     }
 
     func state() -> [(String, JSONValue)] {
-        guard let r = received else { return [("received", .null)] }
+        let loading: JSONValue = gtk_widget_get_visible(placeholder) != 0 ? .string(placeholderText) : .null
+        guard let r = received else { return [("received", .null), ("loading", loading)] }
         return [
             (
                 "received",
                 .object([
                     ("type", .string(r.type)), ("size", .number(Double(r.size))), ("from", .string(r.from)),
-                    ("operation", .string(r.operation)),
+                    ("operation", .string(r.operation)), ("origin", .string(r.origin)),
+                    ("name", r.name.map { .string($0) } ?? .null),
                 ])
-            )
+            ),
+            ("loading", loading),
         ]
     }
 
@@ -361,6 +484,14 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
         var layout = PaneLayout()
         layout.lists.append(("Body", frame))
         layout.targets.append(("Body", bodyID))
+        // The placeholder's Cancel button while a photo arrives.
+        if gtk_widget_get_visible(placeholder) != 0, let root = gtk_widget_get_root(cancelButton),
+            let b = UI.bounds(
+                of: cancelButton, in: UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)),
+            b.height > 0
+        {
+            layout.lists.append(("Cancel", Rect(x: b.x, y: b.y, width: b.width, height: b.height)))
+        }
         return layout
     }
 }

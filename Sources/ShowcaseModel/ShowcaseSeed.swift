@@ -9,13 +9,16 @@ public struct NotePayload: Sendable, Hashable, Codable {
         public var start: Int
         /// How many characters.
         public var length: Int
-        /// Style names: "bold", "italic", "underline", "heading", "checklist".
+        /// Style names: "bold", "italic", "underline", "heading", "checklist", "link".
         public var styles: [String]
+        /// The address of a "link" run.
+        public var link: String?
         /// Creates a run.
-        public init(start: Int, length: Int, styles: [String]) {
+        public init(start: Int, length: Int, styles: [String], link: String? = nil) {
             self.start = start
             self.length = length
             self.styles = styles
+            self.link = link
         }
     }
     /// The note's text.

@@ -8,13 +8,16 @@ import Synchronization
 // `--scene apps`: one process of a pair (or a peer of another app) for drags between apps.
 //
 //   dragdrop-gtk-fixture --scene apps --name A [--text "Hello from A"] [--slow-text BYTES]
-//                        [--read-timeout SECONDS] [--inbox-limit BYTES] [--size WIDTHxHEIGHT]
+//                        [--read-timeout SECONDS] [--inbox-limit BYTES] [--private-only]
+//                        [--size WIDTHxHEIGHT]
 //
 // The window "DragDrop apps <name>" holds a draggable text item (a label) and an "Inbox" that
 // accepts text dropped from anywhere and lists what arrived. The item offers, richest first, a
 // private native form (never offered to other apps, P5), HTML and UTF-8 text; with
 // --slow-text the text is BYTES long and produced slowly, for interrupted transfers; with
-// --inbox-limit the Inbox refuses texts longer than BYTES (a drop that fails after its transfer).
+// --inbox-limit the Inbox refuses texts longer than BYTES (a drop that fails after its transfer);
+// with --private-only the item offers only its private native form (other apps see no type at
+// all, P5) and the Inbox takes that form too.
 //
 // Prints JSON lines like the default scene, plus:
 //   {"kind":"apps-state","name":…,"received":[…],"status":…,"pending":n}   after every change
@@ -31,6 +34,7 @@ final class AppsScene: GtkDragHostDelegate {
     let slowBytes: Int?
     let readTimeout: Double?
     let inboxLimit: Int64?
+    let privateOnly: Bool
     let size: (width: Int32, height: Int32)
     var host: GtkDragHost?
     var received: [String] = []
@@ -52,6 +56,7 @@ final class AppsScene: GtkDragHostDelegate {
         slowBytes = value("--slow-text").flatMap(Int.init)
         readTimeout = value("--read-timeout").flatMap(Double.init)
         inboxLimit = value("--inbox-limit").flatMap(Int64.init)
+        privateOnly = arguments.contains("--private-only")
         let parts = (value("--size") ?? "420x260").split(separator: "x").compactMap { Int32($0) }
         size = parts.count == 2 ? (parts[0], parts[1]) : (420, 260)
     }
@@ -98,10 +103,10 @@ final class AppsScene: GtkDragHostDelegate {
         do {
             try host.addWindow(window, id: "window", name: "DragDrop apps \(name)")
             var destination = DragTarget(id: "inbox", name: "Inbox", frame: .zero, parent: "window")
-            destination.accepts = [.utf8PlainText, .plainText]
+            destination.accepts = privateOnly ? [Self.noteType, .utf8PlainText, .plainText] : [.utf8PlainText, .plainText]
             if let inbox { try host.register(inbox, as: destination, delegate: self) }
             var source = DragTarget(id: "note", name: text, frame: .zero, parent: "window")
-            source.offers = [Self.noteType, .html, .utf8PlainText]
+            source.offers = privateOnly ? [Self.noteType] : [Self.noteType, .html, .utf8PlainText]
             if let item { try host.register(item, as: source, delegate: self) }
         } catch {
             emit(.object([("kind", .string("error")), ("message", .string(error.description))]))
@@ -129,12 +134,18 @@ final class AppsScene: GtkDragHostDelegate {
             do throws(TransferError) {
                 for index in 0..<data.itemCount {
                     let loaded = try await data.load(
-                        item: index, accepting: [.utf8PlainText, .plainText], options: options)
-                    guard case .data(_, let bytes) = loaded else { continue }
-                    texts.append(String(decoding: bytes, as: UTF8.self))
+                        item: index, accepting: [Self.noteType, .utf8PlainText, .plainText], options: options)
+                    guard case .data(let type, let bytes) = loaded else { continue }
+                    if type == Self.noteType {
+                        // {"note":"…"}: the text inside.
+                        let note = try? JSONSerialization.jsonObject(with: bytes) as? [String: String]
+                        texts.append(note?["note"] ?? "")
+                    } else {
+                        texts.append(String(decoding: bytes, as: UTF8.self))
+                    }
                 }
             } catch {
-                self.finish(token, .failed(error.dropFailure), status: "Drop failed: \(error.description)")
+                self.finish(token, .failed(error.dropFailure), status: Sentence.explaining("Drop failed", error))
                 return
             }
             let before = self.received
@@ -153,6 +164,11 @@ final class AppsScene: GtkDragHostDelegate {
         let text = text
         var plain = Representation.text(.utf8PlainText, text)
         if let slowBytes { plain = Self.slowText(bytes: slowBytes) }
+        if privateOnly {
+            return ItemProvider(
+                app: host.engine.app,
+                representations: [.data(Self.noteType, Data("{\"note\":\"\(text)\"}".utf8), visibility: .ownApp)])
+        }
         return ItemProvider(
             app: host.engine.app,
             representations: [

@@ -18,7 +18,7 @@ struct DragDropCommand: ParsableCommand {
             2 a scenario file is invalid (the error names the place); 64 usage error.
             The scenario format is described in docs/scenarios.md.
             """,
-        subcommands: [Replay.self, Audit.self, Rules.self])
+        subcommands: [Replay.self, Audit.self, Check.self, Rules.self, Soak.self])
 }
 
 /// Exit status for a scenario file that cannot be used.

@@ -24,7 +24,8 @@ struct ExportPlanTests {
             plan.entries.map(\.mimeType) == [
                 "application/x-chart-archive", "image/jpeg", "text/plain;charset=utf-8", "text/plain",
             ])
-        #expect(plan.mimeTypes.last == ExportPlan.localMarker)
+        // P5: nothing else, no private marker of this app.
+        #expect(plan.mimeTypes == plan.entries.map(\.mimeType))
         // Bare text/plain is the same UTF-8 bytes.
         #expect(plan.entries[3].parts.map(\.type) == [.utf8PlainText])
     }
@@ -39,24 +40,53 @@ struct ExportPlanTests {
         #expect(plan.entries[0].separator == Data("\n".utf8))
     }
 
-    @Test("P5: an item whose every representation is private offers only the local marker")
+    @Test("P5: an item whose every representation is private offers other apps no type at all")
     func privateOnly() {
         let provider = ItemProvider(
             app: "Notes", representations: [.data("application/x-note", Data(), visibility: .ownApp)])
         let plan = ExportPlan(providers: [provider], conformance: conformance)
         #expect(plan.entries.isEmpty)
-        #expect(plan.mimeTypes == [ExportPlan.localMarker])
+        #expect(plan.mimeTypes.isEmpty)
     }
 
-    @Test("A2: another app's offer keeps its order, without X11 target names, repeats or wildcards")
+    @Test("A2: another app's offer keeps its order, plain text last, without X11 target names, repeats or wildcards")
     func receivedTypes() {
         let types = StandardMimeTypes.received([
             "text/html", "UTF8_STRING", "text/plain;charset=utf-8", "TARGETS", "text/plain;charset=utf-8", "*/*",
             "text/plain",
         ])
         #expect(types.map(\.mimeType) == ["text/html", "text/plain;charset=utf-8"])
+        // Qt's QTextEdit lists plain text first: it still comes after the HTML of the same text.
+        let qt = StandardMimeTypes.received(["text/plain", "UTF8_STRING", "text/html", "application/vnd.oasis.opendocument.text"])
+        #expect(qt.map(\.mimeType) == ["text/html", "application/vnd.oasis.opendocument.text", "text/plain"])
         #expect(StandardMimeTypes.describe(types) == "Text")
         #expect(StandardMimeTypes.describe([.uriList]) == "Files")
         #expect(StandardMimeTypes.describe([.png]) == "Image")
+        #expect(StandardMimeTypes.describe(["application/x-hotspot", .plainText]) == "Text")
+        #expect(StandardMimeTypes.describe(["application/x-dnditemdata"]) == "Content")
+    }
+
+    @Test("A6: a text drop whose source went silent says why in one sentence (issue 11 showed '15 s..')")
+    @MainActor func textDropFailure() {
+        let failure = DroppedText.failure(
+            .transfer(.sourceUnavailable("the other app sent nothing for 15 s..")), name: "Notes")
+        #expect(failure.code == .failed)
+        #expect(failure.message == "The text was not added: the other app sent nothing for 15 s.")
+        #expect(DroppedText.failure(.transfer(.cancelled), name: "Notes").code == .cancelled)
+    }
+
+    @Test("S1: another app's drop on X11 is asked for under the X target the source offers")
+    func x11Targets() {
+        // What Qt 5's draggabletext offers (XdndTypeList).
+        let qt = X11DropSelection(requestor: 1, time: 2, offered: ["text/plain", "UTF8_STRING", "STRING", "TEXT"])
+        #expect(qt.request(for: "text/plain")?.target == "text/plain")
+        #expect(qt.request(for: "text/plain;charset=utf-8")?.target == "UTF8_STRING")
+        #expect(qt.request(for: "image/png") == nil)
+        let latin1 = X11DropSelection(requestor: 1, time: 2, offered: ["STRING"])
+        #expect(latin1.request(for: "text/plain;charset=utf-8").map { [$0.target, "\($0.latin1)"] } == ["STRING", "true"])
+        #expect(latin1.request(for: "text/plain;charset=iso-8859-2") == nil)
+        let named = X11DropSelection(requestor: 1, time: 2, offered: ["text/plain;charset=UTF-8", "image/png"])
+        #expect(named.request(for: "text/plain;charset=utf-8")?.target == "text/plain;charset=UTF-8")
+        #expect(X11DropSelection.utf8(fromLatin1: Data([0x63, 0x61, 0x66, 0xE9])) == Data("café".utf8))
     }
 }

@@ -67,4 +67,25 @@ struct StyledHTMLTests {
         #expect(StyledHTML.runs(fromHTML: "x<br><b>" + breaks + "</b>" + breaks) == [StyledRun("x")])
         #expect(StyledHTML.runs(fromHTML: breaks).isEmpty)
     }
+
+    @Test("A7: bold and italic written as CSS in spans (Qt's rich text, LibreOffice, browsers) are kept; closing an element ends only its own style")
+    func cssStyles() {
+        // As Qt's QTextEdit drags a selection (abridged).
+        let qt =
+            "<html><head><style type=\"text/css\">p { white-space: pre-wrap; }</style></head>"
+            + "<body style=\" font-size:9pt; font-weight:400; font-style:normal;\"><p><span style=\" font-size:20pt; "
+            + "font-weight:600;\">QTextEdit</span></p><p>You can edit the <span style=\" font-style:italic;\">textedit"
+            + "</span> example and <span style='font-weight: bold'>save <span>it</span> now</span>.</p></body></html>"
+        #expect(
+            StyledHTML.runs(fromHTML: qt) == [
+                StyledRun("QTextEdit", bold: true), StyledRun("\nYou can edit the "),
+                StyledRun("textedit", italic: true), StyledRun(" example and "), StyledRun("save it now", bold: true),
+                StyledRun("."),
+            ])
+        #expect(StyledHTML.runs(fromHTML: "<span style=\"font-weight:400\">plain</span>") == [StyledRun("plain")])
+        #expect(
+            StyledHTML.runs(fromHTML: "<b>bold <span style=\"font-style:oblique\">both</span></b> none") == [
+                StyledRun("bold ", bold: true), StyledRun("both", bold: true, italic: true), StyledRun(" none"),
+            ])
+    }
 }

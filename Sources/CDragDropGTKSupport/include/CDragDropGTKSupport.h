@@ -28,13 +28,33 @@ typedef enum {
     /// took the drop (always 1 for XDND versions before 5, which do not say).
     DD_X11_DND_FINISHED = 1,
     /// Another client's drag entered one of our windows (XdndEnter): `window` is its source
-    /// window, now watched for destruction.
+    /// window, now watched for destruction; `types` the X targets it offers.
     DD_X11_DND_ENTER = 2,
     /// A watched source window was destroyed: its app quit or crashed.
     DD_X11_DND_SOURCE_DESTROYED = 3,
+    /// A drag was dropped on one of our windows (XdndDrop): `time` is the drop's timestamp, the
+    /// one to read XdndSelection with.
+    DD_X11_DND_DROP = 4,
 } DDX11DndEvent;
 
-typedef void (*DDX11DndCallback)(gpointer user_data, DDX11DndEvent event, gulong window, gboolean accepted);
+/// One X11 drag-and-drop message, valid during the callback only.
+typedef struct {
+    DDX11DndEvent event;
+    /// The other client's window: the source (ENTER, DROP, SOURCE_DESTROYED) or the target
+    /// that finished our drag (FINISHED).
+    gulong window;
+    /// Our window the message was sent to (ENTER, DROP, FINISHED).
+    gulong our_window;
+    /// DROP: the drop's timestamp (0 when the source did not give one).
+    guint32 time;
+    /// FINISHED: whether the target took the drop.
+    gboolean accepted;
+    /// ENTER: the X target names offered, NULL-terminated (MIME types and X names such as
+    /// UTF8_STRING).
+    const char *const *types;
+} DDX11DndMessage;
+
+typedef void (*DDX11DndCallback)(gpointer user_data, const DDX11DndMessage *message);
 
 /// Watches `display`'s X11 events for drag-and-drop messages. Returns FALSE (and does nothing)
 /// when `display` is not an X11 display.
@@ -42,8 +62,46 @@ gboolean dd_x11_watch_dnd(GdkDisplay *display, DDX11DndCallback callback, gpoint
                           GDestroyNotify destroy);
 
 /// The WM_CLASS class name of X11 window `window` (the app it belongs to), or NULL when unknown.
-/// Free with g_free.
+/// A window without WM_CLASS (a hidden selection owner) is named by a top-level window of the
+/// same client. Free with g_free.
 char *dd_x11_window_class(GdkDisplay *display, gulong window);
+
+/// What a read of XdndSelection reports.
+typedef enum {
+    /// A chunk of the data (`data`, `length`); more follows.
+    DD_X11_READ_DATA = 1,
+    /// The data is complete.
+    DD_X11_READ_END = 2,
+    /// The owner refused the conversion (no drag data for this request, or not in this type).
+    DD_X11_READ_REFUSED = 3,
+    /// The reply could not be read (the property vanished, or the window is gone).
+    DD_X11_READ_FAILED = 4,
+} DDX11ReadStatus;
+
+/// Called on the main thread with each part of a read; `data` is valid during the call only.
+/// After END, REFUSED or FAILED the read is over (its `destroy` runs).
+typedef void (*DDX11ReadCallback)(gpointer user_data, DDX11ReadStatus status, const guint8 *data, gsize length);
+
+/// Asks the owner of XdndSelection (the app a drag comes from) for its data as X target
+/// `target`, the way the XDND specification says a target does after XdndDrop: with the drop's
+/// timestamp `time` and one of our windows, `requestor` (the one the drop was sent to), as the
+/// requestor. Large data arrives in INCR chunks. GDK's own read (gdk_drop_read_async) asks with
+/// CurrentTime from a hidden window, which sources that match the request to their drop by
+/// timestamp or window (Qt 5) refuse. Returns a read id (0: not an X11 display; nothing
+/// happens and `destroy` runs at once).
+guint dd_x11_xdnd_read(GdkDisplay *display, gulong requestor, const char *target, guint32 time,
+                       DDX11ReadCallback callback, gpointer user_data, GDestroyNotify destroy);
+
+/// Stops read `id`: its callback is not called again; its `destroy` runs. Unknown ids are ignored.
+/// The owner's late answer to it (data, INCR chunks or a refusal) is taken and dropped, never
+/// given to a later read (X11SelectionRead.c).
+void dd_x11_xdnd_read_cancel(GdkDisplay *display, guint id);
+
+/// Ends GDK's X11 reads of `selection` as any of `targets` that still wait for the other app's
+/// first answer (see X11SelectionRelease.c): a read abandoned that way would otherwise take the
+/// answer meant for the next drop of the same type. Does nothing off X11.
+void dd_x11_release_selection_reads(GdkSurface *surface, const char *selection, const char *const *targets,
+                                    gsize n_targets);
 
 /// A box that takes the keyboard focus itself (Tab stops on it, then moves on), for cards that
 /// are drag sources: the keyboard picks up what has the focus. Focusable from the start.

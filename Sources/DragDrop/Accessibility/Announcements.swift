@@ -14,11 +14,11 @@ public enum Announcements {
     }
 
     /// "Picked up 3 photos."
-    public static func pickedUp(_ items: [DragItem]) -> String { "Picked up \(describe(items))." }
+    public static func pickedUp(_ items: [DragItem]) -> String { Sentence.finished("Picked up \(describe(items))") }
 
     /// "Added 'Beach'. Dragging 4 photos."
     public static func added(_ added: [DragItem], total: [DragItem]) -> String {
-        "Added \(describe(added)). Dragging \(noun(for: total).counted(total.count))."
+        "\(Sentence.finished("Added \(describe(added))")) Dragging \(noun(for: total).counted(total.count))."
     }
 
     /// "Over Album 'Trips', will copy." / "Over Archive, cannot drop: read-only." / "Not over a drop point."
@@ -27,7 +27,7 @@ public enum Announcements {
         switch operation {
         case .copy: return "Over \(name), will copy."
         case .move: return "Over \(name), will move."
-        case .forbidden(let reason): return "Over \(name), cannot drop: \(reason)"
+        case .forbidden(let reason): return Sentence.explaining("Over \(name), cannot drop", reason)
         case .cancel: return "Over \(name), cannot drop here."
         }
     }
@@ -35,25 +35,37 @@ public enum Announcements {
     /// "Copied 3 photos to Album 'Trips'."
     public static func completed(_ items: [DragItem], _ operation: DropOperation, to name: String) -> String {
         let verb = operation == .move ? "Moved" : "Copied"
-        return "\(verb) \(describe(items)) to \(name)."
+        return Sentence.finished("\(verb) \(describe(items)) to \(name)")
     }
 
-    /// "Not dropped: <reason> 3 photos returned."
+    /// "Not dropped: <reason>."
     public static func failed(_ items: [DragItem], _ failure: DropFailure) -> String {
-        "Not dropped: \(failure.message)"
+        Sentence.explaining("Not dropped", failure.message)
+    }
+
+    /// "Adding 'Beach' to Album 'Trips'." while a deferred drop's data arrives (A4).
+    public static func adding(_ items: [DragItem], to name: String) -> String {
+        Sentence.finished("Adding \(describe(items)) to \(name)")
+    }
+
+    /// "Stopped adding 3 photos to Album 'Trips'."
+    public static func loadCancelled(_ items: [DragItem], to name: String) -> String {
+        "Stopped adding \(describe(items)) to \(name)."
     }
 
     /// "Drop on Archive? <question>"
-    public static func confirm(_ name: String, _ message: String) -> String { "Drop on \(name)? \(message)" }
+    public static func confirm(_ name: String, _ message: String) -> String {
+        "Drop on \(Sentence.clause(name))? \(Sentence.finished(message))"
+    }
 
     /// "Opened Back."
-    public static func sprang(_ name: String) -> String { "Opened \(name)." }
+    public static func sprang(_ name: String) -> String { Sentence.finished("Opened \(name)") }
 
     /// "Undid Move 3 Photos."
-    public static func undid(_ name: String) -> String { name.isEmpty ? "Undid." : "Undid \(name)." }
+    public static func undid(_ name: String) -> String { Sentence.finished("Undid \(name)") }
 
     /// "Redid Move 3 Photos."
-    public static func redid(_ name: String) -> String { name.isEmpty ? "Redid." : "Redid \(name)." }
+    public static func redid(_ name: String) -> String { Sentence.finished("Redid \(name)") }
 
     /// The undo action name for a drop: "Move 3 Photos", "Copy Photo".
     public static func actionName(_ items: [DragItem], _ operation: DropOperation) -> String {
@@ -121,7 +133,8 @@ public struct Announcement: Sendable, Hashable, ExpressibleByStringInterpolation
         case .text(let text): text
         case .over(let name, let operation): Announcements.over(name, operation)
         case .sprang(let name): Announcements.sprang(name)
-        case .pickedUp(let count, let kind, let name): "Picked up \(count == 1 ? "'\(name)'" : kind.counted(count))."
+        case .pickedUp(let count, let kind, let name):
+            Sentence.finished("Picked up \(count == 1 ? "'\(name)'" : kind.counted(count))")
         }
     }
 

@@ -286,6 +286,23 @@ public struct TargetRegistry {
         return result
     }
 
+    /// The identifiers of `id`'s descendants (children, their children…), in no particular
+    /// order; O(descendants), through the child and sibling links.
+    public func descendants(of id: TargetID) -> [TargetID] {
+        guard let root = slotOf[id] else { return [] }
+        var result: [TargetID] = []
+        var pending = [firstChild[Int(root)]]
+        while let first = pending.popLast() {
+            var node = first
+            while node >= 0 {
+                if let d = descriptors[Int(node)] { result.append(d.id) }
+                pending.append(firstChild[Int(node)])
+                node = nextSibling[Int(node)]
+            }
+        }
+        return result
+    }
+
     /// Every registered target, in no particular order.
     public var allTargets: [DragTarget] { descriptors.compactMap { $0 } }
 

@@ -35,13 +35,16 @@ public struct DropFailure: Error, Sendable, Hashable, Codable, CustomStringConve
 
     /// The broad cause.
     public var code: Code
-    /// A sentence a person can read.
+    /// A sentence a person can read, ending with exactly one full stop.
     public var message: String
 
-    /// Creates a failure.
+    /// Creates a failure; `message` is made one sentence (``Sentence/finished(_:)``): it ends
+    /// with exactly one full stop whatever it ended with. The message often quotes what another
+    /// app sent (a path, a name): bidirectional controls are removed from it (``BidiControls``),
+    /// so it reads as stored.
     public init(_ code: Code, _ message: String) {
         self.code = code
-        self.message = message
+        self.message = Sentence.finished(BidiControls.neutralized(message))
     }
 
     public var description: String { message }

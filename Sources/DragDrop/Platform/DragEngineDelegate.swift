@@ -110,6 +110,13 @@ public protocol DragEngineDelegate: AnyObject {
     func dragEngine(_ engine: DragEngine, removeMovedItems items: [DragItem], after drop: DropRequest)
         -> UndoableAction?
 
+    /// A deferred drop still loading was cancelled (``DragEngine/cancelDeferredDrop(_:)``): stop
+    /// loading its data and take its placeholders away; nothing else changes (a move's items stay
+    /// in their source). Called before ``FeedbackEvent/placeholderFailed(_:_:)`` is emitted, and
+    /// ``DragEngine/completeDeferredDrop(_:with:)`` is ignored for it afterwards. Default: nothing
+    /// (an app that removes placeholders when it sees `placeholderFailed` needs nothing more).
+    func dragEngine(_ engine: DragEngine, cancelDeferredDrop drop: DropRequest)
+
     /// A spring-loaded control activates (SP1, SP3). Default: nothing.
     func dragEngine(_ engine: DragEngine, activate target: TargetID, explicit: Bool)
 
@@ -130,6 +137,7 @@ extension DragEngineDelegate {
         -> UndoableAction?
     { nil }
     public func dragEngine(_ engine: DragEngine, itemProviderFor item: TargetID) -> ItemProvider? { nil }
+    public func dragEngine(_ engine: DragEngine, cancelDeferredDrop drop: DropRequest) {}
     public func dragEngine(_ engine: DragEngine, activate target: TargetID, explicit: Bool) {}
     public func dragEngine(_ engine: DragEngine, scroll container: TargetID, by delta: Vector) -> Vector { .zero }
     public func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) {}

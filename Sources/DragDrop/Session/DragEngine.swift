@@ -134,8 +134,9 @@ public final class DragEngine {
     /// Whether targets changed under the pointer of a pointer or external drag that can still
     /// move, so ``tick()`` must resolve the destination again.
     private var resolveIsDue: Bool {
-        guard needsResolve, let s = session else { return false }
-        return s.pointer != nil && s.mode != .keyboard && s.awaitingConfirmation == nil
+        guard needsResolve, let s = session, s.awaitingConfirmation == nil else { return false }
+        // A keyboard drag's drop points follow the targets too (a list hidden, a folder opened).
+        return s.mode == .keyboard || s.pointer != nil
     }
 
     /// The keyboard drop points of the current keyboard drag, in order (C4).
@@ -437,6 +438,9 @@ public final class DragEngine {
         announce(Announcements.added(added, total: all))
         if let p = s.pointer, s.mode == .pointer {
             update(at: p, force: true)
+        } else if s.mode == .keyboard {
+            // The drop points are those that take every item, the new ones too (C4, F4).
+            refreshKeyboardPoints(force: true)
         } else {
             retarget(to: s.destination, info: s.destinationInfo, force: true)
         }
@@ -470,15 +474,36 @@ public final class DragEngine {
         }
     }
 
-    private func moveKeyboardFocus(forward: Bool) {
+    /// Recomputes a keyboard drag's drop points when targets changed (or always, with `force`:
+    /// items joined, so the types changed) and applies them to the focus: a focused point that
+    /// is gone (hidden, unregistered, no longer taking every item) loses the focus, its
+    /// highlight and its proposal (C4, F4); one that stays is proposed again for the items.
+    private func refreshKeyboardPoints(force: Bool = false) {
         guard var s = session, var nav = s.keyboard else { return }
-        if nav.membershipVersion != membershipVersion {
-            let current = nav.focus.map { nav.points[$0].target }
-            nav.points = KeyboardNavigation.points(
-                in: registry, masks: s.masks, excluding: Set(s.ids))
-            nav.focus = current.flatMap { c in nav.points.firstIndex { $0.target == c } }
-            nav.membershipVersion = membershipVersion
+        guard force || nav.membershipVersion != membershipVersion else { return }
+        let current = nav.focus.map { nav.points[$0].target }
+        nav.points = KeyboardNavigation.points(in: registry, masks: s.masks, excluding: sessionItemIDs())
+        nav.focus = current.flatMap { c in nav.points.firstIndex { $0.target == c } }
+        nav.membershipVersion = membershipVersion
+        s.keyboard = nav
+        session = s
+        if let focus = nav.focus {
+            let point = nav.points[focus]
+            retarget(
+                to: point.isDestination ? point.target : nil, info: point.isDestination ? destinationInfo(point.target) : nil,
+                force: force, spokenName: point.name)
+        } else if current != nil {
+            emit(.keyboardFocus(nil, index: nil))
+            retarget(to: nil, info: nil, force: force)
+            handleSpring(spring.hover(over: nil, configuration: .init(), now: clock.now))
+        } else if force {
+            retarget(to: s.destination, info: s.destinationInfo, force: true)
         }
+    }
+
+    private func moveKeyboardFocus(forward: Bool) {
+        refreshKeyboardPoints()
+        guard var s = session, var nav = s.keyboard else { return }
         guard !nav.points.isEmpty else {
             s.keyboard = nav
             session = s
@@ -522,7 +547,14 @@ public final class DragEngine {
             if action == .none { break }
         }
         if let d = autoscroll.deadline, d <= now { handleAutoscroll(autoscroll.tick(now: now)) }
-        if resolveIsDue, let p = session?.pointer { update(at: p) }
+        if resolveIsDue {
+            if session?.mode == .keyboard {
+                needsResolve = false
+                refreshKeyboardPoints()
+            } else if let p = session?.pointer {
+                update(at: p)
+            }
+        }
     }
 
     // MARK: Ending drags
@@ -559,9 +591,10 @@ public final class DragEngine {
         }
     }
 
-    /// Takes back the last drop through the cancellation its destination offered (U3).
+    /// Takes back the last drop through the cancellation its destination offered (U3). Not
+    /// during a drag (returns false), like undo.
     public func useCancellation() -> Bool {
-        guard let offer = offeredCancellation else { return false }
+        guard session == nil, let offer = offeredCancellation else { return false }
         offeredCancellation = nil
         // The cancellation takes back the destination's side; a move must also put the items
         // back in their source, or taking the drop back would lose them (S4). Reverse order of
@@ -573,8 +606,23 @@ public final class DragEngine {
         return true
     }
 
+    /// Whether ``undo()`` would undo a step now: there is one and no drag is in progress.
+    public var canUndo: Bool { session == nil && undoStack.canUndo }
+
+    /// Whether ``redo()`` would redo a step now: there is one and no drag is in progress.
+    public var canRedo: Bool { session == nil && undoStack.canRedo }
+
     /// Undoes the last drop or edit (U1).
+    ///
+    /// Not during a drag (including a drop waiting for confirmation): undoing then could take
+    /// away the very content being dragged or the list it is over; it is announced and nothing
+    /// changes. A drop still loading is never undone: it is not on the undo stack until its data
+    /// arrives, so undo reverts the step before it and leaves its placeholders loading.
     public func undo() {
+        guard session == nil else {
+            if undoStack.canUndo { announce("Finish or cancel the drag before undoing.", force: true) }
+            return
+        }
         guard undoStack.canUndo else { return }
         let name = undoStack.undoActionName
         undoStack.undo()
@@ -583,8 +631,12 @@ public final class DragEngine {
         announce(Announcements.undid(name), force: true)
     }
 
-    /// Redoes the last undone drop or edit (U1).
+    /// Redoes the last undone drop or edit (U1); not during a drag, like ``undo()``.
     public func redo() {
+        guard session == nil else {
+            if undoStack.canRedo { announce("Finish or cancel the drag before redoing.", force: true) }
+            return
+        }
         guard undoStack.canRedo else { return }
         let name = undoStack.redoActionName
         undoStack.redo()
@@ -649,7 +701,7 @@ public final class DragEngine {
             endSession()
             emit(.outcome(.placeholder(destination: request.destination, token: request.token)))
             announce(
-                "Adding \(Announcements.describe(request.items)) to \(destinationName(request.destination))…",
+                Announcements.adding(request.items, to: destinationName(request.destination)),
                 force: mode == .keyboard)
         }
     }
@@ -666,7 +718,10 @@ public final class DragEngine {
                 index: request.index))
         var restoreSource: UndoableAction?
         if request.operation == .move {
-            let moved = request.items.filter { $0.app == app && $0.sourceContainer != nil }
+            // Every item registered here (it has a source container) leaves it, whichever app
+            // the platform lists it under: a move only happens inside one app (S2), and another
+            // app's items registered here are that app's to remove, through the same delegate.
+            let moved = request.items.filter { $0.sourceContainer != nil }
             if !moved.isEmpty {
                 restoreSource = delegate?.dragEngine(self, removeMovedItems: moved, after: request)
                 // Half an undo is worse than none: when the destination cannot take its side
@@ -722,6 +777,27 @@ public final class DragEngine {
             preconditionFailure("completeDeferredDrop(\(token)) must commit or fail, not defer again")
         }
         request.data.finish()
+    }
+
+    /// Stops a deferred drop still loading (the person cancelled it on its placeholder, A4, A6):
+    /// the delegate is told to stop loading and take the placeholders away
+    /// (``DragEngineDelegate/dragEngine(_:cancelDeferredDrop:)``), the drop ends with
+    /// ``FeedbackEvent/placeholderFailed(_:_:)`` with a ``DropFailure/Code/cancelled`` failure,
+    /// which is announced, and its data can no longer be read. Nothing changes: a move's items stay
+    /// in their source, and no undo step is registered. Returns false when `token` is not loading
+    /// (it already arrived, failed or was cancelled).
+    @discardableResult
+    public func cancelDeferredDrop(_ token: DropToken) -> Bool {
+        guard let pending = pendingDrops.removeValue(forKey: token) else { return false }
+        let request = pending.request
+        request.data.finish()
+        delegate?.dragEngine(self, cancelDeferredDrop: request)
+        let failure = DropFailure(
+            .cancelled,
+            "Adding \(Announcements.describe(request.items)) to \(destinationName(request.destination)) was cancelled.")
+        emit(.placeholderFailed(token, failure))
+        announce(Announcements.loadCancelled(request.items, to: destinationName(request.destination)), force: true)
+        return true
     }
 
     /// The drop's data, closed until the drop is performed (P5).

@@ -78,11 +78,16 @@ public struct ItemProvider: Sendable {
     public var app: AppID
     /// Representations, richest first.
     public var representations: [Representation]
+    /// The item's name as a file, without extension ("Beach", "Sales 2026"), when it has a
+    /// file form: other apps that take files (browsers, file managers) then also get it as a
+    /// file of its richest representation (see `FileExport` in DragDropGTK). Nil: no file form.
+    public var suggestedName: String?
 
     /// Creates a provider.
-    public init(app: AppID, representations: [Representation]) {
+    public init(app: AppID, representations: [Representation], suggestedName: String? = nil) {
         self.app = app
         self.representations = representations
+        self.suggestedName = suggestedName
     }
 
     /// The types offered to `requester`, richest first: representations limited to the

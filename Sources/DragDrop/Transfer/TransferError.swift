@@ -35,13 +35,13 @@ public enum TransferError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooLarge(let type, let limit, let size):
             "The \(type) data is \(ByteCount.format(size)), more than the \(ByteCount.format(limit)) this destination takes."
         case .malformed(let type, let reason):
-            "The dropped data is not valid \(type): \(reason)."
+            Sentence.explaining("The dropped data is not valid \(type)", reason)
         case .cancelled:
             "The transfer was cancelled."
         case .sourceUnavailable(let reason):
-            "The source stopped providing the data: \(reason)."
+            Sentence.explaining("The source stopped providing the data", reason)
         case .io(let path, let reason):
-            "Could not read or write \(path): \(reason)."
+            Sentence.explaining("Could not read or write \(path)", reason)
         case .noSuchItem(let index):
             "The drop has no item number \(index + 1)."
         }

@@ -3,7 +3,9 @@ import Foundation
 
 /// What a drag offers other apps: MIME type names, richest first, each with the representations
 /// that produce its bytes when another app asks (P1). Only representations visible to every app
-/// are offered (P5).
+/// are offered (P5); nothing else is: this app's own windows recognize its drags by GDK's drag
+/// object (`gdk_drop_get_drag`), not by a private type other apps would see. An item limited to
+/// its app offers other apps no type at all.
 struct ExportPlan {
     /// One offered MIME type.
     struct Entry {
@@ -15,10 +17,6 @@ struct ExportPlan {
         var separator: Data
     }
 
-    /// A type GTK needs in every drag so this app's own window drop targets see the drag; it
-    /// carries no data, and another app asking for it gets an error.
-    static let localMarker = "application/x-dragdrop-local-drag"
-
     var entries: [Entry] = []
 
     /// The plan for `providers` (one per item). One item offers every visible representation;
@@ -27,7 +25,7 @@ struct ExportPlan {
     init(providers: [ItemProvider], conformance: TypeConformance) {
         guard !providers.isEmpty else { return }
         let visible = providers.map { $0.representations.filter { $0.visibility == .everyone } }
-        var seen: Set<String> = [Self.localMarker]
+        var seen: Set<String> = []
         for representation in visible[0] {
             var parts = [representation]
             if providers.count > 1 {
@@ -46,13 +44,13 @@ struct ExportPlan {
 
     /// A plan from bytes computed up front (a delegate's exported representations).
     init(eager representations: [ExportedRepresentation]) {
-        var seen: Set<String> = [Self.localMarker]
+        var seen: Set<String> = []
         for r in representations where seen.insert(r.mimeType.lowercased()).inserted {
             let type = ContentType(r.mimeType)
             entries.append(Entry(mimeType: r.mimeType, parts: [.data(type, Data(r.bytes))], separator: Data()))
         }
     }
 
-    /// The MIME names GTK offers: the entries, then the local marker.
-    var mimeTypes: [String] { entries.map(\.mimeType) + [Self.localMarker] }
+    /// The MIME names GTK offers other apps, richest first (possibly none).
+    var mimeTypes: [String] { entries.map(\.mimeType) }
 }

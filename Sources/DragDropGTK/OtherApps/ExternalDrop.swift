@@ -26,7 +26,10 @@ final class ExternalDrop {
     private(set) var finished = false
     /// Why reads fail from now on (the other app went away).
     private(set) var sourceGoneReason: String?
-    private var readers: [GdkDropStream] = []
+    /// On X11, how the data is asked for once dropped (set at XdndDrop); nil elsewhere, where
+    /// GDK reads it.
+    var x11: X11DropSelection?
+    private var readers: [any DropReader] = []
 
     init(drop: GObjectRef, item: DragItem, sourceWindow: UInt?, window: TargetID, readTimeout: Double) {
         self.drop = drop
@@ -41,14 +44,24 @@ final class ExternalDrop {
         ItemProvider(
             app: item.app,
             representations: item.types.map { type in
-                Representation(type) { [self] in .stream(try await self.openStream(type.mimeType)) }
+                Representation(type) { [self] in
+                    OtherAppText.content(type, stream: try await self.openStream(type.mimeType))
+                }
             })
     }
 
-    /// Starts reading `mimeType` from the other app.
-    func openStream(_ mimeType: String) throws(TransferError) -> GdkDropStream {
+    /// Starts reading `mimeType` from the other app: from XdndSelection on X11 when the source
+    /// offers it there (``X11DropStream``), otherwise through GDK (``GdkDropStream``).
+    func openStream(_ mimeType: String) throws(TransferError) -> any ByteSource {
         if let reason = sourceGoneReason { throw .sourceUnavailable(reason) }
         guard !finished else { throw .accessFinished }
+        if let x11, let request = x11.request(for: mimeType) {
+            let stream = X11DropStream(
+                selection: x11, mimeType: mimeType, target: request.target, latin1: request.latin1,
+                timeout: readTimeout)
+            readers.append(stream)
+            return stream
+        }
         let stream = GdkDropStream(drop: drop, mimeType: mimeType, timeout: readTimeout)
         readers.append(stream)
         return stream

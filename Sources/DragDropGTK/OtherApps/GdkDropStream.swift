@@ -1,3 +1,4 @@
+import CDragDropGTKSupport
 import CGtk4
 import DragDrop
 import Foundation
@@ -6,26 +7,25 @@ import Foundation
 /// `g_input_stream_read_bytes_async` on the main actor, without blocking GTK's loop.
 ///
 /// Reads fail (never hang) when the other app goes away (``cancel(reason:)``) or sends nothing
-/// for `timeout` seconds; the destination then gets ``TransferError/sourceUnavailable(_:)``.
+/// for `timeout` seconds (``ReadSilence``, in the same words as ``X11DropStream``); the
+/// destination then gets ``TransferError/sourceUnavailable(_:)``.
 @MainActor
 final class GdkDropStream: ByteSource {
     nonisolated let knownSize: Int64? = nil
     private let drop: GObjectRef
     private let mimeType: String
-    private let timeout: Double
+    private let silence: ReadSilence
     private let cancellable: GObjectRef?
     private var input: GObjectRef?
     private var ended = false
     private var failure: String?
-    /// The timeout of the GIO call in progress (0: none).
-    private var timer: guint = 0
     /// The GIO call in progress.
     private var current: GAsync.Call?
 
     init(drop: GObjectRef, mimeType: String, timeout: Double) {
         self.drop = drop
         self.mimeType = mimeType
-        self.timeout = timeout
+        silence = ReadSilence(seconds: timeout)
         cancellable = GObjectRef(adopting: g_cancellable_new().map { UnsafeMutableRawPointer($0) })
     }
 
@@ -36,7 +36,20 @@ final class GdkDropStream: ByteSource {
         guard failure == nil, !ended else { return }
         failure = reason
         if let c = cancellable { g_cancellable_cancel(c.pointer(to: GCancellable.self)) }
+        // Still waiting for the other app's first answer: GDK's read would keep listening and
+        // take the answer to the next drop of this type (X11SelectionRelease.c).
+        if input == nil, current != nil { releaseSelectionRead() }
         current?.abandon(GIOFailure(message: reason, cancelled: true))
+    }
+
+    /// Ends GDK's waiting X11 read of this type (the X targets GDK may have asked for it).
+    private func releaseSelectionRead() {
+        var targets = [mimeType]
+        if mimeType.hasPrefix("text/plain") { targets += ["UTF8_STRING", "STRING", "TEXT", "COMPOUND_TEXT", "text/plain"] }
+        guard let surface = gdk_drop_get_surface(OpaquePointer(drop.raw)) else { return }
+        withCStrings(targets) { array in
+            dd_x11_release_selection_reads(surface, "XdndSelection", array, gsize(targets.count))
+        }
     }
 
     private var gCancellable: UnsafeMutablePointer<GCancellable>? { cancellable?.pointer(to: GCancellable.self) }
@@ -108,16 +121,11 @@ final class GdkDropStream: ByteSource {
         async throws(TransferError)
         -> UInt
     {
-        let seconds = timeout
-        timer = GLibSource.once(afterMilliseconds: UInt32(max(1, seconds * 1000))) { [weak self] in
-            self?.timer = 0
-            self?.cancel(reason: "the other app sent nothing for \(Int(seconds.rounded())) s")
-        }
+        silence.arm { [weak self] reason in self?.cancel(reason: reason) }
         current = call
         defer {
             current = nil
-            GLibSource.cancel(timer)
-            timer = 0
+            silence.disarm()
         }
         do {
             return try await call.run(start: start)

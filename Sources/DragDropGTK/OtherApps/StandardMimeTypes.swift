@@ -16,10 +16,12 @@ enum StandardMimeTypes {
         }
     }
 
-    /// The content types another app's drop offers, in its order (richest first), from GDK's
-    /// format names: X11 target names that are not MIME types (`UTF8_STRING`, `TARGETS`),
-    /// wildcards and repeats of a kind already offered (`text/plain` after
-    /// `text/plain;charset=utf-8`: the first, richer spelling is read) are left out.
+    /// The content types another app's drop offers, richest first (A2), from GDK's format
+    /// names: in the other app's order, except that plain text, the poorest form of anything,
+    /// goes last (Qt lists `text/plain` before the `text/html` of the same selection). X11
+    /// target names that are not MIME types (`UTF8_STRING`, `TARGETS`), wildcards and repeats
+    /// of a kind already offered (`text/plain` after `text/plain;charset=utf-8`: the first,
+    /// richer spelling is read) are left out.
     static func received(_ names: [String]) -> [ContentType] {
         var result: [ContentType] = []
         var seen = Set<String>()
@@ -28,7 +30,8 @@ enum StandardMimeTypes {
             guard type.isWellFormed, !type.isWildcard, seen.insert(type.essence).inserted else { continue }
             result.append(type)
         }
-        return result
+        let plain = result.filter { $0.essence == ContentType.plainText.essence }
+        return result.filter { $0.essence != ContentType.plainText.essence } + plain
     }
 
     /// Whether several items' data of `type` can be offered as one (joined by line breaks).
@@ -36,10 +39,17 @@ enum StandardMimeTypes {
         ["text/plain", "text/uri-list", "text/html"].contains(type.essence)
     }
 
+    /// The richest type of a kind people know (text, files, images), passing over types only
+    /// their app understands (Qt's `application/x-hotspot` before its text).
+    private static func known(_ types: [ContentType]) -> ContentType? {
+        types.first { ["text", "image"].contains($0.mediaType) } ?? types.first
+    }
+
     /// A short description of dropped content by its richest type, for announcements.
     /// What another app's item is called in announcements and undo names ("Undo Copy File").
     static func noun(for types: [ContentType]) -> Noun {
-        guard let first = types.first else { return .item }
+        guard let first = known(types) else { return .item }
+        if let web = webKind(types) { return Noun(web.lowercased()) }
         switch first.mediaType {
         case "text" where first.essence == "text/uri-list": return Noun("file")
         case "text": return Noun("text", plural: "texts")
@@ -49,12 +59,22 @@ enum StandardMimeTypes {
     }
 
     static func describe(_ types: [ContentType]) -> String {
-        guard let first = types.first else { return "Content" }
+        guard let first = known(types) else { return "Content" }
+        if let web = webKind(types) { return web }
         switch first.mediaType {
         case "text" where first.essence == "text/uri-list": return "Files"
         case "text": return "Text"
         case "image": return "Image"
         default: return "Content"
         }
+    }
+
+    /// What a browser's drag is, by the types browsers offer: an address with the bytes of a
+    /// file is an image (Chromium offers a dragged `<img>` so); an address alone a link.
+    private static func webKind(_ types: [ContentType]) -> String? {
+        let address = types.contains(where: { $0.essence == "text/x-moz-url" })
+        guard address || types.first?.essence == "text/uri-list" else { return nil }
+        if types.contains(.octetStream) { return "Image" }
+        return address ? "Link" : nil
     }
 }

@@ -14,7 +14,10 @@ extension DragEntry: GtkDragHostDelegate, GtkDragStartGate {
         {
             return .failed(DropFailure(.forbidden, "The text is already there."))
         }
-        return DroppedText.complete(drop, accepting: Self.acceptedTypes, host: host) { [weak self] dropped in
+        return DroppedText.complete(
+            drop, accepting: Self.acceptedTypes, host: host, name: name,
+            maximumLength: maximumLength.map { max(0, $0 - text.unicodeScalars.count) }
+        ) { [weak self] dropped in
             guard let self else { return .failed(DropFailure(.failed, "The text field is gone.")) }
             // One line: line breaks between dropped items become spaces.
             let line = String(StyledHTML.plainText(of: dropped.runs).map { $0 == "\n" || $0 == "\r\n" ? " " : $0 })

@@ -76,7 +76,9 @@ extension DragTextView: GtkDragHostDelegate, GtkDragStartGate {
         guard let mark = styled.makeMark(at: offset, leftGravity: true) else {
             return .failed(DropFailure(.failed, "The insertion point could not be kept."))
         }
-        return DroppedText.complete(drop, accepting: Self.acceptedTypes, host: host) { [weak self] dropped in
+        return DroppedText.complete(
+            drop, accepting: Self.acceptedTypes, host: host, name: name, maximumLength: maximumLength.map { max(0, $0 - styled.count) }
+        ) { [weak self] dropped in
             guard let self else { return .failed(DropFailure(.failed, "The text view is gone.")) }
             let at = self.styled.offset(of: mark)
             self.styled.deleteMark(mark)

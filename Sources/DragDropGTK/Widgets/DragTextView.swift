@@ -19,13 +19,22 @@ import DragDrop
 ///
 /// ```swift
 /// let notes = DragTextView(id: "notes", name: "Notes", html: "Buy <b>milk</b>", host: host)
-/// gtk_box_append(box, notes.widget)
+/// gtk_box_append(box, notes.widget)   // the view in its scrolled window
 /// try notes.register(in: "main")
 /// ```
 @MainActor
 public final class DragTextView {
-    /// What the view takes from drops, richest first.
-    public static let acceptedTypes: [ContentType] = [.html, .utf8PlainText, .plainText]
+    /// What the view takes from drops, richest first: styled text, plain text, and addresses
+    /// (a browser's link, a file manager's files), which become links.
+    public static let acceptedTypes: [ContentType] = [.html, .utf8PlainText, .plainText, .uriList, ImageIntake.mozURL]
+
+    /// The most characters the view holds for drops (default ``defaultMaximumLength``; nil: no
+    /// limit): a longer drop is refused with the reason, after reading at most a few times that
+    /// many bytes. Every change of the text costs time on the main loop in proportion to its
+    /// length, so an unbounded drop from another app could freeze the app.
+    public var maximumLength: Int? = DragTextView.defaultMaximumLength
+    /// 100,000 characters (about 50 pages).
+    public static let defaultMaximumLength = 100_000
 
     /// The view's target identifier.
     public let id: TargetID
@@ -33,9 +42,15 @@ public final class DragTextView {
     public let name: String
     /// Called after the text or the selection changed.
     public var onChange: (@MainActor () -> Void)?
+    /// Opens a link the person activated (Ctrl+click, or Open Link in the edit menu). Default:
+    /// the desktop's handler for the address (`gtk_show_uri`).
+    public var onOpenLink: (@MainActor (String) -> Void)?
 
     unowned let host: GtkDragHost
     let view: GObjectRef
+    /// The scrolled window around the view: the text scrolls inside it, so a long text (a
+    /// megabyte dropped from another app) never makes the window grow.
+    let scroller: GObjectRef
     let styled: StyledBuffer
     /// The range being dragged out of this view, tracked by marks while the text changes.
     var dragRange: (start: UnsafeMutablePointer<GtkTextMark>, end: UnsafeMutablePointer<GtkTextMark>)?
@@ -62,13 +77,21 @@ public final class DragTextView {
     /// The item target that stands for the selected text in drags.
     public var selectionItem: TargetID { TargetID(id.rawValue + ".selection") }
 
-    /// The text view, to put in a window.
-    public var widget: UnsafeMutablePointer<GtkWidget> { view.widget }
+    /// The text view in its scrolled window, to put in a window. It expands both ways; the
+    /// text scrolls inside, whatever its length (the window keeps its size).
+    public var widget: UnsafeMutablePointer<GtkWidget> { scroller.widget }
+
+    /// The `GtkTextView` itself (the registered target's widget).
+    public var textView: UnsafeMutablePointer<GtkWidget> { view.widget }
 
     /// The plain text.
     public var text: String { styled.text(from: 0, to: styled.count) }
     /// The text as HTML (bold `<b>`, italic `<i>`).
     public var html: String { StyledHTML.html(from: styled.runs(from: 0, to: styled.count)) }
+    /// The text as styled runs (bold and italic).
+    public var runs: [StyledRun] { styled.runs(from: 0, to: styled.count) }
+    /// The HTML of the first `count` characters, cheap whatever the text's length.
+    public func html(prefix count: Int) -> String { StyledHTML.html(from: styled.runs(from: 0, to: min(count, styled.count))) }
     /// The selected text, nil without a selection.
     public var selectedText: String? { styled.selection.map { styled.text(from: $0.start, to: $0.end) } }
 
@@ -78,6 +101,12 @@ public final class DragTextView {
         self.name = name
         self.host = host
         view = GObjectRef(newWidget: gtk_text_view_new())
+        scroller = GObjectRef(newWidget: gtk_scrolled_window_new())
+        let scrolled = dd_scrolled_window(scroller.raw)
+        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(scrolled, view.widget)
+        gtk_widget_set_vexpand(scroller.widget, 1)
+        gtk_widget_set_hexpand(scroller.widget, 1)
         let textView = dd_text_view(view.raw)
         guard let buffer = gtk_text_view_get_buffer(textView) else { preconditionFailure("a text view has a buffer") }
         styled = StyledBuffer(buffer)
@@ -96,7 +125,9 @@ public final class DragTextView {
         trackChanges()
         interceptClipboardBindings()
         editMenu = EditMenu(attachedTo: view.widget, name: name) { [weak self] in self?.editCommands() ?? [] }
+        editMenu?.anchor = { [weak self] in self?.editMenuAnchor() }  // beside the selection (K6)
         makeDragImage()
+        trackLinkClicks()
     }
 
     /// Registers the view (a destination) and its selection (a draggable item) with the host,
@@ -183,6 +214,24 @@ public final class DragTextView {
         gtk_text_view_get_iter_at_position(textView, &at, &trailing, bufferX, bufferY)
         return min(styled.offset(of: at) + Int(trailing), styled.count)
     }
+
+    /// The offsets of the first and last characters shown (the text scrolls in its view).
+    public var visibleRange: (start: Int, end: Int) {
+        let textView = dd_text_view(view.raw)
+        var rect = GdkRectangle()
+        gtk_text_view_get_visible_rect(textView, &rect)
+        var first = GtkTextIter()
+        var last = GtkTextIter()
+        gtk_text_view_get_iter_at_location(textView, &first, rect.x, rect.y)
+        gtk_text_view_get_iter_at_location(textView, &last, rect.x + rect.width, rect.y + rect.height)
+        return (styled.offset(of: first), min(styled.count, styled.offset(of: last) + 1))
+    }
+
+    /// The plain characters `start..<end`.
+    public func text(from start: Int, to end: Int) -> String { styled.text(from: start, to: end) }
+
+    /// The number of characters.
+    public var length: Int { styled.count }
 
     /// The frame of the characters `start..<end` (on their first line) in widget coordinates.
     public func frameOfText(from start: Int, to end: Int) -> (x: Double, y: Double, width: Double, height: Double) {

@@ -111,7 +111,9 @@ struct StyledBuffer {
             let stop = min(max(offset(of: next), position + 1), end)
             let style = self.style(of: position)
             StyledHTML.append(
-                StyledRun(text(from: position, to: stop), bold: style.bold, italic: style.italic), to: &runs)
+                StyledRun(
+                    text(from: position, to: stop), bold: style.bold, italic: style.italic, link: link(at: position)),
+                to: &runs)
             position = stop
         }
         return runs
@@ -154,6 +156,7 @@ struct StyledBuffer {
             setStyle(
                 from: cursor, to: end, bold: styled ? run.bold : surrounding.bold,
                 italic: styled ? run.italic : surrounding.italic)
+            if styled, let link = run.link { setLink(link, from: cursor, to: end) }
             cursor = end
         }
         return cursor - offset
@@ -183,5 +186,66 @@ struct StyledBuffer {
         delete(from: 0, to: count)
         insert(snapshot.runs, at: 0, styled: true)
         select(snapshot.selection.start, snapshot.selection.end)
+    }
+
+    // MARK: Links
+
+    /// Tags named with this prefix and an address mark links (one tag per address).
+    static let linkPrefix = "dd-link "
+
+    /// The address the character at `offset` links to, if any.
+    func link(at offset: Int) -> String? {
+        var at = iter(at: offset)
+        guard offset < count, let tags = gtk_text_iter_get_tags(&at) else { return nil }
+        defer { g_slist_free(tags) }
+        var node: UnsafeMutablePointer<GSList>? = tags
+        while let current = node {
+            if let tag = current.pointee.data, let name = Self.tagName(tag), name.hasPrefix(Self.linkPrefix) {
+                return String(name.dropFirst(Self.linkPrefix.count))
+            }
+            node = current.pointee.next
+        }
+        return nil
+    }
+
+    /// The range of the link around `offset` (the characters with the same address).
+    func linkRange(at offset: Int) -> (start: Int, end: Int, address: String)? {
+        guard let address = link(at: offset) else { return nil }
+        var start = offset
+        while start > 0, link(at: start - 1) == address { start -= 1 }
+        var end = offset + 1
+        while end < count, link(at: end) == address { end += 1 }
+        return (start, end, address)
+    }
+
+    /// Makes `start..<end` a link to `address` (blue and underlined, as links are).
+    func setLink(_ address: String, from start: Int, to end: Int) {
+        guard let table = gtk_text_buffer_get_tag_table(buffer) else { return }
+        let name = Self.linkPrefix + address
+        let tag =
+            gtk_text_tag_table_lookup(table, name)
+            ?? Self.makeTag(name, in: buffer) { tag in
+                var color = GValue()
+                g_value_init(&color, GType(16 << 2))  // G_TYPE_STRING
+                g_value_set_string(&color, "#1a5fb4")
+                g_object_set_property(tag, "foreground", &color)
+                g_value_unset(&color)
+                var value = GValue()
+                g_value_init(&value, pango_underline_get_type())
+                g_value_set_enum(&value, Int32(PANGO_UNDERLINE_SINGLE.rawValue))
+                g_object_set_property(tag, "underline", &value)
+                g_value_unset(&value)
+            }
+        var a = iter(at: start)
+        var b = iter(at: end)
+        gtk_text_buffer_apply_tag(buffer, tag, &a, &b)
+    }
+
+    private static func tagName(_ tag: UnsafeMutableRawPointer) -> String? {
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
+        defer { g_value_unset(&value) }
+        g_object_get_property(tag.assumingMemoryBound(to: GObject.self), "name", &value)
+        return g_value_get_string(&value).map { String(cString: $0) }
     }
 }

@@ -1,3 +1,6 @@
+import DragDrop
+import Foundation
+
 /// A piece of text with one style: the unit ``DragTextView`` copies, drags and restores.
 public struct StyledRun: Hashable, Sendable {
     /// The characters.
@@ -6,21 +9,29 @@ public struct StyledRun: Hashable, Sendable {
     public var bold: Bool
     /// Whether the run is italic.
     public var italic: Bool
+    /// The address the run links to (`https://…`), already checked by ``StyledHTML/safeLink(_:)``.
+    public var link: String?
 
     /// Creates a run.
-    public init(_ text: String, bold: Bool = false, italic: Bool = false) {
+    public init(_ text: String, bold: Bool = false, italic: Bool = false, link: String? = nil) {
         self.text = text
         self.bold = bold
         self.italic = italic
+        self.link = link
     }
 
+    /// Whether `other` has the same style (bold, italic, link).
+    func sameStyle(as other: StyledRun) -> Bool { bold == other.bold && italic == other.italic && link == other.link }
+
     /// The length in Unicode scalars, the unit of GTK text offsets.
-    var length: Int { text.unicodeScalars.count }
+    public var length: Int { text.unicodeScalars.count }
 }
 
 /// Styled runs to and from the small HTML subset text views exchange (P1, A7): `<b>`/`<strong>`,
-/// `<i>`/`<em>`, `<br>` and paragraph ends as line breaks, character references; other tags
-/// are dropped and keep their text.
+/// `<i>`/`<em>`, bold and italic given as CSS in a `style` attribute (`font-weight: 600`,
+/// `font-style: italic`: how Qt, LibreOffice and browsers write them), `<a href>` (links to
+/// `http`, `https`, `mailto` and local `file` addresses only, ``safeLink(_:)``), `<br>` and
+/// paragraph ends as line breaks, character references; other tags are dropped and keep their text.
 public enum StyledHTML {
     /// HTML for `runs`: bold as `<b>`, italic as `<i>`, line breaks as `<br>`.
     public static func html(from runs: [StyledRun]) -> String { markup(runs, lineBreak: "<br>") }
@@ -43,6 +54,13 @@ public enum StyledHTML {
             }
             if run.italic { body = "<i>\(body)</i>" }
             if run.bold { body = "<b>\(body)</b>" }
+            if let link = run.link {
+                let address = escaped(link)
+                body =
+                    lineBreak == "<br>"
+                    ? "<a href=\"\(address)\">\(body)</a>"
+                    : "<span foreground=\"#1a5fb4\" underline=\"single\">\(body)</span>"
+            }
             out += body
         }
         return out
@@ -53,27 +71,32 @@ public enum StyledHTML {
         var runs: [StyledRun] = []
         var bold = 0
         var italic = 0
+        /// The open `<a>` elements' addresses (nil: no address, or one refused).
+        var links: [String?] = []
         var text = ""
         func flush() {
             guard !text.isEmpty else { return }
-            append(StyledRun(text, bold: bold > 0, italic: italic > 0), to: &runs)
+            append(StyledRun(text, bold: bold > 0, italic: italic > 0, link: links.last ?? nil), to: &runs)
             text = ""
         }
+        // Open elements with the bold and italic their `style` attribute added.
+        var open: [(name: Substring, bold: Int, italic: Int)] = []
         var rest = Substring(html)
-        while let open = rest.firstIndex(of: "<") {
-            text += decode(String(rest[..<open]))
-            if rest[open...].hasPrefix("<!--") {
+        while let start = rest.firstIndex(of: "<") {
+            text += decode(String(rest[..<start]))
+            if rest[start...].hasPrefix("<!--") {
                 // A comment: nothing of it is text, up to its end.
-                let end = rest[open...].range(of: "-->")
+                let end = rest[start...].range(of: "-->")
                 rest = end.map { rest[$0.upperBound...] } ?? ""
                 continue
             }
-            guard let close = rest[open...].firstIndex(of: ">") else {
-                text += decode(String(rest[open...]))
+            guard let close = rest[start...].firstIndex(of: ">") else {
+                text += decode(String(rest[start...]))
                 rest = ""
                 break
             }
-            let tag = rest[rest.index(after: open)..<close].lowercased()
+            let rawTag = rest[rest.index(after: start)..<close]
+            let tag = rawTag.lowercased()
             rest = rest[rest.index(after: close)...]
             let closing = tag.hasPrefix("/")
             let name = tag.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }
@@ -84,6 +107,13 @@ public enum StyledHTML {
             case "i", "em":
                 flush()
                 italic = max(0, italic + (closing ? -1 : 1))
+            case "a":
+                flush()
+                if closing {
+                    _ = links.popLast()
+                } else {
+                    links.append(StyledText.attribute("href", inTag: rawTag).flatMap(safeLink))
+                }
             case "br":
                 text += "\n"
             case "p", "div", "li", "h1", "h2", "h3":
@@ -95,6 +125,21 @@ public enum StyledHTML {
                 rest = end.map { rest[$0.lowerBound...] } ?? ""
             default:
                 break
+            }
+            if !closing, !tag.hasSuffix("/"), !voidElements.contains(String(name)) {
+                let css = cssStyles(of: Substring(tag))
+                if css.bold + css.italic > 0 { flush() }
+                bold += css.bold
+                italic += css.italic
+                open.append((Substring(name), css.bold, css.italic))
+            } else if closing, let index = open.lastIndex(where: { $0.name == name }) {
+                // Closes the element and any left open inside it.
+                for element in open[index...] where element.bold + element.italic > 0 {
+                    flush()
+                    bold = max(0, bold - element.bold)
+                    italic = max(0, italic - element.italic)
+                }
+                open.removeSubrange(index...)
             }
         }
         text += decode(String(rest))
@@ -113,15 +158,77 @@ public enum StyledHTML {
         return runs
     }
 
+    /// Elements that have no closing tag.
+    private static let voidElements: Set<String> = [
+        "br", "img", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track",
+    ]
+
+    /// Whether a start tag's `style` attribute makes its content bold (`font-weight` 600 and
+    /// more, `bold`, `bolder`) or italic (`font-style: italic` or `oblique`): 1 or 0 each.
+    static func cssStyles(of tag: Substring) -> (bold: Int, italic: Int) {
+        guard let attribute = tag.range(of: "style=") else { return (0, 0) }
+        var value = tag[attribute.upperBound...]
+        if let quote = value.first, quote == "\"" || quote == "'" {
+            value = value.dropFirst().prefix { $0 != quote }
+        } else {
+            value = value.prefix { !$0.isWhitespace }
+        }
+        var bold = 0
+        var italic = 0
+        for declaration in value.split(separator: ";") {
+            let pair = declaration.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2 else { continue }
+            switch pair[0] {
+            case "font-weight":
+                bold = ["bold", "bolder"].contains(pair[1]) || (Int(pair[1]) ?? 0) >= 600 ? 1 : 0
+            case "font-style":
+                italic = ["italic", "oblique"].contains(pair[1]) ? 1 : 0
+            default:
+                break
+            }
+        }
+        return (bold, italic)
+    }
+
     /// The characters of `runs`.
     public static func plainText(of runs: [StyledRun]) -> String { runs.map(\.text).joined() }
+
+    /// The address `raw` (character references decoded, spaces trimmed) if a person may follow
+    /// it from a note: `http`, `https` and `mailto` addresses, and `file` addresses of this
+    /// computer that pass the project's checks for dropped files (absolute, no `.` or `..`
+    /// segment); nil for anything else (`javascript:`, `data:`, relative addresses).
+    public static func safeLink(_ raw: String) -> String? {
+        let address = decode(raw).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !address.isEmpty, address.count <= 8192, !address.contains(where: { $0.isNewline }),
+            let url = URL(string: address), let scheme = url.scheme?.lowercased()
+        else { return nil }
+        switch scheme {
+        case "http", "https":
+            guard let host = url.host, !host.isEmpty else { return nil }
+            return url.absoluteString
+        case "mailto":
+            return url.absoluteString
+        case "file":
+            guard (try? ContentValidation.uriList(address)) != nil,
+                url.host.map({ $0.isEmpty || $0 == "localhost" }) ?? true
+            else { return nil }
+            return url.absoluteString
+        default:
+            return nil
+        }
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
 
     /// Appends `run`, merging it into the last run when their styles match.
     /// The last run is changed in place (no copy of it is held meanwhile), so appending many
     /// short runs of one style costs their total length, not its square.
     static func append(_ run: StyledRun, to runs: inout [StyledRun]) {
         guard !run.text.isEmpty else { return }
-        if let last = runs.indices.last, runs[last].bold == run.bold, runs[last].italic == run.italic {
+        if let last = runs.indices.last, runs[last].sameStyle(as: run) {
             runs[last].text += run.text
         } else {
             runs.append(run)

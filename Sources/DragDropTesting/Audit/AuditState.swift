@@ -51,8 +51,15 @@ struct AuditDrag {
     var sourceRemoved = false
     /// The placeholder the drop landed in, for a deferred drop (A4).
     var placeholderToken: DropToken?
-    /// The scene data when the drag started, or at the drop (for S4 and U1).
+    /// How many placeholders it showed.
+    var placeholderCount = 0
+    /// The scene data when the drag started, or at the drop (for S4 and U1), brought up to date
+    /// whenever something else changes the data meanwhile (a load arriving or failing, undo,
+    /// redo, a cancellation), so only this drag's own changes are compared.
     var snapshotBefore: [TargetID: [TargetID]]
+    /// Whether the drop asked for confirmation (U2) or offered a way out afterwards (U3): then
+    /// it cannot be undone and makes no undo step.
+    var irreversible = false
 
     var itemIDs: Set<TargetID> { Set(items.map(\.id)) }
     /// Pointer and external drags follow the pointer; keyboard drags do not.
@@ -85,6 +92,9 @@ struct AuditDropRecord {
     var itemCount: Int
     var before: [TargetID: [TargetID]]
     var after: [TargetID: [TargetID]]
+    /// Whether a change that is not an undo step (a drop that cannot be undone, a cancellation)
+    /// happened since: the exact data before and after can no longer be predicted.
+    var stale = false
 }
 
 extension DropOperation {

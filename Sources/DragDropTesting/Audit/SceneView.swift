@@ -74,6 +74,13 @@ struct SceneView {
         return result
     }
 
+    /// Whether `point` is over `id`: inside its frame, or over something shown inside it (a row
+    /// that hangs out of a list that does not clip it). What is under the pointer is what the
+    /// content is above (F4, SP1), as the innermost destination is found from it (F5).
+    func isUnder(_ id: TargetID, _ point: Point) -> Bool {
+        contains(id, point) || (topHit(at: point).map { chain(from: $0).contains(id) } ?? false)
+    }
+
     /// `id` followed by its ancestors, nearest first.
     func chain(from id: TargetID) -> [TargetID] { [id] + ancestors(of: id) }
 

@@ -40,6 +40,7 @@ extension TimelineAuditor {
             report("A4", "\(count) placeholder(s) appeared in '\(target)' for a drop of \(d.items.count) item(s)")
         }
         d.placeholderToken = token
+        d.placeholderCount = count
         drag = d
     }
 
@@ -85,6 +86,8 @@ extension TimelineAuditor {
             completedDrop(d, on: destination, dropped.operation)
         }
         drag = resolving.suspended
+        // The arrival is not the drag in progress's doing, nor the other loads'.
+        dataChanged()
     }
 
     /// A6: the data did not arrive: nothing was committed and nothing changed.
@@ -101,8 +104,41 @@ extension TimelineAuditor {
         if now != d.snapshotBefore {
             report(
                 "A6",
-                "the transfer of \(token) failed but the scene changed: \(snapshotDifference(expected: d.snapshotBefore, actual: now))"
+                "the transfer of \(token) \(failure.code == .cancelled ? "was cancelled" : "failed") but the scene changed: \(snapshotDifference(expected: d.snapshotBefore, actual: now))"
             )
+        }
+        dataChanged()
+    }
+
+    /// Something that is neither the drag in progress nor a parked drop changed the data (a load
+    /// arrived or failed, undo, redo, a cancellation): their later checks compare with this.
+    func dataChanged() {
+        let now = snapshot
+        if var d = drag {
+            d.snapshotBefore = now
+            drag = d
+        }
+        for token in deferred.parked.keys { deferred.parked[token]?.snapshotBefore = now }
+    }
+
+    /// U1, A4: undo and redo never touch a drop that has not arrived: every drop still loading
+    /// shows all its placeholders afterwards (the scene names them `placeholder-N-i`).
+    func checkLoadsUntouched(by command: String) {
+        guard !deferred.parked.isEmpty, let scene = sceneForChecks else { return }
+        var shown: [Int: Int] = [:]
+        for n in scene.allNodes where n.role == .item && scene.isPlaceholder(n.id) {
+            let parts = n.id.rawValue.split(separator: "-")
+            if parts.count == 3, let token = Int(parts[1]) { shown[token, default: 0] += 1 }
+        }
+        for (token, d) in deferred.parked.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard scene.node(d.dropped?.destination ?? "") != nil else { continue }
+            let n = shown[token.rawValue] ?? 0
+            if n != d.placeholderCount {
+                report(
+                    "A4",
+                    "the \(command) touched \(token), which is still loading: it shows \(n) placeholder(s), not \(d.placeholderCount); undo and redo never touch a drop that has not arrived"
+                )
+            }
         }
     }
 

@@ -28,14 +28,26 @@ extension TimelineAuditor {
         case .undid(let name): undid(name)
         case .redid(let name): redid(name)
         case .cancellationUsed:
-            // The scene changed outside a drop; a failure later in a drag compares with this.
-            refreshSnapshotDuringDrag()
+            // The scene changed outside a drop: a failure later in a drag compares with this, and
+            // the drops undo would revert can no longer be restored exactly.
+            markRecordsStale()
+            dataChanged()
+        case .confirmationRequested:
+            if var d = drag {
+                d.irreversible = true
+                drag = d
+            }
+        case .cancellationOffered:
+            if var d = drag {
+                d.irreversible = true
+                drag = d
+            }
         case .placeholderInserted(let target, let token, _, let count):
             placeholderInserted(target, token: token, count: count)
         case .placeholderProgress(let token, let fraction): placeholderProgressed(token, fraction)
         case .placeholderResolved(let token): placeholderResolved(token)
         case .placeholderFailed(let token, let failure): placeholderFailed(token, failure)
-        case .confirmationRequested, .cancellationOffered, .announcement, .keyboardFocus, .clicked:
+        case .announcement, .keyboardFocus, .clicked:
             break
         }
     }
@@ -220,7 +232,7 @@ extension TimelineAuditor {
         if let (op, why) = expectedOperation(on: t, for: d), !isPerformable(op) {
             report("F4", "'\(t)' was \(what) but a drop on it would be \(op.auditDescription): \(why)")
         }
-        if d.followsPointer, let p = pointer, !v.contains(t, p) {
+        if d.followsPointer, let p = pointer, !v.isUnder(t, p) {
             report("F4", "'\(t)' was \(what) but the pointer \(p) is outside its frame \(v.frame(t).map(\.description) ?? "(none)")")
         }
     }
@@ -235,7 +247,7 @@ extension TimelineAuditor {
             report("SP1", "'\(t)' was armed while '\(s.target)' is still armed (no springDisarmed('\(s.target)'))")
         }
         if let d = drag {
-            if d.followsPointer, let p = pointer, !v.contains(t, p) {
+            if d.followsPointer, let p = pointer, !v.isUnder(t, p) {
                 report("SP1", "'\(t)' was armed but the pointer \(p) is outside its frame \(v.frame(t).map(\.description) ?? "(none)")")
             }
         } else {
@@ -276,7 +288,7 @@ extension TimelineAuditor {
             }
             if let left = s.leftAt {
                 report("SP1", "'\(t)' activated although the pointer left it at \(left.seconds)s without re-arming")
-            } else if let d = drag, d.followsPointer, let p = pointer, !view.contains(t, p) {
+            } else if let d = drag, d.followsPointer, let p = pointer, !view.isUnder(t, p) {
                 report("SP1", "'\(t)' activated but the pointer \(p) is outside its frame \(view.frame(t).map(\.description) ?? "(none)")")
             }
         }
@@ -480,16 +492,32 @@ extension TimelineAuditor {
             )
         }
         if operation == .move, !d.sourceRemoved {
-            let local = d.items.filter { $0.app == engineApp && $0.sourceContainer != nil && c.items.contains($0.id) }
+            // Every item that has a source here leaves it, whichever app lists it (S4).
+            let local = d.items.filter { $0.sourceContainer != nil && c.items.contains($0.id) }
             if !local.isEmpty {
                 report("S4", "the move of \(quoted(local.map(\.id))) to '\(destination)' completed but they were never removed from their source")
             }
         }
-        undoRecords.append(
-            AuditDropRecord(
-                destination: destination, operation: operation, itemCount: c.items.count, before: d.snapshotBefore,
-                after: snapshot))
-        redoRecords.removeAll()
+        let after = snapshot
+        if d.irreversible {
+            // U2, U3: a drop that asked first or offers a way out cannot be undone: no undo step,
+            // and what undo would revert before it can no longer be restored exactly.
+            if after != d.snapshotBefore { markRecordsStale() }
+        } else {
+            undoRecords.append(
+                AuditDropRecord(
+                    destination: destination, operation: operation, itemCount: c.items.count, before: d.snapshotBefore,
+                    after: after))
+            redoRecords.removeAll()
+        }
+        // The parked drops compare with the data as this drop left it.
+        for token in deferred.parked.keys { deferred.parked[token]?.snapshotBefore = after }
+    }
+
+    /// A change that is not an undo step happened: the recorded drops' data is no longer exact.
+    func markRecordsStale() {
+        for i in undoRecords.indices { undoRecords[i].stale = true }
+        for i in redoRecords.indices { redoRecords[i].stale = true }
     }
 
     /// Another app took the drop: it copies (S2), so nothing here was committed or removed and
@@ -546,14 +574,16 @@ extension TimelineAuditor {
     // MARK: Undo (U1)
 
     private func undid(_ name: String) {
-        defer { refreshSnapshotDuringDrag() }
+        defer { dataChanged() }
+        checkNotDuringDrag("undo", name)
+        checkLoadsUntouched(by: "undo of '\(name)'")
         guard let record = undoRecords.popLast() else {
             report("U1", "undid '\(name)' but no completed drop is left to undo")
             return
         }
         checkName(name, of: record, "undo")
         let now = snapshot
-        if now != record.before {
+        if !record.stale, now != record.before {
             report(
                 "U1",
                 "undo of '\(name)' did not restore the scene as it was before the drop on '\(record.destination)': \(snapshotDifference(expected: record.before, actual: now))"
@@ -563,20 +593,31 @@ extension TimelineAuditor {
     }
 
     private func redid(_ name: String) {
-        defer { refreshSnapshotDuringDrag() }
+        defer { dataChanged() }
+        checkNotDuringDrag("redo", name)
+        checkLoadsUntouched(by: "redo of '\(name)'")
         guard let record = redoRecords.popLast() else {
             report("U1", "redid '\(name)' but no undone drop is left to redo")
             return
         }
         checkName(name, of: record, "redo")
         let now = snapshot
-        if now != record.after {
+        if !record.stale, now != record.after {
             report(
                 "U1",
                 "redo of '\(name)' did not restore the scene as it was after the drop on '\(record.destination)': \(snapshotDifference(expected: record.after, actual: now))"
             )
         }
         undoRecords.append(record)
+    }
+
+    /// U1: undo and redo wait for the drag to end (they could take away what is dragged).
+    private func checkNotDuringDrag(_ command: String, _ name: String) {
+        guard let d = drag else { return }
+        report(
+            "U1",
+            "\(command) of '\(name)' ran during the \(d.mode.rawValue) drag of \(quoted(d.items.map(\.id))): undo and redo wait for the drag to end"
+        )
     }
 
     /// U1: a drop's undo step is named after what it did ("Move 3 Reminders").
@@ -592,12 +633,5 @@ extension TimelineAuditor {
         if record.itemCount > 1, !name.contains(String(record.itemCount)) {
             report("U1", "the \(command) of \(record.itemCount) items to '\(record.destination)' is named '\(name)', without the count")
         }
-    }
-
-    /// The scene changed outside a drop during a drag: later failure checks compare with this.
-    private func refreshSnapshotDuringDrag() {
-        guard var d = drag, d.dropped == nil else { return }
-        d.snapshotBefore = snapshot
-        drag = d
     }
 }

@@ -34,7 +34,7 @@ extension TimelineAuditor {
         case .externalDragEnter(let items, let p):
             pointer = p
             externalItems = items
-        case .tap, .select, .pickUp, .confirm, .undo, .redo, .cancelAfterDrop, .key, .externalDragExit:
+        case .tap, .select, .pickUp, .confirm, .undo, .redo, .cancelAfterDrop, .cancelLoad, .key, .externalDragExit:
             break
         }
     }
@@ -47,9 +47,9 @@ extension TimelineAuditor {
         return v.chain(from: top).first { v.node($0)?.offers.isEmpty == false }
     }
 
-    /// The pointer moved to `p` during a drag: source containers it is outside of have been left
-    /// (F6).
-    private func pointerReached(_ p: Point) {
+    /// The pointer moved to `p` during a drag, or the scene moved under it (autoscroll, a load
+    /// arriving): source containers it is outside of have been left (F6).
+    func pointerReached(_ p: Point) {
         guard var d = drag, d.followsPointer, d.dropped == nil, !d.sourcesNotLeft.isEmpty else { return }
         let v = view
         d.sourcesNotLeft.removeAll { !v.contains($0, p) }
@@ -91,6 +91,13 @@ extension TimelineAuditor {
             if let d = drag, d.mode == .external {
                 checkFeedbackCleared(d, when: "the drag from another app left")
                 endDrag(ending: "left without dropping")
+            }
+        case .key(.cancel):
+            // Escape during a drag from another app ends it here as leaving does: no outcome (the
+            // other app animates its own image), no feedback left.
+            if let d = drag, d.mode == .external, d.dropped == nil {
+                checkFeedbackCleared(d, when: "Escape ended the drag from another app")
+                endDrag(ending: "ended by Escape")
             }
         default:
             break
@@ -161,7 +168,7 @@ extension TimelineAuditor {
         }
         for h in d.highlighted {
             if !view.isShown(h) { report("F4", "'\(h)' is still highlighted but it is hidden") }
-            if d.followsPointer, let p = pointer, !view.contains(h, p) {
+            if d.followsPointer, let p = pointer, !view.isUnder(h, p) {
                 report(
                     "F4",
                     "'\(h)' is still highlighted but the pointer \(p) is outside its frame \(view.frame(h).map(\.description) ?? "(none)")"
@@ -209,7 +216,7 @@ extension TimelineAuditor {
     /// activates once its delay has passed.
     private func checkSpringHover(_ d: AuditDrag) {
         guard var s = spring, !s.activated else { return }
-        if d.followsPointer, d.dropped == nil, let p = pointer, !view.contains(s.target, p), s.leftAt == nil {
+        if d.followsPointer, d.dropped == nil, let p = pointer, !view.isUnder(s.target, p), s.leftAt == nil {
             report(
                 "SP1",
                 "the pointer \(p) left '\(s.target)' (frame \(view.frame(s.target).map(\.description) ?? "(none)")) but it is still armed: it must be disarmed"

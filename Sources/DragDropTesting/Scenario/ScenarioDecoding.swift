@@ -14,7 +14,7 @@ enum ScenarioDecoding {
     ]
     static let actions = [
         "down", "move", "up", "modifiers", "key", "tap", "select", "pickUp", "confirm", "undo", "redo",
-        "cancelAfterDrop", "externalEnter", "externalExit", "wait",
+        "cancelAfterDrop", "cancelLoad", "externalEnter", "externalExit", "wait",
     ]
     /// Keys that qualify one action, with the action they belong to.
     static let actionOptions = ["pointer": "down", "steps": "move"]
@@ -369,6 +369,7 @@ enum ScenarioDecoding {
         case "undo": try requireTrue(a, p); result = .undo
         case "redo": try requireTrue(a, p); result = .redo
         case "cancelAfterDrop": try requireTrue(a, p); result = .cancelAfterDrop
+        case "cancelLoad": result = .cancelLoad(DropToken(rawValue: try integer(a, p, min: 1)))
         case "externalExit": try requireTrue(a, p); result = .externalExit
         case "wait": try requireTrue(a, p); result = .wait
         default:  // externalEnter

@@ -289,12 +289,14 @@ public final class FilesLibrary: Sendable {
     // MARK: Names
 
     /// A safe file name for `suggested`: no `/` or control characters (each becomes "-"),
-    /// no leading dots (no hidden files, no `.` or `..`), no surrounding spaces, at most 255
-    /// bytes (the extension kept); "Untitled" when nothing is left.
+    /// no bidirectional formatting characters (removed: ``BidiControls``, so the name cannot
+    /// show another extension than its own), no leading dots (no hidden files, no `.` or `..`),
+    /// no surrounding spaces, at most 255 bytes (the extension kept); "Untitled" when nothing
+    /// is left.
     public static func sanitizedFileName(_ suggested: String) -> String {
         var name = String(
             String.UnicodeScalarView(
-                suggested.unicodeScalars.map { scalar in
+                BidiControls.neutralized(suggested).unicodeScalars.map { scalar in
                     scalar == "/" || scalar.value < 0x20 || scalar.value == 0x7F ? "-" : scalar
                 }))
         name = name.trimmingCharacters(in: .whitespacesAndNewlines)

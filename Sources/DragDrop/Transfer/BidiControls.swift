@@ -1,0 +1,27 @@
+/// Bidirectional formatting characters in text from other apps. A name that holds them can
+/// show other characters than it has: U+202E (right-to-left override) followed by "gnp.exe"
+/// reads "exe.png". Names from other apps (file names, app names, paths quoted in messages)
+/// are neutralised before they are shown or used: these characters are removed, so a name
+/// reads in the order its characters are stored, and its real extension shows.
+///
+/// The characters: U+200E and U+200F (left-to-right and right-to-left marks), U+061C (Arabic
+/// letter mark), U+202A to U+202E (embeddings, overrides and their pop) and U+2066 to U+2069
+/// (isolates and their pop).
+public enum BidiControls {
+    /// Whether `scalar` is one of the bidirectional formatting characters.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// Whether `text` holds any of them.
+    public static func contains(_ text: String) -> Bool { text.unicodeScalars.contains(where: isControl) }
+
+    /// `text` without them (the same string when it has none).
+    public static func neutralized(_ text: String) -> String {
+        guard contains(text) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isControl($0) }))
+    }
+}
