@@ -16,8 +16,8 @@ struct CrashTests {
         let item = try f.id("a2")
         let output = try runHelperAndKill(f, mode: "inside", item: item, to: f.b, index: 1)
         #expect(output == "inside transaction")
-        // The unfinished transaction left a hot journal behind.
-        #expect(FileManager.default.fileExists(atPath: f.directory.file("showcase.sqlite-journal").path))
+        // The store logs ahead (WAL): the killed process left its log behind, uncommitted.
+        #expect(FileManager.default.fileExists(atPath: f.directory.file("showcase.sqlite-wal").path))
 
         let restarted = try ShowcaseStore(path: f.directory.file("showcase.sqlite").path, seed: false)
         #expect(try restarted.integrityProblems().isEmpty)
