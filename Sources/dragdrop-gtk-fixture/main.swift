@@ -150,6 +150,7 @@ let scenes = SceneTable()
 scenes.add("text") { TextScene(arguments: $0) }
 scenes.add("grid") { GridScene(arguments: $0) }
 scenes.add("two-windows") { TwoWindowsScene(arguments: $0) }
+scenes.add("collection") { CollectionScene(arguments: $0) }
 scenes.builtByFixture = ["visuals"]  // VisualsScene.swift, activated from Fixture.activate
 guard let app = gtk_application_new("org.dragdrop.gtk-fixture", G_APPLICATION_NON_UNIQUE) else { exit(1) }
 GLibMainActorBridge.install()
