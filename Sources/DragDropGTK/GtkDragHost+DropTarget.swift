@@ -111,8 +111,9 @@ extension GtkDragHost {
         guard let drop, isOwnDrag(drop), engine.isDragging, let origin = windowOrigins[window] else { return 0 }
         let allowed = gdk_drop_get_actions(OpaquePointer(drop))
         recordPointer(window: window, x: x, y: y)
-        drive { engine.pointerMoved(to: Point(x: origin.x + x, y: origin.y + y), modifiers: currentModifiers()) }
-        return gdkAction(for: engine.currentSession?.operation, allowed: allowed)
+        let modifiers = dragModifiers(negotiated: allowed)
+        drive { engine.pointerMoved(to: Point(x: origin.x + x, y: origin.y + y), modifiers: modifiers) }
+        return askedAction(after: modifiers, negotiated: allowed)
     }
 
     private func drop(_ drop: UnsafeMutableRawPointer, x: Double, y: Double, window: TargetID) {
@@ -125,6 +126,7 @@ extension GtkDragHost {
         }
         let allowed = gdk_drop_get_actions(gdkDrop)
         lastOutcome = nil
+        wayland.droppedHere = true
         drive { engine.pointerUp(at: Point(x: origin.x + x, y: origin.y + y)) }
         var action: UInt32 = 0
         switch lastOutcome {
@@ -139,15 +141,17 @@ extension GtkDragHost {
 
     /// The GDK action for an engine proposal. X11 offers a single suggested action (COPY unless
     /// a modifier is held); the engine's proposal is the truth for in-app drags, so a move is
-    /// accepted with whatever action GDK allows.
-    func gdkAction(for operation: DropOperation?, allowed: GdkDragAction) -> UInt32 {
+    /// accepted with whatever action GDK allows. `unclamped`: the proposal's own action whatever
+    /// `allowed` says (on Wayland `allowed` is the action negotiated so far, not what the source
+    /// offers).
+    func gdkAction(for operation: DropOperation?, allowed: GdkDragAction, unclamped: Bool = false) -> UInt32 {
         let wanted: UInt32
         switch operation {
         case .copy: wanted = GDK_ACTION_COPY.rawValue
         case .move: wanted = GDK_ACTION_MOVE.rawValue
         default: return 0
         }
-        if allowed.rawValue & wanted != 0 { return wanted }
+        if unclamped || allowed.rawValue & wanted != 0 { return wanted }
         if allowed.rawValue & GDK_ACTION_MOVE.rawValue != 0 { return GDK_ACTION_MOVE.rawValue }
         if allowed.rawValue & GDK_ACTION_COPY.rawValue != 0 { return GDK_ACTION_COPY.rawValue }
         return 0

@@ -133,7 +133,10 @@ extension GtkDragHost {
         installActions(on: window, windowID: windowID)
         GSignal.connect(
             UnsafeMutableRawPointer(window), "notify::focus-widget",
-            pointer: { [weak self] _ in self?.focusChanged(in: windowID) })
+            pointer: { [weak self] _ in
+                self?.focusChanged(in: windowID)
+                self?.accessibleFocusChanged(in: window)
+            })
     }
 
     private func keyPressed(_ keyval: UInt32, state: UInt32, window: TargetID) -> Bool {

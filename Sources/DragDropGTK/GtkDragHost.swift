@@ -96,6 +96,8 @@ public final class GtkDragHost {
     let visuals = VisualState()
     /// Dragged items as files for other apps (OtherApps/FileExport.swift).
     public lazy var fileExport: FileExport = makeFileExport()
+    /// Drags on Wayland (GtkDragHost+Wayland.swift).
+    let wayland = WaylandDragState()
     private var nextWindowIndex = 0
     private var timer: guint = 0
     private var updateSource: guint = 0

@@ -6,8 +6,9 @@ import Foundation
 import ShowcaseModel
 
 /// Situation 9: a contacts list beside a new message. Each contact is offered as a whole card
-/// (`text/vcard`: name, email, phone, postal address); the "To:" field (a DragEntry) takes only
-/// "Name <email>" from it (A3, `RelevantParts.recipient`), and plain text as it is.
+/// (`text/vcard`: name, email, phone, postal address); the "To:" field (a ``RecipientField``,
+/// shared with situation 15) takes only "Name <email>" from it (A3, `RelevantParts.recipient`),
+/// plain text as it is, typed addresses, and contacts picked with its contact-add button (K5).
 @MainActor
 final class ContactsMailPane: ShowcasePane {
     static let vcard: ContentType = "text/vcard"
@@ -22,7 +23,7 @@ final class ContactsMailPane: ShowcasePane {
     private let row: UnsafeMutablePointer<GtkWidget>
     private let listBox: UnsafeMutablePointer<GtkWidget>
     private var contacts: [(target: TargetID, card: ContactPayload, label: UnsafeMutablePointer<GtkWidget>)] = []
-    private var to: DragEntry?
+    private var to: RecipientField?
     private let listID = TargetID("contacts")
     private let toID = TargetID("message-to")
     private var built = false
@@ -48,11 +49,7 @@ final class ContactsMailPane: ShowcasePane {
                 target.kind = Noun("contact")
                 try host.register(contact.label, as: target, delegate: self)
             }
-            if let to {
-                var target = DragTarget(id: toID, name: "To", frame: .zero, parent: window)
-                target.accepts = [Self.vcard, .utf8PlainText, .plainText]
-                try host.register(to.widget, as: target, delegate: self)
-            }
+            try to?.register(in: window)
         } catch {
             onError?("\(error)")
         }
@@ -96,9 +93,13 @@ final class ContactsMailPane: ShowcasePane {
         UI.append(message, UI.label("New Message", selectable: true, css: ["heading"]))
         let line = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         UI.append(line, UI.label("To:", selectable: true))
-        let entry = DragEntry(id: toID, name: "To", placeholder: "Drop a contact here", host: host)
+        let store = self.store
+        let entry = RecipientField(id: toID, name: "To", placeholder: "Drop a contact here", host: host) {
+            Self.contacts(in: store)
+        }
         gtk_widget_set_hexpand(entry.widget, 1)
         entry.onChange = { [weak self] in self?.onChange?() }
+        entry.onError = { [weak self] message in self?.onError?(message) }
         UI.append(line, entry.widget)
         UI.append(message, line)
         UI.append(row, message)
@@ -117,23 +118,15 @@ final class ContactsMailPane: ShowcasePane {
         ].joined(separator: "\r\n")
     }
 
-    /// Appends `recipient` to the To: field, separated by ", " from what is there.
-    private func add(_ recipient: String) -> UndoableAction? {
-        guard let to else { return nil }
-        let before = to.text
-        let after = before.trimmingCharacters(in: .whitespaces).isEmpty ? recipient : before + ", " + recipient
-        // The drop's own change, undone as the drop ("Undo Copy Contact"), not as typing.
-        let change = to.replaceText(with: after)
-        onChange?()
-        return UndoableAction(
-            undo: { [weak self] in
-                change.undo()
-                self?.onChange?()
-            },
-            redo: { [weak self] in
-                change.redo()
-                self?.onChange?()
-            })
+    /// The store's contacts as cards, for the contact-add buttons of To: fields (here and in
+    /// situation 15).
+    static func contacts(in store: ShowcaseStore) -> [ContactAddButton.Contact] {
+        guard let collection = try? store.collection(pane: .contacts, key: "all"), let id = collection.id,
+            let items = try? store.items(in: id)
+        else { return [] }
+        return items.compactMap { item in
+            item.payload(as: ContactPayload.self).map { ContactAddButton.Contact(name: $0.name, vCard: vcard(of: $0)) }
+        }
     }
 
     func state() -> [(String, JSONValue)] {
@@ -167,17 +160,6 @@ final class ContactsMailPane: ShowcasePane {
     }
 }
 
-extension ContactsMailPane {
-    /// The most characters the To: field holds (K11: a field asks for little).
-    static let maximumLength = 1_000
-    /// The largest card read (a card with a photo is larger than its name and email need).
-    static let cardLimit: Int64 = 1 << 20
-
-    static func tooLong(_ room: Int) -> DropFailure {
-        DropLoading.refusal("The text", "it is longer than the \(DropLoading.count(room)) characters To: has room for")
-    }
-}
-
 extension ContactsMailPane: GtkDragHostDelegate {
     func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
         guard let contact = contacts.first(where: { $0.target == item }) else { return nil }
@@ -189,55 +171,8 @@ extension ContactsMailPane: GtkDragHostDelegate {
         return [.text(cards.joined())]
     }
 
+    /// Drops on To: go to the field itself (a ``RecipientField``); the contacts take none.
     func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        guard drop.destination == toID else { return .failed(DropFailure(.forbidden, "Drop contacts on To:.")) }
-        let accepted: [ContentType] = [Self.vcard, .utf8PlainText, .plainText]
-        let count = drop.data.itemCount
-        guard count > 0, (0..<count).allSatisfy({ drop.data.choice(item: $0, accepting: accepted) != nil }) else {
-            return .failed(DropFailure(.forbidden, "To: takes contacts and addresses."))
-        }
-        let token = drop.token
-        let room = max(0, Self.maximumLength - (to?.text.unicodeScalars.count ?? 0))
-        Task { @MainActor [weak self, weak host] in
-            var recipients: [String] = []
-            for index in 0..<count {
-                let isCard = drop.data.choice(item: index, accepting: accepted)?.offered == Self.vcard
-                let what = isCard ? "The contact" : "The text"
-                // A card is read whole (name, email, phone, address…), then only its name and
-                // email are kept (A3); plain text is bounded by the field's room.
-                let options = LoadOptions(
-                    limit: isCard ? Self.cardLimit : Int64(max(4096, room * 4)),
-                    extract: isCard ? RelevantParts.recipient : nil)
-                let data: Data
-                do throws(TransferError) {
-                    let loaded = try await DropLoading.load(drop.data, item: index, accepting: accepted, options: options)
-                    guard case .data(_, let bytes) = loaded else { continue }
-                    data = bytes
-                } catch {
-                    var failure = DropLoading.failure(error, adding: what)
-                    if case .tooLarge = error, !isCard { failure = Self.tooLong(room) }
-                    host?.engine.completeDeferredDrop(token, with: .failed(failure))
-                    return
-                }
-                if data.contains(0) {
-                    host?.engine.completeDeferredDrop(
-                        token, with: .failed(DropLoading.refusal(what, "it contains a NUL character, which text never holds")))
-                    return
-                }
-                // An address is one line, and names from another app lose their bidirectional
-                // controls (a right-to-left override would show another address than it holds).
-                let line = BidiControls.neutralized(String(decoding: data, as: UTF8.self))
-                    .split(whereSeparator: \.isNewline).joined(separator: " ")
-                recipients.append(line.trimmingCharacters(in: .whitespaces))
-            }
-            let added = recipients.joined(separator: ", ")
-            guard added.unicodeScalars.count <= room else {
-                host?.engine.completeDeferredDrop(token, with: .failed(Self.tooLong(room)))
-                return
-            }
-            let undo = self?.add(added)
-            host?.engine.completeDeferredDrop(token, with: .committed(undo: undo))
-        }
-        return .deferred(placeholders: 1)
+        .failed(DropFailure(.forbidden, "Drop contacts on To:."))
     }
 }

@@ -2,10 +2,12 @@ import CGtk4
 import DragDropGTK
 import DragDropTesting
 
-/// What the showcase's own controls say, for the checks of K1-K3 and of keyboard use: every
-/// visible button's title, every visible label (and whether it can be selected and copied),
-/// every text field's placeholder and whether it hides what is typed; and a short description
-/// of the widget holding the keyboard focus.
+/// What the showcase's own controls say, for the checks of the controls page and of keyboard
+/// use: every visible button's title, every visible label (and whether it can be selected and
+/// copied), every text field's placeholder and whether it hides what is typed, the HIG check's
+/// findings (``HIGCheck``, the one place the rules are checked: K1, K3, K7, K9-K12) and how many
+/// controls of each kind it looked at; and a short description of the widget holding the
+/// keyboard focus.
 @MainActor
 enum ControlsReport {
     /// The `controls` line's fields for the visible widgets under `root`. Labels inside a
@@ -53,7 +55,34 @@ enum ControlsReport {
                     ]))
             }
         }
-        return [("buttons", .array(buttons)), ("labels", .array(labels)), ("fields", .array(fields))]
+        return [
+            ("buttons", .array(buttons)), ("labels", .array(labels)), ("fields", .array(fields)),
+        ] + checked(under: root, targets: targets)
+    }
+
+    /// The HIG check of the visible widgets under `root`: `findings` (rule, message, widget)
+    /// and `census` (how many buttons, switches, sliders, fields, labels and page controls it
+    /// looked at). Labels inside `targets` are titles, not text to copy.
+    static func checked(
+        under root: UnsafeMutablePointer<GtkWidget>, targets: Set<UnsafeMutableRawPointer>
+    ) -> [(String, JSONValue)] {
+        var options = HIGCheck.Options()
+        options.titleContainers = targets
+        let findings = HIGCheck.findings(in: root, options: options)
+        let census = HIGCheck.census(in: root, options: options)
+        return [
+            (
+                "findings",
+                .array(
+                    findings.map {
+                        .object([
+                            ("rule", .string($0.rule)), ("message", .string($0.message)),
+                            ("widget", .string($0.widget)),
+                        ])
+                    })
+            ),
+            ("census", .object(census.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })),
+        ]
     }
 
     /// The focused widget of `window`: its GTK type and the first text inside it.

@@ -25,9 +25,12 @@ import ShowcaseModel
 @MainActor
 final class FilesPane: ShowcasePane {
     static let fileType: ContentType = "application/x-showcase-file"
-    /// Images from browsers, in the forms they offer them (an address, bytes), saved as files.
-    /// Not HTML: a text drag must not highlight a folder.
-    static let imageIntake = ImageIntake.gdk(images: ["image/*"])
+    /// Images from browsers, in the forms they offer them (an address, bytes), saved as files:
+    /// any image format ``ImageFormat`` recognises (GIF and WebP too), never decoded here, so
+    /// without ``DroppedImage``'s checks (``ImageIntake/gdk(images:limit:fetcher:)`` is for
+    /// destinations that show pictures, and refused every GIF). Not HTML: a text drag must not
+    /// highlight a folder.
+    static let imageIntake = ImageIntake(images: ["image/*"], fetcher: WebFetcher())
     /// What a folder takes: its own files, file lists, and images from browsers.
     /// Files (this app's, or another app's as a URI list), a browser's image (its address or its
     /// bytes), else text, kept as a new file.

@@ -5,7 +5,7 @@ import DragDropTesting
 import Foundation
 import ShowcaseModel
 
-/// The showcase window: a toolbar (Undo, Redo), a sidebar of the twelve situations, the
+/// The showcase window: a toolbar (Undo, Redo), a sidebar of the fifteen situations, the
 /// selected situation's pane, and a status line that says what the last drag did.
 @MainActor
 final class ShowcaseWindow {
@@ -17,7 +17,7 @@ final class ShowcaseWindow {
     private var store: ShowcaseStore?
     private var panes: [any ShowcasePane] = []
     private var active: (any ShowcasePane)?
-    private var window: UnsafeMutablePointer<GtkWidget>?
+    private(set) var window: UnsafeMutablePointer<GtkWidget>?
     private var stack: UnsafeMutablePointer<GtkWidget>?
     private var sidebar: GObjectRef?
     private var sidebarRows: [(slug: String, row: GObjectRef)] = []
@@ -72,7 +72,7 @@ final class ShowcaseWindow {
             store.onUndoFailure = { error in
                 Task { @MainActor [weak self] in self?.showStatus(Sentence.explaining("Could not undo", error)) }
             }
-            panes = Self.makePanes(store: store, host: host)
+            panes = Self.makePanes(store: store, host: host, options: options)
             if let output, let notes = panes.first(where: { $0 is NotesPane }) as? NotesPane {
                 // The tour sees an activated link instead of a browser opening.
                 notes.onOpenLink = { address in output.emit(kind: "link", [("opened", .string(address))]) }
@@ -135,7 +135,9 @@ final class ShowcaseWindow {
 
     /// The panes, in the order of the situations: implemented ones where the widgets exist,
     /// pending pages for the rest.
-    static func makePanes(store: ShowcaseStore, host: GtkDragHost) -> [any ShowcasePane] {
+    static func makePanes(
+        store: ShowcaseStore, host: GtkDragHost, options: ShowcaseOptions = ShowcaseOptions()
+    ) -> [any ShowcasePane] {
         Situation.all.map { situation -> any ShowcasePane in
             switch situation.slug {
             case "notes": NotesPane(store: store, host: host)
@@ -150,6 +152,9 @@ final class ShowcaseWindow {
             case "home-screen": HomeScreenPane(store: store, host: host)
             case "photos": PhotosPane(store: store, host: host)
             case "web-mail": WebMailPane(host: host)
+            case "home-pages": HomePagesPane(store: store, host: host)
+            case "settings": SettingsPane(store: store, host: host)
+            case "inbox": InboxPane(store: store, host: host, refreshEvery: options.refreshEvery)
             default: PendingPane(situation)
             }
         }
@@ -360,16 +365,26 @@ final class ShowcaseWindow {
                 ("targets", .object(paneLayout.targets.map { ($0.0, .string($0.1.rawValue)) })),
             ])
         if printed {
-            let targets = Set(
-                host.registeredTargetIDs.filter { $0 != Self.windowID }.compactMap { host.widget(for: $0) }.map {
-                    UnsafeMutableRawPointer($0)
-                })
             output.emitDeduplicated(
                 kind: "controls",
-                [("pane", .string(active.situation.slug))] + ControlsReport.fields(under: window, targets: targets))
+                [("pane", .string(active.situation.slug))]
+                    + ControlsReport.fields(under: window, targets: titleContainers()))
             output.announceReadyOnce()
         }
     }
+
+    /// The registered drag sources' and destinations' widgets: their labels are titles (a press
+    /// on them starts a drag), not text to copy (K3).
+    func titleContainers() -> Set<UnsafeMutableRawPointer> {
+        guard let host else { return [] }
+        return Set(
+            host.registeredTargetIDs.filter { $0 != Self.windowID }.compactMap { host.widget(for: $0) }.map {
+                UnsafeMutableRawPointer($0)
+            })
+    }
+
+    /// The pane shown now, for `--check`.
+    var activePane: (any ShowcasePane)? { active }
 
     /// In tour mode, prints a `focus` line whenever the keyboard focus moves and a `menu` line
     /// whenever an edit menu opens (its commands, in order), for the keyboard checks.
@@ -384,6 +399,15 @@ final class ShowcaseWindow {
         EditMenu.onOpen = { owner, items in
             output.emit(
                 kind: "menu", [("owner", .string(owner)), ("items", .array(items.map { .string($0.title) }))])
+        }
+        // A contact-add button's list (situations 9 and 15): its contacts and where they are.
+        ContactAddButton.onOpen = { field, rows in
+            output.emit(
+                kind: "picker",
+                [
+                    ("field", .string(field)), ("rows", .array(rows.map { .string($0.name) })),
+                    ("frames", .object(rows.map { ($0.name, $0.frame.map(Self.json) ?? .null) })),
+                ])
         }
     }
 

@@ -1,6 +1,7 @@
-/// The twelve example situations of the guidelines, one pane each, in the order of the issue.
+/// The example situations of the guidelines, one pane each, in the order of the requirements:
+/// twelve about drag and drop, then three from the controls page (13 to 15).
 struct Situation: Sendable, Hashable {
-    /// 1 to 12.
+    /// 1 to 15.
     let number: Int
     /// A stable short name: the pane's id on the command line (`--pane reminders`), in the
     /// tour's output and in screenshot file names.
@@ -88,6 +89,27 @@ struct Situation: Sendable, Hashable {
             summary:
                 "Drop a video on the channel: a placeholder shows the upload's progress, then the video is there. "
                 + "Cancel Upload stops it; the video stays where it was.",
+            pending: nil),
+        Situation(
+            number: 13, slug: "home-pages", title: "Home Screen Pages",
+            summary:
+                "Pages of icons with a page control: click before or after the current dot, press Page Up or Page "
+                + "Down, or swipe on the empty area to turn a page. Hold a dragged icon at the right edge: the "
+                + "page turns after a pause and the icon drops there. Ctrl+Z undoes it.",
+            pending: nil),
+        Situation(
+            number: 14, slug: "settings", title: "Settings",
+            summary:
+                "Turn on Airplane Mode: Wi-Fi and Bluetooth turn off and grey, with the networks; Ctrl+Z undoes it "
+                + "in one step. Click a network to join it, its detail button for its details. Drag the brightness "
+                + "slider or use the arrow keys. The info button tells about the app.",
+            pending: nil),
+        Situation(
+            number: 15, slug: "inbox", title: "Mail Inbox",
+            summary:
+                "Pull the inbox down from its empty area (or scroll up past the top, or press F5) to check for "
+                + "mail; it also checks by itself every few minutes. Type addresses in To:, or add a contact with "
+                + "the button beside it.",
             pending: nil),
     ]
 

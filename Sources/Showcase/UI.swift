@@ -18,6 +18,7 @@ enum UI {
             // controls. Not `focusable = false`: a selectable label that is not focusable still
             // takes Tab and the shortcuts without ever showing the focus, and Tab stopped there.
             gtk_widget_set_can_focus(widget, 0)
+            SelectableLabelMenu.attach(to: widget)  // Copy, Select, Select All as they apply (K6)
         }
         if wrap {
             gtk_label_set_wrap(label, 1)
@@ -89,7 +90,7 @@ enum UI {
 
     /// Application-wide style for the showcase's own widgets.
     static let css = """
-        .sc-sidebar row { padding: 8px 12px; }
+        .sc-sidebar row { padding: 3px 12px; min-height: 30px; }
         .sc-pane-title { font-size: 20px; font-weight: bold; }
         .sc-pending { color: rgb(130, 100, 30); font-weight: bold; }
         .sc-status { padding: 4px 12px; }

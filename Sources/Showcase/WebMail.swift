@@ -370,7 +370,7 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
                 picture = try await DroppedImage.decode(image.data, type: image.type)
             } catch {
                 self?.loads[token] = nil
-                host.completeDeferredDrop(token, with: .failed(error.dropFailure))
+                host.completeDeferredDrop(token, with: .failed(DropLoading.refusal("The photo", error.clause)))
                 return
             }
             guard let self else { return }
@@ -389,10 +389,19 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
         return .deferred(placeholders: 1)
     }
 
-    /// What the person reads when a photo could not be added (F7, A6).
+    /// What the person reads when a photo could not be added (F7, A6): one sentence with the
+    /// most telling reason ``ImageIntake`` found. A reason about the picture itself (its bytes'
+    /// signature, or ``DroppedImage``'s checks) is said of the photo: "The photo is damaged: its
+    /// IDAT chunk is corrupt."; any other follows a colon: "The photo was not added: nothing
+    /// arrived from the other app for 15 seconds.".
     private static func failure(_ error: TransferError) -> DropFailure {
         if error == .cancelled { return DropFailure(.cancelled, "Adding the photo was cancelled.") }
-        return DropFailure(.failed, "The photo could not be added. \(error.description)")
+        if case .malformed(let type, let reason) = error, ContentType(type).mediaType == "image",
+            reason.hasPrefix("it ")
+        {
+            return DropLoading.refusal("The photo", reason)
+        }
+        return DropLoading.failure(error, adding: "The photo")
     }
 
     /// Cancel on the placeholder: stops every load; each drop fails as cancelled.

@@ -4,15 +4,17 @@ import Foundation
 import Glibc
 import ShowcaseModel
 
-// The DragDrop showcase: one window, twelve situations from the guidelines.
+// The DragDrop showcase: one window, fifteen situations from the guidelines.
 //
 //   showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour]
 //            [--role showcase|page] [--transfer-timeout SECONDS] [--transfer-deadline SECONDS]
+//            [--check] [--refresh-every SECONDS]
 //
 // --data-dir   where the documents live (default: $XDG_DATA_HOME/DragDropShowcase, else
 //              ~/.local/share/DragDropShowcase); seeded with example data on first use.
 // --pane       the situation shown first: notes, reminders, web-mail, home-screen, photos, mail,
-//              calendar, files, contacts-mail, charts, drawing, upload (default: reminders).
+//              calendar, files, contacts-mail, charts, drawing, upload, home-pages, settings, inbox
+//              (default: reminders).
 // --title      the window's title (default: DragDrop Showcase), to tell two showcases apart
 //              (a second one, with its own data, is another app to drag files from).
 // --tour       prints the app's state as JSON lines on stdout (see TourOutput) and quits at the
@@ -22,6 +24,9 @@ import ShowcaseModel
 // --transfer-timeout  a drop from another app fails when nothing arrives for this long
 //              (default 15 s); --transfer-deadline: or when it is still arriving after this
 //              long (default 60 s). Tests of sources that never answer or trickle shorten them.
+// --refresh-every  how often the Mail Inbox checks for mail by itself (default 180 s).
+// --check      shows every pane in turn, prints the HIG check's findings for each (K1, K3, K7,
+//              K9-K12; see ShowcaseCheck) and quits: status 0 when there are none, 1 otherwise.
 
 struct ShowcaseOptions {
     var dataDirectory = ShowcasePaths.dataDirectory()
@@ -35,6 +40,13 @@ struct ShowcaseOptions {
     var transferTimeout: Double?
     /// Seconds a drop from another app may take in all (nil: `DropLoading`'s default).
     var transferDeadline: Double?
+    /// `--check`: print the HIG check of every pane and quit.
+    var check = false
+    /// How often the Mail Inbox (situation 15) refreshes by itself.
+    var refreshEvery: Duration = .seconds(180)
+
+    /// The default options (no arguments).
+    init() {}
 
     /// Whether `--data-dir` was given: the files dragged out to other apps are then written
     /// under it (`Drag exports`) instead of the user's cache, so a test's data stays in one place.
@@ -48,7 +60,7 @@ struct ShowcaseOptions {
 
     static let usage = """
         usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour] [--role showcase|page]
-                        [--transfer-timeout SECONDS] [--transfer-deadline SECONDS]
+                        [--transfer-timeout SECONDS] [--transfer-deadline SECONDS] [--check] [--refresh-every SECONDS]
         panes: \(Situation.all.map(\.slug).joined(separator: ", "))
         """
 
@@ -84,6 +96,13 @@ struct ShowcaseOptions {
                 if argument == "--transfer-timeout" { transferTimeout = seconds } else { transferDeadline = seconds }
             case "--tour":
                 tour = true
+            case "--check":
+                check = true
+            case "--refresh-every":
+                guard let seconds = Double(try value(argument)), seconds > 0, seconds.isFinite else {
+                    throw UsageError("--refresh-every is a number of seconds above 0")
+                }
+                refreshEvery = .milliseconds(Int64(seconds * 1000))
             case "--role":
                 role = try value(argument)
                 guard ["showcase", "page"].contains(role) else { throw UsageError("--role is showcase or page") }
@@ -110,6 +129,13 @@ do {
     exit(2)
 }
 
+// The HIG check (`--check`, and the tour's `controls` lines) reads accessible names, which GTK
+// keeps only with an accessibility context: on the test drivers' private displays GTK_A11Y is
+// "none", so use GTK's in-process test context instead (no bus, nothing left running).
+if options.check || options.tour, ProcessInfo.processInfo.environment["GTK_A11Y"] == "none" {
+    setenv("GTK_A11Y", "test", 1)
+}
+
 let isPage = options.role == "page"
 let showcase = ShowcaseWindow(options: options)
 let page = WebPageWindow(tour: options.tour, exports: options.exportsDirectory)
@@ -117,10 +143,17 @@ if isPage { g_set_prgname("web-page") }
 guard let app = gtk_application_new(isPage ? "org.dragdrop.webpage" : "org.dragdrop.showcase", G_APPLICATION_NON_UNIQUE)
 else { exit(1) }
 GLibMainActorBridge.install()
+let quit: @MainActor () -> Void = { g_application_quit(dd_application(app)) }
+var checkStatus: Int32 = 0
 GSignal.connect(UnsafeMutableRawPointer(app), "activate") {
     if isPage { page.activate(app) } else { showcase.activate(app) }
+    if options.check, !isPage {
+        ShowcaseCheck.run(showcase) { status in
+            checkStatus = status
+            quit()
+        }
+    }
 }
-let quit: @MainActor () -> Void = { g_application_quit(dd_application(app)) }
 GLibSource.onUnixSignal(SIGTERM, quit)
 GLibSource.onUnixSignal(SIGINT, quit)
 if options.tour {
@@ -135,4 +168,5 @@ if options.tour {
         return true
     }
 }
-exit(g_application_run(dd_application(app), 0, nil))
+let status = g_application_run(dd_application(app), 0, nil)
+exit(status != 0 ? status : checkStatus)

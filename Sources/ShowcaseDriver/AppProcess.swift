@@ -54,11 +54,17 @@ public class AppProcess: @unchecked Sendable {
     public let display: XDisplay
     /// The executable's file name, for messages.
     public let name: String
+    /// The pattern its window's title matches.
+    public let windowName: String
     private let process: ChildProcess
     private var input: Int32
     private let output: LineCollector
-    /// The window on the screen (X pixels).
+    /// The window on the screen (X pixels): the X window, or on Wayland the surface with GTK's
+    /// shadow (the showcase prints its layout from there, with its `surface` offset).
     public private(set) var window = ScreenRect(x: 0, y: 0, width: 0, height: 0)
+    /// The window's content on the screen: where the app's window coordinates start (the same
+    /// as ``window`` on X11 without a window manager).
+    public private(set) var content = ScreenRect(x: 0, y: 0, width: 0, height: 0)
     private var parsed: [JSONObject] = []
     private var parsedLines = 0
     private let parseLock = NSLock()
@@ -67,10 +73,19 @@ public class AppProcess: @unchecked Sendable {
     /// ``XDisplay/appEnvironment`` with `environment` merged over it; waits up to `timeout`
     /// seconds for its ready line, and moves its window (the first whose name matches
     /// `windowName`) to `at`. `stderrPath`: where the app's standard error goes (nil: /dev/null).
+    /// With `screenReader`, the app runs in a private D-Bus session with its accessibility on
+    /// and the screen reader's listener beside it.
     public init(
         executable: String, arguments: [String], display: XDisplay, environment: [String: String] = [:],
-        stderrPath: String? = nil, timeout: Double = 30, at position: (Int, Int) = (0, 0), windowName: String
+        stderrPath: String? = nil, timeout: Double = 30, at position: (Int, Int) = (0, 0), windowName: String,
+        screenReader: ScreenReader? = nil
     ) throws {
+        var environment = environment
+        var command = (executable: executable, arguments: arguments)
+        if let screenReader {
+            command = screenReader.command(for: executable, arguments)
+            environment.merge(ScreenReader.environment) { $1 }
+        }
         let stdin = try ProcessPipe()
         let stdout = try ProcessPipe()
         var stderrFD: Int32?
@@ -79,7 +94,7 @@ public class AppProcess: @unchecked Sendable {
         let process: ChildProcess
         do {
             process = try ChildProcess(
-                executable, arguments, environment: display.appEnvironment.merging(environment) { $1 },
+                command.executable, command.arguments, environment: display.appEnvironment.merging(environment) { $1 },
                 stdin: stdin.read, stdout: stdout.write, stderr: (stderrFD ?? -1) >= 0 ? stderrFD : nil)
         } catch {
             for fd in [stdin.read, stdin.write, stdout.read, stdout.write] { close(fd) }
@@ -100,16 +115,36 @@ public class AppProcess: @unchecked Sendable {
         }
         self.display = display
         name = URL(fileURLWithPath: executable).lastPathComponent
+        self.windowName = windowName
         self.process = process
         input = stdin.write
         output = collector
         do {
             try waitFor("\(name)'s ready line", timeout: timeout) { $0["kind"] as? String == "ready" }
-            window = try display.placeWindow(named: windowName, at: position)
+            let placed = try display.place(windowNamed: windowName, at: position)
+            window = placed.frame
+            content = placed.content
         } catch {
             stop()
             throw error
         }
+    }
+
+    // MARK: Keyboard focus
+
+    /// Gives the app's window the keyboard as a person would. On X11 without a window manager
+    /// xdotool focuses it (the pointer goes to its middle first: X11 gives keys to the window
+    /// under the pointer). On Wayland only the compositor gives the focus: a click on the
+    /// window's title bar (the middle of its top 8 pixels, where GTK draws it), which the
+    /// desktop shell answers by activating the window.
+    public func focusWindow() throws {
+        if display.backend == .wayland {
+            try Pointer(display: display).click(at: (content.midX, content.y + 4))
+            return
+        }
+        try display.xdotool(
+            ["mousemove"] + Pointer.at(content.center)
+                + ["search", "--onlyvisible", "--name", windowName, "windowfocus", "--sync"])
     }
 
     // MARK: Reading output

@@ -69,16 +69,18 @@ public final class ShowcaseProcess: AppProcess, @unchecked Sendable {
 
     /// Launches `executable --tour --data-dir DIR` on `display`, waits for its first complete
     /// layout, and moves its window to `at`. `stderrPath`: where the app's standard error goes.
+    /// `screenReader`: listens to the app on its accessibility bus.
     public static func launch(
         executable: String, dataDirectory: String, display: XDisplay, pane: String? = nil,
         size: (Int, Int) = (1100, 720), at: (Int, Int) = (0, 0), stderrPath: String? = nil, timeout: Double = 30,
-        extraArguments: [String] = [], windowName: String = ShowcaseProcess.windowName
+        extraArguments: [String] = [], windowName: String = ShowcaseProcess.windowName,
+        screenReader: ScreenReader? = nil
     ) throws -> ShowcaseProcess {
         var arguments = ["--tour", "--data-dir", dataDirectory, "--size", "\(size.0)x\(size.1)"]
         if let pane { arguments += ["--pane", pane] }
         return try ShowcaseProcess(
             executable: executable, arguments: arguments + extraArguments, display: display, stderrPath: stderrPath,
-            timeout: timeout, at: at, windowName: windowName)
+            timeout: timeout, at: at, windowName: windowName, screenReader: screenReader)
     }
 
     /// The latest state line.
@@ -115,8 +117,13 @@ public final class ShowcaseProcess: AppProcess, @unchecked Sendable {
     }
 
     private func parseLayout(_ object: JSONObject) -> ShowcaseLayout? {
+        // The layout is in window coordinates: on X11 the X window plus the offset of the content
+        // in its surface (a compositing window manager's shadow); on Wayland where the content
+        // was found (GTK's shadow changes with the focus, the content stays put).
         let surface = object["surface"] as? [Double] ?? [0, 0]
-        let origin = (x: window.x + (surface.first ?? 0), y: window.y + (surface.last ?? 0))
+        let origin =
+            display.backend == .wayland
+            ? (x: content.x, y: content.y) : (x: window.x + (surface.first ?? 0), y: window.y + (surface.last ?? 0))
         func rects(_ value: Any?) -> [String: ScreenRect] {
             (value as? [String: Any] ?? [:]).compactMapValues { ScreenRect(printed: $0, from: origin) }
         }

@@ -5,26 +5,56 @@ import Foundation
 #endif
 
 /// An X display to drive: a private Xvfb started here (stopped by ``stop()``), or an existing
-/// one such as the user's `$DISPLAY`.
+/// one such as the user's `$DISPLAY`. On a private display the apps run on X11 or, with the
+/// Wayland backend, on a weston compositor nested in the Xvfb (``compositor``): input and
+/// screenshots go through the Xvfb either way.
 public final class XDisplay: @unchecked Sendable {
     /// The display name, `:57`.
     public let name: String
     private let server: ChildProcess?
+    /// The Wayland compositor the apps run on, nil when they run on X11.
+    public let compositor: WaylandCompositor?
 
     /// Whether this display is a private Xvfb started here.
     public var isPrivate: Bool { server != nil }
 
-    private init(name: String, server: ChildProcess?) {
+    /// The windowing system the apps run on.
+    public var backend: DisplayBackend { compositor == nil ? .x11 : .wayland }
+
+    private init(name: String, server: ChildProcess?, compositor: WaylandCompositor? = nil) {
         self.name = name
         self.server = server
+        self.compositor = compositor
     }
 
     /// An existing display (not stopped by ``stop()``).
     public static func existing(_ name: String) -> XDisplay { XDisplay(name: name, server: nil) }
 
+    /// Starts a private display where apps get a `width` × `height` screen: on X11 (the
+    /// default, or `backend` / ``DisplayBackend/current``) an Xvfb of that size; on Wayland weston
+    /// with one output of that size, in an Xvfb one pixel wider.
+    public static func startPrivate(
+        width: Int = 1280, height: Int = 800, backend: DisplayBackend = .current
+    ) throws -> XDisplay {
+        switch backend {
+        case .x11:
+            return try startXvfb(width: width, height: height)
+        case .wayland:
+            // One column more than weston's output, to take the pointer out of its window.
+            let x = try startXvfb(width: width + 1, height: height)
+            do {
+                let compositor = try WaylandCompositor(on: x.name, width: width, height: height)
+                return XDisplay(name: x.name, server: x.server, compositor: compositor)
+            } catch {
+                x.stop()
+                throw error
+            }
+        }
+    }
+
     /// Starts Xvfb (`width`x`height`x24) on a free display number from :120 up and waits until
     /// it accepts clients.
-    public static func startPrivate(width: Int = 1280, height: Int = 800) throws -> XDisplay {
+    private static func startXvfb(width: Int, height: Int) throws -> XDisplay {
         guard let xvfb = Tools.xvfb else {
             throw DriverError("Xvfb is not installed (apt-get install xvfb, or run `make deps`).")
         }
@@ -48,14 +78,19 @@ public final class XDisplay: @unchecked Sendable {
         throw DriverError("Could not start Xvfb on a free display (20 attempts from :120).")
     }
 
-    /// Stops the private server (nothing for an existing display).
-    public func stop() { server?.stop() }
+    /// Stops the compositor and the private server (nothing for an existing display).
+    public func stop() {
+        compositor?.stop()
+        server?.stop()
+    }
 
-    /// The environment a GTK app needs on this display: its name and the X11 backend; on a
-    /// private display also the cairo renderer and no accessibility or session bus, so that
-    /// nothing the app starts outlives the display.
+    /// The environment a GTK app needs on this display: its name and the X11 backend, or the
+    /// compositor's socket and the Wayland backend; on a private display also the cairo
+    /// renderer and no accessibility or session bus, so that nothing the app starts outlives
+    /// the display.
     public var appEnvironment: [String: String] {
         var environment = ["DISPLAY": name, "GDK_BACKEND": "x11"]
+        if let compositor { environment.merge(compositor.appEnvironment) { $1 } }
         if isPrivate {
             environment["GSK_RENDERER"] = "cairo"
             environment["GTK_A11Y"] = "none"
@@ -65,10 +100,23 @@ public final class XDisplay: @unchecked Sendable {
         return environment
     }
 
-    /// Waits for a window whose name matches `pattern` (a regular expression, as xdotool's
-    /// `search --name` takes it), moves it to `position` (without a window manager, windows open
-    /// at 0,0) and returns where it is now.
+    /// Waits for a window whose name matches `pattern` (a regular expression), moves it to
+    /// `position` and returns its frame (see ``place(windowNamed:at:)``).
     public func placeWindow(named pattern: String, at position: (Int, Int)) throws -> ScreenRect {
+        try place(windowNamed: pattern, at: position).frame
+    }
+
+    /// Waits for a window whose name matches `pattern` (a regular expression), moves it to
+    /// `position` and returns where it is: on X11 the X window at `position` (without a window
+    /// manager, windows open at 0,0), its content the same; on Wayland the surface with GTK's
+    /// shadow around the content, the content's corner at `position`.
+    public func place(windowNamed pattern: String, at position: (Int, Int)) throws -> PlacedWindow {
+        if let compositor { return try compositor.place(windowNamed: pattern, at: position) }
+        let frame = try placeX11Window(named: pattern, at: position)
+        return PlacedWindow(frame: frame, content: frame)
+    }
+
+    private func placeX11Window(named pattern: String, at position: (Int, Int)) throws -> ScreenRect {
         let ids = try xdotoolOutput(["search", "--sync", "--name", pattern])
         guard let id = ids.split(separator: "\n").first.map(String.init) else {
             throw DriverError("xdotool found no window named '\(pattern)'")

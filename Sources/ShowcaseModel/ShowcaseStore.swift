@@ -93,10 +93,16 @@ public final class ShowcaseStore: Sendable {
             self.database = try DatabaseQueue(path: path, configuration: configuration)
             self.path = path
             try Self.migrator.migrate(database)
-            if seed { try database.write { db in try ShowcaseSeed.insertIfNeeded(db) } }
+            if seed { try database.write { db in try Self.seed(db) } }
         } catch {
             throw ShowcaseStoreError.wrap(error)
         }
+    }
+
+    /// Inserts each part of the seed data the database has not had yet.
+    static func seed(_ db: Database) throws {
+        try ShowcaseSeed.insertIfNeeded(db)
+        try ControlsSeed.insertIfNeeded(db)
     }
 
     /// Opens an in-memory store (for previews and quick tests; crash tests need a file).
@@ -107,7 +113,7 @@ public final class ShowcaseStore: Sendable {
             self.database = try DatabaseQueue(configuration: configuration)
             self.path = ":memory:"
             try Self.migrator.migrate(database)
-            if seed { try database.write { db in try ShowcaseSeed.insertIfNeeded(db) } }
+            if seed { try database.write { db in try Self.seed(db) } }
         } catch {
             throw ShowcaseStoreError.wrap(error)
         }
@@ -142,6 +148,7 @@ public final class ShowcaseStore: Sendable {
                 t.column("value", .text).notNull()
             }
         }
+        migrator.registerMigration("v2-settings", migrate: ShowcaseStore.migrateSettings)
         return migrator
     }
 

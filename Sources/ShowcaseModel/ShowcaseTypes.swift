@@ -33,6 +33,12 @@ public enum ShowcasePane: String, Sendable, Hashable, Codable, CaseIterable, Dat
     case drawing
     /// Uploads started by drops (situation 12).
     case upload
+    /// Switch rows, a brightness slider and networks with details (situation 14); the switches'
+    /// and the slider's values are settings (``ShowcaseStore/settings(prefix:)``).
+    case settings
+    /// A mail inbox that refreshes, and the server's messages it has not fetched yet
+    /// (situation 15).
+    case inbox
 
     /// The pane's title as shown in the window.
     public var title: String {
@@ -48,6 +54,8 @@ public enum ShowcasePane: String, Sendable, Hashable, Codable, CaseIterable, Dat
         case .charts: "Charts"
         case .drawing: "Drawing"
         case .upload: "Upload"
+        case .settings: "Settings"
+        case .inbox: "Mail Inbox"
         }
     }
 }

@@ -150,6 +150,11 @@ let scenes = SceneTable()
 scenes.add("text") { TextScene(arguments: $0) }
 scenes.add("grid") { GridScene(arguments: $0) }
 scenes.add("two-windows") { TwoWindowsScene(arguments: $0) }
+scenes.add("hig") { HIGScene(arguments: $0) }
+scenes.add("pages") { PagesScene(arguments: $0) }
+scenes.add("settings") { SettingsScene(arguments: $0) }
+scenes.add("refresh") { RefreshScene(arguments: $0) }
+scenes.add("editing") { EditingScene(arguments: $0) }
 scenes.add("collection") { CollectionScene(arguments: $0) }
 scenes.builtByFixture = ["visuals"]  // VisualsScene.swift, activated from Fixture.activate
 guard let app = gtk_application_new("org.dragdrop.gtk-fixture", G_APPLICATION_NON_UNIQUE) else { exit(1) }

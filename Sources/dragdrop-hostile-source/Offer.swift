@@ -14,6 +14,9 @@ struct Offer: Sendable {
         case trickle
         /// Writes `after` bytes, then kills itself (SIGKILL), mid-transfer.
         case die
+        /// Says nothing for `interval` milliseconds, then writes every byte: an app that wakes
+        /// up after the reader gave up, whose late answer must go nowhere.
+        case late
     }
 
     struct Representation: Sendable {

@@ -41,6 +41,12 @@ final class Writer {
             writeNext(upTo: representation.bytes.count)
         case .trickle, .die:
             writeNext(upTo: min(representation.after, representation.bytes.count))
+        case .late:
+            GLibSource.once(afterMilliseconds: representation.interval) { [weak self] in
+                guard let self else { return }
+                self.log("late-start")
+                self.writeNext(upTo: self.representation.bytes.count)
+            }
         }
     }
 
@@ -69,7 +75,7 @@ final class Writer {
 
     private func reachedLimit() {
         switch representation.behaviour {
-        case .send, .silent:
+        case .send, .silent, .late:
             finish(error: nil)
         case .die:
             log("dying bytes=\(written)")
@@ -79,7 +85,9 @@ final class Writer {
         }
     }
 
-    /// One byte every `interval` ms, cycling through the bytes, until the reader goes away.
+    /// One byte every `interval` ms, cycling through the bytes, until the reader goes away;
+    /// with `flush`, each byte is flushed (on X11, one INCR piece each: a stream that never
+    /// goes quiet, given up only at the reader's deadline).
     private func trickle() {
         guard !finished else { return }
         let bytes = representation.bytes.isEmpty ? Data("x".utf8) : representation.bytes
@@ -90,7 +98,11 @@ final class Writer {
                 guard let self else { return }
                 self.written += 1
                 if self.written % 50 == 0 { self.log("trickle bytes=\(self.written)") }
-                self.trickle()
+                if self.representation.flush {
+                    self.flush { [weak self] in self?.trickle() }
+                } else {
+                    self.trickle()
+                }
             }
         }
     }

@@ -19,11 +19,12 @@ import Glibc
 //   {"cmd": "offer", "items": [{"type": "text/plain;charset=utf-8", "text": "…"}]}
 //     an item's bytes: "text" (UTF-8), "base64", "file" (a path read now), or "repeat" and
 //     "count" (the text repeated); "behaviour": send (default), silent, trickle (after "after"
-//     bytes, one every "interval" ms), die (SIGKILL after "after" bytes).
+//     bytes, one every "interval" ms), die (SIGKILL after "after" bytes), late (nothing for
+//     "interval" ms, then every byte).
 // Standard output: JSON lines: {"kind":"ready"} once the window is shown; {"kind":"offered",
 // "types":[…],"sizes":[…]} after each offer (or {"kind":"error","message":…}); {"kind":"gtk",
 // "message":…} for drag-begin, drag-end, drag-cancel and every write (write-start, write-done,
-// write-failed, write-progress, trickle, dying).
+// write-failed, write-progress, trickle, dying, late-start).
 
 struct Options {
     var title = "Hostile Source"

@@ -9,13 +9,14 @@ import ShowcaseModel
 // The tour: plays each situation of the showcase with real pointer events and checks the
 // result in the app's state and in its database.
 //
-//   showcase-tour [--showcase PATH] [--out DIR] [--private-display] [--keep-data] [--only SLUG,…]
+//   showcase-tour [--showcase PATH] [--out DIR] [--private-display] [--wayland] [--keep-data] [--only SLUG,…]
 //                 [--browser]
 //
 // --browser plays situation 3 with a real browser (Chromium, on a page served from 127.0.0.1)
 // instead of the showcase's own Web Page window.
 //
-// Starts a private Xvfb (1280x800x24) when DISPLAY is unset (or with --private-display),
+// Starts a private Xvfb (1280x800x24) when DISPLAY is unset (or with --private-display); with
+// --wayland (or DRAGDROP_DISPLAY_BACKEND=wayland) the showcase runs on weston in a private Xvfb,
 // launches `showcase --tour` on a fresh data directory, and prints one line per situation:
 //
 //   02 reminders ... ok (moved 'Oat milk' and 'Lemons' to 'Home' in one drop; …) [4.9 s]
@@ -29,6 +30,8 @@ struct TourOptions {
     var showcase: String
     var out = "tour"
     var privateDisplay = false
+    /// The windowing system of a private display (--wayland: weston nested in Xvfb).
+    var backend = DisplayBackend.current
     var keepData = false
     var only: Set<String>?
     /// Situation 3 with Chromium instead of `showcase --role page`.
@@ -43,12 +46,13 @@ struct TourOptions {
             case "--showcase": showcase = try Self.value(&rest, argument)
             case "--out": out = try Self.value(&rest, argument)
             case "--private-display": privateDisplay = true
+            case "--wayland": backend = .wayland
             case "--keep-data": keepData = true
             case "--browser": browser = true
             case "--only": only = Set(try Self.value(&rest, argument).split(separator: ",").map(String.init))
             case "-h", "--help":
                 print(
-                    "usage: showcase-tour [--showcase PATH] [--out DIR] [--private-display] [--keep-data] [--only SLUG,…] [--browser]"
+                    "usage: showcase-tour [--showcase PATH] [--out DIR] [--private-display] [--wayland] [--keep-data] [--only SLUG,…] [--browser]"
                 )
                 exit(0)
             default: throw DriverError("unknown argument '\(argument)'")
@@ -651,6 +655,9 @@ final class Tour {
             case "home-screen": return try homeScreen(info)
             case "photos": return try photos(info)
             case "web-mail": return try options.browser ? webMailFromBrowser(info) : webMail(info)
+            case "home-pages": return try homePages(info)
+            case "settings": return try settings(info)
+            case "inbox": return try inbox(info)
             default:
                 if info.implemented { return .failed("the app has a pane but the tour has no script for it") }
                 return try placeholder(info)
@@ -690,11 +697,14 @@ guard FileManager.default.isExecutableFile(atPath: options.showcase) else {
 let display: XDisplay
 let environmentDisplay = ProcessInfo.processInfo.environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
 do {
-    if let name = environmentDisplay, !options.privateDisplay {
+    if let name = environmentDisplay, !options.privateDisplay, options.backend == .x11 {
         display = XDisplay.existing(name)
         say("Tour on display \(name)")
+    } else if options.backend == .wayland {
+        display = try XDisplay.startPrivate(width: 1280, height: 800, backend: .wayland)
+        say("Tour on Wayland: weston (desktop shell, 1280x800) in a private Xvfb \(display.name)")
     } else {
-        display = try XDisplay.startPrivate(width: 1280, height: 800)
+        display = try XDisplay.startPrivate(width: 1280, height: 800, backend: .x11)
         say("Tour on a private Xvfb \(display.name) (1280x800x24)")
     }
 } catch {
@@ -718,9 +728,12 @@ var failures = 0
 var tour: Tour?
 do {
     let launchStart = Date()
+    // On Wayland GTK draws the title bar inside the window (37 px): as much room for the panes.
     let app = try ShowcaseProcess.launch(
         executable: options.showcase, dataDirectory: dataDirectory, display: display,
-        stderrPath: URL(fileURLWithPath: options.out).appendingPathComponent("showcase.log").path)
+        size: display.backend == .wayland ? (1100, 757) : (1100, 720),
+        stderrPath: URL(fileURLWithPath: options.out).appendingPathComponent("showcase.log").path,
+        extraArguments: ["--refresh-every", String(Tour.refreshEvery)])
     say(String(format: "Showcase ready in %.1f s (data in %@)", Date().timeIntervalSince(launchStart), dataDirectory))
     let t = Tour(
         options: options, display: display, app: app,
@@ -733,7 +746,7 @@ do {
             number: number, slug: slug, title: item["title"] as? String ?? slug,
             implemented: item["pane"] as? String == "implemented", pending: item["pending"] as? String)
     }
-    if situations.count != 12 { say("warning: the showcase lists \(situations.count) situations, not 12") }
+    if situations.count != 15 { say("warning: the showcase lists \(situations.count) situations, not 15") }
     for info in situations where options.only?.contains(info.slug) ?? true {
         let start = Date()
         let verdict = t.play(info)

@@ -23,6 +23,10 @@ struct OtherAppsTests {
 
     func center(_ r: ScreenRect) -> (x: Double, y: Double) { (r.midX, r.midY) }
 
+    /// The other app's name as the host learns it: from its window on X11; on Wayland nothing
+    /// says which app a surface belongs to, so it stays unnamed ("the other app").
+    func otherApp(_ name: String) -> String? { DisplayBackend.current == .x11 ? name : nil }
+
     func event(_ name: String, in app: FixtureApp, from index: Int) -> JSONObject? {
         app.events(from: index).first { $0["event"] as? String == name }
     }
@@ -66,7 +70,7 @@ struct OtherAppsTests {
             let outcome = try await a.waitFor("A's outcome", after: markA) { $0["event"] as? String == "outcome" }
             #expect(outcome["outcome"] as? String == "handedOff")
             #expect(outcome["operation"] as? String == "copy")
-            #expect(outcome["app"] as? String == "dragdrop-gtk-fixture")
+            #expect(outcome["app"] as? String == otherApp("dragdrop-gtk-fixture"))
             #expect(event("sourceRemoved", in: a, from: markA) == nil)
             #expect(a.received.isEmpty)
             #expect(a.messages(from: markA).contains("export done mime=text/plain;charset=utf-8 bytes=12"))
@@ -91,8 +95,14 @@ struct OtherAppsTests {
             #expect(b.received.isEmpty)
             let outcome = try await a.waitFor("A's outcome", after: markA) { $0["event"] as? String == "outcome" }
             #expect(outcome["outcome"] as? String == "returnToSource")
-            #expect(outcome["reason"] as? String == "'dragdrop-gtk-fixture' did not take 'Hello from A'.")
-            #expect(a.messages(from: markA).contains("drop in another app accepted=false app=dragdrop-gtk-fixture"))
+            if DisplayBackend.current == .x11 {
+                #expect(outcome["reason"] as? String == "'dragdrop-gtk-fixture' did not take 'Hello from A'.")
+                #expect(a.messages(from: markA).contains("drop in another app accepted=false app=dragdrop-gtk-fixture"))
+            } else {
+                // Wayland: B performed the drop, then cancelled it instead of finishing.
+                #expect(outcome["reason"] as? String == "The other app did not take 'Hello from A'.")
+                #expect(a.messages(from: markA).contains("drop performed by another app"))
+            }
         }
     }
 
@@ -114,7 +124,7 @@ struct OtherAppsTests {
             // gtk4-demo read our text and finished the drop as accepted (XdndFinished).
             let outcome = try await a.waitFor("A's outcome", after: mark) { $0["event"] as? String == "outcome" }
             #expect(outcome["outcome"] as? String == "handedOff")
-            #expect(outcome["app"] as? String == "gtk4-demo")
+            #expect(outcome["app"] as? String == otherApp("gtk4-demo"))
             #expect(a.messages(from: mark).contains("export done mime=text/plain;charset=utf-8 bytes=12"))
             // We cannot read gtk4-demo's state: its drop row must now show text where it was empty.
             var after = 0
@@ -153,13 +163,21 @@ struct OtherAppsTests {
             #expect(lifted["mode"] as? String == "external")
             #expect(event("committed", in: b, from: mark)?["operation"] as? String == "copy")
             #expect(
-                b.messages(from: mark).contains { $0.hasPrefix("external drag-enter") && $0.hasSuffix("app=gtk4-demo") }
+                b.messages(from: mark).contains {
+                    $0.hasPrefix("external drag-enter") && $0.hasSuffix("app=\(otherApp("gtk4-demo") ?? "another app")")
+                }
             )
             #expect(b.messages(from: mark).contains("external drop finished accepted=true"))
         }
     }
 
-    @Test("A6, S1: the source killed in the middle of a drop leaves a failed drop with a reason and no partial content")
+    @Test(
+        "A6, S1: the source killed in the middle of a drop leaves a failed drop with a reason and no partial content",
+        .enabled(
+            if: DisplayBackend.current == .x11,
+            "X11 only: on Wayland nothing tells a destination that the source quit (its pipe just ends), and the fixture's slow type is not the one taken there; see docs/wayland.md."
+        )
+    )
     func sourceKilledMidDrop() async throws {
         try await withDisplay { display, pointer in
             let b = try await FixtureApp.launchApps("B", on: display, at: (600, 40))

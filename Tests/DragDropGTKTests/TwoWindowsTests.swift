@@ -21,7 +21,7 @@ struct TwoWindowsTests {
             windowName: "DragDrop fixture A")
         defer { app.stop() }
         let pointer = Pointer(display: display)
-        let originB = try display.placeWindow(named: "DragDrop fixture B", at: (700, 40))
+        let originB = try display.place(windowNamed: "DragDrop fixture B", at: (700, 40)).content
         #expect(app.lists == ["a": ["Milk", "Eggs"], "b": ["Report"]])
 
         // The layout's frames are window-relative; `settledLayout` puts them all at window A's

@@ -3,8 +3,13 @@ import ShowcaseDriver
 import ShowcaseModel
 import Testing
 
-/// The standard controls of every pane (K1, K3), as the showcase reports them in its
-/// `controls` lines, visiting the twelve panes with the keyboard (Up and Down in the sidebar).
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The standard controls of every pane (K1, K3, K7, K9-K12), judged by the HIG check of live
+/// windows (`HIGCheck` in DragDropGTK): through `showcase --check`, and through the `controls`
+/// lines while the panes are visited with the keyboard (Down in the sidebar).
 @Suite(
     "Showcase: standard controls", .serialized,
     .enabled(
@@ -12,61 +17,45 @@ import Testing
         "Xvfb or xdotool is not installed (run `make deps`): showcase tests skipped.")
 )
 struct ShowcaseControlsTests: ShowcaseTesting {
-    /// Verbs a button may start with (K1). "Back" is the standard title of the navigation
-    /// button that returns to the parent; a segmented control's segments name views instead.
-    static let verbs: Set<String> = [
-        "Undo", "Redo", "Edit", "Select", "Done", "Cancel", "Back", "Stop", "Open", "Share", "Upload", "Delete",
-        "Copy", "Move", "Paste", "Cut", "Drop", "Pick",
-    ]
+    /// The pane slugs in sidebar order.
+    static let slugs = ShowcaseTourTests.situations
 
-    /// The problems with a button title, per K1: empty, more than three words, a word not in
-    /// title case, closing punctuation, or (unless `segment`) not starting with a verb.
-    static func problems(withTitle title: String?, segment: Bool) -> [String] {
-        guard let title, !title.isEmpty else { return ["a button without a title"] }
-        var problems: [String] = []
-        let words = title.split(separator: " ").map(String.init)
-        if words.count > 3 { problems.append("'\(title)' is longer than three words") }
-        let minor: Set<String> = ["to", "a", "an", "the", "of", "in", "on", "and", "or", "for"]
-        for (index, word) in words.enumerated() {
-            let letters = word.trimmingCharacters(in: .punctuationCharacters)
-            guard let first = letters.first else { continue }
-            let isMinor = index > 0 && minor.contains(letters.lowercased())
-            if !first.isUppercase && !isMinor { problems.append("'\(title)' is not in title case ('\(word)')") }
+    @Test("K1, K3, K7, K9-K12: `showcase --check` finds nothing in any pane, and looked at each pane's controls")
+    func checkEveryPane() throws {
+        try withDataDirectory { data in
+            let display = try XDisplay.startPrivate()
+            defer { display.stop() }
+            let log = data + "/check.log"
+            let fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            try #require(fd >= 0)
+            let process = try ChildProcess(
+                try Self.showcaseExecutable(), ["--check", "--data-dir", data],
+                environment: display.appEnvironment, stdout: fd, stderr: fd)
+            close(fd)
+            let finished = process.wait(timeout: 90)
+            if !finished { process.stop() }
+            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            #expect(finished && process.exitStatus == 0, "showcase --check failed:\n\(output)")
+            let lines = output.split(separator: "\n").map(String.init)
+            for (index, slug) in Self.slugs.enumerated() {
+                let head = String(format: "%02d %@: ", index + 1, slug)
+                let line = lines.first { $0.hasPrefix(head) }
+                #expect(line?.hasPrefix(head + "no findings (") == true, "\(slug): \(line ?? "no line")\n\(output)")
+                #expect(line?.contains("buttons ") == true, "\(slug): the check saw the pane's buttons")
+            }
+            #expect(lines.contains { $0.hasPrefix("HIG check: \(Self.slugs.count) panes, no findings") }, "\(output)")
         }
-        if title.hasSuffix(".") || title.hasSuffix("!") || title.hasSuffix(":") {
-            problems.append("'\(title)' ends with punctuation")
-        }
-        if !segment, let first = words.first, !verbs.contains(first) {
-            problems.append("'\(title)' does not start with a verb")
-        }
-        return problems
-    }
-
-    @Test("K1 (the rule itself): short title-case verbs pass, sentences, lower case and nouns fail")
-    func titleRule() {
-        #expect(Self.problems(withTitle: "Cancel Upload", segment: false).isEmpty)
-        #expect(Self.problems(withTitle: "Move To\u{2026}", segment: false).isEmpty)
-        #expect(Self.problems(withTitle: "Week", segment: true).isEmpty)
-        #expect(!Self.problems(withTitle: "Week", segment: false).isEmpty, "a noun is not a verb")
-        #expect(!Self.problems(withTitle: "cancel", segment: false).isEmpty, "lower case")
-        #expect(!Self.problems(withTitle: "Cancel upload", segment: false).isEmpty, "sentence case")
-        #expect(!Self.problems(withTitle: "Upload the video now", segment: false).isEmpty, "too long")
-        #expect(!Self.problems(withTitle: "Upload.", segment: false).isEmpty, "punctuation")
-        #expect(!Self.problems(withTitle: nil, segment: false).isEmpty, "no title")
     }
 
     @Test(
-        "K1, K3: in every pane, buttons are short title-case verbs, static labels can be selected and copied, and text fields show a placeholder hint"
+        "K1, K3, K12: visited with the keyboard, every pane's controls line carries no HIG finding: short title-case verbs, copyable labels, fields with hints, named controls"
     )
     func everyPanesControls() throws {
         try withShowcase(pane: "notes") { app, keys, _ in
             // Into the sidebar ("1. Notes"), then Down through the other eleven situations.
             try press("Tab", untilFocusOn: "1. Notes", app, keys)
             var reports: [String: JSONObject] = [:]
-            let slugs = [
-                "notes", "reminders", "web-mail", "home-screen", "photos", "mail", "calendar", "files", "contacts-mail",
-                "charts", "drawing", "upload",
-            ]
+            let slugs = Self.slugs
             for (index, slug) in slugs.enumerated() {
                 if index > 0 {
                     let mark = app.lineCount
@@ -84,20 +73,14 @@ struct ShowcaseControlsTests: ShowcaseTesting {
                 let buttons = report["buttons"] as? [JSONObject] ?? []
                 let titles = buttons.map { $0["title"] as? String }
                 #expect(titles.contains("Undo") && titles.contains("Redo"), "\(slug): the toolbar's Undo and Redo")
-                for button in buttons {
-                    let problems = Self.problems(
-                        withTitle: button["title"] as? String, segment: button["segment"] as? Bool ?? false)
-                    #expect(problems.isEmpty, "K1 in \(slug): \(problems)")
+                // The HIG check (the same one `--check` runs) judged every button, label and field.
+                let findings = (report["findings"] as? [JSONObject] ?? []).map {
+                    "\($0["rule"] as? String ?? ""): \($0["message"] as? String ?? "")"
                 }
-                for label in report["labels"] as? [JSONObject] ?? [] {
-                    #expect(
-                        label["selectable"] as? Bool == true,
-                        "K3 in \(slug): the label '\(label["text"] as? String ?? "")' cannot be selected to copy it")
-                }
+                #expect(findings.isEmpty, "in \(slug): \(findings)")
                 for field in report["fields"] as? [JSONObject] ?? [] {
                     fieldsSeen += 1
                     #expect(!(field["placeholder"] as? String ?? "").isEmpty, "K3 in \(slug): a field without a hint")
-                    #expect(field["secure"] as? Bool == false, "no showcase field takes a secret")
                 }
             }
             #expect(fieldsSeen >= 1, "the Contacts and Mail pane's To field was seen")

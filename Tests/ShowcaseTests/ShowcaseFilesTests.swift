@@ -48,7 +48,9 @@ struct ShowcaseFilesTests: ShowcaseTesting {
                     Set($0.lists["Pictures"] ?? []) == Set(pictures + [name]) && $0.undo == "Undo Copy File"
                 }
                 let committed = app.events(from: mark).filter { $0["event"] as? String == "committed" }
-                #expect(committed.count == 1 && committed.first?["operation"] as? String == "copy", "S2: another app copies")
+                #expect(
+                    committed.count == 1 && committed.first?["operation"] as? String == "copy", "S2: another app copies"
+                )
                 #expect(try Data(contentsOf: copy) == sourceBytes, "the same bytes arrived")
                 #expect(try Data(contentsOf: source) == sourceBytes, "the other app's file is untouched")
                 #expect(other.state?.lists["Documents"]?.contains(name) == true)
@@ -56,7 +58,7 @@ struct ShowcaseFilesTests: ShowcaseTesting {
                 // The drag began in the other app's window, which kept the keyboard: give it back
                 // to this one (a click on its title bar, with a window manager).
                 _ = try app.settledLayout(pane: "files")
-                try display.xdotool(["search", "--onlyvisible", "--name", "^DragDrop Showcase$", "windowfocus", "--sync"])
+                try app.focusWindow()
                 let undo = app.lineCount
                 try keys.key("ctrl+z")
                 try app.waitForState("the copy undone", after: undo) { $0.lists["Pictures"] == pictures }

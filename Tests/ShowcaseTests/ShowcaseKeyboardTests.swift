@@ -25,7 +25,8 @@ struct ShowcaseKeyboardTests: ShowcaseTesting {
             try press("Tab", untilFocusOn: groceries[0], app, keys)
             try press("Down", untilFocusOn: lemons, app, keys, limit: 1)
             try app.waitForState("'\(lemons)' selected", after: 0) { $0.selected["Groceries"] == [lemons] }
-            try press("ctrl+shift+d", expecting: "Picked up '\(lemons)'. 3 drop points; press Tab to choose one.", app, keys)
+            try press(
+                "ctrl+shift+d", expecting: "Picked up '\(lemons)'. 3 drop points; press Tab to choose one.", app, keys)
             try press("Tab", untilStatus: "Over Home, will move.", app, keys)
             var mark = app.lineCount
             try keys.key("Return")
@@ -94,7 +95,9 @@ struct ShowcaseKeyboardTests: ShowcaseTesting {
                 $0["kind"] as? String == "focus" && $0["text"] as? String == groceries[0]
             }
             try press("Down", untilFocusOn: groceries[1], app, keys, limit: 1)
-            try app.waitForState("'\(groceries[1])' selected", after: mark) { $0.selected["Groceries"] == [groceries[1]] }
+            try app.waitForState("'\(groceries[1])' selected", after: mark) {
+                $0.selected["Groceries"] == [groceries[1]]
+            }
             menu = try openEditMenu(app, keys)
             #expect(menu.items.first == "Undo Copy Reminder", "K2: the edit menu offers the named undo")
             mark = app.lineCount
@@ -133,7 +136,8 @@ struct ShowcaseKeyboardTests: ShowcaseTesting {
             mark = app.lineCount
             try keys.key("Return")  // "Move To…" is the menu's first command
             try waitForStatus("Picked up '\(icon)'.", after: mark, app, prefix: true)
-            #expect(app.objects(from: mark).contains { $0["message"] as? String == "action dd.move-to window=showcase" })
+            #expect(
+                app.objects(from: mark).contains { $0["message"] as? String == "action dd.move-to window=showcase" })
             try press("Tab", untilStatus: "Over Utilities, will move.", app, keys, limit: 30)
             mark = app.lineCount
             try keys.key("Return")
@@ -182,7 +186,8 @@ struct KeyboardDragCase: CustomTestStringConvertible, Sendable {
                 && lists($0)["Inbox"]?.contains("Dinner on Friday?") == false
         },
         .init(
-            pane: "calendar", source: "Team stand-up", over: "Over Tuesday 10 March, will move.", undo: "Undo Move Event"
+            pane: "calendar", source: "Team stand-up", over: "Over Tuesday 10 March, will move.",
+            undo: "Undo Move Event"
         ) {
             lists($0)["2026-03-10"]?.contains("Team stand-up") == true && lists($0)["2026-03-09"] == ["Dentist"]
         },
@@ -196,7 +201,9 @@ struct KeyboardDragCase: CustomTestStringConvertible, Sendable {
         .init(pane: "charts", source: "Sales 2026", over: "Over Slides, will copy.", undo: "Undo Copy Chart") {
             ($0["received"] as? JSONObject)?["Slides"] != nil
         },
-        .init(pane: "upload", source: "Kayaking.mov", over: "Over Upload to Channel, will copy.", undo: "Undo Copy Video") {
+        .init(
+            pane: "upload", source: "Kayaking.mov", over: "Over Upload to Channel, will copy.", undo: "Undo Copy Video"
+        ) {
             lists($0)["Channel"] == ["Kayaking.mov"]
         },
     ]
@@ -262,9 +269,8 @@ extension ShowcaseKeyboardTests {
             defer { _ = page.quit() }
             _ = try page.settledLayout(pane: "page")
 
-            // The page's window gets the keyboard (no window manager here: the pointer rests on
-            // it and xdotool gives it the focus, as clicking its title bar would).
-            try display.xdotool(["mousemove", "970", "320", "search", "--onlyvisible", "--name", "^Web Page$", "windowfocus", "--sync"])
+            // The page's window gets the keyboard (as clicking its title bar would).
+            try page.focusWindow()
             try press("Tab", untilFocusOn: "Mountains", page, keys)
             var mark = page.lineCount
             try keys.key("ctrl+c")
@@ -272,12 +278,14 @@ extension ShowcaseKeyboardTests {
                 $0["kind"] as? String == "copied" && $0["title"] as? String == "Mountains"
             }
 
-            try display.xdotool(["mousemove", "300", "400", "search", "--onlyvisible", "--name", "^DragDrop Showcase$", "windowfocus", "--sync"])
+            try app.focusWindow()
             try press("Tab", untilFocusOnA: "DDFocusBox", app, keys)
             mark = app.lineCount
             try keys.key("ctrl+v")
             try app.waitFor("the photo in the message", after: mark) {
-                guard $0["kind"] as? String == "state", let received = $0["received"] as? JSONObject else { return false }
+                guard $0["kind"] as? String == "state", let received = $0["received"] as? JSONObject else {
+                    return false
+                }
                 return received["type"] as? String == "image/png" && received["operation"] as? String == "paste"
                     && ($0["undo"] as? String) == "Undo Paste Photo"
             }
@@ -285,7 +293,8 @@ extension ShowcaseKeyboardTests {
             mark = app.lineCount
             try keys.key("ctrl+z")
             try app.waitFor("the paste undone", after: mark) {
-                $0["kind"] as? String == "state" && $0["received"] is NSNull && $0["redo"] as? String == "Redo Paste Photo"
+                $0["kind"] as? String == "state" && $0["received"] is NSNull
+                    && $0["redo"] as? String == "Redo Paste Photo"
             }
         }
     }

@@ -6,12 +6,12 @@ import Testing
     import Glibc
 #endif
 
-/// Each of the twelve situations as the tour plays it (`showcase-tour --only SLUG` on its own
+/// Each of the fifteen situations as the tour plays it (`showcase-tour --only SLUG` on its own
 /// private Xvfb and a fresh data directory): real pointer events, and a verdict from the app's
 /// state lines and its SQLite store — data where it should be, nothing lost, and undo restoring
 /// it (see `Sources/showcase-tour`). A situation passes only with an `ok` verdict.
 @Suite(
-    "Showcase: the twelve situations, as the tour plays them", .serialized,
+    "Showcase: the fifteen situations, as the tour plays them", .serialized,
     .enabled(
         if: Tools.xvfb != nil && Tools.xdotool != nil,
         "Xvfb or xdotool is not installed (run `make deps`): showcase tests skipped.")
@@ -19,11 +19,11 @@ import Testing
 struct ShowcaseTourTests: ShowcaseTesting {
     static let situations = [
         "notes", "reminders", "web-mail", "home-screen", "photos", "mail", "calendar", "files", "contacts-mail",
-        "charts", "drawing", "upload",
+        "charts", "drawing", "upload", "home-pages", "settings", "inbox",
     ]
 
     @Test(
-        "Situations 1-12 (S2, S4, U1 and each situation's rules): played with real pointer events, the outcome checked in the window and in the store, undo restoring it",
+        "Situations 1-15 (S2, S4, U1, SP1, K4-K10 and each situation's rules): played with real pointer events, the outcome checked in the window and in the store, undo restoring it",
         arguments: situations)
     func situation(_ slug: String) throws {
         let tour = try Self.showcaseExecutable(named: "showcase-tour")

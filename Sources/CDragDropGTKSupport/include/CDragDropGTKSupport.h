@@ -94,6 +94,8 @@ guint dd_x11_xdnd_read(GdkDisplay *display, gulong requestor, const char *target
                        DDX11ReadCallback callback, gpointer user_data, GDestroyNotify destroy);
 
 /// Stops read `id`: its callback is not called again; its `destroy` runs. Unknown ids are ignored.
+/// The owner's late answer to it (data, INCR chunks or a refusal) is taken and dropped, never
+/// given to a later read (X11SelectionRead.c).
 void dd_x11_xdnd_read_cancel(GdkDisplay *display, guint id);
 
 /// Ends GDK's X11 reads of `selection` as any of `targets` that still wait for the other app's

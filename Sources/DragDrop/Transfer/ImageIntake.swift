@@ -80,7 +80,13 @@ public protocol WebFetching: Sendable {
 ///
 /// Whatever the form, the bytes must be a PNG, JPEG, GIF, WebP or BMP image
 /// (``ImageFormat/recognise(_:)``) of a type the destination takes, within ``limit``, and
-/// ``decodes`` must accept them (the platform's decoder) before the destination sees them.
+/// ``check`` (the platform's judgement: whole, not too large, decodable) must find nothing
+/// wrong with them before the destination sees them.
+///
+/// When no form holds an image, the failure that tells the person most is thrown: an image
+/// found and refused (``check``'s reason: "it is damaged: its IDAT chunk is corrupt"), before
+/// a form that could not be read or held no image's bytes, before a form that held nothing to
+/// try (no address, no `<img>`); among equals, the first form's.
 ///
 /// ```swift
 /// let intake = ImageIntake(images: [.png, "image/*"], fetcher: WebFetcher())
@@ -139,8 +145,12 @@ public struct ImageIntake: Sendable {
     public var limit: Int64
     /// Downloads web addresses; nil: web addresses fail, saying so.
     public var fetcher: (any WebFetching)?
-    /// The platform's decoder: true when the bytes decode as an image of the type.
-    public var decodes: @Sendable (ContentType, Data) -> Bool
+    /// The platform's judgement of an image's bytes (a recognised format the destination
+    /// takes): nil when it can show them, else why not, as a clause about the picture that a
+    /// person reads ("it is damaged: its IDAT chunk is corrupt", "it declares 30,000 × 30,000
+    /// pixels, more than …"). The load then fails with
+    /// ``TransferError/malformed(type:reason:)`` carrying that reason.
+    public var check: @Sendable (_ type: ContentType, _ data: Data) -> String?
     /// Opens a local file for reading (default ``RegularFile/open(_:)``: regular files only,
     /// no symbolic link followed).
     public var openFile: @Sendable (String) throws(TransferError) -> any ByteSource
@@ -148,7 +158,7 @@ public struct ImageIntake: Sendable {
     /// Creates an intake for a destination taking `images`.
     public init(
         images: [ContentType], limit: Int64 = LoadOptions.defaultMemoryLimit, fetcher: (any WebFetching)? = nil,
-        decodes: @escaping @Sendable (ContentType, Data) -> Bool = { _, _ in true },
+        check: @escaping @Sendable (_ type: ContentType, _ data: Data) -> String? = { _, _ in nil },
         openFile: @escaping @Sendable (String) throws(TransferError) -> any ByteSource = { path throws(TransferError) in
             try RegularFile.open(path)
         }
@@ -156,7 +166,7 @@ public struct ImageIntake: Sendable {
         self.images = images
         self.limit = limit
         self.fetcher = fetcher
-        self.decodes = decodes
+        self.check = check
         self.openFile = openFile
     }
 
@@ -181,9 +191,9 @@ public struct ImageIntake: Sendable {
     /// type's summary). `progress` gets the download's fraction (nil while the total is
     /// unknown). `sourceDone` is called when nothing more will be read from the drop itself,
     /// before a download starts: a platform can then tell another app its drop is over, so it
-    /// does not wait (holding the pointer) while the web answers. Throws the first form's
-    /// failure when none held an accepted image; cancelling the task stops at once with
-    /// ``TransferError/cancelled``.
+    /// does not wait (holding the pointer) while the web answers. Throws the most telling
+    /// form's failure when none held an accepted image (``FailureWeight``); cancelling the task
+    /// stops at once with ``TransferError/cancelled``.
     public func load(
         from data: DropDataAccess, item index: Int = 0, progress: @escaping @Sendable (Double?) -> Void = { _ in },
         sourceDone: @escaping @Sendable () -> Void = {}
@@ -193,48 +203,94 @@ public struct ImageIntake: Sendable {
             throw .noAcceptableRepresentation(
                 offered: data.offeredTypes(item: index).map(\.mimeType), accepted: acceptedTypes.map(\.mimeType))
         }
-        var first: TransferError?
+        var telling: (error: TransferError, weight: FailureWeight)?
+        func failed(_ error: TransferError, _ weight: FailureWeight) throws(TransferError) {
+            if error == .cancelled || Task.isCancelled { throw .cancelled }
+            if telling == nil || weight > telling!.weight { telling = (error, weight) }
+        }
         for form in forms {
+            let found: Found
             do {
-                return try await load(form, from: data, item: index, progress: progress, sourceDone: sourceDone)
+                found = try await bytes(of: form, from: data, item: index, progress: progress, sourceDone: sourceDone)
             } catch {
-                if error == .cancelled || Task.isCancelled { throw .cancelled }
-                if first == nil { first = error }
+                try failed(error, .unusable)
+                continue
+            }
+            guard case .bytes(let candidate) = found else {
+                if case .nothing(let error) = found { try failed(error, .nothingToTry) }
+                continue
+            }
+            do {
+                return try accept(candidate)
+            } catch {
+                try failed(error, ImageFormat.recognise(candidate.data) == nil ? .unusable : .imageRefused)
             }
         }
-        throw first ?? .cancelled
+        throw telling?.error ?? .cancelled
     }
 
-    private func load(
-        _ form: Form, from data: DropDataAccess, item index: Int, progress: @escaping @Sendable (Double?) -> Void,
+    /// How much a form's failure tells a person about what they dragged, least first: the
+    /// failure thrown when every form failed is the weightiest (the first among equals).
+    enum FailureWeight: Int, Comparable {
+        /// The form held nothing to try: no address, no `<img>`.
+        case nothingToTry
+        /// The form could not be read or downloaded, or its bytes are no image.
+        case unusable
+        /// An image was found and refused: the wrong format here, too large, or ``check``
+        /// found it damaged, too large to decode or undecodable.
+        case imageRefused
+
+        static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// Bytes a form brought, to judge (``accept(_:)``).
+    struct Candidate {
+        var data: Data
+        /// The image type they were offered under, if any.
+        var declared: ContentType?
+        /// Where they came from, for messages: "the dropped bytes", an address, a path.
+        var what: String
+        var origin: Origin
+        var name: String?
+    }
+
+    /// What a form brought: bytes to judge, or why it held nothing to try.
+    enum Found {
+        case bytes(Candidate)
+        case nothing(TransferError)
+    }
+
+    /// The bytes `form` holds (read, or downloaded), not judged yet.
+    private func bytes(
+        of form: Form, from data: DropDataAccess, item index: Int, progress: @escaping @Sendable (Double?) -> Void,
         sourceDone: @escaping @Sendable () -> Void
-    ) async throws(TransferError) -> Image {
+    ) async throws(TransferError) -> Found {
         switch form {
         case .image:
             guard
                 case .data(let type, let bytes) = try await data.load(
                     item: index, accepting: images, options: LoadOptions(limit: limit))
             else { throw .malformed(type: "image/*", reason: "it did not arrive in memory") }
-            return try accept(bytes, declared: type, what: "the dropped \(type.mimeType) data", origin: .image)
+            return .bytes(Candidate(data: bytes, declared: type, what: "the dropped \(type.mimeType) data", origin: .image))
         case .address:
             let offered = data.offeredTypes(item: index)
             let type: ContentType = offered.contains(.uriList) ? .uriList : Self.mozURL
             let text = try await text(of: type, from: data, item: index)
             let address = type == .uriList ? Self.firstAddress(inURIList: text) : Self.address(inMozURL: text)
-            guard let address else { throw .malformed(type: type.mimeType, reason: "it names no address") }
-            return try await resolve(address, progress: progress, beforeDownload: sourceDone)
+            guard let address else { return .nothing(.malformed(type: type.mimeType, reason: "it names no address")) }
+            return .bytes(try await fetch(address, progress: progress, beforeDownload: sourceDone))
         case .bytes:
             guard
                 case .data(_, let bytes) = try await data.load(
                     item: index, accepting: [.octetStream], options: LoadOptions(limit: limit))
             else { throw .malformed(type: ContentType.octetStream.mimeType, reason: "it did not arrive in memory") }
-            return try accept(bytes, declared: nil, what: "the dropped bytes", origin: .bytes)
+            return .bytes(Candidate(data: bytes, declared: nil, what: "the dropped bytes", origin: .bytes))
         case .html:
             let html = try await text(of: .html, from: data, item: index)
             guard let address = Self.imageSource(inHTML: html) else {
-                throw .malformed(type: ContentType.html.mimeType, reason: "it holds no picture")
+                return .nothing(.malformed(type: ContentType.html.mimeType, reason: "it holds no picture"))
             }
-            return try await resolve(address, progress: progress, beforeDownload: sourceDone)
+            return .bytes(try await fetch(address, progress: progress, beforeDownload: sourceDone))
         }
     }
 
@@ -251,12 +307,12 @@ public struct ImageIntake: Sendable {
 
     // MARK: Addresses
 
-    /// The image an address names: a local file, a web address (downloaded), or a `data:`
-    /// address. Other schemes fail.
-    func resolve(
+    /// The bytes an address names, not judged yet: a local file, a web address (downloaded),
+    /// or a `data:` address. Other schemes fail.
+    private func fetch(
         _ address: String, progress: @escaping @Sendable (Double?) -> Void,
         beforeDownload: @Sendable () -> Void = {}
-    ) async throws(TransferError) -> Image {
+    ) async throws(TransferError) -> Candidate {
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased() else {
             throw .malformed(type: ContentType.uriList.mimeType, reason: "\(address) is not an absolute address")
         }
@@ -279,13 +335,12 @@ public struct ImageIntake: Sendable {
                 progress(total.flatMap { $0 > 0 ? min(1, Double(received) / Double($0)) : nil })
             }
             let name = resource.url.lastPathComponent
-            var image = try accept(
-                resource.data, declared: nil, what: resource.url.absoluteString, origin: .web(resource.url))
-            image.name = name.isEmpty || name == "/" ? nil : name
-            return image
+            return Candidate(
+                data: resource.data, declared: nil, what: resource.url.absoluteString, origin: .web(resource.url),
+                name: name.isEmpty || name == "/" ? nil : name)
         case "data":
-            return try accept(
-                try Self.decodeDataAddress(address, limit: limit), declared: nil, what: "the data address",
+            return Candidate(
+                data: try Self.decodeDataAddress(address, limit: limit), declared: nil, what: "the data address",
                 origin: .dataAddress)
         default:
             throw .malformed(
@@ -294,17 +349,25 @@ public struct ImageIntake: Sendable {
         }
     }
 
-    private func readFile(_ path: String) async throws(TransferError) -> Image {
+    private func readFile(_ path: String) async throws(TransferError) -> Candidate {
         let source = try openFile(path)
         let sink = MemorySink()
         try await ChunkedCopier(limit: limit).copy(from: source, to: sink, type: .octetStream)
-        var image = try accept(sink.data, declared: nil, what: path, origin: .file(path: path))
-        image.name = (path as NSString).lastPathComponent
+        return Candidate(
+            data: sink.data, declared: nil, what: path, origin: .file(path: path),
+            name: (path as NSString).lastPathComponent)
+    }
+
+    /// Judges bytes from any form (see ``accept(_:declared:what:origin:)``).
+    func accept(_ candidate: Candidate) throws(TransferError) -> Image {
+        var image = try accept(
+            candidate.data, declared: candidate.declared, what: candidate.what, origin: candidate.origin)
+        image.name = candidate.name
         return image
     }
 
     /// Checks bytes from any form: a known image format, of a type the destination takes,
-    /// within the limit, that the platform's decoder accepts.
+    /// within the limit, in which the platform (``check``) finds nothing wrong.
     func accept(_ bytes: Data, declared: ContentType?, what: String, origin: Origin) throws(TransferError) -> Image {
         guard Int64(bytes.count) <= limit else {
             throw .tooLarge(type: declared?.mimeType ?? "image", limit: limit, size: Int64(bytes.count))
@@ -317,13 +380,14 @@ public struct ImageIntake: Sendable {
         if let declared, declared.mediaType == "image", !declared.isWildcard,
             conformance.canonical(declared.essence) != format.contentType.essence
         {
-            throw .malformed(type: declared.mimeType, reason: "it holds \(format.contentType.mimeType) data")
+            throw .malformed(
+                type: declared.mimeType, reason: "it is \(format.contentType.mimeType) data offered as \(declared.essence)")
         }
         guard images.contains(where: { conformance.conforms(format.contentType, to: $0) }) else {
             throw .noAcceptableRepresentation(offered: [format.contentType.mimeType], accepted: images.map(\.mimeType))
         }
-        guard decodes(format.contentType, bytes) else {
-            throw .malformed(type: format.contentType.mimeType, reason: "\(what) could not be decoded")
+        if let problem = check(format.contentType, bytes) {
+            throw .malformed(type: format.contentType.mimeType, reason: problem)
         }
         return Image(type: format.contentType, data: bytes, name: nil, origin: origin)
     }

@@ -1,15 +1,14 @@
 import CGtk4
 
-/// A live region for the engine's announcements (C4): a label with the accessible role
-/// `status` whose text, accessible label and accessible description are replaced by every
-/// announcement.
+/// A status line showing the engine's announcements (C4): a label with the accessible role
+/// `status` whose text and accessible label are replaced by every announcement.
 ///
-/// GTK 4.8 has no call to make a screen reader speak. Assistive technology reaches the
-/// sentences through this label instead: over AT-SPI it is a *status bar* whose name and
-/// description change with each sentence (GTK emits an AT-SPI `PropertyChange` event for
-/// `accessible-name` and `accessible-description` each time), which a screen reader can follow
-/// or read back. Sighted keyboard users read it too, so it is meant to be shown, as a status
-/// line.
+/// It is for the eyes: sighted keyboard users read what a keyboard drag would do there. Screen
+/// readers hear the same sentences another way, because GTK 4.8 sends nothing when a label's
+/// text changes and a screen reader does not speak changes of a widget without the focus: the
+/// host makes each sentence the description of the focused widget for a while
+/// (`FocusDescriptionAnnouncer`). The label's accessible label still follows the text, so a
+/// screen reader's "read the status bar" command finds the last sentence.
 ///
 /// ```swift
 /// let status = GtkAnnouncementLabel()
@@ -36,18 +35,11 @@ public final class GtkAnnouncementLabel {
         gtk_widget_add_css_class(label.widget, "dd-announcement")
     }
 
-    /// Replaces the text, the accessible label and the accessible description with `sentence`.
-    /// A sentence equal to the last one is still a change for assistive technology.
+    /// Replaces the text and the accessible label with `sentence`.
     public func show(_ sentence: String) {
-        let accessible = dd_accessible(label.raw)
-        if sentence == text {
-            dd_accessible_set_string(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, "")
-            dd_accessible_set_string(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "")
-        }
         text = sentence
         gtk_label_set_text(dd_label(label.raw), sentence)
-        dd_accessible_set_string(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, sentence)
-        dd_accessible_set_string(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, sentence)
+        dd_accessible_set_string(dd_accessible(label.raw), GTK_ACCESSIBLE_PROPERTY_LABEL, sentence)
         onChange?(sentence)
     }
 }

@@ -6,7 +6,7 @@ import DragDrop
 final class AccessibilityState {
     /// The drop point showing the keyboard focus (`dd-keyboard-focus`).
     var focusedDropPoint: TargetID?
-    /// The live regions announcements go to.
+    /// The status lines announcements are shown in.
     var labels: [WeakAnnouncementLabel] = []
     /// The last announcement, engine's or host's.
     var lastAnnouncement: String?
@@ -21,16 +21,21 @@ final class AccessibilityState {
     var pickingUp = false
     /// Displays that have the keyboard styles.
     var styledDisplays: Set<UInt> = []
+    /// Speaks announcements through the focused widget's accessible description (GTK 4.8);
+    /// the host gives it the focused widget.
+    var speaker: FocusDescriptionAnnouncer?
+    /// Gives a window the keyboard back after a pointer drag (Wayland compositors that keep it).
+    var keyboardAfterDrag: KeyboardAfterDrag?
 }
 
-/// Accessible names on registered widgets, the live region for announcements, and the visible
-/// keyboard focus on drop points (C4).
+/// Accessible names on registered widgets, announcements spoken to screen readers and shown in
+/// status lines, and the visible keyboard focus on drop points (C4).
 extension GtkDragHost {
     /// The description given to drag sources that have none: how to drag them from the keyboard.
     public nonisolated static let sourceAccessibleDescription =
         "Press Control+Shift+D to pick up, Tab to choose a drop point, Return to drop, Escape to cancel."
 
-    /// Adds a live region that shows every announcement (C4). The host holds it weakly; keep
+    /// Adds a status line that shows every announcement (C4). The host holds it weakly; keep
     /// it in your widget tree.
     public func addAnnouncementLabel(_ label: GtkAnnouncementLabel) {
         accessibility.labels.removeAll { $0.label == nil || $0.label === label }
@@ -41,11 +46,46 @@ extension GtkDragHost {
     /// The last sentence announced (by the engine or with ``announce(_:)``).
     public var lastAnnouncement: String? { accessibility.lastAnnouncement }
 
-    /// Shows `sentence` in every announcement label, as the engine's announcements are.
+    /// Announces `sentence` as the engine's announcements are: shown in every announcement
+    /// label and spoken to screen readers as the focused widget's accessible description.
     public func announce(_ sentence: String) {
         accessibility.lastAnnouncement = sentence
         accessibility.labels.removeAll { $0.label == nil }
         for entry in accessibility.labels { entry.label?.show(sentence) }
+        if accessibility.speaker == nil {
+            accessibility.speaker = FocusDescriptionAnnouncer { [weak self] in self?.accessibleFocus() ?? .none }
+        }
+        accessibility.speaker?.announce(sentence)
+    }
+
+    /// The widget a screen reader follows: the focus of the active window, or of the first
+    /// window when none is active. When nothing in the window has the focus (a pointer drag
+    /// from a row, which a press does not focus), the dragged item takes it, so a screen reader
+    /// follows the drag from there; failing that, the window itself.
+    func accessibleFocus() -> AccessibleFocus {
+        let windows = registered.filter { $0.key == $0.value.window }.map {
+            (id: $0.key, widget: $0.value.widget.widget)
+        }
+        let active = windows.first { gtk_window_is_active(dd_window(UnsafeMutableRawPointer($0.widget))) != 0 }
+        guard let (id, window) = active ?? windows.first else { return .none }
+        guard let focus = gtk_window_get_focus(dd_window(UnsafeMutableRawPointer(window))) else {
+            if let item = engine.currentSession?.items.first, let entry = registered[item.id], entry.window == id,
+                gtk_widget_grab_focus(entry.widget.widget) != 0
+            {
+                return .unsettled  // speaks once GTK reported the new focus
+            }
+            return .widget(window)
+        }
+        // A focused row the drop removed stays the window's focus until GTK moves it.
+        let root = gtk_widget_get_root(focus).map { UnsafeMutableRawPointer($0) }
+        return root == UnsafeMutableRawPointer(window) && gtk_widget_get_realized(focus) != 0
+            ? .widget(focus) : .unsettled
+    }
+
+    /// Gives a widget that held an announcement its own description back once the focus left
+    /// it (called when a window's focus widget changes).
+    func accessibleFocusChanged(in window: UnsafeMutablePointer<GtkWidget>) {
+        accessibility.speaker?.focusMoved(to: gtk_window_get_focus(dd_window(UnsafeMutableRawPointer(window))))
     }
 
     /// Gives a registered widget its target's name as accessible label; drag sources also get
@@ -60,7 +100,7 @@ extension GtkDragHost {
         }
     }
 
-    /// Renders the engine's accessibility feedback: announcements go to the live regions, the
+    /// Renders the engine's accessibility feedback: announcements are shown and spoken, the
     /// keyboard focus becomes the `dd-keyboard-focus` class on the focused drop point.
     func renderAccessibility(_ event: FeedbackEvent) {
         switch event {
@@ -68,7 +108,16 @@ extension GtkDragHost {
             announce(sentence.text)
         case .keyboardFocus(let target, _):
             showKeyboardFocus(on: target)
-        case .outcome:
+        case .lifted(let items, _, .pointer):
+            if accessibility.keyboardAfterDrag == nil {
+                accessibility.keyboardAfterDrag = KeyboardAfterDrag { [weak self] line in self?.diagnose(line) }
+            }
+            let window = items.first.flatMap { registered[$0]?.window }.flatMap { widget(for: $0) }
+            accessibility.keyboardAfterDrag?.lifted(in: window)
+        case .dropped:
+            accessibility.keyboardAfterDrag?.ended(with: nil)
+        case .outcome(let outcome):
+            accessibility.keyboardAfterDrag?.ended(with: outcome)
             // The forced move or copy of "Move To…" / "Copy To…" ends with its drag.
             guard accessibility.forcedOperation else { return }
             accessibility.forcedOperation = false

@@ -7,9 +7,14 @@ import CGtk4
 /// - `dd-insert-before` / `dd-insert-after` inside the focused drop point: a line in the same
 ///   colour where a keyboard drop lands (the room rows make is invisible at a list's end).
 /// - `dd-announcement`: a ``GtkAnnouncementLabel`` shown as a status line.
+/// - `dd-keyboard-stand-in`: the transparent window of `KeyboardAfterDrag`.
 public enum KeyboardStyles {
     /// The class on the focused drop point.
     public static let focusClass = "dd-keyboard-focus"
+
+    /// The class of the transparent window that brings the keyboard back after a drag on
+    /// Wayland compositors that keep it (`KeyboardAfterDrag`).
+    static let standInClass = "dd-keyboard-stand-in"
 
     /// The focus outline's colour, in 8-bit RGB. Tests look for it on screen: an orange that
     /// the default theme does not use.
@@ -24,6 +29,7 @@ public enum KeyboardStyles {
         .dd-keyboard-focus > .dd-insert-before { border-top: 4px solid \(rgb(focusOutline)); }
         .dd-keyboard-focus > .dd-insert-after { border-bottom: 4px solid \(rgb(focusOutline)); }
         .dd-announcement { padding: 4px 16px 8px 16px; min-height: 20px; }
+        window.\(standInClass) { background: rgba(255, 255, 255, 0.01); box-shadow: none; border: none; }
         """
 
     private static func rgb(_ c: (red: UInt8, green: UInt8, blue: UInt8)) -> String {

@@ -7,13 +7,17 @@ extension ImageIntake {
     /// ``WebFetcher``, and bytes accepted only when ``DroppedImage`` would decode them (PNG or
     /// JPEG, whole, declaring at most ``DroppedImage/maximumPixels``: checked without decoding,
     /// so a form holding a "decompression bomb" is passed over before anything decodes it).
-    /// The destination then decodes with ``DroppedImage/decode(_:type:)``, off the main loop.
+    /// When no form holds such a picture, the load fails with ``DroppedImage/Problem``'s reason
+    /// ("it is damaged: its IDAT chunk is corrupt"), not a vaguer one. The destination then
+    /// decodes with ``DroppedImage/decode(_:type:)``, off the main loop.
     public static func gdk(
         images: [ContentType], limit: Int64 = LoadOptions.defaultMemoryLimit, fetcher: WebFetcher = WebFetcher()
     )
         -> ImageIntake
     {
-        ImageIntake(images: images, limit: limit, fetcher: fetcher, decodes: { type, data in DroppedImage.problem(data, type: type) == nil })
+        ImageIntake(images: images, limit: limit, fetcher: fetcher) { type, data in
+            DroppedImage.problem(data, type: type)?.clause
+        }
     }
 }
 

@@ -7,26 +7,25 @@ import Foundation
 /// `g_input_stream_read_bytes_async` on the main actor, without blocking GTK's loop.
 ///
 /// Reads fail (never hang) when the other app goes away (``cancel(reason:)``) or sends nothing
-/// for `timeout` seconds; the destination then gets ``TransferError/sourceUnavailable(_:)``.
+/// for `timeout` seconds (``ReadSilence``, in the same words as ``X11DropStream``); the
+/// destination then gets ``TransferError/sourceUnavailable(_:)``.
 @MainActor
 final class GdkDropStream: ByteSource {
     nonisolated let knownSize: Int64? = nil
     private let drop: GObjectRef
     private let mimeType: String
-    private let timeout: Double
+    private let silence: ReadSilence
     private let cancellable: GObjectRef?
     private var input: GObjectRef?
     private var ended = false
     private var failure: String?
-    /// The timeout of the GIO call in progress (0: none).
-    private var timer: guint = 0
     /// The GIO call in progress.
     private var current: GAsync.Call?
 
     init(drop: GObjectRef, mimeType: String, timeout: Double) {
         self.drop = drop
         self.mimeType = mimeType
-        self.timeout = timeout
+        silence = ReadSilence(seconds: timeout)
         cancellable = GObjectRef(adopting: g_cancellable_new().map { UnsafeMutableRawPointer($0) })
     }
 
@@ -122,16 +121,11 @@ final class GdkDropStream: ByteSource {
         async throws(TransferError)
         -> UInt
     {
-        let seconds = timeout
-        timer = GLibSource.once(afterMilliseconds: UInt32(max(1, seconds * 1000))) { [weak self] in
-            self?.timer = 0
-            self?.cancel(reason: "nothing arrived from the other app for \(DropLoading.seconds(seconds))")
-        }
+        silence.arm { [weak self] reason in self?.cancel(reason: reason) }
         current = call
         defer {
             current = nil
-            GLibSource.cancel(timer)
-            timer = 0
+            silence.disarm()
         }
         do {
             return try await call.run(start: start)

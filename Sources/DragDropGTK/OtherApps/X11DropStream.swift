@@ -68,8 +68,9 @@ struct X11DropSelection: Equatable {
 /// chunk (INCR for large data), on the main actor without blocking GTK's loop.
 ///
 /// Reads fail (never hang) when the other app refuses, goes away (``cancel(reason:)``) or
-/// sends nothing for `timeout` seconds; the destination then gets
-/// ``TransferError/sourceUnavailable(_:)``.
+/// sends nothing for `timeout` seconds (``ReadSilence``, in the same words as
+/// ``GdkDropStream``); the destination then gets ``TransferError/sourceUnavailable(_:)``. A
+/// read given up is cancelled in X11SelectionRead.c, whose late answer no later read takes.
 @MainActor
 final class X11DropStream: ByteSource, DropReader {
     nonisolated let knownSize: Int64? = nil
@@ -78,14 +79,13 @@ final class X11DropStream: ByteSource, DropReader {
     private let target: String
     private let latin1: Bool
     private let mimeType: String
-    private let timeout: Double
+    private let silence: ReadSilence
     private var readID: guint = 0
     private var started = false
     private var chunks: [Data] = []
     private var ended = false
     private var failure: String?
     private var waiter: CheckedContinuation<Void, Never>?
-    private var timer: guint = 0
 
     /// A stream of `mimeType` asked for as `target` (see ``X11DropSelection/request(for:)``).
     init(selection: X11DropSelection, mimeType: String, target: String, latin1: Bool, timeout: Double) {
@@ -94,7 +94,7 @@ final class X11DropStream: ByteSource, DropReader {
         self.mimeType = mimeType
         self.target = target
         self.latin1 = latin1
-        self.timeout = timeout
+        silence = ReadSilence(seconds: timeout)
     }
 
     nonisolated func read(upTo maxLength: Int) async throws -> Data { try await next(maxLength) }
@@ -111,11 +111,10 @@ final class X11DropStream: ByteSource, DropReader {
     private func next(_ maxLength: Int) async throws(TransferError) -> Data {
         if !started { start() }
         while chunks.isEmpty, !ended, failure == nil {
-            armTimeout()
+            silence.arm { [weak self] reason in self?.cancel(reason: reason) }
             await withCheckedContinuation { waiter = $0 }
         }
-        GLibSource.cancel(timer)
-        timer = 0
+        silence.disarm()
         if let failure { throw .sourceUnavailable(failure) }
         guard !chunks.isEmpty else { return Data() }
         let count = max(1, maxLength)
@@ -159,15 +158,6 @@ final class X11DropStream: ByteSource, DropReader {
         wake()
     }
 
-    private func armTimeout() {
-        GLibSource.cancel(timer)
-        let seconds = timeout
-        timer = GLibSource.once(afterMilliseconds: UInt32(max(1, seconds * 1000))) { [weak self] in
-            self?.timer = 0
-            self?.cancel(reason: "the other app sent nothing for \(Int(seconds.rounded())) s")
-        }
-    }
-
     private func wake() {
         let waiting = waiter
         waiter = nil
@@ -175,8 +165,7 @@ final class X11DropStream: ByteSource, DropReader {
     }
 
     private func stop() {
-        GLibSource.cancel(timer)
-        timer = 0
+        silence.disarm()
         if readID != 0 { dd_x11_xdnd_read_cancel(display, readID) }
         readID = 0
     }

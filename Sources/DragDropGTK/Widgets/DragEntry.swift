@@ -86,6 +86,7 @@ public final class DragEntry {
                 })
         }
         editMenu = EditMenu(attachedTo: entry.widget, name: name) { [weak self] in self?.editCommands() ?? [] }
+        editMenu?.anchor = { [weak self] in self?.editMenuAnchor() }  // beside the selection (K6)
         trackPresses()
     }
 
@@ -213,7 +214,8 @@ public final class DragEntry {
 
     // MARK: Edit menu (C1, K2)
 
-    /// The commands that apply now (see ``DragTextView/editCommands()``).
+    /// The commands that apply now (see ``DragTextView/editCommands()``): Select (a whole word)
+    /// only without a selection (K6).
     public func editCommands() -> [EditCommand] {
         var commands = EditMenu.undoCommands(host)
         let selection = self.selection
@@ -228,6 +230,10 @@ public final class DragEntry {
             commands.append(EditCommand("Delete") { [weak self] in self?.replace(selection, with: "", name: "Delete") })
         }
         let count = text.unicodeScalars.count
+        if count > 0, selection == nil {
+            let point = editMenu?.openedAt
+            commands.append(EditCommand("Select") { [weak self] in self?.selectWord(near: point) })
+        }
         if count > 0, !(selection.map { $0.start == 0 && $0.end == count } ?? false) {
             commands.append(
                 EditCommand("Select All") { [weak self] in

@@ -6,8 +6,9 @@ extension DragTextView {
     // MARK: Edit menu (C1, K2)
 
     /// The commands that apply now: Undo/Redo when there is something to undo or redo,
-    /// Cut/Copy/Delete only with a selection, Paste only when the clipboard has text, Select All
-    /// only when not everything is selected.
+    /// Cut/Copy/Delete only with a selection, Paste only when the clipboard has text, Select (a
+    /// whole word) only without a selection, Select All only when not everything is selected
+    /// (C1, K6).
     public func editCommands() -> [EditCommand] {
         var commands = EditMenu.undoCommands(host)
         if let link = linkAtCursor {
@@ -26,6 +27,10 @@ extension DragTextView {
             commands.append(EditCommand("Delete") { [weak self] in self?.deleteSelection() })
         }
         let count = styled.count
+        if count > 0, selection == nil {
+            let point = editMenu?.openedAt
+            commands.append(EditCommand("Select") { [weak self] in self?.selectWord(near: point) })
+        }
         if count > 0, !(selection.map { $0.start == 0 && $0.end == count } ?? false) {
             commands.append(EditCommand("Select All") { [weak self] in self?.selectAll() })
         }

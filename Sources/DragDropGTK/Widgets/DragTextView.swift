@@ -125,6 +125,7 @@ public final class DragTextView {
         trackChanges()
         interceptClipboardBindings()
         editMenu = EditMenu(attachedTo: view.widget, name: name) { [weak self] in self?.editCommands() ?? [] }
+        editMenu?.anchor = { [weak self] in self?.editMenuAnchor() }  // beside the selection (K6)
         makeDragImage()
         trackLinkClicks()
     }

@@ -54,6 +54,10 @@ public final class DroppedImage: @unchecked Sendable {
 
         /// The drop's failure: "The picture declares 30,000 × 30,000 pixels, more than …."
         public var dropFailure: DropFailure { DropFailure(.failed, "The picture \(description).") }
+
+        /// The problem as a clause about the picture, for ``ImageIntake/check`` and
+        /// ``DropLoading/refusal(_:_:)``: "it is damaged: its IDAT chunk is corrupt".
+        public var clause: String { "it \(description)" }
     }
 
     /// The size the header declared.

@@ -36,6 +36,14 @@ public final class EditMenu {
     /// Called with the press position (widget coordinates) before the commands are computed,
     /// so a secondary click on an unselected item can select it first. Nil for keyboard opens.
     public var willOpen: (@MainActor (_ x: Double, _ y: Double) -> Void)?
+    /// Where the menu points, in the owner's coordinates: the selection (or the caret) its
+    /// commands act on. When it returns a rectangle, the menu is placed beside it, above when
+    /// there is room and below otherwise, never over it (K6); when nil, the menu points at the
+    /// press, or at the middle of the widget when the keyboard opened it.
+    public var anchor: (@MainActor () -> Rect?)?
+    /// Where the secondary click or long press that opened the menu happened (the owner's
+    /// coordinates); nil when the keyboard opened it. "Select" selects the word there.
+    public private(set) var openedAt: (x: Double, y: Double)?
 
     private let owner: UnsafeMutablePointer<GtkWidget>
     private let commands: @MainActor () -> [EditCommand]
@@ -64,10 +72,21 @@ public final class EditMenu {
         let popover = GObjectRef(newWidget: pop)
         let raw = gtkPopover(popover.raw)
         gtk_widget_set_parent(popover.widget, owner)
-        gtk_popover_set_has_arrow(raw, 0)
-        gtk_popover_set_position(raw, GTK_POS_BOTTOM)
-        var rect = GdkRectangle(x: Int32(x.rounded()), y: Int32(y.rounded()), width: 1, height: 1)
-        gtk_popover_set_pointing_to(raw, &rect)
+        if let target = anchor?() {
+            // Beside the selection (K6): above it, or below when there is no room above (GTK flips
+            // a popover that does not fit). No arrow: without a compositor its corners paint black.
+            gtk_popover_set_has_arrow(raw, 0)
+            gtk_popover_set_position(raw, GTK_POS_TOP)
+            var rect = GdkRectangle(
+                x: Int32(target.minX.rounded(.down)), y: Int32(target.minY.rounded(.down)),
+                width: Int32(max(1, target.width.rounded(.up))), height: Int32(max(1, target.height.rounded(.up))))
+            gtk_popover_set_pointing_to(raw, &rect)
+        } else {
+            gtk_popover_set_has_arrow(raw, 0)
+            gtk_popover_set_position(raw, GTK_POS_BOTTOM)
+            var rect = GdkRectangle(x: Int32(x.rounded()), y: Int32(y.rounded()), width: 1, height: 1)
+            gtk_popover_set_pointing_to(raw, &rect)
+        }
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         var buttons: [(String, UnsafeMutablePointer<GtkWidget>)] = []
         for command in items {
@@ -137,6 +156,7 @@ public final class EditMenu {
                 key: { [self] keyval, _, state in
                     let shiftF10 = keyval == UInt32(GDK_KEY_F10) && state & GDK_SHIFT_MASK.rawValue != 0
                     guard shiftF10 || keyval == UInt32(GDK_KEY_Menu) else { return false }
+                    openedAt = nil
                     popup(atX: Double(gtk_widget_get_width(owner)) / 2, y: Double(gtk_widget_get_height(owner)) / 2)
                     return true
                 })
@@ -145,29 +165,15 @@ public final class EditMenu {
     }
 
     private func open(atX x: Double, y: Double) {
+        openedAt = (x, y)
         willOpen?(x, y)
         popup(atX: x, y: y)
     }
 
-    /// A menu item's frame relative to the owner's window: the popup surface's position, the
-    /// popover's place in its surface and the item's place in the popover.
+    /// A menu item's frame relative to the owner's window.
     private func frameInWindow(_ item: UnsafeMutablePointer<GtkWidget>) -> Rect? {
-        guard let popover, let root = gtk_widget_get_root(owner) else { return nil }
-        let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
-        var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(item, popover.widget, &bounds) != 0,
-            let popoverNative = gtk_widget_get_native(popover.widget),
-            let surface = gtk_native_get_surface(popoverNative),
-            let windowNative = gtk_widget_get_native(window)
-        else { return nil }
-        var popX = 0.0, popY = 0.0, winX = 0.0, winY = 0.0
-        gtk_native_get_surface_transform(popoverNative, &popX, &popY)
-        gtk_native_get_surface_transform(windowNative, &winX, &winY)
-        let surfaceX = Double(gdk_popup_get_position_x(surface))
-        let surfaceY = Double(gdk_popup_get_position_y(surface))
-        return Rect(
-            x: surfaceX + popX - winX + Double(bounds.origin.x), y: surfaceY + popY - winY + Double(bounds.origin.y),
-            width: Double(bounds.size.width), height: Double(bounds.size.height))
+        guard let popover else { return nil }
+        return PopoverGeometry.frameInWindow(item, popover: popover.raw, owner: owner)
     }
 }
 

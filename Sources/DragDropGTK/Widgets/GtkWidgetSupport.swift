@@ -16,6 +16,7 @@ enum GtkWidgetSupport {
         gtk_label_set_xalign(label, 0)
         gtk_label_set_selectable(label, 1)
         gtk_widget_set_can_focus(heading, 0)
+        SelectableLabelMenu.attach(to: heading)  // Copy, Select, Select All as they apply (K6)
         return heading
     }
 

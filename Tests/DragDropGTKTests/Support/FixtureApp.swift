@@ -26,20 +26,24 @@ final class FixtureApp {
     let process: AppProcess
 
     var display: XDisplay { process.display }
-    /// The window's top-left corner on the screen.
-    var origin: ScreenPoint { (process.window.x, process.window.y) }
+    /// Where the window's coordinates start on the screen (its content: on Wayland, inside
+    /// GTK's shadow).
+    var origin: ScreenPoint { (process.content.x, process.content.y) }
 
     private init(process: AppProcess) { self.process = process }
 
     /// Launches the fixture, waits until its rows are laid out and moves its window to `at`.
+    /// `screenReader`: listens to it on its accessibility bus.
     static func launch(
         on display: XDisplay, size: (Int, Int) = (640, 420), at: (Int, Int) = (60, 40),
-        arguments: [String] = [], environment: [String: String] = [:], windowName: String = "DragDrop fixture"
+        arguments: [String] = [], environment: [String: String] = [:], windowName: String = "DragDrop fixture",
+        screenReader: ScreenReader? = nil
     ) async throws -> FixtureApp {
         FixtureApp(
             process: try AppProcess(
                 executable: try Tools.fixture(), arguments: ["--size", "\(size.0)x\(size.1)"] + arguments,
-                display: display, environment: environment, timeout: 20, at: at, windowName: windowName))
+                display: display, environment: environment, timeout: 20, at: at, windowName: windowName,
+                screenReader: screenReader))
     }
 
     // MARK: Reading output

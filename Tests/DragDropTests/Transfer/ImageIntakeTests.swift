@@ -140,13 +140,71 @@ struct ImageIntakeTests {
         #expect(ImageFormat.recognise(Data([0x89, 0x50])) == nil, "a truncated signature is no image")
     }
 
-    @Test("Untrusted data: bytes the platform cannot decode are refused before the destination sees them")
-    func decoderVeto() async {
-        let intake = ImageIntake(images: [.png], decodes: { _, _ in false })
+    @Test("Untrusted data: bytes the platform cannot show are refused before the destination sees them, with its reason")
+    func platformVeto() async {
+        let asked = Shared<[String]>([])
+        let intake = ImageIntake(images: [.png]) { type, data in
+            asked.update { $0.append("\(type.mimeType) \(data.count)") }
+            return "it is damaged: its IDAT chunk is corrupt"
+        }
         let failure = await error { () async throws(TransferError) in
             try await intake.load(from: drop([.data(.octetStream, Self.png)]))
         }
-        #expect(failure == .malformed(type: "image/png", reason: "the dropped bytes could not be decoded"))
+        #expect(failure == .malformed(type: "image/png", reason: "it is damaged: its IDAT chunk is corrupt"))
+        #expect(failure?.description == "The dropped data is not valid image/png: it is damaged: its IDAT chunk is corrupt.")
+        #expect(asked.value == ["image/png \(Self.png.count)"], "judged once, as the type its bytes are")
+    }
+
+    @Test("A6: when every form fails, the platform's reason for refusing an image outweighs earlier forms' failures")
+    func imageRefusalIsMostTelling() async {
+        // Chromium's forms: the address answers 404, the bytes are a PNG the platform refuses,
+        // the <img> names the same missing address.
+        let reason = "it declares 30,000 × 30,000 pixels, more than the 25 megapixels a picture may have here"
+        let intake = ImageIntake(images: [.png], fetcher: FakeFetcher([:])) { _, _ in reason }
+        let failure = await error { () async throws(TransferError) in
+            try await intake.load(from: drop(chromiumDrag(address: "http://h/missing.png", bytes: Self.png)))
+        }
+        #expect(failure == .malformed(type: "image/png", reason: reason))
+    }
+
+    @Test("A6: the image type's own refusal is kept when later forms hold no picture or fail too")
+    func imageTypeRefusalKept() async {
+        let intake = ImageIntake(images: [.png]) { _, data in
+            data.count > 60 ? nil : "it is damaged: it is cut short in its IDAT chunk"
+        }
+        let failure = await error { () async throws(TransferError) in
+            try await intake.load(
+                from: drop([
+                    .data(.png, Self.png), .text(.uriList, "# no address\r\n"), .data(.octetStream, Self.html),
+                    .text(.html, "<p>no picture</p>"),
+                ]))
+        }
+        #expect(failure == .malformed(type: "image/png", reason: "it is damaged: it is cut short in its IDAT chunk"))
+    }
+
+    @Test("A6: a form that held nothing to try never hides why a form that did fail")
+    func emptyFormsWeighLeast() async {
+        let failure = await error { () async throws(TransferError) in
+            try await intake().load(
+                from: drop([.text(.uriList, "# only a comment\r\n"), .data(.octetStream, Self.html)]))
+        }
+        guard case .malformed(let type, let reason)? = failure else {
+            Issue.record("expected the bytes' failure, got \(String(describing: failure))")
+            return
+        }
+        #expect(type == "image" && reason.contains("not a PNG, JPEG, GIF, WebP or BMP image"), "\(reason)")
+        let nothing = await error { () async throws(TransferError) in
+            try await intake().load(from: drop([.text(.uriList, "# only a comment\r\n"), .text(.html, "<p>hi</p>")]))
+        }
+        #expect(nothing == .malformed(type: "text/uri-list", reason: "it names no address"), "the first of equals")
+    }
+
+    @Test("Untrusted data: an image offered under another image type is refused, naming both")
+    func declaredTypeMismatch() async {
+        let failure = await error { () async throws(TransferError) in
+            try await intake().load(from: drop([.data("image/gif", Self.png)]))
+        }
+        #expect(failure == .malformed(type: "image/gif", reason: "it is image/png data offered as image/gif"))
     }
 
     @Test("Limits: an image larger than the limit is refused in every form")

@@ -1,0 +1,84 @@
+import CGtk4
+import DragDrop
+
+/// What a drag on Wayland needs beyond GDK's common ground.
+///
+/// - **Modifier keys.** The compositor takes the keyboard for the whole drag, so the app never
+///   sees Ctrl or Shift held; the compositor applies them itself to the drop's action
+///   (weston: Ctrl copies, Shift moves). On Wayland `gdk_drop_get_actions` is that negotiated
+///   action, so an action other than the one this app asked for is a modifier held: the host
+///   passes it to the engine as `forceCopy` / `forceMove` (S2), and keeps asking for the
+///   operation the engine proposes without it, so that releasing the key brings it back.
+/// - **How a drag to another app ended.** X11 tells (XdndFinished with accepted or not, the
+///   other app's name from its window); Wayland tells only that the other app performed the drop
+///   (`drop-performed`) and then that it finished (`dnd-finished`) or not (`cancel`, reason
+///   error). A cancel after the drop was performed is the other app refusing it (F7, A6),
+///   named "the other app": Wayland does not say which app a surface belongs to. A cancel
+///   with no drop performed is a release where nothing took the drag, as GDK's `NO_TARGET` on
+///   X11.
+@MainActor
+final class WaylandDragState {
+    /// The operation the engine proposed for the running in-app drag without a modifier.
+    var unforcedOperation: DropOperation?
+    /// Whether GDK says the running drag's drop was performed (by another app, or here).
+    var dropPerformed = false
+    /// Whether the running drag was dropped on this app's own drop target.
+    var droppedHere = false
+}
+
+extension GtkDragHost {
+    /// Whether the app runs on Wayland (GDK's display is a `GdkWaylandDisplay`).
+    var isWayland: Bool {
+        guard let display = gdk_display_get_default() else { return false }
+        return String(cString: dd_type_name(UnsafeMutableRawPointer(display))) == "GdkWaylandDisplay"
+    }
+
+    /// The modifiers of an in-app drag's motion: the keyboard's on X11; on Wayland the action
+    /// the compositor negotiated, when it is not the one this app asked for.
+    func dragModifiers(negotiated: GdkDragAction) -> DragModifiers {
+        guard isWayland else { return currentModifiers() }
+        guard let asked = wayland.unforcedOperation.map({ gdkAction(for: $0, allowed: negotiated, unclamped: true) }),
+            asked != 0, negotiated.rawValue != asked
+        else { return [] }
+        switch negotiated.rawValue {
+        case GDK_ACTION_COPY.rawValue: return [.forceCopy]
+        case GDK_ACTION_MOVE.rawValue: return [.forceMove]
+        default: return []
+        }
+    }
+
+    /// After an in-app drag's motion with `modifiers`: the GDK action to ask for. On Wayland the
+    /// operation without modifiers (remembered while none is held), whatever was negotiated.
+    func askedAction(after modifiers: DragModifiers, negotiated: GdkDragAction) -> UInt32 {
+        guard isWayland else { return gdkAction(for: engine.currentSession?.operation, allowed: negotiated) }
+        if modifiers.isEmpty { wayland.unforcedOperation = engine.currentSession?.operation }
+        return gdkAction(for: wayland.unforcedOperation, allowed: negotiated, unclamped: true)
+    }
+
+    /// A GDK drag started: on Wayland, note when another app performs its drop.
+    func watchWaylandDrag(_ drag: UnsafeMutableRawPointer) {
+        wayland.unforcedOperation = nil
+        wayland.dropPerformed = false
+        wayland.droppedHere = false
+        guard isWayland else { return }
+        GSignal.connect(drag, "drop-performed") { [weak self] in
+            guard let self else { return }
+            self.diagnose(self.wayland.droppedHere ? "drop performed here" : "drop performed by another app")
+            self.wayland.dropPerformed = true
+        }
+    }
+
+    /// How `drag-cancel` with `reason` ends the engine session on Wayland, or nil to decide as
+    /// on X11.
+    func waylandCancel(reason: UInt32) -> WaylandCancel? {
+        guard isWayland, reason == GDK_DRAG_CANCEL_ERROR.rawValue else { return nil }
+        return wayland.dropPerformed && !wayland.droppedHere ? .refusedByOtherApp : .noTarget
+    }
+
+    enum WaylandCancel {
+        /// Released where nothing took the drag (GDK's `NO_TARGET` on X11).
+        case noTarget
+        /// Another app performed the drop, then did not finish it.
+        case refusedByOtherApp
+    }
+}
