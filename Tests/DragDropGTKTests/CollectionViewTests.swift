@@ -267,4 +267,85 @@ struct CollectionViewTests {
             #expect(app.eventNames(from: mark).contains("springActivated"))
         }
     }
+
+    /// The lowest screen row inside `area` with a few dark (text) pixels: where the last row's
+    /// title ends.
+    static func lowestText(in shot: Screenshot, _ area: ScreenRect) -> Int? {
+        let dark = (red: UInt8(40), green: UInt8(40), blue: UInt8(40))
+        var y = Int(area.maxY) - 1
+        while y >= Int(area.y) {
+            if shot.count(dark, in: ScreenRect(x: area.x, y: Double(y), width: area.width, height: 1), tolerance: 60) >= 2 {
+                return y
+            }
+            y -= 1
+        }
+        return nil
+    }
+
+    @Test(
+        "F8, F4: over the inbox the rows from the insertion point make room (the last title moves down a row's gap) and close up once the content leaves"
+    )
+    func rowsMakeRoom() async throws {
+        try await Self.withCollections { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let file3 = try layout.frame("archive/File 3")
+            let report = try layout.frame("inbox/Report")
+            let inbox = try layout.frame("inbox")
+            // Below Report's top, where the drag image at the pointer does not reach.
+            let area = ScreenRect(x: report.x + 4, y: report.maxY + 2, width: report.width / 2, height: inbox.maxY - report.maxY - 4)
+            let resting = try #require(Self.lowestText(in: try Screenshot.capture(app.display), area))
+            let mark = app.lineCount
+            try pointer.drag(from: (file3.midX, file3.midY), to: (report.midX, report.y + 4), pause: 0.5, release: false)
+            try await app.waitFor("the insertion before Report", after: mark) {
+                $0["event"] as? String == "insertion" && $0["target"] as? String == "inbox" && $0["index"] as? Int == 1
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            let open = try #require(Self.lowestText(in: try Screenshot.capture(app.display), area))
+            #expect(abs(open - resting - 28) <= 3, "F8: Slides' title moved from \(resting) to \(open), a row's gap")
+            // Back over the archive (its own source: no insertion there, F6): the inbox closes up.
+            try pointer.move(from: (report.midX, report.y + 4), to: (file3.midX, file3.midY + 2))
+            try await app.waitFor("the insertion gone", after: mark) {
+                $0["event"] as? String == "insertion" && $0["target"] as? String == "inbox" && $0["index"] is NSNull
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            let closed = try #require(Self.lowestText(in: try Screenshot.capture(app.display), area))
+            #expect(abs(closed - resting) <= 1, "F4: Slides' title back at \(resting), not \(closed)")
+            try pointer.release()
+            try await app.settleAfterDrag(from: mark)
+            let rows = try #require(app.latest(kind: "collection", id: "inbox"))
+            #expect(Self.head(rows) == ["Lunch", "Report", "Slides"])
+        }
+    }
+
+    @Test(
+        "C1, K2, U1: the archive's edit menu lists only what applies; Delete takes the selected row as one undo step; Ctrl+Z puts it back in its place"
+    )
+    func editMenuOnTheArchive() async throws {
+        try await Self.withCollections { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let file1 = try layout.frame("archive/File 1")
+            let empty = try await app.openMenu(at: (file1.midX, file1.midY), pointer: pointer, owner: "Archive")
+            #expect(
+                empty.items == ["Cut", "Copy", "Move To\u{2026}", "Copy To\u{2026}", "Delete", "Select All"],
+                "a secondary click selected File 1 first")
+            try pointer.key("Escape")
+            try await Task.sleep(for: .milliseconds(300))
+            let mark = app.lineCount
+            try await app.chooseMenuItem("Delete", at: (file1.midX, file1.midY), pointer: pointer, owner: "Archive")
+            let deleted = try await Self.waitFor(app, "archive", "File 1 deleted", after: mark) {
+                Self.count($0) == 99_999
+            }
+            #expect(Self.head(deleted).prefix(3) == ["File 0", "File 2", "File 3"])
+            try await Task.sleep(for: .milliseconds(300))
+            let undo = try await app.openMenu(at: (file1.midX, file1.midY), pointer: pointer, owner: "Archive")
+            #expect(undo.items.first?.hasPrefix("Undo Delete") == true, "\(undo.items)")
+            try pointer.key("Escape")
+            try await Task.sleep(for: .milliseconds(300))
+            try await app.press("ctrl+z", with: pointer, until: "collection", "File 1 back") {
+                $0["id"] as? String == "archive" && Self.count($0) == 100_000
+            }
+            let back = try #require(app.latest(kind: "collection", id: "archive"))
+            #expect(Self.head(back).prefix(3) == ["File 0", "File 1", "File 2"])
+        }
+    }
 }
