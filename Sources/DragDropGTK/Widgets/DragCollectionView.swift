@@ -147,6 +147,9 @@ public final class DragCollectionView {
     public var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
     /// Whether the view's targets are registered with the host.
     public var isRegistered: Bool { window != nil }
+    /// The `GtkListView` or `GtkGridView` showing the items (the container target's widget, its
+    /// own scrollable): for an app's styling, focus and measurements.
+    public var itemsWidget: UnsafeMutablePointer<GtkWidget> { itemsView.widget }
 
     /// Creates an empty view; give it a ``dataSource`` and call ``reloadData(selecting:)``.
     public init(id: TargetID, title: String, host: GtkDragHost, options: Options) {

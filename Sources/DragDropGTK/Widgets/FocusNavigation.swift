@@ -69,11 +69,16 @@ public enum FocusNavigation {
                 gtk_widget_get_can_focus(widget) != 0
             else { return }
             let raw = UnsafeMutableRawPointer(widget)
-            if dd_is_list_box(raw) != 0 || dd_is_flow_box(raw) != 0 {
+            // Each check on its own line: `||`'s autoclosure would send `raw` (an error in release builds).
+            let isBox = dd_is_list_box(raw) != 0
+            let isFlowBox = dd_is_flow_box(raw) != 0
+            let isListView = dd_is_list_view(raw) != 0
+            let isGridView = dd_is_grid_view(raw) != 0
+            if isBox || isFlowBox {
                 if let stop = selectedChild(of: widget) ?? firstFocusable(in: widget) { widgets.append(stop) }
                 return
             }
-            if dd_is_list_view(raw) != 0 || dd_is_grid_view(raw) != 0 {
+            if isListView || isGridView {
                 // A virtualized list takes the focus itself and puts it on its focused row.
                 widgets.append(widget)
                 return
