@@ -85,24 +85,32 @@ public protocol DragCollectionDataSource: AnyObject {
 }
 
 extension DragCollectionDataSource {
+    /// No detail line.
     public func detail(at index: Int) -> String? { nil }
+    /// No folders.
     public func isFolder(at index: Int) -> Bool { false }
+    /// Refuses, saying the folder takes nothing.
     public func collectionView(_ view: DragCollectionView, perform drop: DropRequest, intoFolderAt index: Int)
         -> DropResult
     {
         .failed(DropFailure(.forbidden, "\(title(at: index)) takes nothing."))
     }
+    /// Nothing to remove.
     public func collectionView(
         _ view: DragCollectionView, removeMovedItems items: [DragItem], after drop: DropRequest
     ) -> UndoableAction? { nil }
+    /// The title as UTF-8 text.
     public func collectionView(_ view: DragCollectionView, itemProviderAt index: Int) -> ItemProvider? {
         ItemProvider(app: view.host.engine.app, representations: [.text(.utf8PlainText, title(at: index))])
     }
+    /// Cannot delete.
     public func collectionView(_ view: DragCollectionView, deleteItems ids: [TargetID]) -> (
         name: String, action: UndoableAction
     )? { nil }
+    /// Takes no pasted text.
     public func collectionView(_ view: DragCollectionView, insertTitles titles: [String], at index: Int) -> (
         ids: [TargetID], name: String, action: UndoableAction
     )? { nil }
+    /// Nothing.
     public func collectionView(_ view: DragCollectionView, openFolderAt index: Int, duringDrag: Bool) {}
 }

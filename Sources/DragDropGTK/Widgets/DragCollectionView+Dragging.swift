@@ -8,10 +8,13 @@ import DragDrop
 extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate, GtkSpringLoadingDelegate,
     GtkAutoscrollDelegate, GtkModelItemsDelegate
 {
+    /// A drag from a selected row carries the whole selection, rows off screen included (M1);
+    /// from another row, that row alone.
     public func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] {
         selected.contains(item) ? selection : [item]
     }
 
+    /// The selection, for a keyboard pick-up of the collection (C4); nothing when items do not drag.
     public func dragHost(_ host: GtkDragHost, selectedItemsIn container: TargetID) -> [TargetID] {
         container == id && options.draggable ? selection : []
     }
@@ -42,6 +45,8 @@ extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate,
         return count
     }
 
+    /// Hands a drop to the data source: between the items at the insertion index (or deferred
+    /// with placeholders, A4), or into the folder tile it was dropped on.
     public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
         guard let dataSource else {
             return .failed(DropFailure(.failed, "\(title) is not available."))
@@ -62,22 +67,26 @@ extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate,
         return dataSource.collectionView(self, perform: drop, intoFolderAt: index)
     }
 
+    /// Lets the data source take moved items out after the destination committed them (S4).
     public func dragHost(_ host: GtkDragHost, removeMovedItems items: [DragItem], after drop: DropRequest)
         -> UndoableAction?
     {
         dataSource?.collectionView(self, removeMovedItems: items, after: drop)
     }
 
+    /// The data of a dragged item (P1), from the data source, on screen or not.
     public func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
         guard let dataSource, let index = dataIndex(of: item) else { return nil }
         return dataSource.collectionView(self, itemProviderAt: index)
     }
 
+    /// What other apps get for `ids`: their titles, one per line.
     public func dragHost(_ host: GtkDragHost, exportedRepresentationsFor ids: [TargetID]) -> [ExportedRepresentation]
     {
         [.text(ids.compactMap { name(of: $0) }.joined(separator: "\n"))]
     }
 
+    /// The title of an item that has no row on screen (announcements, the drop's item names).
     public func dragHost(_ host: GtkDragHost, nameOfItem item: TargetID, in container: TargetID) -> String? {
         container == id ? name(of: item) : nil
     }
@@ -90,6 +99,7 @@ extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate,
 
     // MARK: Rows making room (F8)
 
+    /// Shows where a drop would land (F8): rows from there make room, or a bar before a tile.
     public func dragHost(_ host: GtkDragHost, showInsertionAt index: Int?, in container: TargetID) {
         guard container == id else { return }
         insertionShown = index.map { position(ofDataIndex: $0) }
@@ -128,6 +138,7 @@ extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate,
 
     // MARK: Folders (SP1)
 
+    /// A folder tile sprang open under a drag (SP1): the data source opens it.
     public func dragHost(_ host: GtkDragHost, activate control: TargetID, explicit: Bool) {
         guard let dataSource, let index = dataIndex(of: control), dataSource.isFolder(at: index) else { return }
         dataSource.collectionView(self, openFolderAt: index, duringDrag: true)

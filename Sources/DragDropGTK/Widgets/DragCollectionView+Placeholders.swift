@@ -94,6 +94,8 @@ extension DragCollectionView: GtkPlaceholderDelegate {
     /// A placeholder row's identifier (never an item's: it starts with a NUL).
     static func placeholderID(_ token: DropToken, _ k: Int) -> TargetID { TargetID("\u{0}placeholder-\(token)-\(k)") }
 
+    /// The engine inserted, advanced, resolved or failed the placeholders of a deferred drop:
+    /// the placeholder rows show, move their progress bars (A5) or go (A6).
     public func dragHost(
         _ host: GtkDragHost, placeholder token: DropToken, in container: TargetID, changed: PlaceholderChange
     ) {
