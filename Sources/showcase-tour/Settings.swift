@@ -84,15 +84,15 @@ extension Tour {
         // The thumb settles after the last motion event and is saved when it does: wait (up to
         // 5 s) until the store holds the value the slider shows.
         var value = -1.0
-        var stored: String? = nil
+        var storedBrightness: String? = nil
         for _ in 0..<50 {
             value = try require(stateObject(pane)?["brightness"] as? Double, "the brightness")
-            stored = try storedSettings("settings.")["settings.brightness"]
-            if stored == String(Int(value)) { break }
+            storedBrightness = try storedSettings("settings.")["settings.brightness"]
+            if storedBrightness == String(Int(value)) { break }
             usleep(100_000)
         }
         try check(events(from: mark, named: "lifted").isEmpty, "K9: the thumb dragged no content")
-        try check(stored == String(Int(value)), "the brightness is saved (shown \(value), stored \(stored ?? "nothing"))")
+        try check(storedBrightness == String(Int(value)), "the brightness is saved (shown \(value), stored \(stored ?? "nothing"))")
         try screenshot(String(format: "%02d-%@-brightness", info.number, info.slug))
         mark = app.lineCount
         try pointer.key("ctrl+z")
