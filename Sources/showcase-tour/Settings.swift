@@ -92,7 +92,7 @@ extension Tour {
             usleep(100_000)
         }
         try check(events(from: mark, named: "lifted").isEmpty, "K9: the thumb dragged no content")
-        try check(storedBrightness == String(Int(value)), "the brightness is saved (shown \(value), stored \(stored ?? "nothing"))")
+        try check(storedBrightness == String(Int(value)), "the brightness is saved (shown \(value), stored \(storedBrightness ?? "nothing"))")
         try screenshot(String(format: "%02d-%@-brightness", info.number, info.slug))
         mark = app.lineCount
         try pointer.key("ctrl+z")
