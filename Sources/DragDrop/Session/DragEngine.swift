@@ -1041,7 +1041,12 @@ public final class DragEngine {
     private func handleSpring(_ action: SpringLoadingStateMachine<TargetID>.Action) {
         switch action {
         case .none: break
-        case .armed(let t): emit(.springArmed(t))
+        case .armed(let t):
+            emit(.springArmed(t))
+            // Over something that only opens (SP1): say so, rather than "Not over a drop point."
+            if let s = session, s.destination == nil, s.mode != .keyboard {
+                announce(.springHover(destinationName(t)))
+            }
         case .flash(let t): emit(.springFlash(t))
         case .disarmed(let t): emit(.springDisarmed(t))
         case .activate(let t, let explicit):
