@@ -130,6 +130,8 @@ bench: deps
 	@cd Benchmarks && $(SWIFT) build -c release --product dragdrop-bench >&2
 	@cd Benchmarks && $(SWIFT) build -c release --product gtk-pick-bench >&2 \
 		|| echo "The GTK baseline did not build: its rows will say n/a." >&2
+	@cd Benchmarks && $(SWIFT) build -c release --product gtk-list-bench >&2 \
+		|| echo "The list benchmark did not build: its rows will say n/a." >&2
 	@cd Benchmarks && "$$($(SWIFT) build -c release --show-bin-path)/dragdrop-bench" --output .build/results.md $(BENCH_FLAGS)
 
 # The engine's random tester at length (issue 10): 100,000 random drag sessions, each checked by

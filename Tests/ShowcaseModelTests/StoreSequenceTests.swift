@@ -16,7 +16,7 @@ import Testing
 struct StoreSequenceTests {
     @Test(
         "S4, U1, U2, U3, A6: 160 random drops, operations, undos, redos and restarts; the store equals the model after every step",
-        arguments: [101, 202, 303, 404] as [UInt64])
+        arguments: seeds([101, 202, 303, 404]))
     func randomSequence(seed: UInt64) throws {
         let steps = try Self.generate(seed: seed, count: 160)
         guard let failure = try Self.play(steps) else { return }
@@ -32,7 +32,7 @@ struct StoreSequenceTests {
 
     @Test(
         "S4: sessions killed with SIGKILL at random points; the reopened store holds the model before or after the interrupted step",
-        arguments: [7, 8, 9] as [UInt64])
+        arguments: seeds([7, 8, 9]))
     func randomCrashes(seed: UInt64) throws {
         var tally = CrashTally()
         let (sessions, failure) = try Self.playCrashes(seed: seed, sessions: 16, tally: &tally)
@@ -63,6 +63,14 @@ struct StoreSequenceTests {
             case .restart: "restart (close and reopen the store)"
             }
         }
+    }
+
+    /// The seeds to play: `fixed`, or 1…N when `DRAGDROP_STORE_SEEDS=N` asks for a longer run
+    /// (RELIABILITY.md's figures: `DRAGDROP_STORE_SEEDS=500 swift test --filter StoreSequenceTests`).
+    static func seeds(_ fixed: [UInt64]) -> [UInt64] {
+        guard let text = ProcessInfo.processInfo.environment["DRAGDROP_STORE_SEEDS"], let count = UInt64(text), count > 0
+        else { return fixed }
+        return Array(1...count)
     }
 
     static func generate(seed: UInt64, count: Int) throws -> [Step] {
