@@ -48,8 +48,8 @@ public struct Resolution: Equatable, Sendable {
 /// data (tree links, flags, type masks) beside the compact cold data a descriptor is rebuilt
 /// from (identifier, name, and indexes into tables of the distinct type lists, kinds and apps;
 /// the rarely set roles, such as spring loading or a confirmation, live in a side table only for
-/// the targets that have them). Identifiers map to slots through ``IdentifierTable``; frames
-/// live in the ``SpatialIndex``. About 150 bytes per target (see `Benchmarks/`).
+/// the targets that have them). Identifiers map to slots through `IdentifierTable`; frames
+/// live in the `SpatialIndex`. About 150 bytes per target (see `Benchmarks/`).
 ///
 /// Costs: register, update and unregister are O(1) expected (plus O(children) to cascade an
 /// unregister); ``resolve(at:session:)`` is O(occupied index levels + hits × depth);
