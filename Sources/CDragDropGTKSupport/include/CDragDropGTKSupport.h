@@ -4,7 +4,9 @@
 #ifndef DRAGDROP_GTK_SUPPORT_H
 #define DRAGDROP_GTK_SUPPORT_H
 
-#include <gtk/gtk.h>
+// GTK through the CGtk4 module (its shim.h includes gtk.h), so GTK's declarations belong to one
+// module only: a second, textual copy here made them vanish from Swift files at random.
+#include "../../CGtk4/shim.h"
 
 G_BEGIN_DECLS
 
