@@ -4,15 +4,9 @@
 #ifndef DRAGDROP_GTK_SUPPORT_H
 #define DRAGDROP_GTK_SUPPORT_H
 
-// GTK through the CGtk4 module when modules are on (Swift's importer): included textually here
-// too, GTK's declarations would belong to two modules, and Swift files that import only CGtk4
-// were seen to lose some of them (GTK_ORIENTATION_VERTICAL "not in scope") depending on which
-// files the compiler batched together. The C files of this target include it textually.
-#if __has_feature(modules)
-#pragma clang module import CGtk4
-#else
-#include <gtk/gtk.h>
-#endif
+// GTK through the CGtk4 module (its shim.h includes gtk.h), so GTK's declarations belong to one
+// module only: a second, textual copy here made them vanish from Swift files at random.
+#include "../../CGtk4/shim.h"
 
 G_BEGIN_DECLS
 
