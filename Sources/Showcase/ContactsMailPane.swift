@@ -109,8 +109,7 @@ final class ContactsMailPane: ShowcasePane {
     /// The card as vCard 4 text.
     static func vcard(of card: ContactPayload) -> String {
         func escaped(_ s: String) -> String {
-            s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ",", with: "\\,")
-                .replacingOccurrences(of: ";", with: "\\;")
+            s.replacingScalars(["\\": "\\\\", ",": "\\,", ";": "\\;"])
         }
         return [
             "BEGIN:VCARD", "VERSION:4.0", "FN:\(escaped(card.name))", "EMAIL;TYPE=work:\(card.email)",
