@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 
 #if canImport(Glibc)
@@ -138,8 +139,8 @@ final class Tour {
             }
             try app.waitForState("the \(slug) pane", after: mark) { $0.pane == slug }
             if !settle {
-                try app.waitFor("the \(slug) pane's layout", after: mark) {
-                    $0["kind"] as? String == "layout" && $0["pane"] as? String == slug
+                try app.waitFor(LayoutLine.self, "the \(slug) pane's layout", after: mark) {
+                    $0.pane == slug
                 }
             }
         }
@@ -187,14 +188,14 @@ final class Tour {
     /// Waits for a status line (what the app announces) starting with `prefix`; returns it.
     @discardableResult
     func waitForStatus(prefix: String, after mark: Int) throws -> String {
-        let line = try app.waitFor("the status '\(prefix)…'", after: mark) {
-            $0["kind"] as? String == "status" && ($0["text"] as? String)?.hasPrefix(prefix) == true
+        let line = try app.waitFor(StatusLine.self, "the status '\(prefix)…'", after: mark) {
+            $0.text.hasPrefix(prefix)
         }
-        return line["text"] as? String ?? ""
+        return line.text
     }
 
-    func events(from mark: Int, named name: String) -> [JSONObject] {
-        app.events(from: mark).filter { $0["event"] as? String == name }
+    func events(from mark: Int, named name: String) -> [FeedbackLine] {
+        app.events(from: mark).filter { $0.event == name }
     }
 
     /// Waits until GTK's drag ended and the window settled (keys typed within ~100 ms of a
@@ -233,8 +234,8 @@ final class Tour {
         mark = app.lineCount
         let from = try layout.row(picked[1], in: source).center
         try pointer.drag(from: from, to: (first.midX, (first.midY + second.midY) / 2), release: false)
-        try app.waitFor("the highlight on \(destination)", after: mark) {
-            $0["event"] as? String == "highlightOn" && $0["target"] as? String == homeID
+        try app.waitFor(FeedbackLine.self, "the highlight on \(destination)", after: mark) {
+            $0.event == "highlightOn" && $0.target == homeID
         }
         usleep(300_000)  // let GTK paint the highlight and the rows making room
         try screenshot(String(format: "%02d-%@", info.number, info.slug))
@@ -247,14 +248,14 @@ final class Tour {
             $0.lists == expected
         }
         let previews = events(from: mark, named: "preview")
-        try check(previews.contains { ($0["count"] as? Int) == 2 }, "M3: the drag image never showed a count of 2")
+        try check(previews.contains { $0.count == 2 }, "M3: the drag image never showed a count of 2")
         let committed = events(from: mark, named: "committed")
         try check(committed.count == 1, "one drop expected, saw \(committed.count)")
         try check(
-            committed[0]["operation"] as? String == "move", "S2: the drop was a \(committed[0]["operation"] ?? "?")")
+            committed[0].operation == "move", "S2: the drop was a \(committed[0].operation ?? "?")")
         try check(
             events(from: mark, named: "insertion").contains {
-                $0["target"] as? String == homeID && $0["index"] as? Int == 1
+                $0.target == homeID && $0.index == 1
             },
             "F8: the rows of \(destination) never made room at index 1")
         try checkStore(.reminders, equals: expected)
@@ -276,7 +277,7 @@ final class Tour {
         try app.waitForState("the reordered Work list", after: mark) { $0.lists == reordered }
         try check(
             !events(from: mark, named: "highlightOn").contains {
-                $0["target"] as? String == (try? layout.target("Work"))
+                $0.target == (try? layout.target("Work"))
             },
             "F6: Work was highlighted while the row never left it")
         try checkStore(.reminders, equals: reordered)
@@ -293,7 +294,7 @@ final class Tour {
         withCopy["Work", default: []].append(copied)
         try app.waitForState("a copy of '\(copied)' in Work", after: mark) { $0.lists == withCopy }
         try check(
-            events(from: mark, named: "preview").contains { $0["badge"] as? String == "copy" },
+            events(from: mark, named: "preview").contains { $0.badge == "copy" },
             "S3: no copy badge while Ctrl was held")
         try checkStore(.reminders, equals: withCopy)
         try settleAfterDrag(mark, pane: "reminders")
@@ -352,8 +353,8 @@ final class Tour {
         let message = try layout.row(inbox[0], in: "Messages")
         try pointer.drag(
             from: (message.x + 24, message.y + 10), to: (archive.maxX - 24, archive.midY), release: false)
-        try app.waitFor("the highlight on Archive", after: mark) {
-            $0["event"] as? String == "highlightOn" && $0["target"] as? String == archiveID
+        try app.waitFor(FeedbackLine.self, "the highlight on Archive", after: mark) {
+            $0.event == "highlightOn" && $0.target == archiveID
         }
         usleep(300_000)
         try screenshot(String(format: "%02d-%@", info.number, info.slug))
@@ -371,10 +372,10 @@ final class Tour {
         mark = app.lineCount
         try pointer.drag(
             from: try now.row(inbox[1], in: "Messages").center, to: try now.row("Sent", in: "Mailboxes").center)
-        let outcome = try app.waitFor("the refused drop's outcome", after: mark) { $0["event"] as? String == "outcome" }
-        try check(outcome["outcome"] as? String != "completed", "Sent took a drop")
+        let outcome = try app.waitFor(FeedbackLine.self, "the refused drop's outcome", after: mark) { $0.event == "outcome" }
+        try check(outcome.outcome != "completed", "Sent took a drop")
         try check(
-            events(from: mark, named: "preview").contains { $0["badge"] as? String == "forbidden" },
+            events(from: mark, named: "preview").contains { $0.badge == "forbidden" },
             "S3: no not-allowed badge over Sent")
         try settleAfterDrag(mark, pane: "mail", flewBack: true)
         try check(
@@ -384,12 +385,12 @@ final class Tour {
         mark = app.lineCount
         try pointer.drag(
             from: try now.row(inbox[1], in: "Messages").center, to: try now.row("Inbox", in: "Mailboxes").center)
-        let own = try app.waitFor("the second refused drop's outcome", after: mark) {
-            $0["event"] as? String == "outcome"
+        let own = try app.waitFor(FeedbackLine.self, "the second refused drop's outcome", after: mark) {
+            $0.event == "outcome"
         }
-        try check(own["outcome"] as? String != "completed", "Inbox took its own message")
+        try check(own.outcome != "completed", "Inbox took its own message")
         try check(
-            events(from: mark, named: "preview").contains { $0["badge"] as? String == "forbidden" },
+            events(from: mark, named: "preview").contains { $0.badge == "forbidden" },
             "S3: no not-allowed badge over the mailbox shown")
         try settleAfterDrag(mark, pane: "mail", flewBack: true)
         try check(
@@ -405,19 +406,19 @@ final class Tour {
         mark = app.lineCount
         let first = try opened.row(inbox[0], in: "Messages")
         try pointer.drag(from: (first.x + 24, first.y + 10), to: back.center, release: false)
-        try app.waitFor("Back arming", after: mark) {
-            $0["event"] as? String == "springArmed" && $0["target"] as? String == backID
+        try app.waitFor(FeedbackLine.self, "Back arming", after: mark) {
+            $0.event == "springArmed" && $0.target == backID
         }
         try waitForLevel("mailboxes", "the mailbox list springing open", after: mark)
         try check(
-            events(from: mark, named: "springActivated").contains { $0["target"] as? String == backID },
+            events(from: mark, named: "springActivated").contains { $0.target == backID },
             "SP1: no spring-loading event for Back")
         // The list is back where it was before the mailbox opened: move onto Archive.
         try pointer.move(to: (archive.maxX - 30, archive.midY))
         usleep(60_000)
         try pointer.move(to: (archive.maxX - 24, archive.midY))
-        try app.waitFor("the highlight on Archive after the spring", after: mark) {
-            $0["event"] as? String == "highlightOn" && $0["target"] as? String == archiveID
+        try app.waitFor(FeedbackLine.self, "the highlight on Archive after the spring", after: mark) {
+            $0.event == "highlightOn" && $0.target == archiveID
         }
         usleep(300_000)
         try screenshot(String(format: "%02d-%@-back", info.number, info.slug))
@@ -441,8 +442,8 @@ final class Tour {
         let paragraph = try require(shown.rows["Draft"]?.first, "the draft's first paragraph")
         mark = app.lineCount
         try pointer.drag(from: paragraph.frame.center, to: (draft.midX, draft.maxY - 24), release: false)
-        try app.waitFor("the draft scrolling", after: mark) {
-            $0["kind"] as? String == "state" && (($0["draftOffset"] as? Double) ?? 0) > startOffset + 20
+        try app.waitFor(StateLine.self, "the draft scrolling", after: mark) {
+            ($0.draftOffset ?? 0) > startOffset + 20
         }
         usleep(250_000)
         try screenshot(String(format: "%02d-%@-draft", info.number, info.slug))
@@ -480,17 +481,17 @@ final class Tour {
     }
 
     func waitForLevel(_ level: String, _ what: String, after mark: Int) throws {
-        try app.waitFor(what, after: mark) {
-            $0["kind"] as? String == "state" && $0["pane"] as? String == "mail" && $0["level"] as? String == level
+        try app.waitFor(StateLine.self, what, after: mark) {
+            $0.pane == "mail" && $0.level == level
         }
     }
 
     /// The draft's scroll offset in the latest mail state line.
     func draftOffset() throws -> Double {
         let line = try require(
-            app.objects().last { $0["kind"] as? String == "state" && $0["pane"] as? String == "mail" },
+            app.lines(StateLine.self).last { $0.pane == "mail" },
             "a mail state line")
-        return try require(line["draftOffset"] as? Double, "the draft's offset")
+        return try require(line.draftOffset, "the draft's offset")
     }
 
     /// 12. Upload: a video dropped on the channel shows a placeholder with progress at once, then
@@ -505,18 +506,18 @@ final class Tour {
         let channel = try layout.list("Channel")
         let channelID = try layout.target("Channel")
 
-        func uploading(_ object: JSONObject) -> [JSONObject]? {
-            guard object["kind"] as? String == "state", object["pane"] as? String == "upload" else { return nil }
-            return object["uploading"] as? [JSONObject]
+        func uploading(_ line: AppLine) -> [StateLine.Upload]? {
+            guard let state = line.decode(StateLine.self), state.pane == "upload" else { return nil }
+            return state.uploading
         }
         // A4, A5: the placeholder appears at once and its bar advances.
         var mark = app.lineCount
         try pointer.drag(from: try layout.row(video, in: "Uploads").center, to: channel.center)
-        try app.waitFor("the placeholder on the channel", after: mark) {
-            $0["event"] as? String == "placeholderInserted" && $0["target"] as? String == channelID
+        try app.waitFor(FeedbackLine.self, "the placeholder on the channel", after: mark) {
+            $0.event == "placeholderInserted" && $0.target == channelID
         }
         try app.waitFor("the upload a third done", after: mark) {
-            (uploading($0)?.first?["fraction"] as? Double ?? 0) >= 0.33
+            (uploading($0)?.first?.fraction ?? 0) >= 0.33
         }
         try check(
             events(from: mark, named: "placeholderProgress").count >= 2, "A5: the placeholder's progress never advanced"
@@ -538,18 +539,18 @@ final class Tour {
         mark = app.lineCount
         try pointer.drag(from: try now.row(video, in: "Uploads").center, to: try now.list("Channel").center)
         try app.waitFor("the second upload under way", after: mark) {
-            (uploading($0)?.first?["fraction"] as? Double ?? 0) >= 0.16
+            (uploading($0)?.first?.fraction ?? 0) >= 0.16
         }
         try settleAfterDrag(mark, pane: "upload")
         let cancel = try require(app.latestLayout?.lists["Cancel"], "the Cancel Upload button")
         let click = app.lineCount
         try pointer.click(at: cancel.center)
-        let cancelled = try app.waitFor("the cancelled upload", after: click) {
-            uploading($0)?.isEmpty == true
+        let cancelled = try app.waitFor(StateLine.self, "the cancelled upload", after: click) {
+            $0.pane == "upload" && $0.uploading?.isEmpty == true
         }
         try check(
-            (cancelled["notice"] as? String)?.hasPrefix("Upload cancelled") == true,
-            "A6: no 'Upload cancelled' notice: \(cancelled["notice"] ?? "none")")
+            cancelled.notice?.hasPrefix("Upload cancelled") == true,
+            "A6: no 'Upload cancelled' notice: \(cancelled.notice ?? "none")")
         try check(!events(from: click, named: "placeholderFailed").isEmpty, "A6: the placeholder did not go away")
         usleep(3_500_000)  // longer than an upload: it must never arrive
         try check(
@@ -574,8 +575,8 @@ final class Tour {
             let mark = app.lineCount
             try pointer.drag(
                 from: try layout.list(source).center, to: try layout.list(destination).center, release: false)
-            try app.waitFor("the highlight on \(destination)", after: mark) {
-                $0["event"] as? String == "highlightOn" && $0["target"] as? String == id
+            try app.waitFor(FeedbackLine.self, "the highlight on \(destination)", after: mark) {
+                $0.event == "highlightOn" && $0.target == id
             }
             if index == 0 {
                 usleep(300_000)
@@ -583,25 +584,25 @@ final class Tour {
             }
             let release = app.lineCount
             try pointer.release()
-            let state = try app.waitFor("\(destination) receiving \(type)", after: release, timeout: 10) {
-                $0["kind"] as? String == "state" && $0["pane"] as? String == info.slug
-                    && (($0["received"] as? JSONObject)?[destination] as? JSONObject)?["type"] as? String == type
+            let state = try app.waitFor(StateLine.self, "\(destination) receiving \(type)", after: release, timeout: 10) {
+                $0.pane == info.slug
+                    && $0.receivedBy?[destination]?.type == type
             }
-            let received = try require((state["received"] as? JSONObject)?[destination] as? JSONObject, "received")
-            let size = received["size"] as? Int ?? Int(received["size"] as? Double ?? 0)
-            let description = received["detail"] as? String ?? ""
+            let received = try require(state.receivedBy?[destination], "received")
+            let size = received.size
+            let description = received.detail ?? ""
             try check(size > 0, "\(destination) received \(type) with no bytes")
             try check(
                 description.contains(detail), "\(destination)'s \(type) is '\(description)', expected '\(detail)'")
             // A deferred drop shows its content, then commits: the commit's line may not be read yet.
-            try app.waitFor("the drop on \(destination) committed", after: mark, timeout: 5) {
-                $0["event"] as? String == "committed"
+            try app.waitFor(FeedbackLine.self, "the drop on \(destination) committed", after: mark, timeout: 5) {
+                $0.event == "committed"
             }
             let committed = events(from: mark, named: "committed")
             try check(committed.count == 1, "one drop on \(destination) expected, saw \(committed.count)")
             try check(
-                committed[0]["operation"] as? String == "copy",
-                "S2: the drop on \(destination) was a \(committed[0]["operation"] ?? "?")")
+                committed[0].operation == "copy",
+                "S2: the drop on \(destination) was a \(committed[0].operation ?? "?")")
             got.append("'\(destination)' got \(type) (\(size) bytes, \(description))")
             try settleAfterDrag(mark, pane: info.slug)
         }
@@ -611,9 +612,9 @@ final class Tour {
         let last = try require(expected.last?.0, "a destination")
         let mark = app.lineCount
         try pointer.key("ctrl+z")
-        try app.waitFor("the undone drop on \(last)", after: mark) {
-            $0["kind"] as? String == "state" && $0["pane"] as? String == info.slug
-                && ($0["received"] as? JSONObject)?[last] == nil
+        try app.waitFor(StateLine.self, "the undone drop on \(last)", after: mark) {
+            $0.pane == info.slug
+                && $0.receivedBy?[last] == nil
         }
         return .ok("dragged '\(source)' as a copy: " + got.joined(separator: "; ") + "; Ctrl+Z emptied '\(last)'")
     }
@@ -623,8 +624,8 @@ final class Tour {
     func placeholder(_ info: SituationInfo) throws -> Verdict {
         let mark = app.lineCount
         try open(info.slug, settle: false)
-        try app.waitFor("the \(info.slug) page's pending state", after: mark) {
-            $0["kind"] as? String == "state" && $0["pane"] as? String == info.slug && $0["pending"] is String
+        try app.waitFor(StateLine.self, "the \(info.slug) page's pending state", after: mark) {
+            $0.pane == info.slug && $0.pending != nil
         }
         return .pending(info.pending ?? "no pane yet")
     }
@@ -739,12 +740,11 @@ do {
         options: options, display: display, app: app,
         databasePath: URL(fileURLWithPath: dataDirectory).appendingPathComponent("showcase.sqlite").path)
     tour = t
-    let line = try app.waitFor("the situations line") { $0["kind"] as? String == "situations" }
-    let situations = (line["items"] as? [JSONObject] ?? []).compactMap { item -> SituationInfo? in
-        guard let number = item["number"] as? Int, let slug = item["slug"] as? String else { return nil }
-        return SituationInfo(
-            number: number, slug: slug, title: item["title"] as? String ?? slug,
-            implemented: item["pane"] as? String == "implemented", pending: item["pending"] as? String)
+    let line = try app.waitFor(SituationsLine.self, "the situations line")
+    let situations = line.items.map { item in
+        SituationInfo(
+            number: item.number, slug: item.slug, title: item.title, implemented: item.pane == "implemented",
+            pending: item.pending)
     }
     if situations.count != 15 { say("warning: the showcase lists \(situations.count) situations, not 15") }
     for info in situations where options.only?.contains(info.slug) ?? true {
