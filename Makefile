@@ -15,7 +15,7 @@ APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xau
 	qtbase5-examples gtk-3-examples dbus-daemon at-spi2-core python3-pyatspi chromium libcurl4 weston
 SCENARIOS := $(wildcard Examples/scenarios/*.json Examples/scenarios/regressions/*.json)
 
-.PHONY: all run tour replay test test-gtk test-wayland build deps bench soak format clean
+.PHONY: all run tour replay test test-gtk test-wayland build deps bench soak fuzz format clean
 
 all: build
 
@@ -107,6 +107,8 @@ bench: deps
 	@cd Benchmarks && $(SWIFT) build -c release --product dragdrop-bench >&2
 	@cd Benchmarks && $(SWIFT) build -c release --product gtk-pick-bench >&2 \
 		|| echo "The GTK baseline did not build: its rows will say n/a." >&2
+	@cd Benchmarks && $(SWIFT) build -c release --product gtk-list-bench >&2 \
+		|| echo "The list benchmark did not build: its rows will say n/a." >&2
 	@cd Benchmarks && "$$($(SWIFT) build -c release --show-bin-path)/dragdrop-bench" --output .build/results.md $(BENCH_FLAGS)
 
 # The engine's random tester at length (issue 10): 100,000 random drag sessions, each checked by
@@ -120,8 +122,17 @@ soak: deps
 	@$(SWIFT) build -c release --product dragdrop >&2
 	@"$$($(SWIFT) build -c release --show-bin-path)/dragdrop" soak --sessions $(SOAK_SESSIONS) --out .build/soak --progress $(SOAK_FLAGS)
 
+# Fuzzing with libFuzzer (Linux): its own package (Fuzz/), built with -sanitize=fuzzer,address,
+# never part of `make test`. Runs each target FUZZ_SECONDS (default 60; the long run is
+# FUZZ_SECONDS=600) from its seed corpus in Fuzz/corpus/, one after another, after a scale check
+# at 1 MiB; prints runs, crashes, hangs and time per target and fails on any crash or hang.
+# FUZZ_TARGETS picks targets; see Fuzz/README.md.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT="$(SWIFT)" Fuzz/run.sh
+
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build Fuzz/.build Fuzz/.work

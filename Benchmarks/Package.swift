@@ -39,6 +39,13 @@ let package = Package(
             dependencies: ["CGtk4Bench", "BenchGeometry", "BenchmarkSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // End-to-end figures for big lists (issue 12): DragCollectionView beside plain
+        // GtkListView and GtkListBox, one measurement per process.
+        .executableTarget(
+            name: "gtk-list-bench",
+            dependencies: [.product(name: "DragDropGTK", package: "DragDrop")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "dragdrop-bench",
             dependencies: [

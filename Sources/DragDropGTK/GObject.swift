@@ -233,6 +233,19 @@ public enum GSignal {
         return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), CallbackBox(body))
     }
 
+    /// Signals with one unsigned integer argument and no result: `GtkListView::activate` and
+    /// `GtkGridView::activate` (the position).
+    @discardableResult
+    public static func connect(
+        _ instance: UnsafeMutableRawPointer, _ signal: String, uint body: @escaping @MainActor (UInt32) -> Void
+    ) -> gulong {
+        let trampoline: @convention(c) (gpointer?, UInt32, gpointer?) -> Void = { _, value, data in
+            guard let box = CallbackBox<@MainActor (UInt32) -> Void>.from(data) else { return }
+            MainActor.assumeIsolated { box.body(value) }
+        }
+        return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), CallbackBox(body))
+    }
+
     /// Disconnects a handler; GLib then releases its closure.
     public static func disconnect(_ instance: UnsafeMutableRawPointer, _ handler: gulong) {
         g_signal_handler_disconnect(instance, handler)

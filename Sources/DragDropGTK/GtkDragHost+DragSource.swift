@@ -114,8 +114,9 @@ extension GtkDragHost {
         watchDropPerformed(drag)
         watchWaylandDrag(drag)
         diagnose("drag-begin items=\(pending.items.map(\.rawValue))")
+        dragModelContainer = engine.registry.modelContainer(ofFirstRegistered: pending.items)
         do {
-            try engine.beginDrag(items: pending.items, at: pending.point)
+            try engine.beginDrag(items: pending.items, at: pending.point, from: dragModelContainer)
         } catch {
             report(error)
             gtk_drag_source_drag_cancel(OpaquePointer(source))

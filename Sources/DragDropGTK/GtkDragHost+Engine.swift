@@ -20,7 +20,11 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
     }
 
     public func dragEngine(_ engine: DragEngine, itemProviderFor item: TargetID) -> ItemProvider? {
-        delegate(of: item)?.dragHost(self, itemProviderFor: item)
+        (delegate(of: item) ?? delegate(of: dragModelContainer))?.dragHost(self, itemProviderFor: item)
+    }
+
+    public func dragEngine(_ engine: DragEngine, nameOfItem item: TargetID, in container: TargetID) -> String? {
+        (delegate(of: container) as? any GtkModelItemsDelegate)?.dragHost(self, nameOfItem: item, in: container)
     }
 
     public func dragEngine(_ engine: DragEngine, removeMovedItems items: [DragItem], after drop: DropRequest)

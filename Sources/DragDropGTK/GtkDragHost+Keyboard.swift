@@ -47,16 +47,20 @@ extension GtkDragHost {
             announce("A drag is already in progress.")
             return false
         }
-        let items = itemsToPickUp(in: window)
-        diagnose("keyboard pick-up window=\(window) items=\(items.map(\.rawValue)) operation=\(operation)")
-        return beginKeyboardDrag(items: items, operation: operation)
+        let (items, container) = itemsToPickUp(in: window)
+        diagnose("keyboard pick-up window=\(window) items=\(items.count) operation=\(operation)")
+        return beginKeyboardDrag(items: items, operation: operation, from: container)
     }
 
     /// Picks up `items` (registered drag sources, in order) for a keyboard drag: what an app's
     /// own menu command does with its selection ("Move To…" in a list's edit menu). Announces
-    /// the pick-up, or why nothing was picked up.
+    /// the pick-up, or why nothing was picked up. Items that are not registered (rows scrolled
+    /// out of a virtualized list) belong to `container`, a model-backed container
+    /// (``DragTarget/modelItems``); without it, that of the first registered item.
     @discardableResult
-    public func beginKeyboardDrag(items: [TargetID], operation: KeyboardDragOperation = .automatic) -> Bool {
+    public func beginKeyboardDrag(
+        items: [TargetID], operation: KeyboardDragOperation = .automatic, from container: TargetID? = nil
+    ) -> Bool {
         guard !engine.isDragging else {
             announce("A drag is already in progress.")
             return false
@@ -69,7 +73,8 @@ extension GtkDragHost {
         var started = false
         drive {
             do {
-                try engine.beginKeyboardDrag(items: items)
+                dragModelContainer = container ?? engine.registry.modelContainer(ofFirstRegistered: items)
+                try engine.beginKeyboardDrag(items: items, from: dragModelContainer)
                 started = true
             } catch {
                 report(error)
@@ -211,21 +216,23 @@ extension GtkDragHost {
         return focus
     }
 
-    private func itemsToPickUp(in window: TargetID) -> [TargetID] {
+    /// What the keyboard picks up in `window`, and the model-backed container it comes from
+    /// when it is a container's selection.
+    private func itemsToPickUp(in window: TargetID) -> (items: [TargetID], container: TargetID?) {
         let focused = focusWidget(in: window).flatMap { registeredTarget(containing: $0, in: window) }
         guard let id = focused ?? accessibility.lastFocus[window], registered[id] != nil,
             let target = engine.registry.target(id)
-        else { return [] }
+        else { return ([], nil) }
         if target.isSource {
             accessibility.pickingUp = true
             defer { accessibility.pickingUp = false }
             let items = delegate(of: id)?.dragHost(self, itemsForDragStartingAt: id) ?? [id]
-            return items.isEmpty ? [id] : items
+            return (items.isEmpty ? [id] : items, nil)
         }
         if let owner = delegate(of: id) as? any GtkDragHostSelectionDelegate {
-            return owner.dragHost(self, selectedItemsIn: id)
+            return (owner.dragHost(self, selectedItemsIn: id), target.modelItems != nil ? id : nil)
         }
-        return []
+        return ([], nil)
     }
 
     /// The nearest registered target at or above `widget` in `window` (not the window itself).

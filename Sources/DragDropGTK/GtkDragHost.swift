@@ -85,6 +85,9 @@ public final class GtkDragHost {
     var gdkDrag: ActiveGdkDrag?
     var pendingStart: PendingStart?
     var lastOutcome: DropOutcome?
+    /// The model-backed container (``DragTarget/modelItems``) of the drag in progress, whose
+    /// owner answers for its items that are not registered (rows off screen).
+    var dragModelContainer: TargetID?
     /// Drag-source controllers of unregistered widgets, removed once the GTK drag ends.
     var deferredDetach: [(widget: GObjectRef, controller: GObjectRef)] = []
     /// Drags to and from other apps (GtkDragHost+OtherApps, GtkDragHost+ExternalDrop).
@@ -149,6 +152,10 @@ public final class GtkDragHost {
     /// Registers a widget inside a registered window as `target` (its frame is taken from the
     /// widget). A draggable target (non-empty `offers`) gets a `GtkDragSource`. `delegate` owns
     /// the model behind it (held weakly).
+    ///
+    /// A `target.frame` other than `.zero` (engine coordinates) is kept until the next layout
+    /// outside a drag: a virtualized list binding a recycled row during a drag knows where the
+    /// row lies from its model, while the widget still has the bounds of the row it showed.
     public func register(
         _ widget: UnsafeMutablePointer<GtkWidget>, as target: DragTarget, delegate: (any GtkDragHostDelegate)?
     ) throws(GtkDragHostError) {
@@ -156,7 +163,7 @@ public final class GtkDragHost {
         let ref = GObjectRef(raw: UnsafeMutableRawPointer(widget))
         var entry = Registered(widget: ref, window: parentEntry.window, delegate: delegate)
         var t = target
-        t.frame = frame(of: entry, id: target.id) ?? .zero
+        if target.frame == .zero { t.frame = frame(of: entry, id: target.id) ?? .zero }
         do { try engine.register(t) } catch { throw .registry(error) }
         setAccessibleName(of: widget, for: t)
         if t.isSource { entry.dragSource = attachDragSource(to: widget, item: t.id) }

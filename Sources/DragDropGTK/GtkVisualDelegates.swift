@@ -34,3 +34,23 @@ public protocol GtkPlaceholderDelegate: GtkDragHostDelegate {
     /// The placeholders of the deferred drop `token` in `container` changed.
     func dragHost(_ host: GtkDragHost, placeholder token: DropToken, in container: TargetID, changed: PlaceholderChange)
 }
+
+/// The owner of a container that scrolls its own content (a `GtkListView` or `GtkGridView`,
+/// which are their own scrollables): the host asks it to autoscroll (A1) instead of moving the
+/// adjustment of a registered `GtkScrolledWindow` itself. ``DragCollectionView`` is an example.
+@MainActor
+public protocol GtkAutoscrollDelegate: GtkDragHostDelegate {
+    /// Scrolls `container`'s content by `delta` (clamped to it), moves the frames of the
+    /// targets inside by the offset applied (``DragEngine/offsetDescendants(of:by:)``), and
+    /// returns that offset.
+    func dragHost(_ host: GtkDragHost, scroll container: TargetID, by delta: Vector) -> Vector
+}
+
+/// The owner of a model-backed container (``DragTarget/modelItems``): a virtualized list whose
+/// rows off screen are not registered, yet drag with the selection (M1).
+@MainActor
+public protocol GtkModelItemsDelegate: GtkDragHostDelegate {
+    /// The name of `item`, an item of `container` that is not registered (announcements, and
+    /// ``DragItem/name`` at the drop).
+    func dragHost(_ host: GtkDragHost, nameOfItem item: TargetID, in container: TargetID) -> String?
+}

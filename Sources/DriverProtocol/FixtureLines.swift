@@ -310,3 +310,41 @@ public struct InfoLine: AppEvent {
     public var shown: Bool
     public init(shown: Bool) { self.shown = shown }
 }
+
+/// `{"kind":"collection","id":…,"count":…,"head":[…],…}` (`--scene collection`): a
+/// virtualized collection's items (the first eight and last three titles, those not named
+/// "File n"/"Album n" with their index), its selection, its scroll offset, its folders'
+/// sizes and how many placeholder rows it shows.
+public struct CollectionLine: AppEvent {
+    public static let kind = "collection"
+    public var id: String
+    public var count: Int
+    public var head: [String]
+    public var tail: [String]
+    /// Items not named "File n" or "Album n" (the first 50), by title: their index.
+    public var others: [String: Int]
+    public var selectedCount: Int
+    /// The first five selected items' titles.
+    public var selectedHead: [String]
+    /// The vertical scroll offset, in pixels.
+    public var offset: Double
+    /// The first 20 folders, by title: how many items each holds.
+    public var folders: [String: Int]
+    /// Placeholder rows shown (drops still loading).
+    public var placeholders: Int
+    public init(
+        id: String, count: Int, head: [String], tail: [String], others: [String: Int], selectedCount: Int,
+        selectedHead: [String], offset: Double, folders: [String: Int], placeholders: Int
+    ) {
+        self.id = id
+        self.count = count
+        self.head = head
+        self.tail = tail
+        self.others = others
+        self.selectedCount = selectedCount
+        self.selectedHead = selectedHead
+        self.offset = offset
+        self.folders = folders
+        self.placeholders = placeholders
+    }
+}

@@ -31,15 +31,25 @@ extension ShowcaseStore {
     /// - Any failure (read-only destination or source, a missing item, a database error)
     ///   changes nothing and returns ``DropResult/failed(_:)`` saying why (S4, A6, F7).
     public func perform(_ drop: DropRequest, app: AppID, newItems: [NewItem] = []) -> DropResult {
-        guard drop.operation == .move || drop.operation == .copy else {
-            return .failed(DropFailure(.failed, "Nothing to do for a \(drop.operation.name) drop."))
-        }
         let own = drop.items.filter { $0.app == app }.compactMap { ShowcaseTargets.itemID($0.id) }
+        return performDrop(
+            drop.operation, of: own, on: drop.destination, at: drop.index, newItems: newItems)
+    }
+
+    /// The drop ``perform(_:app:newItems:)`` makes of a request: `own` (the app's items, by id)
+    /// moved or copied onto `target` at `index`, then `newItems`, in one transaction.
+    func performDrop(
+        _ operation: DropOperation, of own: [ItemID], on target: TargetID, at index: Int?, newItems: [NewItem]
+    ) -> DropResult {
+        guard operation == .move || operation == .copy else {
+            return .failed(DropFailure(.failed, "Nothing to do for a \(operation.name) drop."))
+        }
         let change: StoreChange
         let destination: ShowcaseCollection
         do {
             guard !own.isEmpty || !newItems.isEmpty else { throw ShowcaseStoreError.nothingToDrop }
-            (change, destination) = try performDropTransaction(drop, own: own, newItems: newItems)
+            (change, destination) = try performDropTransaction(
+                operation, on: target, at: index, own: own, newItems: newItems)
         } catch {
             return .failed(ShowcaseStoreError.wrap(error).dropFailure)
         }
@@ -71,13 +81,13 @@ extension ShowcaseStore {
         return nil
     }
 
-    private func performDropTransaction(_ drop: DropRequest, own: [ItemID], newItems: [NewItem]) throws
-        -> (StoreChange, ShowcaseCollection)
-    {
-        guard let (target, usesIndex) = try dropCollection(for: drop.destination) else {
+    private func performDropTransaction(
+        _ operation: DropOperation, on destinationID: TargetID, at dropIndex: Int?, own: [ItemID], newItems: [NewItem]
+    ) throws -> (StoreChange, ShowcaseCollection) {
+        guard let (target, usesIndex) = try dropCollection(for: destinationID) else {
             throw ShowcaseStoreError.nothingToDrop
         }
-        let index = usesIndex ? drop.index : nil
+        let index = usesIndex ? dropIndex : nil
         var destination: ShowcaseCollection?
         let change = try perform { db in
             guard let collection = try ShowcaseCollection.fetchOne(db, key: target) else {
@@ -85,7 +95,7 @@ extension ShowcaseStore {
             }
             destination = collection
             var change =
-                drop.operation == .move
+                operation == .move
                 ? try Self.moveChange(own, to: target, at: index, db)
                 : try Self.copyChange(own, to: target, at: index, db)
             // New content goes right after the dragged items (or at the index when there are none).

@@ -90,6 +90,14 @@ public final class ShowcaseStore: Sendable {
             configuration.foreignKeysEnabled = true
             configuration.busyMode = .timeout(5)
             configuration.label = "ShowcaseStore"
+            // Write-ahead logging with `synchronous = NORMAL`: a commit appends to the log without
+            // waiting for the disk (fsync happens at checkpoints), so a drop's transaction on the
+            // main thread does not stall the window while the disk is busy. A killed app still
+            // reopens to every committed transaction (S4); only a power cut may lose the last ones.
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
             self.database = try DatabaseQueue(path: path, configuration: configuration)
             self.path = path
             try Self.migrator.migrate(database)
@@ -304,7 +312,8 @@ public final class ShowcaseStore: Sendable {
     }
 
     /// Copies items to `collection` at `index` (the copies get new ids and are created now), in
-    /// one transaction. Undo deletes the copies; redo puts them back with the same ids.
+    /// one transaction. Undo deletes the copies; redo puts them back with the same ids. Items of
+    /// a write-only collection cannot be copied (``ShowcaseStoreError/writeOnly(collection:)``).
     public func copy(_ itemIDs: [ItemID], to collection: CollectionID, at index: Int? = nil)
         throws(ShowcaseStoreError) -> StoreEdit
     {
@@ -383,6 +392,10 @@ public final class ShowcaseStore: Sendable {
         var rows: [ShowcaseItem] = []
         for (offset, id) in itemIDs.enumerated() {
             guard let source = try ShowcaseItem.fetchOne(db, key: id) else { throw ShowcaseStoreError.noSuchItem(id) }
+            // What went into a write-only collection cannot be seen, so it cannot be copied out.
+            if let from = try ShowcaseCollection.fetchOne(db, key: source.collectionId), from.flags.contains(.writeOnly) {
+                throw ShowcaseStoreError.writeOnly(collection: from.name)
+            }
             rows.append(
                 ShowcaseItem(
                     collectionId: collection, position: start + offset, title: source.title, kind: source.kind,

@@ -10,6 +10,9 @@ public enum ShowcaseStoreError: Error, Sendable, Hashable, CustomStringConvertib
     case noSuchItem(ItemID)
     /// The collection is read-only: nothing can be added, moved out or removed.
     case readOnly(collection: String)
+    /// The collection is write-only: what went in cannot be seen, copied or taken back out,
+    /// not even by an undo (U2).
+    case writeOnly(collection: String)
     /// An item to insert on redo already exists (the document changed outside the undo stack).
     case itemExists(ItemID)
     /// The same item was named twice in one operation.
@@ -24,6 +27,7 @@ public enum ShowcaseStoreError: Error, Sendable, Hashable, CustomStringConvertib
         case .noSuchCollection(let id): "The collection \(id) does not exist."
         case .noSuchItem(let id): "The item \(id) no longer exists."
         case .readOnly(let name): "\(name) is read-only."
+        case .writeOnly(let name): "\(name) is write-only: nothing can be taken out of it."
         case .itemExists(let id): "The item \(id) already exists."
         case .duplicateItem(let id): "The item \(id) was named twice."
         case .nothingToDrop: "The drop holds nothing this pane can take."

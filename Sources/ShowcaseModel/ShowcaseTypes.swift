@@ -267,7 +267,7 @@ public struct ShowcaseItem: Sendable, Hashable, Codable, Identifiable, Fetchable
 }
 
 /// The content of an item to insert: everything but its id, collection and position.
-public struct NewItem: Sendable, Hashable {
+public struct NewItem: Sendable, Hashable, Codable {
     /// The name shown to people.
     public var title: String
     /// What the item is.

@@ -94,7 +94,8 @@ enum ChangeApplier {
     /// Applies `change` and returns it as realized: removed rows as they actually were, inserted
     /// rows with their ids, moves from the slots the items actually had. Throws (and the
     /// caller's transaction rolls back) when an item to remove or move is missing, an item to
-    /// insert with a fixed id exists, a collection is missing or read-only.
+    /// insert with a fixed id exists, a collection is missing or read-only, or an item would
+    /// leave a write-only collection.
     static func apply(_ change: StoreChange, in db: Database) throws -> StoreChange {
         // Everything named once.
         var named = Set<ItemID>()
@@ -131,11 +132,17 @@ enum ChangeApplier {
         change.inserted.forEach { collections.insert($0.collectionId) }
         var orders: [CollectionID: [Entry]] = [:]
         var previousSlots: [ItemID: ItemSlot] = [:]
+        // Nothing leaves a write-only collection: not by a move, a removal, or an undo or redo
+        // of an earlier step (what was dropped there cannot be taken back, U2).
+        let sources = Set(removedNow.map(\.collectionId) + movedNow.map(\.current.collectionId))
         for id in collections.sorted() {
             guard let collection = try ShowcaseCollection.fetchOne(db, key: id) else {
                 throw ShowcaseStoreError.noSuchCollection(id)
             }
             if collection.flags.contains(.readOnly) { throw ShowcaseStoreError.readOnly(collection: collection.name) }
+            if collection.flags.contains(.writeOnly), sources.contains(id) {
+                throw ShowcaseStoreError.writeOnly(collection: collection.name)
+            }
             let rows = try Row.fetchAll(
                 db, sql: "SELECT id, position FROM item WHERE collectionId = ? ORDER BY position", arguments: [id])
             var entries: [Entry] = []

@@ -82,11 +82,18 @@ extension Tour {
         try pointer.drag(
             from: (track.x + track.width * 0.7, slider.midY), to: (track.x + track.width * 0.3, slider.midY), steps: 8)
         try waitForStateObject(pane, "brightness down", after: mark) { ($0.brightness ?? 100) <= 40 }
-        usleep(400_000)
-        let value = try require(stateObject(pane)?.brightness, "the brightness")
+        // The thumb settles after the last motion event and is saved when it does: wait (up to
+        // 5 s) until the store holds the value the slider shows.
+        var value = -1.0
+        var storedBrightness: String? = nil
+        for _ in 0..<50 {
+            value = try require(stateObject(pane)?.brightness, "the brightness")
+            storedBrightness = try storedSettings("settings.")["settings.brightness"]
+            if storedBrightness == String(Int(value)) { break }
+            usleep(100_000)
+        }
         try check(events(from: mark, named: "lifted").isEmpty, "K9: the thumb dragged no content")
-        try check(
-            try storedSettings("settings.")["settings.brightness"] == String(Int(value)), "the brightness is saved")
+        try check(storedBrightness == String(Int(value)), "the brightness is saved (shown \(value), stored \(storedBrightness ?? "nothing"))")
         try screenshot(String(format: "%02d-%@-brightness", info.number, info.slug))
         mark = app.lineCount
         try pointer.key("ctrl+z")

@@ -29,9 +29,9 @@ struct EditingControlsTests {
         _ id: String, _ app: FixtureApp, after mark: Int, where predicate: @escaping (String) -> Bool
     ) async throws -> String {
         let line = try await app.waitFor(SelectionLine.self, "a selection in \(id)", after: mark) {
-            $0.id == id && predicate($0.selected ?? "")
+            $0.id == id && predicate($0.selected)
         }
-        return line.selected ?? ""
+        return line.selected
     }
 
     @Test("K6: a double click selects a whole word in a text view, a text field and a label")

@@ -49,6 +49,25 @@ struct StyledHTMLTests {
         #expect(StyledHTML.runs(fromHTML: "a < b") == [StyledRun("a < b")])
     }
 
+    @Test("A7: a carriage return is whitespace, raw or as &#13;, so a <br> after it is one line break")
+    func carriageReturns() {
+        // Found by fuzzing: "x\r<br>" read as "x\r\n", which a text view writes back as <br>
+        // and reads as "x\n": the text changed on a round trip.
+        let runs = StyledHTML.runs(fromHTML: "a\r<br>b&#13;<br>c\r\nd&#xD;")
+        #expect(runs == [StyledRun("a \nb \nc d ")])
+        #expect(StyledHTML.runs(fromHTML: StyledHTML.html(from: runs)) == runs)
+    }
+
+    @Test("A7: 100,000 trailing line breaks are dropped in linear time; text before them stays")
+    func manyTrailingLineBreaks() {
+        // Found by fuzzing (Fuzz/fuzz-html): each trailing break was removed from a copy of the
+        // whole run, so a page of <br> took seconds per 100 KB in a debug build.
+        let breaks = String(repeating: "<br>", count: 100_000)
+        #expect(StyledHTML.runs(fromHTML: "<b>x</b>" + breaks) == [StyledRun("x", bold: true)])
+        #expect(StyledHTML.runs(fromHTML: "x<br><b>" + breaks + "</b>" + breaks) == [StyledRun("x")])
+        #expect(StyledHTML.runs(fromHTML: breaks).isEmpty)
+    }
+
     @Test("A7: bold and italic written as CSS in spans (Qt's rich text, LibreOffice, browsers) are kept; closing an element ends only its own style")
     func cssStyles() {
         // As Qt's QTextEdit drags a selection (abridged).

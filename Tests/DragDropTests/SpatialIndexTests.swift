@@ -60,7 +60,8 @@ struct SpatialIndexTests {
         case 4:  // Containers, some huge, some long and thin.
             return Rect(
                 x: Double.random(in: -span...span, using: &rng), y: Double.random(in: -span...span, using: &rng),
-                width: Double.random(in: 200...60_000, using: &rng), height: Double.random(in: 10...90_000, using: &rng))
+                width: Double.random(in: 200...60_000, using: &rng), height: Double.random(in: 10...90_000, using: &rng)
+            )
         case 5, 6:  // Exactly on cell boundaries, exactly one or more cells wide.
             let sizes = [cell / 2, cell, cell * 2, cell * 4, cell * 3, cell * 64]
             return Rect(
@@ -89,7 +90,9 @@ struct SpatialIndexTests {
         var points: [Point] = []
         for _ in 0..<1_500 {
             points.append(
-                Point(x: Double.random(in: -45_000...45_000, using: &rng), y: Double.random(in: -45_000...45_000, using: &rng)))
+                Point(
+                    x: Double.random(in: -45_000...45_000, using: &rng),
+                    y: Double.random(in: -45_000...45_000, using: &rng)))
             points.append(
                 Point(
                     x: Double(Int.random(in: -520...520, using: &rng)) * cell,
@@ -144,13 +147,15 @@ struct SpatialIndexTests {
             frames[id] = frame
             index.insert(id, frame: frame)
         }
-        let pointsWithHits = Self.expectMatchesBruteForce(index, frames, using: &rng, cell: baseCellSize, phase: "insert")
+        let pointsWithHits = Self.expectMatchesBruteForce(
+            index, frames, using: &rng, cell: baseCellSize, phase: "insert")
         #expect(pointsWithHits > 3_000, "most probe points should land in frames")
 
         // Small moves, mostly staying in the same cells.
         for id in frames.keys.sorted() where Int.random(in: 0..<3, using: &rng) != 0 {
             let old = frames[id]!
-            let new = old.offset(by: Vector(dx: Double.random(in: -3...3, using: &rng), dy: Double.random(in: -3...3, using: &rng)))
+            let new = old.offset(
+                by: Vector(dx: Double.random(in: -3...3, using: &rng), dy: Double.random(in: -3...3, using: &rng)))
             index.update(id, from: old, to: new)
             frames[id] = new
         }
@@ -162,7 +167,10 @@ struct SpatialIndexTests {
             let new: Rect
             switch Int.random(in: 0..<4, using: &rng) {
             case 0:
-                new = old.offset(by: Vector(dx: Double.random(in: -9_000...9_000, using: &rng), dy: Double.random(in: -9_000...9_000, using: &rng)))
+                new = old.offset(
+                    by: Vector(
+                        dx: Double.random(in: -9_000...9_000, using: &rng),
+                        dy: Double.random(in: -9_000...9_000, using: &rng)))
             case 1:
                 let scale = Double.random(in: 0.05...20, using: &rng)
                 new = Rect(origin: old.origin, size: Size(width: old.width * scale, height: old.height * scale))
@@ -241,7 +249,8 @@ struct SpatialIndexTests {
         var rng = SplitMix64(seed: 7)
         var total = 0
         for _ in 0..<200_000 {
-            let point = Point(x: Double.random(in: -100...16_200, using: &rng), y: Double.random(in: -100...140_200, using: &rng))
+            let point = Point(
+                x: Double.random(in: -100...16_200, using: &rng), y: Double.random(in: -100...140_200, using: &rng))
             index.forEachHit(at: point) { _ in total += 1 }
         }
         #expect(total > 200_000)
@@ -341,8 +350,9 @@ struct SpatialIndexTests {
         #expect(Self.hits(index, at: Point(x: 0, y: 0)).isEmpty)
     }
 
-    /// Virtualized-list churn reuses buckets, and in-cell moves do not allocate new storage.
-    @Test("Updates within the same cells and recycled buckets keep memory flat")
+    /// Virtualized-list churn reuses the per-id arrays and the cell table, and moves do not
+    /// allocate new storage.
+    @Test("Updates within the same cells and re-registered rows keep memory flat")
     func recycling() {
         var index = SpatialIndex()
         var frames: [Rect] = []
@@ -352,7 +362,7 @@ struct SpatialIndexTests {
             index.insert(Int32(row), frame: frame)
         }
         let initial = index.approximateMemoryFootprint
-        #expect(initial > 1_000 * MemoryLayout<SpatialIndex.Entry>.stride)
+        #expect(initial >= 1_000 * MemoryLayout<Rect>.stride)
         // Scroll a virtualized list: unregister all rows and register them again, a few times.
         // Recycled buckets may land on cells that need a little more room, but nothing leaks.
         for _ in 0..<4 {

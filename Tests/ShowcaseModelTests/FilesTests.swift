@@ -1,6 +1,6 @@
 import DragDrop
 import Foundation
-import ShowcaseModel
+@testable import ShowcaseModel
 import Synchronization
 import Testing
 
@@ -124,7 +124,7 @@ struct FilesTests {
             ("file://fileserver/share/ok.txt", .remoteHost("file://fileserver/share/ok.txt")),
             (
                 "file://\(f.outside.path)/a%2Fb.txt",
-                .invalidURIList("file://\(f.outside.path)/a%2Fb.txt has an encoded '/' or NUL in a name")
+                .invalidURIList("file://\(f.outside.path)/a%2Fb.txt has an encoded '/' or NUL in a name.")
             ),
         ]
         for (line, expected) in cases {
@@ -391,10 +391,44 @@ struct FilesTests {
         #expect(failures.withLock { $0 } == [.undoUnavailable("a.txt was replaced or changed")])
     }
 
+    @Test("A6: a '..' hidden behind a character that joins the next one (U+0600 before '/') is still refused")
+    func hiddenSlash() throws {
+        // Found by fuzzing: read by characters, "a\u{600}/.." is one segment (U+0600 joins the
+        // "/" into its grapheme), but the kernel reads "a\u{600}" and "..".
+        #expect(throws: FilesError.pathEscape("file:///tmp/a\u{600}/../etc/passwd")) {
+            try FilesLibrary.filePaths(fromURIList: "file:///tmp/a\u{600}/../etc/passwd\r\n")
+        }
+        #expect(throws: FilesError.invalidURIList("file:///tmp/b%D8%80%2F..%2Fx has an encoded '/' or NUL in a name.")) {
+            try FilesLibrary.filePaths(fromURIList: "file:///tmp/b%D8%80%2F..%2Fx\r\n")
+        }
+        #expect(throws: FilesError.invalidURIList("file:///tmp/c\u{600}?x has a query or fragment.")) {
+            try FilesLibrary.filePaths(fromURIList: "file:///tmp/c\u{600}?x\r\n")
+        }
+        // The character itself is fine in a name.
+        #expect(try FilesLibrary.filePaths(fromURIList: "file:///tmp/\u{600}x.txt\r\n") == ["/tmp/\u{600}x.txt"])
+    }
+
+    @Test("A6: every refusal of a dropped URI list is a sentence ending with one full stop")
+    func uriListMessages() {
+        // Found by fuzzing (Fuzz/fuzz-uri-list): "…is not valid: it names no file" had none.
+        let lists = [
+            "# nothing\r\n", "file:///tmp/a?x=1\r\n", "file:///tmp/%zz\r\n", "file:///tmp/a%2Fb\r\n", "file:notes.txt\r\n",
+            "https://example.com/a\r\n", "file://server/a\r\n", "file:///tmp/../a\r\n",
+        ]
+        for list in lists {
+            do {
+                _ = try FilesLibrary.filePaths(fromURIList: list)
+                Issue.record("\(list.debugDescription) was accepted")
+            } catch {
+                #expect(error.description.hasSuffix(".") && !error.description.hasSuffix(".."), "\(error.description)")
+            }
+        }
+    }
+
     @Test("A6: a URI list that names no file is refused")
     func emptyList() async throws {
         let f = try FilesFixture()
-        await expectFilesError(.invalidURIList("it names no file")) {
+        await expectFilesError(.invalidURIList("it names no file.")) {
             _ = try await f.library.importDropped(uriList: "# nothing\r\n", into: f.documents)
         }
     }

@@ -1,7 +1,7 @@
 import DragDrop
 import Foundation
 import GRDB
-import ShowcaseModel
+@testable import ShowcaseModel
 import Synchronization
 import Testing
 
@@ -217,6 +217,35 @@ struct StoreTests {
         #expect(try f.snapshot() == before)
     }
 
+    @Test("U2: nothing leaves a write-only collection: no move, copy or removal, and no undo of an earlier step")
+    func writeOnlyKeepsWhatItTook() throws {
+        let f = try Fixture()
+        let dropBox = try f.store.createCollection(
+            ShowcaseCollection(pane: .files, key: "drop", name: "Drop Box", kind: .folder, flags: .writeOnly)
+        ).id!
+        let failures = Failures()
+        f.store.onUndoFailure = { failures.append($0) }
+        // a0 moves to B (undoable), then is dropped into the drop box (confirmed, no undo).
+        let earlier = try f.store.move([f.id("a0")], to: f.b, at: 0)
+        let drop = f.store.performDrop(.move, of: [try f.id("a0")], on: ShowcaseTargets.collection(dropBox), at: nil, newItems: [])
+        guard case .committed(undo: nil, cancellation: nil) = drop else {
+            Issue.record("the drop into the drop box should commit with no undo, got \(drop)")
+            return
+        }
+        let before = try f.snapshot()
+        let boxed = try f.store.itemIDs(in: dropBox)
+        let refusal = ShowcaseStoreError.writeOnly(collection: "Drop Box")
+        #expect(throws: refusal) { try f.store.move(boxed, to: f.a) }
+        #expect(throws: refusal) { try f.store.copy(boxed, to: f.a) }
+        #expect(throws: refusal) { try f.store.remove(boxed) }
+        // Undoing the earlier move would take a0 back out of the drop box: refused, reported.
+        earlier.action.undo()
+        #expect(failures.all == [refusal])
+        #expect(try f.snapshot() == before)
+        #expect(try f.store.itemIDs(in: dropBox) == boxed)
+        #expect(refusal.description == "Drop Box is write-only: nothing can be taken out of it.")
+    }
+
     @Test("S4, A6: a failure inside the transaction, after rows were written, rolls everything back")
     func failureMidTransaction() throws {
         let f = try Fixture()
@@ -264,18 +293,6 @@ final class Failures: Sendable {
 
 @Suite("Showcase store, random operations")
 struct RandomOperationTests {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("U1: 60 random moves, reorders, copies, inserts and removals undo to every earlier state exactly, and redo", arguments: [1, 2, 3] as [UInt64])
     func randomSequence(seed: UInt64) throws {
         var random = SplitMix(state: seed)

@@ -176,6 +176,8 @@ struct BrowserTests: ShowcaseTesting {
             #expect(
                 enter.contains("text/x-moz-url") && !enter.contains("image/png"),
                 "Chromium offers no image type: \(enter)")
+            // The state line can come before the resolved placeholder's events are written.
+            try app.waitFor(FeedbackLine.self, "the drop committed", after: mark) { $0.event == "committed" }
             let events = app.events(from: mark).map(\.event)
             #expect(events.contains("highlightOn"), "F4: the body showed it takes the drag")
             for event in ["placeholderInserted", "placeholderResolved", "committed"] {

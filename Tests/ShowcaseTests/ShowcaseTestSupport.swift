@@ -129,7 +129,7 @@ extension ShowcaseTesting {
         let menu = try app.waitFor(MenuLine.self, "an edit menu", after: mark)
         // The menu's first command takes the focus once the popover is shown.
         try app.waitFor(FocusLine.self, "the menu's focus", after: mark)
-        return (menu.owner ?? "", menu.items ?? [])
+        return (menu.owner, menu.items)
     }
 
     /// Chooses `command` in the open edit menu by keyboard (Down to it, Return).

@@ -62,6 +62,30 @@ final class GTKBaseline {
         }
     }
 
+    /// Runs the tool `name` (built next to this executable) with `arguments` under the display,
+    /// and returns the words of its `ok ...` line after `ok`, or why it could not run.
+    func runTool(_ name: String, _ arguments: [String]) -> Swift.Result<[String], GTKUnavailable> {
+        let dir = URL(fileURLWithPath: Subprocess.executablePath).deletingLastPathComponent().path
+        let path = dir + "/" + name
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            return .failure(GTKUnavailable("\(name) was not built (is libgtk-4-dev installed?)"))
+        }
+        if display == nil, let reason = startDisplay() { return .failure(GTKUnavailable(reason)) }
+        do {
+            let run = try Subprocess.run(
+                path, arguments,
+                environment: Subprocess.cleanEnvironment(["DISPLAY": display!, "GSK_RENDERER": "cairo", "GTK_A11Y": "none"]))
+            let words = run.output.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard run.status == 0, words.first == "ok" else {
+                let reason = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+                return .failure(GTKUnavailable(reason.isEmpty ? "\(name) exited with \(run.status)" : reason))
+            }
+            return .success(Array(words.dropFirst()))
+        } catch {
+            return .failure(GTKUnavailable("\(name) could not run: \(error)"))
+        }
+    }
+
     /// Uses `DISPLAY`, or starts `Xvfb -displayfd` on a free display. Returns why not, if not.
     private func startDisplay() -> String? {
         if let existing = ProcessInfo.processInfo.environment["DISPLAY"], !existing.isEmpty {

@@ -24,7 +24,7 @@ enum MemoryScenario {
                 oursP99: "footprint estimate \(Format.bytes(Double(ours.footprint) / Double(ours.count)))",
                 baseline: "array of (id, frame)", baselineMedian: Format.bytes(basePerTarget),
                 baselineP99: "footprint \(Format.bytes(Double(baseline.footprint) / Double(baseline.count)))",
-                ratio: Format.ratio(basePerTarget / perTarget)))
+                ratio: Format.ratio(basePerTarget / perTarget), target: Verdict.check(perTarget <= 256, "≤ 256 B")))
         suite.log("    ours: \(Format.bytes(Double(ours.rss))) for \(ours.count) targets; baseline \(Format.bytes(Double(baseline.rss)))")
     }
 

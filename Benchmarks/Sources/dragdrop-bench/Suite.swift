@@ -5,7 +5,7 @@ import Foundation
 struct Options {
     /// Fewer samples and smaller transfers, for trying the suite out (not for the table).
     var quick = false
-    /// Scenario groups to run (all when empty): lookup, drag, churn, lift, memory, transfer.
+    /// Scenario groups to run (all when empty): lookup, drag, churn, lift, memory, transfer, lists.
     var only: Set<String> = []
     /// Skip the GTK baseline.
     var skipGTK = false

@@ -1,7 +1,7 @@
 // `make bench`: every scenario of the benchmarks issue, each beside a baseline measured in the
 // same run, printed as one Markdown table on standard output (progress goes to standard error).
 //
-// Usage: dragdrop-bench [--quick] [--only lookup,drag,churn,lift,memory,transfer] [--no-gtk]
+// Usage: dragdrop-bench [--quick] [--only lookup,drag,churn,lift,memory,transfer,lists] [--no-gtk]
 //                       [--output FILE] [--scratch DIR]
 import BenchmarkSupport
 import Foundation
@@ -81,6 +81,12 @@ do {
     if options.runs("lift") { try LiftScenario.run(suite) }
     suite.group = 6
     if options.runs("transfer") { try await TransferScenario.run(suite) }
+    suite.group = 7
+    if options.runs("lists"), !options.skipGTK {
+        let gtk = GTKBaseline(suite: suite)
+        ListsScenario.run(suite, gtk: gtk)
+        gtk.stop()
+    }
 } catch {
     suite.log("error: \(error)")
     exit(1)

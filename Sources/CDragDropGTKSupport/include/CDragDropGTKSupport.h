@@ -1,9 +1,12 @@
 // GObject pieces Swift cannot write: a GdkContentProvider subclass that produces its data only
-// when another app asks (P1), and a watch on X11 drag-and-drop client messages.
+// when another app asks (P1), a watch on X11 drag-and-drop client messages, and a list and
+// selection model answered by the app (virtualized lists and grids).
 #ifndef DRAGDROP_GTK_SUPPORT_H
 #define DRAGDROP_GTK_SUPPORT_H
 
-#include <gtk/gtk.h>
+// GTK through the CGtk4 module (its shim.h includes gtk.h), so GTK's declarations belong to one
+// module only: a second, textual copy here made them vanish from Swift files at random.
+#include "../../CGtk4/shim.h"
 
 G_BEGIN_DECLS
 
@@ -107,6 +110,47 @@ void dd_x11_release_selection_reads(GdkSurface *surface, const char *selection, 
 /// are drag sources: the keyboard picks up what has the focus. Focusable from the start.
 G_DECLARE_FINAL_TYPE(DDFocusBox, dd_focus_box, DD, FOCUS_BOX, GtkBox)
 GtkWidget *dd_focus_box_new(GtkOrientation orientation, int spacing);
+
+/// What a selection change asks for (GtkSelectionModel's operations).
+typedef enum {
+    DD_SELECT_ITEM = 0,
+    DD_UNSELECT_ITEM = 1,
+    DD_SELECT_RANGE = 2,
+    DD_UNSELECT_RANGE = 3,
+    DD_SELECT_ALL = 4,
+    DD_UNSELECT_ALL = 5,
+} DDSelectionChange;
+
+/// The app's answers for a DDCollectionModel, called on the main thread.
+typedef struct {
+    /// The number of items.
+    guint (*n_items)(gpointer user_data);
+    /// Whether the item at `position` is selected.
+    gboolean (*is_selected)(gpointer user_data, guint position);
+    /// Applies a selection change (`n_items` positions from `position` for the ranges; `unselect_rest`
+    /// for selecting); returns whether it was applied. The callee announces what changed with
+    /// dd_collection_model_selection_changed.
+    gboolean (*change_selection)(gpointer user_data, DDSelectionChange change, guint position, guint n_items,
+                                 gboolean unselect_rest);
+} DDCollectionModelCallbacks;
+
+/// A GListModel and GtkSelectionModel whose item count and selection are the app's, answered
+/// through `callbacks` (see CollectionModel.c). `destroy` releases `user_data` when the model is
+/// finalized or detached. Transfer full.
+#define DD_TYPE_COLLECTION_MODEL (dd_collection_model_get_type())
+G_DECLARE_FINAL_TYPE(DDCollectionModel, dd_collection_model, DD, COLLECTION_MODEL, GObject)
+DDCollectionModel *dd_collection_model_new(const DDCollectionModelCallbacks *callbacks, gpointer user_data,
+                                           GDestroyNotify destroy);
+/// Emits items-changed: `removed` items at `position` replaced by `added`.
+void dd_collection_model_items_changed(DDCollectionModel *model, guint position, guint removed, guint added);
+/// Emits selection-changed for `n_items` positions from `position` (nothing when 0).
+void dd_collection_model_selection_changed(DDCollectionModel *model, guint position, guint n_items);
+/// Forgets the callbacks and releases `user_data` now (the model may outlive its owner in GTK).
+void dd_collection_model_detach(DDCollectionModel *model);
+
+/// Whether `widget` is a GtkListView / a GtkGridView.
+gboolean dd_is_list_view(gpointer widget);
+gboolean dd_is_grid_view(gpointer widget);
 
 G_END_DECLS
 

@@ -61,6 +61,12 @@ public enum Announcements {
     /// "Opened Back."
     public static func sprang(_ name: String) -> String { Sentence.finished("Opened \(name)") }
 
+    /// "Over Next Page: hold still to open it." when the pointer rests on something that opens
+    /// under a drag (SP1) but takes no drop itself: a page edge, a back button, a tab.
+    public static func springHover(_ name: String) -> String {
+        Sentence.finished("Over \(Sentence.clause(name)): hold still to open it")
+    }
+
     /// "Undid Move 3 Photos."
     public static func undid(_ name: String) -> String { Sentence.finished("Undid \(name)") }
 
@@ -112,6 +118,9 @@ public struct Announcement: Sendable, Hashable, ExpressibleByStringInterpolation
     public static func over(_ name: String?, _ operation: DropOperation) -> Announcement {
         Announcement(.over(name: name, operation: operation))
     }
+
+    /// "Over Next Page: hold still to open it." (see ``Announcements/springHover(_:)``).
+    public static func springHover(_ name: String) -> Announcement { Announcement(Announcements.springHover(name)) }
 
     /// "Opened Back." (see ``Announcements/sprang(_:)``), formatted when read.
     public static func sprang(_ name: String) -> Announcement { Announcement(.sprang(name: name)) }

@@ -128,6 +128,10 @@ public struct DragTarget: Sendable {
     public var isHidden = false
     /// Set on a destination whose drops cannot be undone: the question to confirm first (U2).
     public var confirmation: String?
+    /// Set on a container whose items live in the app's model (a virtualized list): only the
+    /// items on screen are registered, yet any item can be dragged with the others (a
+    /// selection of 100,000 files; see ``ModelItems``).
+    public var modelItems: ModelItems?
 
     /// Creates a target with no roles; set the properties for the roles it plays.
     public init(id: TargetID, name: String, frame: Rect, parent: TargetID? = nil) {
@@ -141,4 +145,43 @@ public struct DragTarget: Sendable {
     public var isDestination: Bool { !accepts.isEmpty }
     /// Whether the target can be dragged.
     public var isSource: Bool { !offers.isEmpty }
+}
+
+/// What every item of a model-backed container shares (``DragTarget/modelItems``): a virtualized
+/// list registers only the rows on screen, and a drag can still carry rows scrolled out of view.
+/// Such an item is named by the engine's delegate
+/// (``DragEngineDelegate/dragEngine(_:nameOfItem:in:)``) and otherwise has these traits.
+///
+/// ```swift
+/// var files = DragTarget(id: "archive", name: "Archive", frame: listFrame, parent: "window")
+/// files.accepts = ["application/x-file"]
+/// files.insertion = .vertical
+/// files.modelItems = ModelItems(offers: ["application/x-file"], kind: Noun("file"))
+/// try engine.register(files)
+/// // Rows on screen register as children; a selection of 100,000 still drags:
+/// try engine.beginDrag(items: selection, at: p, from: "archive")
+/// ```
+public struct ModelItems: Sendable, Hashable {
+    /// The types every item offers, richest first.
+    public var offers: [ContentType]
+    /// How the items are named in announcements.
+    public var kind: Noun
+    /// Whether the items may leave the container (see ``DragTarget/isMovable``).
+    public var isMovable: Bool
+
+    /// Creates the traits of a container's items.
+    public init(offers: [ContentType], kind: Noun = .item, isMovable: Bool = true) {
+        self.offers = offers
+        self.kind = kind
+        self.isMovable = isMovable
+    }
+}
+
+/// A registered target's place in the registry, for updates that skip the identifier lookup
+/// (``TargetRegistry/setFrame(_:for:)-(_,TargetHandle)``): a layout pass that re-frames thousands
+/// of targets per pointer move. Stale once its target is unregistered (the slot may be reused
+/// by another target: the generation tells them apart).
+public struct TargetHandle: Hashable, Sendable {
+    let slot: Int32
+    let generation: UInt32
 }

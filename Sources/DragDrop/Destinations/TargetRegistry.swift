@@ -10,6 +10,8 @@ public enum RegistryError: Error, Equatable, CustomStringConvertible {
     case invalidFrame(TargetID, Rect)
     /// Declaring the accepted types failed.
     case types(TypeMaskError)
+    /// A ``TargetHandle`` whose target was unregistered since.
+    case staleHandle
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum RegistryError: Error, Equatable, CustomStringConvertible {
         case .invalidFrame(let id, let frame):
             "Target '\(id)' has an invalid frame \(frame): sizes must be finite and not negative."
         case .types(let error): error.description
+        case .staleHandle: "The target handle is stale: its target was unregistered."
         }
     }
 }
@@ -41,41 +44,93 @@ public struct Resolution: Equatable, Sendable {
 /// The registered targets: a tree of frames with a spatial index, so that finding the target
 /// under the pointer never scans every target.
 ///
-/// Hot per-target data is kept in parallel arrays indexed by a slot number (struct of arrays);
-/// identifiers map to slots through one dictionary used only when registering and updating.
+/// Per-target data is kept in parallel arrays indexed by a slot number (struct of arrays): hot
+/// data (tree links, flags, type masks) beside the compact cold data a descriptor is rebuilt
+/// from (identifier, name, and indexes into tables of the distinct type lists, kinds and apps;
+/// the rarely set roles, such as spring loading or a confirmation, live in a side table only for
+/// the targets that have them). Identifiers map to slots through ``IdentifierTable``; frames
+/// live in the ``SpatialIndex``. About 150 bytes per target (see `Benchmarks/`).
 ///
 /// Costs: register, update and unregister are O(1) expected (plus O(children) to cascade an
-/// unregister); ``resolve(at:)`` is O(occupied index levels + hits × depth).
+/// unregister); ``resolve(at:session:)`` is O(occupied index levels + hits × depth);
+/// ``setFrame(_:for:)-(_,TargetHandle)`` skips even the identifier lookup.
 public struct TargetRegistry {
-    // Per-slot hot data.
-    @usableFromInline var frames: ContiguousArray<Rect> = []
-    var parents: ContiguousArray<Int32> = []
-    var depths: ContiguousArray<Int32> = []
-    var orders: ContiguousArray<UInt64> = []
-    var flags: ContiguousArray<UInt8> = []
-    var acceptMasks: ContiguousArray<TypeMask> = []
-    var offerLists: ContiguousArray<Int32> = []
-    var firstChild: ContiguousArray<Int32> = []
-    var nextSibling: ContiguousArray<Int32> = []
-    var prevSibling: ContiguousArray<Int32> = []
-    // Per-slot cold data.
-    var descriptors: ContiguousArray<DragTarget?> = []
-    var apps: ContiguousArray<AppID> = []
+    /// Per slot, what resolution and tree walks read: links, flags and type-list indexes, side
+    /// by side (a walk up the tree reads one element per step).
+    struct Node {
+        var parent: Int32 = -1
+        /// -1 for a free slot.
+        var depth: Int32 = 0
+        var order: UInt64 = 0
+        var flags: UInt8 = 0
+        /// Index into ``acceptMasks`` (-1: not a destination).
+        var accept: Int32 = -1
+        /// Index into the distinct offer lists (-1: not a source).
+        var offers: Int32 = -1
+        var firstChild: Int32 = -1
+        var nextSibling: Int32 = -1
+        var prevSibling: Int32 = -1
+    }
 
-    private var slotOf: [TargetID: Int32] = [:]
-    /// Per slot: the pass of ``beginDrag(of:)`` that last saw it, to drop duplicate items
-    /// without hashing them again.
-    private var visits: ContiguousArray<UInt32> = []
-    private var visitPass: UInt32 = 0
+    /// Per slot, what a descriptor is rebuilt from, and the lift's bookkeeping.
+    struct Cold {
+        var id: TargetID
+        var name: String = ""
+        /// Index into ``kinds``.
+        var kind: Int32 = 0
+        /// Index into ``appTable``: the app the target belongs to (its own or inherited).
+        var app: Int32 = 0
+        /// Index into ``extras`` (-1: none of the rare roles).
+        var extra: Int32 = -1
+        /// Bumped when the slot is freed, so handles to its old target go stale.
+        var generation: UInt32 = 0
+        /// The pass of ``beginDrag(of:modelContainer:name:)`` that last saw the slot, to drop
+        /// duplicate items without hashing them again.
+        var visit: UInt32 = 0
+    }
+
+    var nodes: ContiguousArray<Node> = []
+    var cold: ContiguousArray<Cold> = []
+    var visitPass: UInt32 = 0
+
+    /// What few targets have: set roles that are not flags, and an app named explicitly.
+    struct Extras {
+        var app: AppID?
+        var insertion: InsertionLayout?
+        var operationPolicy: OperationPolicy
+        var springLoading: SpringLoadingConfiguration?
+        var autoscroll: AutoscrollConfiguration?
+        var confirmation: String?
+        var modelItems: ModelItems?
+        /// The offer list of ``modelItems`` (index into the distinct offer lists), or -1.
+        var modelOfferList: Int32
+    }
+    var extras: ContiguousArray<Extras?> = []
+    private var freeExtras: [Int32] = []
+
+    var slotTable = IdentifierTable()
     private var freeSlots: [Int32] = []
     private var nextOrder: UInt64 = 0
-    private var index = SpatialIndex()
+    var index = SpatialIndex()
 
+    /// Distinct accepted-type lists and their masks, shared by the targets that accept the same.
+    private var acceptLists: [[ContentType]] = []
+    var acceptMasks: ContiguousArray<TypeMask> = []
+    private var acceptListIndex: [[ContentType]: Int32] = [:]
     /// Distinct offered-type lists, shared by the many items that offer the same types.
-    private var distinctOffers: [[ContentType]] = []
+    var distinctOffers: [[ContentType]] = []
     private var offerListIndex: [[ContentType]: Int32] = [:]
-    private var offerMasks: [TypeMask] = []
-    private var offerMasksGeneration = -1
+    var offerMasks: [TypeMask] = []
+    var offerMasksGeneration = -1
+    /// The last offer list interned and its index: rows registered one after another offer the
+    /// same list, recognized by its storage without hashing it.
+    private var lastOffers: (list: [ContentType], index: Int32)?
+    /// Distinct kinds and apps.
+    var kinds: [Noun] = [.item]
+    private var kindIndex: [Noun: Int32] = [.item: 0]
+    private var lastKind: Int32 = 0
+    var appTable: [AppID] = []
+    private var appIndex: [AppID: Int32] = [:]
 
     /// Accepted types and conformance.
     public private(set) var types: TypeUniverse
@@ -96,116 +151,170 @@ public struct TargetRegistry {
     public init(localApp: AppID, conformance: TypeConformance = TypeConformance()) {
         self.localApp = localApp
         self.types = TypeUniverse(conformance: conformance)
+        _ = internApp(localApp)
     }
 
     /// Number of registered targets.
-    public var count: Int { slotOf.count }
+    public var count: Int { slotTable.count }
 
-    /// Approximate heap bytes used, for the memory benchmark.
+    /// Approximate heap bytes used, for the memory benchmark: every per-slot array's capacity,
+    /// the identifier table and the spatial index (not the identifiers' and names' own storage,
+    /// which short strings do not have).
     public var approximateMemoryFootprint: Int {
-        let perSlot =
-            MemoryLayout<Rect>.stride + 3 * 4 + 8 + 1 + MemoryLayout<TypeMask>.stride + 4 * 4
-            + MemoryLayout<DragTarget?>.stride + MemoryLayout<AppID>.stride
-        return frames.capacity * perSlot + slotOf.capacity * (MemoryLayout<TargetID>.stride + 4)
-            + index.approximateMemoryFootprint
+        nodes.capacity * MemoryLayout<Node>.stride + cold.capacity * MemoryLayout<Cold>.stride
+            + extras.capacity * MemoryLayout<Extras?>.stride
+            + slotTable.approximateMemoryFootprint + index.approximateMemoryFootprint
+    }
+
+    // MARK: Identifiers
+
+    /// The slot of `id`, or nil. O(1) expected.
+    @inline(__always) func slot(of id: TargetID) -> Int32? {
+        let hash = IdentifierTable.hash(id)
+        return cold.withUnsafeBufferPointer { slotTable.slot(of: id, hash: hash, in: $0) }
     }
 
     // MARK: Registration
 
     /// Adds a target. Its parent, if any, must already be registered.
     public mutating func register(_ target: DragTarget) throws(RegistryError) {
-        guard slotOf[target.id] == nil else { throw .duplicateID(target.id) }
+        let hash = IdentifierTable.hash(target.id)
+        guard cold.withUnsafeBufferPointer({ slotTable.slot(of: target.id, hash: hash, in: $0) }) == nil else {
+            throw .duplicateID(target.id)
+        }
         try Self.validate(target.frame, target.id)
         var parentSlot: Int32 = -1
         if let parent = target.parent {
-            guard let p = slotOf[parent] else { throw .unknownParent(target.id, parent: parent) }
+            guard let p = slot(of: parent) else { throw .unknownParent(target.id, parent: parent) }
             parentSlot = p
         }
-        let accept: TypeMask
-        do { accept = try types.acceptMask(for: target.accepts) } catch { throw .types(error) }
+        let accept = target.accepts.isEmpty ? -1 : try internAccepts(target.accepts)
 
         let slot: Int32
         if let reused = freeSlots.popLast() {
             slot = reused
         } else {
-            slot = Int32(frames.count)
-            frames.append(.zero)
-            parents.append(-1)
-            depths.append(0)
-            orders.append(0)
-            flags.append(0)
-            acceptMasks.append(TypeMask())
-            offerLists.append(-1)
-            firstChild.append(-1)
-            nextSibling.append(-1)
-            prevSibling.append(-1)
-            descriptors.append(nil)
-            apps.append(localApp)
-            visits.append(0)
+            slot = Int32(nodes.count)
+            nodes.append(Node())
+            cold.append(Cold(id: target.id))
         }
         let s = Int(slot)
-        frames[s] = target.frame
-        parents[s] = parentSlot
-        depths[s] = parentSlot < 0 ? 0 : depths[Int(parentSlot)] + 1
+        nodes[s].parent = parentSlot
+        nodes[s].depth = parentSlot < 0 ? 0 : nodes[Int(parentSlot)].depth + 1
         nextOrder += 1
-        orders[s] = nextOrder
-        flags[s] = Self.flags(of: target)
-        acceptMasks[s] = accept
-        offerLists[s] = target.offers.isEmpty ? -1 : internOffers(target.offers)
-        firstChild[s] = -1
-        prevSibling[s] = -1
-        nextSibling[s] = -1
+        nodes[s].order = nextOrder
+        nodes[s].flags = Self.flags(of: target)
+        nodes[s].accept = accept
+        nodes[s].offers = target.offers.isEmpty ? -1 : internOffers(target.offers)
+        nodes[s].firstChild = -1
+        nodes[s].prevSibling = -1
+        nodes[s].nextSibling = -1
         if parentSlot >= 0 {
-            let head = firstChild[Int(parentSlot)]
-            nextSibling[s] = head
-            if head >= 0 { prevSibling[Int(head)] = slot }
-            firstChild[Int(parentSlot)] = slot
+            let head = nodes[Int(parentSlot)].firstChild
+            nodes[s].nextSibling = head
+            if head >= 0 { nodes[Int(head)].prevSibling = slot }
+            nodes[Int(parentSlot)].firstChild = slot
         }
-        apps[s] = target.app ?? (parentSlot >= 0 ? apps[Int(parentSlot)] : localApp)
-        descriptors[s] = target
-        slotOf[target.id] = slot
+        cold[s].id = target.id
+        cold[s].name = target.name
+        cold[s].kind = internKind(target.kind)
+        cold[s].app = target.app.map { internApp($0) } ?? (parentSlot >= 0 ? cold[Int(parentSlot)].app : 0)
+        cold[s].extra = storeExtras(of: target)
+        slotTable.insert(slot: slot, hash: hash)
         index.insert(slot, frame: target.frame)
     }
 
     /// Removes a target and all its descendants.
     public mutating func unregister(_ id: TargetID) throws(RegistryError) {
-        guard let slot = slotOf[id] else { throw .unknownTarget(id) }
+        guard let slot = slot(of: id) else { throw .unknownTarget(id) }
         let s = Int(slot)
         // Unlink from the parent's child list.
-        let prev = prevSibling[s]
-        let next = nextSibling[s]
-        if prev >= 0 { nextSibling[Int(prev)] = next } else if parents[s] >= 0 { firstChild[Int(parents[s])] = next }
-        if next >= 0 { prevSibling[Int(next)] = prev }
+        let prev = nodes[s].prevSibling
+        let next = nodes[s].nextSibling
+        if prev >= 0 {
+            nodes[Int(prev)].nextSibling = next
+        } else if nodes[s].parent >= 0 {
+            nodes[Int(nodes[s].parent)].firstChild = next
+        }
+        if next >= 0 { nodes[Int(next)].prevSibling = prev }
         removeSubtree(slot)
     }
 
     private mutating func removeSubtree(_ slot: Int32) {
-        var child = firstChild[Int(slot)]
+        var child = nodes[Int(slot)].firstChild
         while child >= 0 {
-            let next = nextSibling[Int(child)]
+            let next = nodes[Int(child)].nextSibling
             removeSubtree(child)
             child = next
         }
         let s = Int(slot)
-        index.remove(slot, frame: frames[s])
-        if let id = descriptors[s]?.id { slotOf[id] = nil }
-        descriptors[s] = nil
-        flags[s] = 0
-        parents[s] = -1
-        firstChild[s] = -1
+        index.remove(slot, frame: index.frame(of: slot))
+        slotTable.remove(slot: slot, hash: IdentifierTable.hash(cold[s].id))
+        if cold[s].extra >= 0 {
+            extras[Int(cold[s].extra)] = nil
+            freeExtras.append(cold[s].extra)
+            cold[s].extra = -1
+        }
+        cold[s].id = ""
+        cold[s].name = ""
+        nodes[s].flags = 0
+        nodes[s].depth = -1
+        nodes[s].parent = -1
+        nodes[s].firstChild = -1
+        cold[s].generation &+= 1
         freeSlots.append(slot)
     }
 
     /// Moves or resizes a target (layout, scrolling, rows making room). O(1) expected.
     public mutating func setFrame(_ frame: Rect, for id: TargetID) throws(RegistryError) {
-        guard let slot = slotOf[id] else { throw .unknownTarget(id) }
+        guard let slot = slot(of: id) else { throw .unknownTarget(id) }
         try Self.validate(frame, id)
-        let s = Int(slot)
-        let old = frames[s]
-        guard old != frame else { return }
-        index.update(slot, from: old, to: frame)
-        frames[s] = frame
-        descriptors[s]?.frame = frame
+        index.move(slot, to: frame)
+    }
+
+    /// The handle of a registered target, for ``setFrame(_:for:)-(_,TargetHandle)``.
+    public func handle(for id: TargetID) -> TargetHandle? {
+        guard let slot = slot(of: id) else { return nil }
+        return TargetHandle(slot: slot, generation: cold[Int(slot)].generation)
+    }
+
+    /// Moves or resizes the target `handle` names without looking its identifier up: a layout
+    /// pass that hands the engine thousands of frames per move (most unchanged) pays a few
+    /// nanoseconds for each. Throws ``RegistryError/staleHandle`` when the target was
+    /// unregistered since the handle was made.
+    public mutating func setFrame(_ frame: Rect, for handle: TargetHandle) throws(RegistryError) {
+        let s = Int(handle.slot)
+        // A freed slot's generation moved on, so a handle to a live slot is current.
+        guard s < cold.count, cold[s].generation == handle.generation else { throw .staleHandle }
+        guard Self.isValid(frame) else { throw .invalidFrame(cold[s].id, frame) }
+        index.move(handle.slot, to: frame)
+    }
+
+    /// Moves or resizes many targets in one pass (a layout pass handing the engine every frame
+    /// after a reorder): `body` calls `set(handle, frame)` for each. Like
+    /// ``setFrame(_:for:)-(_,TargetHandle)`` without the per-call overhead; a stale handle or an
+    /// invalid frame is skipped and the first such error is thrown after the pass.
+    ///
+    /// ```swift
+    /// try registry.setFrames { set in
+    ///     for (position, item) in order.enumerated() { set(handles[item], layout.frame(at: position)) }
+    /// }
+    /// ```
+    public mutating func setFrames(_ body: (_ set: (TargetHandle, Rect) -> Void) -> Void) throws(RegistryError) {
+        var failure: RegistryError?
+        body { handle, frame in
+            let s = Int(handle.slot)
+            guard s < cold.count, cold[s].generation == handle.generation else {
+                if failure == nil { failure = .staleHandle }
+                return
+            }
+            guard Self.isValid(frame) else {
+                if failure == nil { failure = .invalidFrame(cold[s].id, frame) }
+                return
+            }
+            index.move(handle.slot, to: frame)
+        }
+        if let failure { throw failure }
     }
 
     /// Moves the descendants of a target by `delta` (a scroll container scrolling; the target
@@ -213,75 +322,100 @@ public struct TargetRegistry {
     /// the child, sibling and parent links instead of a work list, since autoscroll calls this
     /// on every step of a drag.
     public mutating func offsetDescendants(of id: TargetID, by delta: Vector) throws(RegistryError) {
-        guard let root = slotOf[id] else { throw .unknownTarget(id) }
-        var node = firstChild[Int(root)]
+        guard let root = slot(of: id) else { throw .unknownTarget(id) }
+        var node = nodes[Int(root)].firstChild
         while node >= 0 {
             let s = Int(node)
-            let moved = frames[s].offset(by: delta)
-            index.update(node, from: frames[s], to: moved)
-            frames[s] = moved
-            descriptors[s]?.frame = moved
+            index.offset(node, by: delta)
             // Pre-order: down to the first child, else to the next sibling of the nearest
             // node on the way back up to the root that has one.
-            if firstChild[s] >= 0 {
-                node = firstChild[s]
+            if nodes[s].firstChild >= 0 {
+                node = nodes[s].firstChild
                 continue
             }
-            while node != root, nextSibling[Int(node)] < 0 { node = parents[Int(node)] }
-            node = node == root ? -1 : nextSibling[Int(node)]
+            while node != root, nodes[Int(node)].nextSibling < 0 { node = nodes[Int(node)].parent }
+            node = node == root ? -1 : nodes[Int(node)].nextSibling
         }
     }
 
     /// Hides or shows a target and, with it, its descendants.
     public mutating func setHidden(_ hidden: Bool, for id: TargetID) throws(RegistryError) {
-        guard let slot = slotOf[id] else { throw .unknownTarget(id) }
+        guard let slot = slot(of: id) else { throw .unknownTarget(id) }
         let s = Int(slot)
-        if hidden { flags[s] |= Self.hiddenFlag } else { flags[s] &= ~Self.hiddenFlag }
-        descriptors[s]?.isHidden = hidden
+        if hidden { nodes[s].flags |= Self.hiddenFlag } else { nodes[s].flags &= ~Self.hiddenFlag }
     }
 
     /// Puts a target above its siblings (a window brought to the front).
     public mutating func bringToFront(_ id: TargetID) throws(RegistryError) {
-        guard let slot = slotOf[id] else { throw .unknownTarget(id) }
+        guard let slot = slot(of: id) else { throw .unknownTarget(id) }
         nextOrder += 1
-        orders[Int(slot)] = nextOrder
+        nodes[Int(slot)].order = nextOrder
     }
 
     /// Declares the conformance table (an app's own types).
-    public mutating func setConformance(_ table: TypeConformance) { types.setConformance(table) }
+    public mutating func setConformance(_ table: TypeConformance) {
+        types.setConformance(table)
+        // Accepted types are canonicalized through the table: lists registered from now on
+        // are interned again.
+        acceptListIndex = [:]
+    }
 
     // MARK: Queries
 
     /// The registered descriptor for `id`, with its current frame.
     public func target(_ id: TargetID) -> DragTarget? {
-        guard let slot = slotOf[id] else { return nil }
-        return descriptors[Int(slot)]
+        guard let slot = slot(of: id) else { return nil }
+        return descriptor(Int(slot))
+    }
+
+    /// The descriptor of the target in slot `s`, rebuilt from the slot's data.
+    func descriptor(_ s: Int) -> DragTarget {
+        var target = DragTarget(
+            id: cold[s].id, name: cold[s].name, frame: index.frame(of: Int32(s)),
+            parent: nodes[s].parent >= 0 ? cold[Int(nodes[s].parent)].id : nil)
+        let f = nodes[s].flags
+        if nodes[s].accept >= 0 { target.accepts = acceptLists[Int(nodes[s].accept)] }
+        if nodes[s].offers >= 0 { target.offers = distinctOffers[Int(nodes[s].offers)] }
+        target.kind = kinds[Int(cold[s].kind)]
+        target.isMovable = f & Self.immovableFlag == 0
+        target.clipsChildren = f & Self.clipsFlag != 0
+        target.isHidden = f & Self.hiddenFlag != 0
+        if cold[s].extra >= 0, let extra = extras[Int(cold[s].extra)] {
+            target.app = extra.app
+            target.insertion = extra.insertion
+            target.operationPolicy = extra.operationPolicy
+            target.springLoading = extra.springLoading
+            target.autoscroll = extra.autoscroll
+            target.confirmation = extra.confirmation
+            target.modelItems = extra.modelItems
+        }
+        return target
     }
 
     /// Whether `id` is registered.
-    public func contains(_ id: TargetID) -> Bool { slotOf[id] != nil }
+    public func contains(_ id: TargetID) -> Bool { slot(of: id) != nil }
 
     /// The app a target belongs to.
-    public func app(of id: TargetID) -> AppID? { slotOf[id].map { apps[Int($0)] } }
+    public func app(of id: TargetID) -> AppID? { slot(of: id).map { appTable[Int(cold[Int($0)].app)] } }
 
     /// Whether the target and all its ancestors are shown.
     public func isShown(_ id: TargetID) -> Bool {
-        guard var slot = slotOf[id] else { return false }
+        guard var slot = slot(of: id) else { return false }
         while slot >= 0 {
-            if flags[Int(slot)] & Self.hiddenFlag != 0 { return false }
-            slot = parents[Int(slot)]
+            if nodes[Int(slot)].flags & Self.hiddenFlag != 0 { return false }
+            slot = nodes[Int(slot)].parent
         }
         return true
     }
 
     /// The identifiers of `id`'s ancestors, nearest first.
     public func ancestors(of id: TargetID) -> [TargetID] {
-        guard let slot = slotOf[id] else { return [] }
+        guard let slot = slot(of: id) else { return [] }
         var result: [TargetID] = []
-        var p = parents[Int(slot)]
+        var p = nodes[Int(slot)].parent
         while p >= 0 {
-            if let d = descriptors[Int(p)] { result.append(d.id) }
-            p = parents[Int(p)]
+            result.append(cold[Int(p)].id)
+            p = nodes[Int(p)].parent
         }
         return result
     }
@@ -289,22 +423,49 @@ public struct TargetRegistry {
     /// The identifiers of `id`'s descendants (children, their children…), in no particular
     /// order; O(descendants), through the child and sibling links.
     public func descendants(of id: TargetID) -> [TargetID] {
-        guard let root = slotOf[id] else { return [] }
+        guard let root = slot(of: id) else { return [] }
         var result: [TargetID] = []
-        var pending = [firstChild[Int(root)]]
+        var pending = [nodes[Int(root)].firstChild]
         while let first = pending.popLast() {
             var node = first
             while node >= 0 {
-                if let d = descriptors[Int(node)] { result.append(d.id) }
-                pending.append(firstChild[Int(node)])
-                node = nextSibling[Int(node)]
+                result.append(cold[Int(node)].id)
+                pending.append(nodes[Int(node)].firstChild)
+                node = nodes[Int(node)].nextSibling
             }
         }
         return result
     }
 
+    /// The nearest model-backed container (``DragTarget/modelItems`` set) at or above `id`.
+    public func modelContainer(of id: TargetID) -> TargetID? {
+        guard var slot = slot(of: id) else { return nil }
+        while slot >= 0 {
+            if let extra = cold[Int(slot)].extra >= 0 ? extras[Int(cold[Int(slot)].extra)] : nil,
+                extra.modelItems != nil
+            {
+                return cold[Int(slot)].id
+            }
+            slot = nodes[Int(slot)].parent
+        }
+        return nil
+    }
+
+    /// The model-backed container of the first of `ids` that is registered (see
+    /// ``modelContainer(of:)``): where the others, if not registered, come from.
+    public func modelContainer(ofFirstRegistered ids: [TargetID]) -> TargetID? {
+        for id in ids where slot(of: id) != nil { return modelContainer(of: id) }
+        return nil
+    }
+
     /// Every registered target, in no particular order.
-    public var allTargets: [DragTarget] { descriptors.compactMap { $0 } }
+    public var allTargets: [DragTarget] {
+        var result: [DragTarget] = []
+        result.reserveCapacity(count)
+        // Free slots have depth -1.
+        for s in nodes.indices where nodes[s].depth >= 0 { result.append(descriptor(s)) }
+        return result
+    }
 
     /// The types offered by a source target.
     public func offers(of id: TargetID) -> [ContentType] { target(id)?.offers ?? [] }
@@ -320,36 +481,38 @@ public struct TargetRegistry {
         let top = topHitSlot(at: point)
         var result = Resolution()
         guard top >= 0 else { return result }
-        result.topHit = descriptors[Int(top)]?.id
+        result.topHit = cold[Int(top)].id
         // Targets inside a dragged item (and the item itself) are never destinations or springs:
         // find the outermost dragged target on the chain first.
         var outermostDragged: Int32 = -1
         var walk = top
         while walk >= 0 {
-            if flags[Int(walk)] & Self.inSessionFlag != 0 { outermostDragged = walk }
-            walk = parents[Int(walk)]
+            if nodes[Int(walk)].flags & Self.inSessionFlag != 0 { outermostDragged = walk }
+            walk = nodes[Int(walk)].parent
         }
         var insideDragged = outermostDragged >= 0
         var slot = top
         while slot >= 0 {
             let s = Int(slot)
-            let f = flags[s]
+            let f = nodes[s].flags
             if !insideDragged {
                 if result.destination == nil, !masks.isEmpty, accepts(slot: s, masks) {
-                    result.destination = descriptors[s]?.id
+                    result.destination = cold[s].id
                 }
-                if result.springLoaded == nil, f & Self.springFlag != 0 { result.springLoaded = descriptors[s]?.id }
+                if result.springLoaded == nil, f & Self.springFlag != 0 { result.springLoaded = cold[s].id }
             }
             if slot == outermostDragged { insideDragged = false }
-            if result.scrollContainer == nil, f & Self.scrollFlag != 0 { result.scrollContainer = descriptors[s]?.id }
-            if result.source == nil, f & Self.sourceFlag != 0 { result.source = descriptors[s]?.id }
-            slot = parents[s]
+            if result.scrollContainer == nil, f & Self.scrollFlag != 0 { result.scrollContainer = cold[s].id }
+            if result.source == nil, f & Self.sourceFlag != 0 { result.source = cold[s].id }
+            slot = nodes[s].parent
         }
         return result
     }
 
     @inline(__always) private func accepts(slot s: Int, _ masks: [TypeMask]) -> Bool {
-        let accept = acceptMasks[s]
+        let i = nodes[s].accept
+        if i < 0 { return false }
+        let accept = acceptMasks[Int(i)]
         if accept.isEmpty { return false }
         for mask in masks where !mask.intersects(accept) { return false }
         return true
@@ -357,7 +520,7 @@ public struct TargetRegistry {
 
     /// Whether a destination accepts content with these offer masks (every item must be accepted).
     public func accepts(_ id: TargetID, masks: [TypeMask]) -> Bool {
-        guard let slot = slotOf[id], !masks.isEmpty else { return false }
+        guard let slot = slot(of: id), !masks.isEmpty else { return false }
         return accepts(slot: Int(slot), masks)
     }
 
@@ -372,13 +535,13 @@ public struct TargetRegistry {
 
     /// Hidden targets, and targets clipped away by an ancestor at `point`, are not hit.
     @inline(__always) private func isVisible(_ slot: Int32, at point: Point) -> Bool {
-        if flags[Int(slot)] & Self.hiddenFlag != 0 { return false }
-        var p = parents[Int(slot)]
+        if nodes[Int(slot)].flags & Self.hiddenFlag != 0 { return false }
+        var p = nodes[Int(slot)].parent
         while p >= 0 {
-            let f = flags[Int(p)]
+            let f = nodes[Int(p)].flags
             if f & Self.hiddenFlag != 0 { return false }
-            if f & Self.clipsFlag != 0, !frames[Int(p)].contains(point) { return false }
-            p = parents[Int(p)]
+            if f & Self.clipsFlag != 0, !index.frame(of: p).contains(point) { return false }
+            p = nodes[Int(p)].parent
         }
         return true
     }
@@ -388,225 +551,109 @@ public struct TargetRegistry {
     @inline(__always) func isAbove(_ a: Int32, _ b: Int32) -> Bool {
         var x = a
         var y = b
-        var dx = depths[Int(x)]
-        var dy = depths[Int(y)]
+        var dx = nodes[Int(x)].depth
+        var dy = nodes[Int(y)].depth
         while dx > dy {
-            let px = parents[Int(x)]
+            let px = nodes[Int(x)].parent
             if px == y { return true }
             x = px
             dx -= 1
         }
         while dy > dx {
-            let py = parents[Int(y)]
+            let py = nodes[Int(y)].parent
             if py == x { return false }
             y = py
             dy -= 1
         }
         if x == y { return false }
-        while parents[Int(x)] != parents[Int(y)] {
-            x = parents[Int(x)]
-            y = parents[Int(y)]
+        while nodes[Int(x)].parent != nodes[Int(y)].parent {
+            x = nodes[Int(x)].parent
+            y = nodes[Int(y)].parent
         }
-        return orders[Int(x)] > orders[Int(y)]
+        return nodes[Int(x)].order > nodes[Int(y)].order
     }
 
-    // MARK: Sessions
+    // MARK: Interning
 
-    /// The offer mask of each distinct offered-type list among `items`, deduplicated: what a
-    /// destination must intersect to accept all of them.
-    public mutating func sessionMasks(for items: [TargetID]) -> [TypeMask] {
-        refreshOfferMasks()
-        var seen = Set<Int32>()
-        var masks: [TypeMask] = []
-        for id in items {
-            guard let slot = slotOf[id] else { continue }
-            let list = offerLists[Int(slot)]
-            if list >= 0, seen.insert(list).inserted { masks.append(offerMasks[Int(list)]) }
-        }
-        return masks
-    }
-
-    /// The offer masks for items that are not registered here (a drag from another app).
-    public func masks(forOffered lists: [[ContentType]]) -> [TypeMask] {
-        var masks: [TypeMask] = []
-        for list in lists {
-            let mask = types.offerMask(for: list)
-            if !masks.contains(mask) { masks.append(mask) }
-        }
-        return masks
-    }
-
-    /// What ``beginDrag(of:)`` gathers for a new session.
-    struct DragStart {
-        /// The items' identifiers, in order, without duplicates.
-        var ids: [TargetID]
-        /// The items' slots, in the same order: ``dragItems(slots:ids:)`` builds the items from
-        /// them while nothing has been unregistered since.
-        var slots: [Int32]
-        /// The offer mask of each distinct offered-type list (see ``sessionMasks(for:)``).
-        var masks: [TypeMask]
-        /// The distinct source containers, in order of first appearance (nil: no container).
-        var containers: [TargetID?]
-        /// The distinct apps of the items, in order of first appearance.
-        var apps: [AppID]
-        /// The kind every item shares, or nil for a mix (to name them: "3 photos").
-        var sharedKind: Noun?
-        /// The first item's name.
-        var firstName: String
-        /// Whether every item may leave its place (``DragTarget/isMovable``).
-        var movable: Bool
-    }
-
-    /// Starts a drag of `ids`: each item is checked to be a registered draggable target and
-    /// flagged as in the session (see ``markInSession(_:_:)``), duplicates are dropped, and what
-    /// the session needs at once is gathered: offer masks, distinct source containers and apps,
-    /// and how to name the items. The ``DragItem`` values themselves are built later, when
-    /// something needs them (``dragItems(slots:ids:)``): nothing on the move path does.
-    ///
-    /// One identifier lookup per item and nothing else hashed: containers are found by walking
-    /// parent slots, duplicates are dropped by stamping slots, and the registry is accessed once
-    /// for the whole selection. Lifting 50,000 selected items must show its preview within a
-    /// frame (F1; see `Benchmarks/`). O(items × depth).
-    ///
-    /// Throws ``DragError/notDraggable(_:)`` for the first identifier that is not a registered
-    /// draggable item; nothing is flagged then.
-    mutating func beginDrag(of ids: [TargetID]) throws(DragError) -> DragStart {
-        refreshOfferMasks()
-        visitPass &+= 1
-        if visitPass == 0 {
-            // Wrapped around: forget every old pass so none can be mistaken for this one.
-            for i in visits.indices { visits[i] = 0 }
-            visitPass = 1
-        }
-        let pass = visitPass
-        var slots: [Int32] = []
-        slots.reserveCapacity(ids.count)
-        // The identifiers without duplicates: `ids` itself unless one turns up.
-        var kept: [TargetID]?
-        var masks: [TypeMask] = []
-        var containers: [TargetID?] = []
-        var apps: [AppID] = []
-        var sharedKind: Noun?
-        var mixedKinds = false
-        var movable = true
-        var lists: [Int32] = []
-        var containerSlots: [Int32] = []
-        var failed: TargetID?
-        // Reads of the (large) optional descriptors go through a read-only buffer: no copy of
-        // each descriptor. Every write (flags, visits) stays a checked array access; the
-        // mutable-buffer variant moved the arrays' storage aside while the loop also read
-        // `self`, and corrupted memory.
-        descriptors.withUnsafeBufferPointer { descriptors in
-            for (index, id) in ids.enumerated() {
-                guard let slot = slotOf[id], flags[Int(slot)] & Self.sourceFlag != 0 else {
-                    failed = id
-                    break
-                }
-                let s = Int(slot)
-                if visits[s] == pass {
-                    if kept == nil { kept = Array(ids[..<index]) }
-                    continue
-                }
-                visits[s] = pass
-                kept?.append(id)
-                flags[s] |= Self.inSessionFlag
-                slots.append(slot)
-                var containerSlot: Int32 = -1
-                var p = parents[s]
-                while p >= 0 {
-                    if flags[Int(p)] & Self.destinationFlag != 0 {
-                        containerSlot = p
-                        break
-                    }
-                    p = parents[Int(p)]
-                }
-                if !containerSlots.contains(containerSlot) {
-                    containerSlots.append(containerSlot)
-                    containers.append(containerSlot >= 0 ? descriptors[Int(containerSlot)]?.id : nil)
-                }
-                if apps.last != self.apps[s], !apps.contains(self.apps[s]) { apps.append(self.apps[s]) }
-                let list = offerLists[s]
-                if list >= 0, !lists.contains(list) {
-                    lists.append(list)
-                    masks.append(offerMasks[Int(list)])
-                }
-                if flags[s] & Self.immovableFlag != 0 { movable = false }
-                if !mixedKinds {
-                    let kind = descriptors[s]?.kind
-                    if sharedKind == nil {
-                        sharedKind = kind
-                    } else if sharedKind != kind {
-                        mixedKinds = true
-                    }
-                }
-            }
-        }
-        if let failed {
-            for slot in slots { flags[Int(slot)] &= ~Self.inSessionFlag }
-            throw .notDraggable(failed)
-        }
-        let firstName = slots.first.flatMap { descriptors[Int($0)]?.name } ?? ""
-        return DragStart(
-            ids: kept ?? ids, slots: slots, masks: masks, containers: containers, apps: apps,
-            sharedKind: mixedKinds ? nil : sharedKind, firstName: firstName, movable: movable)
-    }
-
-    /// The drag items for the slots and identifiers ``beginDrag(of:)`` returned, provided
-    /// nothing was unregistered since (slots are reused). O(items × depth).
-    func dragItems(slots: [Int32], ids: [TargetID]) -> [DragItem] {
-        var items: [DragItem] = []
-        items.reserveCapacity(slots.count)
-        // Items mostly share their container: its identifier is looked up once per run.
-        var lastContainerSlot: Int32 = -2
-        var lastContainer: TargetID?
-        for (slot, id) in zip(slots, ids) {
-            let s = Int(slot)
-            var containerSlot: Int32 = -1
-            var p = parents[s]
-            while p >= 0 {
-                if flags[Int(p)] & Self.destinationFlag != 0 {
-                    containerSlot = p
-                    break
-                }
-                p = parents[Int(p)]
-            }
-            if containerSlot != lastContainerSlot {
-                lastContainerSlot = containerSlot
-                lastContainer = containerSlot >= 0 ? descriptors[Int(containerSlot)]?.id : nil
-            }
-            guard let target = descriptors[s] else { continue }
-            items.append(
-                DragItem(
-                    id: id, name: target.name, kind: target.kind, types: target.offers, sourceContainer: lastContainer,
-                    app: apps[s]))
-        }
-        return items
-    }
-
-    /// Flags items as being dragged (they and their descendants are never destinations).
-    public mutating func markInSession(_ items: [TargetID], _ inSession: Bool) {
-        for id in items {
-            guard let slot = slotOf[id] else { continue }
-            if inSession { flags[Int(slot)] |= Self.inSessionFlag } else { flags[Int(slot)] &= ~Self.inSessionFlag }
-        }
-    }
-
-    /// Generation of the accepted-type table; a session refreshes its masks when it moves.
-    public var typesGeneration: Int { types.generation }
-
-    private mutating func internOffers(_ list: [ContentType]) -> Int32 {
-        if let existing = offerListIndex[list] { return existing }
-        let index = Int32(distinctOffers.count)
-        distinctOffers.append(list)
-        offerListIndex[list] = index
-        offerMasks.append(types.offerMask(for: list))
+    private mutating func internAccepts(_ list: [ContentType]) throws(RegistryError) -> Int32 {
+        if let existing = acceptListIndex[list] { return existing }
+        let mask: TypeMask
+        do { mask = try types.acceptMask(for: list) } catch { throw .types(error) }
+        let index = Int32(acceptLists.count)
+        acceptLists.append(list)
+        acceptMasks.append(mask)
+        acceptListIndex[list] = index
         return index
     }
 
-    private mutating func refreshOfferMasks() {
-        guard offerMasksGeneration != types.generation else { return }
-        for (i, list) in distinctOffers.enumerated() { offerMasks[i] = types.offerMask(for: list) }
-        offerMasksGeneration = types.generation
+    mutating func internOffers(_ list: [ContentType]) -> Int32 {
+        if let last = lastOffers,
+            last.list.withUnsafeBufferPointer({ a in
+                list.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
+            })
+        {
+            return last.index
+        }
+        let index: Int32
+        if let existing = offerListIndex[list] {
+            index = existing
+        } else {
+            index = Int32(distinctOffers.count)
+            distinctOffers.append(list)
+            offerListIndex[list] = index
+            offerMasks.append(types.offerMask(for: list))
+        }
+        lastOffers = (list, index)
+        return index
+    }
+
+    mutating func internKind(_ kind: Noun) -> Int32 {
+        if kind == kinds[Int(lastKind)] { return lastKind }
+        if let existing = kindIndex[kind] {
+            lastKind = existing
+            return existing
+        }
+        let index = Int32(kinds.count)
+        kinds.append(kind)
+        kindIndex[kind] = index
+        lastKind = index
+        return index
+    }
+
+    private mutating func internApp(_ app: AppID) -> Int32 {
+        if let existing = appIndex[app] { return existing }
+        let index = Int32(appTable.count)
+        appTable.append(app)
+        appIndex[app] = index
+        return index
+    }
+
+    /// Stores the rare roles of `target` in the side table; -1 when it has none.
+    private mutating func storeExtras(of target: DragTarget) -> Int32 {
+        guard
+            target.app != nil || target.insertion != nil || target.operationPolicy != .automatic
+                || target.springLoading != nil || target.autoscroll != nil || target.confirmation != nil
+                || target.modelItems != nil
+        else { return -1 }
+        let extra = Extras(
+            app: target.app, insertion: target.insertion, operationPolicy: target.operationPolicy,
+            springLoading: target.springLoading, autoscroll: target.autoscroll, confirmation: target.confirmation,
+            modelItems: target.modelItems,
+            modelOfferList: target.modelItems.map { internOffers($0.offers) } ?? -1)
+        if let reused = freeExtras.popLast() {
+            extras[Int(reused)] = extra
+            return reused
+        }
+        extras.append(extra)
+        return Int32(extras.count - 1)
+    }
+
+    /// The model items' traits of the container in slot `s`, if it is model-backed.
+    func modelExtras(_ s: Int) -> Extras? {
+        guard cold[s].extra >= 0, let extra = extras[Int(cold[s].extra)], extra.modelItems != nil else {
+            return nil
+        }
+        return extra
     }
 
     private static func flags(of target: DragTarget) -> UInt8 {
@@ -621,10 +668,13 @@ public struct TargetRegistry {
         return f
     }
 
-    private static func validate(_ frame: Rect, _ id: TargetID) throws(RegistryError) {
-        let values = [frame.minX, frame.minY, frame.width, frame.height]
-        if values.contains(where: { !$0.isFinite }) || frame.width < 0 || frame.height < 0 {
-            throw .invalidFrame(id, frame)
-        }
+    static func validate(_ frame: Rect, _ id: TargetID) throws(RegistryError) {
+        if !isValid(frame) { throw .invalidFrame(id, frame) }
+    }
+
+    /// Whether a frame has a finite origin and a finite size that is not negative.
+    @inline(__always) static func isValid(_ frame: Rect) -> Bool {
+        frame.minX.isFinite && frame.minY.isFinite && frame.width.isFinite && frame.height.isFinite
+            && frame.width >= 0 && frame.height >= 0
     }
 }

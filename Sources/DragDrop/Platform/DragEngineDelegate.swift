@@ -101,6 +101,12 @@ public protocol DragEngineDelegate: AnyObject {
     /// Performs a drop. Called only with copy or move, after any confirmation.
     func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult
 
+    /// The name of a dragged item of a model-backed container (``DragTarget/modelItems``) that
+    /// is not registered (a row scrolled out of a virtualized list), for announcements and for
+    /// the drop's ``DragItem/name``. Called for the first item at the lift, for every such item
+    /// when the items are built (at the drop). Default: nil (the identifier's text).
+    func dragEngine(_ engine: DragEngine, nameOfItem item: TargetID, in container: TargetID) -> String?
+
     /// The data an item of this app offers, richest first, produced lazily at the drop (P1).
     /// Default: nil (the destination uses the item identifiers only).
     func dragEngine(_ engine: DragEngine, itemProviderFor item: TargetID) -> ItemProvider?
@@ -137,6 +143,9 @@ extension DragEngineDelegate {
         -> UndoableAction?
     { nil }
     public func dragEngine(_ engine: DragEngine, itemProviderFor item: TargetID) -> ItemProvider? { nil }
+    public func dragEngine(_ engine: DragEngine, nameOfItem item: TargetID, in container: TargetID) -> String? {
+        nil
+    }
     public func dragEngine(_ engine: DragEngine, cancelDeferredDrop drop: DropRequest) {}
     public func dragEngine(_ engine: DragEngine, activate target: TargetID, explicit: Bool) {}
     public func dragEngine(_ engine: DragEngine, scroll container: TargetID, by delta: Vector) -> Vector { .zero }

@@ -171,6 +171,25 @@ public final class DragEngine {
         if session != nil { needsResolve = true }
     }
 
+    /// The handle of a registered target, for ``setFrame(_:for:)-(_,TargetHandle)``.
+    public func handle(for id: TargetID) -> TargetHandle? { registry.handle(for: id) }
+
+    /// Moves or resizes the target `handle` names, without looking its identifier up: for a
+    /// layout pass that hands the engine every frame on every move (see
+    /// ``TargetRegistry/setFrame(_:for:)-(_,TargetHandle)``).
+    public func setFrame(_ frame: Rect, for handle: TargetHandle) throws(RegistryError) {
+        try registry.setFrame(frame, for: handle)
+        if session != nil { needsResolve = true }
+    }
+
+    /// Moves or resizes many targets in one pass, through their handles (see
+    /// ``TargetRegistry/setFrames(_:)``): what a layout pass that re-frames every item per
+    /// pointer move calls.
+    public func setFrames(_ body: (_ set: (TargetHandle, Rect) -> Void) -> Void) throws(RegistryError) {
+        defer { if session != nil { needsResolve = true } }
+        try registry.setFrames(body)
+    }
+
     /// Moves a container's descendants (its content scrolled).
     public func offsetDescendants(of id: TargetID, by delta: Vector) throws(RegistryError) {
         try registry.offsetDescendants(of: id, by: delta)
@@ -212,10 +231,15 @@ public final class DragEngine {
     private func sessionItems() -> [DragItem] {
         guard let s = session else { return [] }
         if let items = s.builtItems { return items }
-        let items = registry.dragItems(slots: s.slots, ids: s.ids)
+        let items = registry.dragItems(slots: s.slots, ids: s.ids, name: modelItemName)
         session?.builtItems = items
         session?.slots = []
         return items
+    }
+
+    /// The name of an unregistered item of a model-backed container, from the delegate.
+    private func modelItemName(_ item: TargetID, in container: TargetID) -> String {
+        delegate?.dragEngine(self, nameOfItem: item, in: container) ?? item.rawValue
     }
 
     private func membershipChanged() {
@@ -296,16 +320,23 @@ public final class DragEngine {
     // MARK: Starting drags
 
     /// Starts a drag of `items` at once (a platform that detected the drag gesture itself).
-    public func beginDrag(items: [TargetID], at point: Point, modifiers: DragModifiers = []) throws(DragError) {
+    ///
+    /// Items that are not registered may belong to `container`, a model-backed container
+    /// (``DragTarget/modelItems``): rows of a virtualized list scrolled out of view. Without
+    /// `container`, the model-backed container of the first registered item is used.
+    public func beginDrag(
+        items: [TargetID], at point: Point, modifiers: DragModifiers = [], from container: TargetID? = nil
+    ) throws(DragError) {
         guard session == nil else { throw .dragInProgress }
-        try start(items: items, at: point, mode: .pointer, modifiers: modifiers)
+        try start(items: items, at: point, mode: .pointer, modifiers: modifiers, container: container)
     }
 
     /// Starts a keyboard drag of `items` (C4): the content is picked up, drop points become
-    /// reachable with ``DragKey/nextDropPoint`` and ``DragKey/previousDropPoint``.
-    public func beginKeyboardDrag(items: [TargetID]) throws(DragError) {
+    /// reachable with ``DragKey/nextDropPoint`` and ``DragKey/previousDropPoint``. `container`
+    /// is as for ``beginDrag(items:at:modifiers:from:)``.
+    public func beginKeyboardDrag(items: [TargetID], from container: TargetID? = nil) throws(DragError) {
         guard session == nil else { throw .dragInProgress }
-        try start(items: items, at: nil, mode: .keyboard, modifiers: [])
+        try start(items: items, at: nil, mode: .keyboard, modifiers: [], container: container)
     }
 
     /// A drag from another app entered: an external session, which always copies (S2) and
@@ -363,21 +394,25 @@ public final class DragEngine {
         finishFailed(DropFailure(.failed, "\(other) did not take \(Announcements.describe(sessionItems()))."))
     }
 
-    private func start(items ids: [TargetID], at point: Point?, mode: DragMode, modifiers: DragModifiers)
-        throws(DragError)
-    {
+    private func start(
+        items ids: [TargetID], at point: Point?, mode: DragMode, modifiers: DragModifiers, container: TargetID? = nil
+    ) throws(DragError) {
         guard !ids.isEmpty else { throw .noItems }
+        // Items scrolled out of a virtualized list are not registered: their model-backed
+        // container vouches for them.
+        let modelContainer = container ?? registry.modelContainer(ofFirstRegistered: ids)
         // One pass over the selection inside the registry; the drag items are built when first
         // needed (F1: a lift of 50,000 items must still show its preview within a frame; see
         // Benchmarks/).
-        let begun = try registry.beginDrag(of: ids)
+        let begun = try registry.beginDrag(of: ids, modelContainer: modelContainer, name: modelItemName)
         let preview = PreviewState(count: begun.ids.count, badge: .none)
         session = ActiveSession(
             builtItems: nil, ids: begun.ids, slots: begun.slots, itemIDs: nil, masks: begun.masks,
             masksGeneration: registry.typesGeneration, mode: mode, sourceApps: begun.apps, pointer: point,
             modifiers: modifiers, preview: preview,
             sourcesNotLeft: mode == .keyboard ? [] : begun.containers.compactMap { $0 },
-            sourceContainers: begun.containers, itemsMovable: begun.movable)
+            sourceContainers: begun.containers, itemsMovable: begun.movable,
+            modelContainer: begun.slots.contains { $0 < 0 } ? modelContainer : nil)
         offeredCancellation = nil
         emit(.lifted(items: begun.ids, at: point ?? .zero, mode: mode))
         emit(.preview(preview))
@@ -424,7 +459,7 @@ public final class DragEngine {
         s.sourceApps = ActiveSession.distinctApps(all)
         if added.contains(where: { registry.target($0.id)?.isMovable == false }) { s.itemsMovable = false }
         registry.markInSession(added.map(\.id), true)
-        s.masks = registry.sessionMasks(for: s.ids)
+        s.masks = registry.sessionMasks(for: s.ids, modelContainer: s.modelContainer)
         s.masksGeneration = registry.typesGeneration
         for item in added {
             if let c = item.sourceContainer, !s.sourcesNotLeft.contains(c), let p = s.pointer,
@@ -490,7 +525,8 @@ public final class DragEngine {
         if let focus = nav.focus {
             let point = nav.points[focus]
             retarget(
-                to: point.isDestination ? point.target : nil, info: point.isDestination ? destinationInfo(point.target) : nil,
+                to: point.isDestination ? point.target : nil,
+                info: point.isDestination ? destinationInfo(point.target) : nil,
                 force: force, spokenName: point.name)
         } else if current != nil {
             emit(.keyboardFocus(nil, index: nil))
@@ -512,7 +548,9 @@ public final class DragEngine {
         }
         let count = nav.points.count
         let next: Int
-        if let f = nav.focus { next = forward ? (f + 1) % count : (f - 1 + count) % count } else {
+        if let f = nav.focus {
+            next = forward ? (f + 1) % count : (f - 1 + count) % count
+        } else {
             next = forward ? 0 : count - 1
         }
         nav.focus = next
@@ -587,7 +625,8 @@ public final class DragEngine {
             perform(request)
         } else {
             request.data.finish()
-            finishFailed(DropFailure(.declined, "The drop on \(destinationName(request.destination)) was not confirmed."))
+            finishFailed(
+                DropFailure(.declined, "The drop on \(destinationName(request.destination)) was not confirmed."))
         }
     }
 
@@ -663,7 +702,8 @@ public final class DragEngine {
         nextToken += 1
         let request = DropRequest(
             destination: destination, items: items, operation: s.operation, index: index, point: s.pointer,
-            mode: s.mode, data: dataAccess(for: s, items: items, destination: destination), token: DropToken(rawValue: nextToken))
+            mode: s.mode, data: dataAccess(for: s, items: items, destination: destination),
+            token: DropToken(rawValue: nextToken))
         if let message = s.destinationInfo?.confirmation {
             session?.awaitingConfirmation = request
             emit(.confirmationRequested(destination, message: message))
@@ -822,7 +862,8 @@ public final class DragEngine {
         // Only the first item is needed: when the items were never built, build just that one.
         let first =
             s.builtItems?.first
-            ?? registry.dragItems(slots: Array(s.slots.prefix(1)), ids: Array(s.ids.prefix(1))).first
+            ?? registry.dragItems(slots: Array(s.slots.prefix(1)), ids: Array(s.ids.prefix(1)), name: modelItemName)
+            .first
         let sourceVisible = s.mode != .external && first.map { registry.isShown($0.sourceContainer ?? $0.id) } ?? false
         endSession()
         emit(.outcome(sourceVisible ? .returnToSource(failure) : .evaporate(failure)))
@@ -870,7 +911,9 @@ public final class DragEngine {
                 return
             }
             let ids = delegate?.dragEngine(self, itemsForDragStartingAt: source) ?? [source]
-            do { try start(items: ids.isEmpty ? [source] : ids, at: at, mode: .pointer, modifiers: heldModifiers) } catch {
+            do {
+                try start(items: ids.isEmpty ? [source] : ids, at: at, mode: .pointer, modifiers: heldModifiers)
+            } catch {
                 lift.reset()
             }
         case .abandon:
@@ -892,7 +935,7 @@ public final class DragEngine {
             session!.masks =
                 session!.mode == .external
                 ? registry.masks(forOffered: (session!.builtItems ?? []).map(\.types))
-                : registry.sessionMasks(for: session!.ids)
+                : registry.sessionMasks(for: session!.ids, modelContainer: session!.modelContainer)
             session!.masksGeneration = registry.typesGeneration
         }
         if session!.sourcesNotLeft.contains(where: { registry.target($0)?.frame.contains(point) != true }) {
@@ -912,7 +955,8 @@ public final class DragEngine {
         } else {
             handleSpring(self.spring.hover(over: nil, configuration: .init(), now: clock.now))
         }
-        let container = r.scrollContainer.flatMap { id -> (target: TargetID, frame: Rect, configuration: AutoscrollConfiguration)? in
+        let container = r.scrollContainer.flatMap {
+            id -> (target: TargetID, frame: Rect, configuration: AutoscrollConfiguration)? in
             guard let t = registry.target(id), let config = t.autoscroll else { return nil }
             return (id, t.frame, config)
         }
@@ -997,7 +1041,12 @@ public final class DragEngine {
     private func handleSpring(_ action: SpringLoadingStateMachine<TargetID>.Action) {
         switch action {
         case .none: break
-        case .armed(let t): emit(.springArmed(t))
+        case .armed(let t):
+            emit(.springArmed(t))
+            // Over something that only opens (SP1): say so, rather than "Not over a drop point."
+            if let s = session, s.destination == nil, s.mode != .keyboard {
+                announce(.springHover(destinationName(t)))
+            }
         case .flash(let t): emit(.springFlash(t))
         case .disarmed(let t): emit(.springDisarmed(t))
         case .activate(let t, let explicit):

@@ -59,6 +59,9 @@ struct ActiveSession {
     var sourceContainers: [TargetID?]
     /// Whether every item may leave its place; false makes every drop a copy.
     var itemsMovable = true
+    /// The model-backed container some items belong to without being registered (rows off
+    /// screen of a virtualized list); their offer mask comes from its ``ModelItems``.
+    var modelContainer: TargetID?
 
     static func distinctApps(_ items: [DragItem]) -> [AppID] {
         var result: [AppID] = []

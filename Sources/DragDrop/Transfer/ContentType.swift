@@ -19,7 +19,10 @@ public struct ContentType: Hashable, Sendable, Codable, CustomStringConvertible,
     /// Creates a content type from a MIME type string.
     public init(_ mimeType: String) {
         self.mimeType = mimeType
-        let bare = mimeType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? mimeType
+        // Everything before the first ";" ("" for ";charset=utf-8", which names no type), cut
+        // between scalars: MIME tokens are ASCII, and a ";" followed by a combining mark is
+        // still the end of the type.
+        let bare = String(String.UnicodeScalarView(mimeType.unicodeScalars.prefix { $0 != ";" }))
         self.essence = bare.trimmingSpaces().lowercased()
     }
 
@@ -81,6 +84,9 @@ extension String {
 /// shared-mime-info database is absent; apps add their own with ``declare(_:conformsTo:)``.
 public struct TypeConformance: Sendable {
     private var supertypes: [String: [String]]
+    /// The same parents as sets, so declaring one again is found in O(1) (a database with many
+    /// parents for one type loads in linear time).
+    private var supertypeSets: [String: Set<String>]
     private var aliases: [String: String]
 
     /// The built-in table.
@@ -105,20 +111,24 @@ public struct TypeConformance: Sendable {
             "text/xml": "application/xml",
             "application/rtf": "text/rtf",
         ]
+        supertypeSets = supertypes.mapValues { Set($0) }
     }
 
     /// Declares that `type` is a kind of each of `parents` (an app's own types).
     public mutating func declare(_ type: ContentType, conformsTo parents: [ContentType]) {
         let key = canonical(type.essence)
-        var list = supertypes[key] ?? []
-        for parent in parents where !list.contains(canonical(parent.essence)) {
-            list.append(canonical(parent.essence))
+        for parent in parents {
+            let parent = canonical(parent.essence)
+            guard supertypeSets[key, default: []].insert(parent).inserted else { continue }
+            supertypes[key, default: []].append(parent)
         }
-        supertypes[key] = list
     }
 
-    /// Declares that `alias` names the same type as `type`.
+    /// Declares that `alias` names the same type as `type`. Wildcards are not types: a line of a
+    /// database that makes `*/*` or `image/*` an alias, or an alias of one, is ignored (it would
+    /// make everything stop conforming to `*/*`).
     public mutating func declareAlias(_ alias: ContentType, of type: ContentType) {
+        guard !alias.isWildcard, !type.isWildcard else { return }
         aliases[alias.essence] = canonical(type.essence)
     }
 
@@ -126,22 +136,25 @@ public struct TypeConformance: Sendable {
     public func canonical(_ essence: String) -> String { aliases[essence] ?? essence }
 
     /// The type itself, its supertypes (transitively, nearest first), its media-type wildcard and
-    /// `*/*`. O(size of the closure).
+    /// `*/*`, each once. O(size of the closure and of its relations).
     public func closure(of type: ContentType) -> [String] {
         var result: [String] = []
+        var seen = Set<String>()
         let essence = canonical(type.essence)
         var queue = [essence]
-        while !queue.isEmpty {
-            let next = queue.removeFirst()
-            if result.contains(next) { continue }
+        var head = 0
+        while head < queue.count {
+            let next = queue[head]
+            head += 1
+            guard seen.insert(next).inserted else { continue }
             result.append(next)
             queue.append(contentsOf: supertypes[next] ?? [])
         }
         // The wildcard of the type an alias names, not of the alias's own spelling
         // (image/pdf names application/pdf, which is not an image/*).
         let major = essence.split(separator: "/", maxSplits: 1).first ?? ""
-        if !major.isEmpty, !type.isWildcard { result.append("\(major)/*") }
-        if type.essence != "*/*" { result.append("*/*") }
+        if !major.isEmpty, !type.isWildcard, seen.insert("\(major)/*").inserted { result.append("\(major)/*") }
+        if type.essence != "*/*", seen.insert("*/*").inserted { result.append("*/*") }
         return result
     }
 

@@ -82,8 +82,11 @@ public enum ContentValidation {
                 guard path.hasPrefix("/") else {
                     throw .malformed(type: type.mimeType, reason: "line \(number) has a relative file path")
                 }
-                let encodedPath = line.drop(while: { $0 != "/" })
-                let segments = path.split(separator: "/") + encodedPath.split(separator: "/")
+                // Segments split by scalars: a "/" sharing a grapheme with the character before
+                // it (U+0600 joins what follows) still separates segments for the kernel.
+                let encodedPath = Substring(line).unicodeScalars.drop(while: { $0 != "/" })
+                let segments = (path.unicodeScalars.split(separator: "/") + encodedPath.split(separator: "/"))
+                    .map { String(Substring($0)) }
                 if segments.contains(where: { $0 == ".." || $0 == "." || $0.lowercased() == "%2e%2e" }) {
                     throw .malformed(type: type.mimeType, reason: "line \(number) has a '..' path segment")
                 }

@@ -336,10 +336,13 @@ final class ValidatingSink: KernelCopySink {
     }
 
     /// Checks every line completed by `complete` (whole UTF-8 characters); keeps the rest.
+    /// Only the new bytes are searched for a line break, so a long line arriving in many small
+    /// chunks costs time in proportion to its length, not to its length squared.
     private func checkLines(_ complete: Data) throws {
+        let kept = line.count
         line.append(complete)
-        if let lastBreak = line.lastIndex(of: UInt8(ascii: "\n")) {
-            let through = line.index(after: lastBreak)
+        if let lastBreak = complete.lastIndex(of: UInt8(ascii: "\n")) {
+            let through = line.startIndex + kept + (lastBreak - complete.startIndex) + 1
             let text = String(decoding: line[..<through], as: UTF8.self)
             let checked = try ContentValidation.uriList(text, type: type, firstLine: lineNumber)
             lineNumber += checked.lines - 1

@@ -23,7 +23,7 @@ public enum RelevantParts {
                 lines.append(String(raw))
             }
         }
-        guard lines.contains(where: { $0.uppercased().hasPrefix("BEGIN:VCARD") }) else {
+        guard lines.contains(where: { $0.prefix(11).uppercased() == "BEGIN:VCARD" }) else {
             throw .malformed(type: "text/vcard", reason: "it has no BEGIN:VCARD line")
         }
         var name: String?
@@ -42,15 +42,48 @@ public enum RelevantParts {
         guard let email = emails.min(by: { $0.rank < $1.rank })?.value else {
             throw .malformed(type: "text/vcard", reason: "the contact has no email address")
         }
-        guard email.contains("@"), !email.contains(where: { $0 == "<" || $0 == ">" || $0 == "\n" }) else {
-            throw .malformed(type: "text/vcard", reason: "the email address '\(email)' is not valid")
+        guard isPlainAddress(email) else {
+            let shown = email.count > 80 ? email.prefix(80) + "…" : Substring(email)
+            throw .malformed(type: "text/vcard", reason: "the email address '\(shown)' is not valid")
         }
-        guard let cleanName = name?.replacingOccurrences(of: "\"", with: "'") else { return email }
-        let specials: Set<Character> = [",", ";", ":", "<", ">", "@", "(", ")", "[", "]", "\\"]
-        if cleanName.contains(where: { specials.contains($0) }) {
+        // Control characters (a NUL, an escape) would reach the field as they are: they become
+        // spaces. (Line breaks of any kind end the vCard line, so they never get here.)
+        let printable = String(
+            String.UnicodeScalarView(
+                (name ?? "").unicodeScalars.map { Self.isControl($0) ? " " : $0 }))
+            .trimmingCharacters(in: .whitespaces)
+        guard !printable.isEmpty else { return email }
+        let cleanName = printable.replacingOccurrences(of: "\"", with: "'")
+        if cleanName.unicodeScalars.contains(where: { specials.contains($0) }) {
             return "\"\(cleanName.replacingOccurrences(of: "\\", with: "\\\\"))\" <\(email)>"
         }
         return "\(cleanName) <\(email)>"
+    }
+
+    /// Characters that split or confuse an address field: outside quotes, a comma separates
+    /// recipients, angle brackets enclose an address, parentheses a comment. Looked for among
+    /// scalars, not characters: a mail client splits at a comma even when the comma shares a
+    /// grapheme with the character before it (U+0600 joins what follows).
+    private static let specials: Set<Unicode.Scalar> = [",", ";", ":", "<", ">", "@", "(", ")", "[", "]", "\\"]
+
+    /// Whether `email` is one plain address a recipient field can take as it is: one `@` with
+    /// something on both sides, and no space, control character, quote or special (quoted
+    /// local parts, legal but rare, are refused rather than passed on half-understood).
+    static func isPlainAddress(_ email: String) -> Bool {
+        let scalars = email.unicodeScalars
+        let parts = scalars.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return false }
+        return !scalars.contains {
+            $0.properties.isWhitespace || $0 == "\"" || ($0 != "@" && specials.contains($0)) || isControl($0)
+        }
+    }
+
+    /// C0 and C1 control characters and the line and paragraph separators.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
     }
 
     /// How preferred a property is, lower first: `PREF=n` (vCard 4) is n, `TYPE=pref` (vCard 3)
@@ -71,10 +104,12 @@ public enum RelevantParts {
     }
 
     /// A vCard value with its escapes decoded; an escaped line break becomes a space.
+    /// Read by scalars, so a backslash that shares a grapheme with the character before it
+    /// still escapes the next one.
     private static func unescape(_ value: Substring) -> String {
-        var out = ""
+        var out = String.UnicodeScalarView()
         var escaped = false
-        for ch in value {
+        for ch in value.unicodeScalars {
             if escaped {
                 switch ch {
                 case "n", "N": out.append(" ")
@@ -88,6 +123,6 @@ public enum RelevantParts {
             }
         }
         if escaped { out.append("\\") }
-        return out
+        return String(out)
     }
 }

@@ -26,10 +26,10 @@ public enum FocusNavigation {
         return gtk_widget_get_focusable(widget) != 0 ? widget : nil
     }
 
-    /// Makes Tab and Shift+Tab leave `list` (a list box or flow box) for the next or previous
-    /// control, as in desktop lists, instead of walking its rows one by one (GTK's default,
-    /// which also changes the selection of a list whose selection follows the focus); the arrow
-    /// keys still move within it.
+    /// Makes Tab and Shift+Tab leave `list` (a list box, flow box, list view or grid view) for
+    /// the next or previous control, as in desktop lists, instead of walking its rows one by one
+    /// (GTK's default, which also changes the selection of a list whose selection follows the
+    /// focus); the arrow keys still move within it.
     public static func tabLeaves(_ list: UnsafeMutablePointer<GtkWidget>) {
         guard let keys = gtk_event_controller_key_new() else { return }
         GSignal.connect(
@@ -69,8 +69,18 @@ public enum FocusNavigation {
                 gtk_widget_get_can_focus(widget) != 0
             else { return }
             let raw = UnsafeMutableRawPointer(widget)
-            if dd_is_list_box(raw) != 0 || dd_is_flow_box(raw) != 0 {
+            // Each check on its own line: `||`'s autoclosure would send `raw` (an error in release builds).
+            let isBox = dd_is_list_box(raw) != 0
+            let isFlowBox = dd_is_flow_box(raw) != 0
+            let isListView = dd_is_list_view(raw) != 0
+            let isGridView = dd_is_grid_view(raw) != 0
+            if isBox || isFlowBox {
                 if let stop = selectedChild(of: widget) ?? firstFocusable(in: widget) { widgets.append(stop) }
+                return
+            }
+            if isListView || isGridView {
+                // A virtualized list takes the focus itself and puts it on its focused row.
+                widgets.append(widget)
                 return
             }
             let before = widgets.count

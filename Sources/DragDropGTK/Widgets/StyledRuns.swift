@@ -144,9 +144,16 @@ public enum StyledHTML {
         }
         text += decode(String(rest))
         flush()
-        while let last = runs.last, last.text.hasSuffix("\n") {
-            runs[runs.count - 1].text.removeLast()
-            if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
+        // Trailing line breaks go, however many there are: each run is trimmed once, in place.
+        while let last = runs.indices.last {
+            var trailing = 0
+            for character in runs[last].text.reversed() {
+                guard character == "\n" else { break }
+                trailing += 1
+            }
+            guard trailing > 0 else { break }
+            runs[last].text.removeLast(trailing)
+            if runs[last].text.isEmpty { runs.removeLast() }
         }
         return runs
     }
@@ -217,10 +224,12 @@ public enum StyledHTML {
     }
 
     /// Appends `run`, merging it into the last run when their styles match.
+    /// The last run is changed in place (no copy of it is held meanwhile), so appending many
+    /// short runs of one style costs their total length, not its square.
     static func append(_ run: StyledRun, to runs: inout [StyledRun]) {
         guard !run.text.isEmpty else { return }
-        if let last = runs.last, last.sameStyle(as: run) {
-            runs[runs.count - 1].text += run.text
+        if let last = runs.indices.last, runs[last].sameStyle(as: run) {
+            runs[last].text += run.text
         } else {
             runs.append(run)
         }
@@ -230,10 +239,13 @@ public enum StyledHTML {
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}",
     ]
 
-    /// Decodes character references; raw line breaks are HTML whitespace and become spaces.
+    /// Decodes character references; raw line breaks are HTML whitespace and become spaces, and
+    /// so does a carriage return however it is written (raw or `&#13;`), so that a `<br>` after
+    /// one still reads as one line break (not "\r\n", which a text view writes back as `<br>`
+    /// and reads as "\n").
     static func decode(_ text: String) -> String {
         var out = ""
-        var rest = Substring(String(text.map { $0 == "\n" || $0 == "\r\n" ? " " : $0 }))
+        var rest = Substring(String(text.map { $0 == "\n" || $0 == "\r\n" || $0 == "\r" ? " " : $0 }))
         while let amp = rest.firstIndex(of: "&") {
             out += rest[..<amp]
             rest = rest[amp...]
@@ -248,7 +260,7 @@ public enum StyledHTML {
                     decoded = entities[name]
                 }
                 if let decoded, decoded != "\0" {
-                    out += decoded
+                    out += decoded == "\r" ? " " : decoded
                     rest = rest[rest.index(after: semicolon)...]
                     continue
                 }

@@ -163,6 +163,9 @@ private struct Parser {
         defer { depth -= 1 }
         advance()  // {
         var members: [LocatedJSON.Member] = []
+        // The keys seen so far, so a duplicate is found in O(1): an object with many keys
+        // parses in linear time.
+        var keys = Set<String>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             advance()
@@ -178,7 +181,7 @@ private struct Parser {
             }
             let keyLocation = location
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
+            if !keys.insert(key).inserted {
                 throw error("duplicate key \"\(key)\"", at: keyLocation)
             }
             skipWhitespace()

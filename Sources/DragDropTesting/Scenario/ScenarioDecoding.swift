@@ -389,6 +389,7 @@ enum ScenarioDecoding {
             let list = try array(v, p)
             guard !list.isEmpty else { throw ScenarioError(.invalidValue, path: p, "no items; a drag carries at least one", at: v.location) }
             var items: [DragItem] = []
+            var seen = Set<TargetID>()
             for (i, element) in list.enumerated() {
                 let ip = ScenarioPath.element(p, i)
                 let io = try Object(element, path: ip)
@@ -400,7 +401,7 @@ enum ScenarioDecoding {
                         "\"\(id)\" is already a node of the scene (\(existing.path)); items from another app need their own ids",
                         at: element.location)
                 }
-                if items.contains(where: { $0.id == id }) {
+                if !seen.insert(id).inserted {
                     throw ScenarioError(.duplicateID, path: ScenarioPath.child(ip, "id"), "duplicate id \"\(id)\"", at: element.location)
                 }
                 let name = try io.optional("name") { v, p throws(ScenarioError) in try nonEmptyString(v, p) } ?? id.rawValue
@@ -625,9 +626,10 @@ enum ScenarioDecoding {
 
     static func idList(_ v: JSON, _ path: String) throws(ScenarioError) -> [(id: TargetID, location: JSONLocation)] {
         var result: [(id: TargetID, location: JSONLocation)] = []
+        var seen = Set<TargetID>()
         for (i, item) in try array(v, path).enumerated() {
             let id = TargetID(try nonEmptyString(item, ScenarioPath.element(path, i)))
-            if result.contains(where: { $0.id == id }) {
+            if !seen.insert(id).inserted {
                 throw ScenarioError(.invalidValue, path: ScenarioPath.element(path, i), "\"\(id)\" is listed twice", at: item.location)
             }
             result.append((id, item.location))
@@ -640,13 +642,24 @@ enum ScenarioDecoding {
         n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
     }
 
-    /// ` (did you mean "steps"?)` when a known word is close to `word`, else "".
+    /// The longest word ``suggestion(_:_:)`` looks at: longer ones are not typos of a field or
+    /// an id, and comparing them would cost their length times each candidate's.
+    static let longestSuggestedWord = 64
+
+    /// ` (did you mean "steps"?)` when a known word is close to `word`, else "". Costs
+    /// O(candidates), whatever their length: only words of similar, bounded lengths are compared.
     static func suggestion(_ word: String, _ candidates: [String]) -> String {
+        let length = word.count
+        guard length <= longestSuggestedWord else { return "" }
         let lower = word.lowercased()
         var best: (word: String, distance: Int)?
         for c in candidates {
+            // At most three edits apart, so at most three characters longer or shorter: the
+            // length of a long candidate is not even counted in full.
+            let count = c.prefix(length + 4).count
+            guard abs(count - length) <= 3 else { continue }
             let d = editDistance(lower, c.lowercased())
-            let limit = max(1, min(3, max(word.count, c.count) / 3))
+            let limit = max(1, min(3, max(length, count) / 3))
             if d <= limit, d < (best?.distance ?? .max) { best = (c, d) }
         }
         return best.map { " (did you mean \"\($0.word)\"?)" } ?? ""

@@ -554,37 +554,42 @@ public final class FilesLibrary: Sendable {
         for raw in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let colon = line.firstIndex(of: ":"), line[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
-                line[..<colon].first?.isLetter == true
+            // Read by Unicode scalars, as the kernel and URL parsers read it: a "/" or "?" that
+            // shares a grapheme with the character before it (U+0600 joins what follows) is
+            // still a separator, and must not hide a ".." from the checks below.
+            let scalars = Substring(line).unicodeScalars
+            let isLetter = { (c: Unicode.Scalar) in ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
+            guard let colon = scalars.firstIndex(of: ":"), let first = scalars.first, isLetter(first),
+                scalars[..<colon].allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
             else {
                 throw .relativePath(line)
             }
-            let scheme = line[..<colon].lowercased()
+            let scheme = String(Substring(scalars[..<colon])).lowercased()
             guard scheme == "file" else { throw .notAFileURI(line) }
-            var rest = line[line.index(after: colon)...]
-            if rest.hasPrefix("//") {
+            var rest = scalars[scalars.index(after: colon)...]
+            if rest.starts(with: "//".unicodeScalars) {
                 rest = rest.dropFirst(2)
                 let host = rest.prefix { $0 != "/" }
-                guard host.isEmpty || host.lowercased() == "localhost" else { throw .remoteHost(line) }
+                guard host.isEmpty || String(Substring(host)).lowercased() == "localhost" else { throw .remoteHost(line) }
                 rest = rest.dropFirst(host.count)
             }
-            guard rest.hasPrefix("/") else { throw .relativePath(line) }
-            if rest.contains("?") || rest.contains("#") { throw .invalidURIList("\(line) has a query or fragment") }
+            guard rest.first == "/" else { throw .relativePath(line) }
+            if rest.contains("?") || rest.contains("#") { throw .invalidURIList("\(line) has a query or fragment.") }
             var components: [String] = []
             for segment in rest.split(separator: "/", omittingEmptySubsequences: true) {
-                guard let decoded = String(segment).removingPercentEncoding else {
-                    throw .invalidURIList("\(line) is not percent-encoded properly")
+                guard let decoded = String(Substring(segment)).removingPercentEncoding else {
+                    throw .invalidURIList("\(line) is not percent-encoded properly.")
                 }
                 if decoded == ".." || decoded == "." { throw .pathEscape(line) }
-                if decoded.contains("/") || decoded.contains("\0") {
-                    throw .invalidURIList("\(line) has an encoded '/' or NUL in a name")
+                if decoded.unicodeScalars.contains("/") || decoded.unicodeScalars.contains("\0") {
+                    throw .invalidURIList("\(line) has an encoded '/' or NUL in a name.")
                 }
                 components.append(decoded)
             }
             guard !components.isEmpty else { throw .notARegularFile(line) }
             paths.append("/" + components.joined(separator: "/"))
         }
-        guard !paths.isEmpty else { throw .invalidURIList("it names no file") }
+        guard !paths.isEmpty else { throw .invalidURIList("it names no file.") }
         // The engine's own check, as a second line of defence.
         do { _ = try ContentValidation.uriList(text) } catch { throw .invalidURIList(error.description) }
         return paths

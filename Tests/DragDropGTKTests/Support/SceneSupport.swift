@@ -106,3 +106,4 @@ extension ListLine: IdentifiedLine {}
 extension SelectionLine: IdentifiedLine {}
 extension SliderLine: IdentifiedLine {}
 extension SegmentLine: IdentifiedLine {}
+extension CollectionLine: IdentifiedLine {}

@@ -45,6 +45,27 @@ struct SpringLoadingTests {
 
     private let overWeek = Point(x: 150, y: 20)
 
+    @Test(
+        "SP1, C4: resting on a control that only opens says what holding still does, not \"Not over a drop point.\"; then that it opened"
+    )
+    func restingOnAControlIsAnnounced() throws {
+        let h = try calendar()
+        h.engineLift(at: Point(x: 100, y: 70))
+        h.advance(by: .seconds(1))
+        var mark = h.engineMark
+        h.move(to: Point(x: 400, y: 45))  // between the segments and the views: nothing there
+        #expect(h.engineAnnouncements(since: mark) == ["Not over a drop point."])
+        mark = h.engineMark
+        h.move(to: overWeek)
+        #expect(h.engineAnnouncements(since: mark) == ["Over Week: hold still to open it."])
+        h.advance(by: .milliseconds(700))
+        #expect(h.engineAnnouncements(since: mark) == ["Over Week: hold still to open it.", "Opened Week."])
+        // Over a list that takes the drop, the usual sentence, once.
+        mark = h.engineMark
+        h.move(to: Point(x: 100, y: 200))
+        #expect(h.engineAnnouncements(since: mark) == ["Over Week, will move."])
+    }
+
     @Test("SP1: a hovered control arms at once, flashes 0.2 s before activating, and activates after 0.7 s")
     func exactInstants() throws {
         let h = try calendar()

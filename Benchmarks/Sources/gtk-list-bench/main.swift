@@ -1,0 +1,377 @@
+// End-to-end figures for big lists (issue 12), one measurement per process, under the display in
+// DISPLAY (dragdrop-bench starts Xvfb and runs this tool once per row and size):
+//
+//   gtk-list-bench first-frame ours|listview|listbox COUNT
+//       time from building the list to the first frame painted with rows on screen, and the
+//       resident memory then. Prints `ok MILLISECONDS RSS_BYTES`.
+//   gtk-list-bench drag ours|listview COUNT
+//       a real drag driven by xdotool: pressed on the first row, held at the list's bottom edge
+//       (ours autoscrolls there; GTK's list view does not), then 200 small pointer moves over
+//       the rows. Prints `ok P50_MS P99_MS FRAMES PX_PER_FRAME CPU_US_PER_MOVE MOVES`: the time
+//       GDK's frame clock spent producing each frame while autoscrolling (before-paint to
+//       after-paint), the scrolling speed, and the process's CPU time per pointer move received.
+//   gtk-list-bench scroll listview COUNT PX_PER_FRAME
+//       a plain GtkListView scrolled by PX_PER_FRAME every frame (the speed our autoscroll
+//       reached) for 3 s. Prints `ok P50_MS P99_MS FRAMES PX_PER_FRAME`.
+//
+// `ours` is DragCollectionView over an array data source, registered with a GtkDragHost;
+// `listview` a GtkListView over a GtkStringList with label rows; `listbox` a GtkListBox with one
+// label row per item. Every list shows "File 0", "File 1", ... in an 800 x 600 window.
+import CGtk4
+import DragDrop
+import DragDropGTK
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+func fail(_ reason: String) -> Never {
+    print("n/a \(reason)")
+    exit(0)
+}
+
+func nowSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// User plus system CPU time of this process, in seconds.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+        + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Resident memory now (VmRSS), in bytes.
+func residentBytes() -> Int {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        let kb = line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Int($0) } ?? 0
+        return kb * 1024
+    }
+    return 0
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+func iterate(until deadline: Double, _ done: () -> Bool) {
+    // Never blocks: nothing may wake a blocking iteration once the pointer rests.
+    while nowSeconds() < deadline, !done() {
+        if g_main_context_iteration(nil, 0) == 0 { usleep(500) }
+    }
+}
+
+// MARK: The lists
+
+/// An array of "File i" behind DragCollectionView: moves and drops change nothing (the bench
+/// measures dragging, not editing).
+@MainActor
+final class Files: DragCollectionDataSource {
+    let count: Int
+    init(count: Int) { self.count = count }
+    var numberOfItems: Int { count }
+    func itemID(at index: Int) -> TargetID { TargetID("f\(index)") }
+    func title(at index: Int) -> String { "File \(index)" }
+    func collectionView(_ view: DragCollectionView, perform drop: DropRequest, at index: Int) -> DropResult {
+        .failed(DropFailure(.forbidden, "The bench keeps its files."))
+    }
+}
+
+@MainActor
+struct Built {
+    /// The widget whose frame clock and bounds are watched (the list or grid view).
+    var list: UnsafeMutablePointer<GtkWidget>
+    var root: UnsafeMutablePointer<GtkWidget>
+    var adjustment: () -> UnsafeMutablePointer<GtkAdjustment>?
+    var keep: [AnyObject] = []
+}
+
+@MainActor
+func buildOurs(count: Int, host: GtkDragHost) -> Built {
+    var options = DragCollectionView.Options(itemType: "application/x-bench-file", kind: Noun("file"))
+    options.showsHeading = false
+    options.operationPolicy = .preferMove
+    let view = DragCollectionView(id: "files", title: "Files", host: host, options: options)
+    let files = Files(count: count)
+    view.dataSource = files
+    view.reloadData()
+    let list = view.itemsWidget
+    return Built(
+        list: list, root: view.widget,
+        adjustment: { gtk_scrollable_get_vadjustment(OpaquePointer(list)) }, keep: [view, files])
+}
+
+@MainActor
+func buildListView(count: Int) -> Built {
+    let strings = gtk_string_list_new(nil)!
+    // GtkStringList copies each string; append in one pass.
+    for i in 0..<count { gtk_string_list_append(strings, "File \(i)") }
+    let factory = gtk_signal_list_item_factory_new()!
+    GSignal.connect(
+        UnsafeMutableRawPointer(factory), "setup",
+        pointer: { item in
+            guard let item else { return }
+            let label = gtk_label_new("")!
+            gtk_label_set_xalign(dd_label(UnsafeMutableRawPointer(label)), 0)
+            for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { margin(label, 12) }
+            for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { margin(label, 10) }
+            gtk_list_item_set_child(OpaquePointer(item), label)
+        })
+    GSignal.connect(
+        UnsafeMutableRawPointer(factory), "bind",
+        pointer: { item in
+            guard let item, let label = gtk_list_item_get_child(OpaquePointer(item)),
+                let object = gtk_list_item_get_item(OpaquePointer(item))
+            else { return }
+            gtk_label_set_text(dd_label(UnsafeMutableRawPointer(label)), gtk_string_object_get_string(OpaquePointer(object)))
+        })
+    let selection = gtk_multi_selection_new(strings)
+    let list = gtk_list_view_new(selection, factory)!
+    let scrolled = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_child(dd_scrolled_window(UnsafeMutableRawPointer(scrolled)), list)
+    gtk_widget_set_vexpand(scrolled, 1)
+    return Built(list: list, root: scrolled, adjustment: { gtk_scrollable_get_vadjustment(OpaquePointer(list)) })
+}
+
+@MainActor
+func buildListBox(count: Int) -> Built {
+    let box = gtk_list_box_new()!
+    gtk_list_box_set_selection_mode(dd_list_box(UnsafeMutableRawPointer(box)), GTK_SELECTION_MULTIPLE)
+    for i in 0..<count {
+        let label = gtk_label_new("File \(i)")!
+        gtk_label_set_xalign(dd_label(UnsafeMutableRawPointer(label)), 0)
+        for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { margin(label, 12) }
+        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { margin(label, 10) }
+        gtk_list_box_append(dd_list_box(UnsafeMutableRawPointer(box)), label)
+    }
+    let scrolled = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_child(dd_scrolled_window(UnsafeMutableRawPointer(scrolled)), box)
+    gtk_widget_set_vexpand(scrolled, 1)
+    let list = box
+    return Built(
+        list: list, root: scrolled,
+        adjustment: { gtk_scrolled_window_get_vadjustment(dd_scrolled_window(UnsafeMutableRawPointer(scrolled))) })
+}
+
+// MARK: Frames
+
+/// Records how long the frame clock spends on each frame (before-paint to after-paint).
+@MainActor
+final class FrameTimes {
+    var recording = false
+    var durations: [Double] = []
+    var painted = 0
+    var onPainted: (() -> Void)?
+    private var started: Double?
+
+    init(clock: OpaquePointer) {
+        let raw = UnsafeMutableRawPointer(clock)
+        GSignal.connect(raw, "before-paint") { [weak self] in self?.started = nowSeconds() }
+        GSignal.connect(raw, "after-paint") { [weak self] in
+            guard let self else { return }
+            self.painted += 1
+            if self.recording, let started = self.started { self.durations.append((nowSeconds() - started) * 1000) }
+            self.started = nil
+            self.onPainted?()
+        }
+    }
+}
+
+// MARK: Running
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 4, let count = Int(arguments[3]) else {
+    FileHandle.standardError.write(
+        Data("usage: gtk-list-bench first-frame|drag|scroll ours|listview|listbox COUNT [PX_PER_FRAME]\n".utf8))
+    exit(2)
+}
+let mode = arguments[1]
+let kind = arguments[2]
+
+guard gtk_init_check() != 0 else { fail("GTK could not open a display") }
+GLibMainActorBridge.install()
+
+let started = nowSeconds()
+let window = gtk_window_new()!
+gtk_window_set_default_size(dd_window(UnsafeMutableRawPointer(window)), 800, 600)
+let host = GtkDragHost(app: "gtk-list-bench")
+let built: Built
+switch kind {
+case "ours": built = buildOurs(count: count, host: host)
+case "listview": built = buildListView(count: count)
+case "listbox": built = buildListBox(count: count)
+default: fail("unknown list kind \(kind)")
+}
+gtk_window_set_child(dd_window(UnsafeMutableRawPointer(window)), built.root)
+if kind == "ours" {
+    do {
+        try host.addWindow(window, id: "window", name: "Bench")
+        try (built.keep[0] as! DragCollectionView).register(in: "window")
+    } catch { fail("registering: \(error)") }
+}
+gtk_window_present(dd_window(UnsafeMutableRawPointer(window)))
+
+// The first frame with rows on screen.
+var frames: FrameTimes?
+var firstFrame: Double?
+iterate(until: started + 600) {
+    if frames == nil, gtk_widget_get_realized(window) != 0, let clock = gtk_widget_get_frame_clock(window) {
+        let recorder = FrameTimes(clock: clock)
+        recorder.onPainted = {
+            if firstFrame == nil, gtk_widget_get_height(built.list) > 0, gtk_widget_get_first_child(built.list) != nil {
+                firstFrame = nowSeconds()
+            }
+        }
+        frames = recorder
+    }
+    return firstFrame != nil
+}
+guard let firstFrame, let frames else { fail("no frame within 600 s") }
+
+switch mode {
+case "first-frame":
+    print("ok \((firstFrame - started) * 1000) \(residentBytes())")
+    exit(0)
+
+case "scroll":
+    guard arguments.count >= 5, let speed = Double(arguments[4]), let adjustment = built.adjustment() else {
+        fail("scroll needs a speed")
+    }
+    iterate(until: nowSeconds() + 0.5) { false }
+    frames.recording = true
+    let end = nowSeconds() + 3
+    var before = gtk_adjustment_get_value(adjustment)
+    let startValue = before
+    frames.onPainted = {
+        // One step per frame, as autoscroll does.
+        before = gtk_adjustment_get_value(adjustment)
+        gtk_adjustment_set_value(adjustment, before + speed)
+    }
+    gtk_adjustment_set_value(adjustment, before + speed)
+    iterate(until: end) { false }
+    frames.recording = false
+    let moved = gtk_adjustment_get_value(adjustment) - startValue
+    let n = frames.durations.count
+    print("ok \(percentile(frames.durations, 0.5)) \(percentile(frames.durations, 0.99)) \(n) \(moved / Double(max(1, n)))")
+    exit(0)
+
+case "drag":
+    guard let xdotool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first(where: FileManager.default.isExecutableFile)
+    else { fail("xdotool is not installed") }
+    iterate(until: nowSeconds() + 0.5) { false }
+    // Where the list is on screen (the window sits at 0,0 without a window manager).
+    var bounds = graphene_rect_t()
+    guard gtk_widget_compute_bounds(built.list, window, &bounds) != 0 else { fail("no bounds") }
+    let x = Int(bounds.origin.x + bounds.size.width / 2)
+    let top = Int(bounds.origin.y) + 20
+    let bottom = Int(bounds.origin.y + bounds.size.height) - 5
+    let middle = Int(bounds.origin.y + bounds.size.height / 2)
+    if kind == "listview" {
+        // GTK's own drag and drop without the engine: a drag source on the list offering text,
+        // a drop target on it taking text.
+        let source = gtk_drag_source_new()!
+        GSignal.connect(
+            UnsafeMutableRawPointer(source), "prepare",
+            pointReturningPointer: { _, _ in
+                let bytes = g_bytes_new("File 0", 6)
+                defer { g_bytes_unref(bytes) }
+                return UnsafeMutableRawPointer(gdk_content_provider_new_for_bytes("text/plain;charset=utf-8", bytes))
+            })
+        gtk_widget_add_controller(built.list, source)
+        let target = gtk_drop_target_new(dd_type_string(), GDK_ACTION_COPY)!
+        gtk_widget_add_controller(built.list, target)
+    }
+    // Motion over the list during the drag, counted by a drop controller on the window.
+    var moves = 0
+    var counting = false
+    let motion = gtk_drop_controller_motion_new()!
+    // "motion" returns nothing: the pointer returned here is ignored.
+    GSignal.connect(
+        UnsafeMutableRawPointer(motion), "motion",
+        pointReturningPointer: { _, _ in
+            if counting { moves += 1 }
+            return nil
+        })
+    gtk_widget_add_controller(window, motion)
+    var autoscrolling = false
+    host.onEvent = { event in
+        switch event {
+        case .autoscrollStarted: autoscrolling = true
+        case .autoscrollStopped: autoscrolling = false
+        default: break
+        }
+    }
+    let hold = 3.0
+    var script = ["mousemove", "\(x)", "\(top)", "sleep", "0.2", "mousedown", "1", "sleep", "0.05"]
+    script += ["mousemove", "\(x + 4)", "\(top + 4)", "sleep", "0.1"]
+    for step in 1...10 { script += ["mousemove", "\(x)", "\(top + (bottom - top) * step / 10)", "sleep", "0.03"] }
+    script += ["sleep", "\(hold)", "mousemove", "\(x)", "\(middle)", "sleep", "0.5"]
+    let moveCount = 200
+    for i in 0..<moveCount { script += ["mousemove", "\(x + (i % 2 == 0 ? 3 : -3))", "\(middle + (i % 7) - 3)", "sleep", "0.01"] }
+    // Released outside the window: nothing changes.
+    script += ["sleep", "0.2", "mousemove", "790", "5", "sleep", "0.2", "mouseup", "1"]
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: xdotool)
+    process.arguments = script
+    do { try process.run() } catch { fail("xdotool: \(error)") }
+    var scrollStart: Double?
+    var scrollEnd: Double?
+    var framesWhileScrolling = 0
+    let adjustment = built.adjustment()
+    var cpuStart = 0.0
+    var cpuEnd = 0.0
+    var countingSince = 0.0
+    var movesAtEnd = 0
+    // Phases by time from the script: lift 0.35 s, to the edge 0.3 s, hold, to the middle 0.5 s.
+    let scriptStart = nowSeconds()
+    let movesFrom = scriptStart + 0.35 + 0.3 + hold + 0.6
+    frames.onPainted = {
+        let recording = kind == "ours" ? autoscrolling : false
+        if recording, !frames.recording {
+            scrollStart = adjustment.map(gtk_adjustment_get_value)
+            frames.recording = true
+        } else if !recording, frames.recording {
+            frames.recording = false
+            scrollEnd = adjustment.map(gtk_adjustment_get_value)
+            framesWhileScrolling = frames.durations.count
+        }
+    }
+    iterate(until: scriptStart + 60) {
+        let now = nowSeconds()
+        if !counting, now >= movesFrom, countingSince == 0 {
+            counting = true
+            countingSince = now
+            cpuStart = cpuSeconds()
+        }
+        if counting, moves >= moveCount || now > countingSince + Double(moveCount) * 0.05 {
+            counting = false
+            cpuEnd = cpuSeconds()
+            movesAtEnd = moves
+        }
+        return !process.isRunning && !counting && countingSince > 0
+    }
+    process.waitUntilExit()
+    if frames.recording {
+        frames.recording = false
+        scrollEnd = adjustment.map(gtk_adjustment_get_value)
+        framesWhileScrolling = frames.durations.count
+    }
+    let speed =
+        (scrollStart != nil && scrollEnd != nil && framesWhileScrolling > 0)
+        ? (scrollEnd! - scrollStart!) / Double(framesWhileScrolling) : 0
+    let perMove = movesAtEnd > 0 ? (cpuEnd - cpuStart) / Double(movesAtEnd) * 1e6 : .nan
+    print(
+        "ok \(percentile(frames.durations, 0.5)) \(percentile(frames.durations, 0.99)) \(frames.durations.count) \(speed) \(perMove) \(movesAtEnd)"
+    )
+    exit(0)
+
+default:
+    fail("unknown mode \(mode)")
+}

@@ -1,0 +1,2 @@
+// Nothing to compile: the module only declares libFuzzer's driver (include/CFuzzDriver.h).
+#include "CFuzzDriver.h"

@@ -1,0 +1,1 @@
+../../../Sources/DragDropGTK/Widgets/StyledRuns.swift

@@ -1,0 +1,200 @@
+import CGtk4
+import DragDrop
+
+/// Dragging in a ``DragCollectionView``: what a drag carries (the selection, M1, off-screen rows
+/// included), where a drop lands (F8, from the model), the drop itself through the data source,
+/// rows making room, folders springing open (SP1), autoscroll (A1) and the names of items that
+/// are not on screen.
+extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate, GtkSpringLoadingDelegate,
+    GtkAutoscrollDelegate, GtkModelItemsDelegate
+{
+    /// A drag from a selected row carries the whole selection, rows off screen included (M1);
+    /// from another row, that row alone.
+    public func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] {
+        selected.contains(item) ? selection : [item]
+    }
+
+    /// The selection, for a keyboard pick-up of the collection (C4); nothing when items do not drag.
+    public func dragHost(_ host: GtkDragHost, selectedItemsIn container: TargetID) -> [TargetID] {
+        container == id && options.draggable ? selection : []
+    }
+
+    /// Where a drop at `point` lands among the items: from the positions and the row pitch,
+    /// with the same rule as ``InsertionIndex`` (before the first item whose centre lies after
+    /// the point), so rows off screen count as rows. A keyboard drop (no point) lands at the end.
+    public func dragHost(_ host: GtkDragHost, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
+        guard container == id else { return nil }
+        guard let point else { return itemCount }
+        guard let frames = modelFrames() else { return itemCount }
+        let position = InsertionIndex.compute(
+            layout: options.layout == .list ? .vertical : .grid, frames: frames, point: point)
+        return dataIndex(beforePosition: position)
+    }
+
+    /// The frames of every displayed row, computed when read (a binary search reads a few).
+    func modelFrames() -> LazyMapCollection<Range<Int>, Rect>? {
+        guard let frame = modelFrameFunction() else { return nil }
+        return (0..<rows.count).lazy.map(frame)
+    }
+
+    /// The number of items before display position `position` (its data index).
+    func dataIndex(beforePosition position: Int) -> Int {
+        guard !pending.isEmpty else { return min(position, itemCount) }
+        var count = 0
+        for row in rows[..<min(position, rows.count)] where row.placeholder == nil { count += 1 }
+        return count
+    }
+
+    /// Hands a drop to the data source: between the items at the insertion index (or deferred
+    /// with placeholders, A4), or into the folder tile it was dropped on.
+    public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
+        guard let dataSource else {
+            return .failed(DropFailure(.failed, "\(title) is not available."))
+        }
+        if drop.destination == id {
+            let index = min(max(0, drop.index ?? dataSource.numberOfItems), dataSource.numberOfItems)
+            if let deferral, deferral(drop) {
+                remember(drop, at: index, finishedByView: true)
+                return .deferred(placeholders: drop.items.count)
+            }
+            let result = dataSource.collectionView(self, perform: drop, at: index)
+            if case .deferred = result { remember(drop, at: index, finishedByView: false) }
+            return result
+        }
+        guard let index = dataIndex(of: drop.destination), dataSource.isFolder(at: index) else {
+            return .failed(DropFailure(.failed, "Nothing in \(title) is called '\(drop.destination)' any more."))
+        }
+        return dataSource.collectionView(self, perform: drop, intoFolderAt: index)
+    }
+
+    /// Lets the data source take moved items out after the destination committed them (S4).
+    public func dragHost(_ host: GtkDragHost, removeMovedItems items: [DragItem], after drop: DropRequest)
+        -> UndoableAction?
+    {
+        dataSource?.collectionView(self, removeMovedItems: items, after: drop)
+    }
+
+    /// The data of a dragged item (P1), from the data source, on screen or not.
+    public func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
+        guard let dataSource, let index = dataIndex(of: item) else { return nil }
+        return dataSource.collectionView(self, itemProviderAt: index)
+    }
+
+    /// What other apps get for `ids`: their titles, one per line.
+    public func dragHost(_ host: GtkDragHost, exportedRepresentationsFor ids: [TargetID]) -> [ExportedRepresentation]
+    {
+        [.text(ids.compactMap { name(of: $0) }.joined(separator: "\n"))]
+    }
+
+    /// The title of an item that has no row on screen (announcements, the drop's item names).
+    public func dragHost(_ host: GtkDragHost, nameOfItem item: TargetID, in container: TargetID) -> String? {
+        container == id ? name(of: item) : nil
+    }
+
+    /// The title of the item `item`, on screen or not.
+    func name(of item: TargetID) -> String? {
+        guard let dataSource, let index = dataIndex(of: item) else { return nil }
+        return dataSource.title(at: index)
+    }
+
+    // MARK: Rows making room (F8)
+
+    /// Shows where a drop would land (F8): rows from there make room, or a bar before a tile.
+    public func dragHost(_ host: GtkDragHost, showInsertionAt index: Int?, in container: TargetID) {
+        guard container == id else { return }
+        insertionShown = index.map { position(ofDataIndex: $0) }
+        for cell in cells.values { applyInsertion(to: cell) }
+    }
+
+    /// Shows the insertion on `cell` (F8). In a list the rows from the insertion point on move
+    /// down by a row's gap (`dd-make-room`, a transform: GTK lays nothing out again, so rows keep
+    /// the places the engine knows, and a list anchored to its bottom row while scrolling does
+    /// not shift); a drop at the end underlines the last row. In a grid a bar shows before the
+    /// tile the drop would precede.
+    func applyInsertion(to cell: CollectionCell) {
+        guard let shown = insertionShown, let position = cell.position, !rows.isEmpty else {
+            cell.setInsertion(nil)
+            return
+        }
+        switch options.layout {
+        case .list:
+            if position >= shown {
+                cell.setInsertion("dd-make-room")
+            } else if shown >= rows.count, position == rows.count - 1 {
+                cell.setInsertion("dd-insert-end")
+            } else {
+                cell.setInsertion(nil)
+            }
+        case .grid:
+            if position == shown {
+                cell.setInsertion("dd-grid-insert-before")
+            } else if shown >= rows.count, position == rows.count - 1 {
+                cell.setInsertion("dd-grid-insert-after")
+            } else {
+                cell.setInsertion(nil)
+            }
+        }
+    }
+
+    // MARK: Folders (SP1)
+
+    /// A folder tile sprang open under a drag (SP1): the data source opens it.
+    public func dragHost(_ host: GtkDragHost, activate control: TargetID, explicit: Bool) {
+        guard let dataSource, let index = dataIndex(of: control), dataSource.isFolder(at: index) else { return }
+        dataSource.collectionView(self, openFolderAt: index, duringDrag: true)
+    }
+
+    // MARK: Autoscroll (A1)
+
+    /// Scrolls the items by `delta` (clamped to the content) and moves the registered rows with
+    /// them; GTK binds the rows that come into view at the next layout, placed by the model.
+    public func dragHost(_ host: GtkDragHost, scroll container: TargetID, by delta: Vector) -> Vector {
+        guard container == id, let adjustment = verticalAdjustment, delta.dy != 0 else { return .zero }
+        let value = gtk_adjustment_get_value(adjustment)
+        let lowest = gtk_adjustment_get_lower(adjustment)
+        let highest = max(lowest, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+        let target = min(max(lowest, value + delta.dy), highest)
+        guard target != value else { return .zero }
+        gtk_adjustment_set_value(adjustment, target)
+        let applied = gtk_adjustment_get_value(adjustment) - value
+        guard applied != 0 else { return .zero }
+        do { try host.engine.offsetDescendants(of: id, by: Vector(dx: 0, dy: -applied)) } catch {
+            host.onDiagnostic?("error: \(error)")
+        }
+        return Vector(dx: 0, dy: applied)
+    }
+
+    // MARK: Model frames
+
+    /// A function from display position to frame (engine coordinates), anchored on one row on
+    /// screen; nil while no row is on screen.
+    func modelFrameFunction() -> ((Int) -> Rect)? {
+        // A row on screen: GTK binds rows around the visible ones too, without laying them out.
+        var reference: (position: Int, frame: Rect)?
+        let registry = host.engine.registry
+        for cell in cells.values {
+            guard cell.registered, let position = cell.position, let itemID = cell.itemID,
+                position < reference?.position ?? .max, rowBounds(of: cell) != nil,
+                let target = registry.target(itemID), !target.isHidden, target.frame.height > 0
+            else { continue }
+            reference = (position, target.frame)
+        }
+        guard let reference else { return nil }
+        switch options.layout {
+        case .list:
+            let step = pitch.y > 0 ? pitch.y : reference.frame.height
+            return { position in
+                reference.frame.offset(by: Vector(dx: 0, dy: Double(position - reference.position) * step))
+            }
+        case .grid:
+            let columns = self.columns
+            let stepX = pitch.x > 0 ? pitch.x : reference.frame.width
+            let stepY = pitch.y > 0 ? pitch.y : reference.frame.height
+            return { position in
+                let dx = Double(position % columns - reference.position % columns) * stepX
+                let dy = Double(position / columns - reference.position / columns) * stepY
+                return reference.frame.offset(by: Vector(dx: dx, dy: dy))
+            }
+        }
+    }
+}

@@ -1,0 +1,707 @@
+import CDragDropGTKSupport
+import CGtk4
+import DragDrop
+
+/// A virtualized list or grid over the app's own storage (``DragCollectionDataSource``): a
+/// `GtkListView` or `GtkGridView` whose rows exist only for the items on screen, with every drag
+/// and drop behaviour of ``DragListView`` and ``DragGridView``, for collections of any size (a
+/// folder of 100,000 files, a mailbox of 100,000 messages).
+///
+/// How the engine sees it: the view is one container target (insertion layout, autoscroll,
+/// ``DragTarget/modelItems``), and only the rows on screen are registered, as GTK binds them to
+/// items and unregistered as it unbinds them; a recycled row's drag source drags the item bound
+/// now. A selection reaching rows scrolled out of view still drags whole (M1): those items are
+/// named and typed through the container. Insertion indexes, rows making room, keyboard drop
+/// points and announcements come from the model (positions and the row pitch), not from
+/// widgets, and the selection lives in the view by item identifier, so it survives scrolling.
+///
+/// - Selection (M1): click, Ctrl-click, Shift-click, the arrow keys; ``isSelectionMode`` makes
+///   a plain click toggle (grids). A drag from a selected row carries the whole selection.
+/// - Drops (F8): between rows (a list) or tiles (a grid), where rows make room; on folder tiles,
+///   which spring open (SP1) or open on a double click (SP2); placeholders with progress while
+///   a deferred drop loads (A4).
+/// - Autoscroll (A1) near the top and bottom edges, faster nearer the edge.
+/// - Edit menu (C1, C4, K2): Undo, Redo, Cut, Copy, Paste, Delete, Move To…, Copy To…, Select
+///   All, each only when it applies; one Tab stop, arrows inside (C4).
+///
+/// ```swift
+/// let files = DragCollectionView(
+///     id: "archive", title: "Archive", host: host,
+///     options: .init(itemType: "application/x-file", kind: Noun("file")))
+/// files.dataSource = folder          // a DragCollectionDataSource over the folder's listing
+/// gtk_box_append(box, files.widget)
+/// try files.register(in: "main")
+/// ```
+@MainActor
+public final class DragCollectionView {
+    /// How the items are laid out.
+    public enum Layout: Sendable, Equatable {
+        /// Rows from top to bottom (`GtkListView`).
+        case list
+        /// Tiles in reading order, `columns` a row at most (`GtkGridView`).
+        case grid(columns: Int)
+    }
+
+    /// What the collection is and does.
+    public struct Options {
+        /// The type items offer and the collection accepts.
+        public var itemType: ContentType
+        /// More types the items offer after ``itemType`` (plain text, for other apps).
+        public var extraOffers: [ContentType] = [.utf8PlainText]
+        /// More types the collection accepts besides ``itemType`` (drops from other apps).
+        public var extraAccepts: [ContentType] = []
+        /// How announcements and undo names count the items ("Move 2 Files").
+        public var kind: Noun = .item
+        /// Rows or tiles.
+        public var layout: Layout = .list
+        /// Whether the collection takes drops (between its items; into folder tiles).
+        public var acceptsDrops = true
+        /// Whether items can be dragged out.
+        public var draggable = true
+        /// Whether items may leave the collection: false for read-only content (Sent), whose
+        /// items drag out as copies (S2, S4).
+        public var itemsMovable = true
+        /// What drops from elsewhere do (S2).
+        public var operationPolicy: OperationPolicy = .automatic
+        /// The question to confirm before a drop that cannot be undone (U2).
+        public var confirmation: String?
+        /// Whether a heading with the title shows above the items.
+        public var showsHeading = true
+        /// Shown when the collection is empty.
+        public var emptyText = "Nothing Here"
+        /// The edit menu offers Move To… and Copy To… (keyboard drags of the selection, C4).
+        public var offersMoveAndCopyTo = true
+        /// A tile's size in a grid, in pixels.
+        public var tileSize: (width: Int32, height: Int32) = (96, 64)
+
+        /// Options for a collection of items of `itemType`, counted as `kind`.
+        public init(itemType: ContentType, kind: Noun = .item) {
+            self.itemType = itemType
+            self.kind = kind
+        }
+    }
+
+    /// The container's target identifier.
+    public let id: TargetID
+    /// The heading and the collection's accessible name.
+    public private(set) var title: String
+    /// What the collection is and does.
+    public let options: Options
+    /// The storage behind the items (held weakly: the app owns it).
+    public weak var dataSource: (any DragCollectionDataSource)?
+    /// Selection mode (M1): a plain click toggles an item instead of selecting only it.
+    public var isSelectionMode = false
+    /// Called after the selection changed (by a click, a key, or a reload).
+    public var onSelectionChanged: (@MainActor () -> Void)?
+    /// Called after the rows changed (a reload, placeholders coming and going).
+    public var onChange: (@MainActor () -> Void)?
+
+    unowned let host: GtkDragHost
+    let root: GObjectRef
+    let scroller: GObjectRef
+    /// The `GtkListView` or `GtkGridView`: the container target's widget.
+    let itemsView: GObjectRef
+    private let heading: UnsafeMutablePointer<GtkWidget>?
+    private let emptyLabel: GObjectRef
+    var model: OpaquePointer!
+
+    /// The displayed rows: the data source's items with the placeholders of deferred drops
+    /// among them (``rows`` is what the GTK model shows).
+    var rows: [Row] = []
+    /// Where each item is in ``rows`` (built when first needed after a change).
+    private var positionCache: [TargetID: Int]?
+    /// The selected items' identifiers.
+    var selected: Set<TargetID> = []
+    /// The registered window, while the view is registered.
+    private(set) var window: TargetID?
+    /// The row widgets GTK made, by list item and by widget.
+    var cells: [UInt: CollectionCell] = [:]
+    var cellsByWidget: [UInt: CollectionCell] = [:]
+    /// The bound row widgets showing items, by item.
+    var boundByID: [TargetID: CollectionCell] = [:]
+    /// The insertion shown (F8): a display position, or nil.
+    var insertionShown: Int?
+    /// Distance between two rows (lists) or two rows and two columns of tiles (grids), measured
+    /// from the rows on screen outside drags: what places rows bound during a drag.
+    var pitch = (x: 0.0, y: 0.0)
+    /// Deferred drops and their placeholder rows (DragCollectionView+Placeholders.swift).
+    var pending: [PendingDrop] = []
+    /// Decides whether a drop between the items loads later (see ``defersDrop``).
+    var deferral: (@MainActor (DropRequest) -> Bool)?
+    var editMenu: EditMenu?
+    /// What the edit menu offers besides Copy and Select All (see ``EditingOptions``).
+    public var editing = EditingOptions()
+    private var watchingPaint = false
+
+    /// One displayed row.
+    struct Row {
+        /// The item's identifier, or a placeholder's (``placeholderID(_:_:)``).
+        var id: TargetID
+        /// The deferred drop a placeholder stands for (nil for an item).
+        var placeholder: DropToken?
+        /// Which of the drop's arriving items a placeholder stands for.
+        var arriving: Int
+    }
+
+    /// The view's root widget (heading and items), to put in a window.
+    public var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
+    /// Whether the view's targets are registered with the host.
+    public var isRegistered: Bool { window != nil }
+    /// The `GtkListView` or `GtkGridView` showing the items (the container target's widget, its
+    /// own scrollable): for an app's styling, focus and measurements.
+    public var itemsWidget: UnsafeMutablePointer<GtkWidget> { itemsView.widget }
+
+    /// Creates an empty view; give it a ``dataSource`` and call ``reloadData(selecting:)``.
+    public init(id: TargetID, title: String, host: GtkDragHost, options: Options) {
+        self.id = id
+        self.title = title
+        self.host = host
+        self.options = options
+        root = GObjectRef(newWidget: gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
+        if options.showsHeading {
+            let label = GtkWidgetSupport.heading(title)
+            gtk_box_append(dd_box(root.raw), label)
+            heading = label
+        } else {
+            heading = nil
+        }
+        scroller = GObjectRef(newWidget: gtk_scrolled_window_new())
+        emptyLabel = GObjectRef(newWidget: gtk_label_new(options.emptyText))
+        gtk_widget_add_css_class(emptyLabel.widget, "dim-label")
+        gtk_widget_set_visible(emptyLabel.widget, 0)
+        let factory = gtk_signal_list_item_factory_new()!
+        let weakSelf = WeakView()
+        let box = Unmanaged.passRetained(weakSelf).toOpaque()
+        var callbacks = DDCollectionModelCallbacks(
+            n_items: { data in
+                MainActor.assumeIsolated { WeakView.view(data)?.rows.count ?? 0 }.clamped
+            },
+            is_selected: { data, position in
+                MainActor.assumeIsolated { WeakView.view(data)?.isSelected(position: Int(position)) ?? false } ? 1 : 0
+            },
+            change_selection: { data, change, position, count, unselectRest in
+                MainActor.assumeIsolated {
+                    WeakView.view(data)?.changeSelection(
+                        change, position: Int(position), count: Int(count), unselectRest: unselectRest != 0) ?? false
+                } ? 1 : 0
+            })
+        let model: OpaquePointer = dd_collection_model_new(&callbacks, box) { data in
+            guard let data else { return }
+            Unmanaged<WeakView>.fromOpaque(data).release()
+        }
+        self.model = model
+        // The views take the model's and the factory's references.
+        switch options.layout {
+        case .list:
+            itemsView = GObjectRef(
+                newWidget: gtk_list_view_new(model, factory))
+            gtk_widget_add_css_class(itemsView.widget, "dd-collection-list")
+        case .grid(let columns):
+            let grid = gtk_grid_view_new(model, factory)!
+            itemsView = GObjectRef(newWidget: grid)
+            gtk_grid_view_set_max_columns(OpaquePointer(grid), guint(max(1, columns)))
+            gtk_grid_view_set_min_columns(OpaquePointer(grid), guint(max(1, columns)))
+            gtk_widget_add_css_class(itemsView.widget, "dd-collection-grid")
+        }
+        gtk_widget_add_css_class(itemsView.widget, "dd-collection")
+        dd_accessible_set_label(dd_accessible(itemsView.raw), title)
+        let scrolled = dd_scrolled_window(scroller.raw)
+        gtk_scrolled_window_set_child(scrolled, itemsView.widget)
+        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_widget_set_vexpand(scroller.widget, 1)
+        gtk_widget_set_hexpand(scroller.widget, 1)
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(dd_overlay(UnsafeMutableRawPointer(overlay)), scroller.widget)
+        gtk_overlay_add_overlay(dd_overlay(UnsafeMutableRawPointer(overlay)), emptyLabel.widget)
+        gtk_widget_set_can_target(emptyLabel.widget, 0)
+        gtk_widget_set_vexpand(overlay, 1)
+        gtk_box_append(dd_box(root.raw), overlay)
+        gtk_widget_set_hexpand(root.widget, 1)
+        gtk_widget_set_vexpand(root.widget, 1)
+        GtkWidgetSupport.installCSS(Self.css, key: "dd-collection", for: root.widget)
+        connectFactory(UnsafeMutableRawPointer(factory))
+        GSignal.connect(itemsView.raw, "activate", uint: { [weak self] position in self?.activated(Int(position)) })
+        weakSelf.view = self
+        FocusNavigation.tabLeaves(itemsView.widget)
+        installEditMenu()
+        GSignal.connect(itemsView.raw, "realize") { [weak self] in
+            guard let self, !self.watchingPaint, let clock = gtk_widget_get_frame_clock(self.itemsView.widget) else {
+                return
+            }
+            self.watchingPaint = true
+            GSignal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.afterPaint() }
+        }
+    }
+
+    // MARK: Registration
+
+    /// Registers the collection inside the registered target `parent` (a window), then the rows
+    /// on screen.
+    public func register(in parent: TargetID) throws(GtkDragHostError) {
+        guard window == nil else { return }
+        try host.register(itemsView.widget, as: containerTarget(in: parent), delegate: self)
+        window = parent
+        for cell in cells.values where cell.itemID != nil { registerRow(cell) }
+    }
+
+    /// Unregisters the collection and its rows.
+    public func unregister() {
+        guard window != nil else { return }
+        host.unregister(id)
+        window = nil
+    }
+
+    /// The container target: the list or grid view, which is its own scrollable.
+    private func containerTarget(in parent: TargetID) -> DragTarget {
+        var container = DragTarget(id: id, name: title, frame: .zero, parent: parent)
+        if options.acceptsDrops {
+            container.accepts = [options.itemType] + options.extraAccepts
+            container.insertion = options.layout == .list ? .vertical : .grid
+            container.operationPolicy = options.operationPolicy
+            container.confirmation = options.confirmation
+        }
+        container.clipsChildren = true
+        container.autoscroll = AutoscrollConfiguration()
+        if options.draggable {
+            container.modelItems = ModelItems(offers: itemOffers, kind: options.kind, isMovable: options.itemsMovable)
+        }
+        return container
+    }
+
+    var itemOffers: [ContentType] { [options.itemType] + options.extraOffers }
+
+    /// The target of the row showing the item at display position `position`.
+    func rowTarget(for cell: CollectionCell, id itemID: TargetID, position: Int) -> DragTarget {
+        var target = DragTarget(
+            id: itemID, name: cell.title, frame: host.framesFrozen ? modelFrame(ofPosition: position) ?? .zero : .zero,
+            parent: id)
+        if options.draggable { target.offers = itemOffers }
+        target.kind = options.kind
+        target.isMovable = options.itemsMovable
+        if cell.isFolder, options.acceptsDrops {
+            target.accepts = [options.itemType]
+            target.operationPolicy = .preferMove
+            target.springLoading = SpringLoadingConfiguration()
+        }
+        return target
+    }
+
+    func registerRow(_ cell: CollectionCell) {
+        guard window != nil, let itemID = cell.itemID, let position = cell.position else { return }
+        do {
+            try host.register(cell.widget, as: rowTarget(for: cell, id: itemID, position: position), delegate: self)
+            cell.registered = true
+        } catch {
+            host.onDiagnostic?("error: \(error)")
+        }
+    }
+
+    func unregisterRow(_ cell: CollectionCell) {
+        guard cell.registered, let itemID = cell.itemID else { return }
+        cell.registered = false
+        if window != nil { host.unregister(itemID) }
+    }
+
+    // MARK: Reloading
+
+    /// Reads the data source again and shows what changed: rows are inserted, removed and moved
+    /// one splice at a time (``CollectionDiff``), so the rows on screen stay put. `selecting`:
+    /// the items to select (nil keeps the selection, minus the items gone).
+    public func reloadData(selecting ids: [TargetID]? = nil) {
+        let new = displayRows()
+        let old = rows
+        let splices = CollectionDiff.splices(from: old.map(\.id), to: new.map(\.id))
+        for splice in splices {
+            let added = splice.added.indices.map { new[$0] }
+            rows.replaceSubrange(splice.position..<(splice.position + splice.removed), with: added)
+            positionCache = nil
+            dd_collection_model_items_changed(
+                model, guint(splice.position), guint(splice.removed), guint(splice.added.count))
+        }
+        // Rows whose item kept its place but not its title are rebound.
+        refreshBoundContent()
+        positionCache = nil
+        let before = selected
+        if let ids { selected = Set(ids) }
+        if !selected.isEmpty {
+            let present = positions
+            selected = selected.filter { present[$0] != nil }
+        }
+        gtk_widget_set_visible(emptyLabel.widget, rows.isEmpty ? 1 : 0)
+        if selected != before || ids != nil {
+            dd_collection_model_selection_changed(model, 0, guint(rows.count))
+            onSelectionChanged?()
+        }
+        onChange?()
+    }
+
+    /// Shows the collection under another title (a mailbox picked in a sidebar).
+    public func setTitle(_ newTitle: String) {
+        title = newTitle
+        if let heading { gtk_label_set_text(dd_label(UnsafeMutableRawPointer(heading)), newTitle) }
+        dd_accessible_set_label(dd_accessible(itemsView.raw), newTitle)
+        // The container's name is its target's: registered again under the new one.
+        if let parent = window {
+            unregister()
+            do { try register(in: parent) } catch { host.onDiagnostic?("error: \(error)") }
+        }
+    }
+
+    /// The data source's items with the placeholders among them.
+    private func displayRows() -> [Row] {
+        guard let dataSource else { return [] }
+        let count = dataSource.numberOfItems
+        var result: [Row] = []
+        result.reserveCapacity(count + pending.reduce(0) { $0 + $1.rowCount })
+        var ids: [TargetID] = []
+        ids.reserveCapacity(count)
+        for index in 0..<count { ids.append(dataSource.itemID(at: index)) }
+        let placed = placeholderPlacement(in: ids)
+        var next = 0
+        for (index, itemID) in ids.enumerated() {
+            while next < placed.count, placed[next].index <= index {
+                result.append(contentsOf: placed[next].rows)
+                next += 1
+            }
+            result.append(Row(id: itemID, placeholder: nil, arriving: 0))
+        }
+        while next < placed.count {
+            result.append(contentsOf: placed[next].rows)
+            next += 1
+        }
+        return result
+    }
+
+    /// Where each item is among the displayed rows.
+    var positions: [TargetID: Int] {
+        if let positionCache { return positionCache }
+        var map: [TargetID: Int] = [:]
+        map.reserveCapacity(rows.count)
+        for (position, row) in rows.enumerated() where row.placeholder == nil { map[row.id] = position }
+        positionCache = map
+        return map
+    }
+
+    /// The data source index of the item at display position `position` (placeholders take no
+    /// index), or nil for a placeholder.
+    func dataIndex(ofPosition position: Int) -> Int? {
+        guard position >= 0, position < rows.count, rows[position].placeholder == nil else { return nil }
+        return position - placeholdersBefore(position)
+    }
+
+    /// The display position a drop landing at data index `index` shows at.
+    func position(ofDataIndex index: Int) -> Int {
+        guard !pending.isEmpty else { return index }
+        var position = 0
+        var items = 0
+        while position < rows.count {
+            if rows[position].placeholder == nil {
+                if items == index { return position }
+                items += 1
+            }
+            position += 1
+        }
+        return rows.count
+    }
+
+    private func placeholdersBefore(_ position: Int) -> Int {
+        guard !pending.isEmpty else { return 0 }
+        var count = 0
+        for row in rows[..<position] where row.placeholder != nil { count += 1 }
+        return count
+    }
+
+    /// The data source index of the item `itemID`, or nil.
+    func dataIndex(of itemID: TargetID) -> Int? { positions[itemID].flatMap(dataIndex(ofPosition:)) }
+
+    /// The number of items (placeholders left out).
+    var itemCount: Int { dataSource?.numberOfItems ?? 0 }
+
+    // MARK: Selection (M1)
+
+    /// The selected items' identifiers, in collection order.
+    public var selection: [TargetID] {
+        guard !selected.isEmpty else { return [] }
+        if selected.count == 1 { return Array(selected) }
+        return rows.lazy.filter { $0.placeholder == nil && self.selected.contains($0.id) }.map(\.id)
+    }
+
+    /// Selects exactly `ids`.
+    public func select(_ ids: [TargetID]) {
+        selected = Set(ids).filter { positions[$0] != nil }
+        dd_collection_model_selection_changed(model, 0, guint(rows.count))
+        onSelectionChanged?()
+    }
+
+    /// Selects every item.
+    public func selectAll() {
+        selected = Set(rows.lazy.filter { $0.placeholder == nil }.map(\.id))
+        dd_collection_model_selection_changed(model, 0, guint(rows.count))
+        onSelectionChanged?()
+    }
+
+    private func isSelected(position: Int) -> Bool {
+        guard position < rows.count, rows[position].placeholder == nil else { return false }
+        return selected.contains(rows[position].id)
+    }
+
+    /// GTK's selection requests (clicks, keys), applied to ``selected``.
+    private func changeSelection(_ change: DDSelectionChange, position: Int, count: Int, unselectRest: Bool) -> Bool
+    {
+        func items(_ range: Range<Int>) -> [TargetID] {
+            let clamped = range.clamped(to: 0..<rows.count)
+            return rows[clamped].filter { $0.placeholder == nil }.map(\.id)
+        }
+        switch change {
+        case DD_SELECT_ITEM:
+            guard let itemID = items(position..<(position + 1)).first else { return false }
+            if isSelectionMode && unselectRest {
+                // Selection mode: a plain click toggles the item (M1).
+                if selected.contains(itemID) { selected.remove(itemID) } else { selected.insert(itemID) }
+            } else if unselectRest {
+                selected = [itemID]
+            } else {
+                selected.insert(itemID)
+            }
+        case DD_UNSELECT_ITEM:
+            guard let itemID = items(position..<(position + 1)).first else { return false }
+            selected.remove(itemID)
+        case DD_SELECT_RANGE:
+            let range = items(position..<(position + count))
+            if unselectRest { selected = Set(range) } else { selected.formUnion(range) }
+        case DD_UNSELECT_RANGE:
+            selected.subtract(items(position..<(position + count)))
+        case DD_SELECT_ALL:
+            selected = Set(items(0..<rows.count))
+        case DD_UNSELECT_ALL:
+            selected = []
+        default:
+            return false
+        }
+        dd_collection_model_selection_changed(model, 0, guint(rows.count))
+        onSelectionChanged?()
+        return true
+    }
+
+    // MARK: Scrolling
+
+    /// The vertical scroll offset, in pixels from the top of the content.
+    public var verticalOffset: Double { verticalAdjustment.map(gtk_adjustment_get_value) ?? 0 }
+
+    var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? {
+        gtk_scrollable_get_vadjustment(OpaquePointer(itemsView.raw))
+    }
+
+    /// Scrolls so the item `itemID` shows (the keyboard, a reload selecting it).
+    public func scrollTo(_ itemID: TargetID) {
+        guard let position = positions[itemID] else { return }
+        let before = modelFrame(ofPosition: position)
+        guard let adjustment = verticalAdjustment, let frame = before, let container = containerFrame else {
+            return
+        }
+        let value = gtk_adjustment_get_value(adjustment)
+        let page = gtk_adjustment_get_page_size(adjustment)
+        let top = frame.minY - container.minY + value
+        if top < value {
+            gtk_adjustment_set_value(adjustment, top)
+        } else if top + frame.height > value + page {
+            gtk_adjustment_set_value(adjustment, top + frame.height - page)
+        }
+    }
+
+    /// The container's frame in engine coordinates (nil before layout).
+    var containerFrame: Rect? { host.engine.registry.target(id)?.frame }
+
+    // MARK: Rows GTK makes and binds
+
+    private func connectFactory(_ factory: UnsafeMutableRawPointer) {
+        GSignal.connect(factory, "setup", pointer: { [weak self] item in self?.setUp(item) })
+        GSignal.connect(factory, "bind", pointer: { [weak self] item in self?.bind(item) })
+        GSignal.connect(factory, "unbind", pointer: { [weak self] item in self?.unbind(item) })
+        GSignal.connect(factory, "teardown", pointer: { [weak self] item in self?.tearDown(item) })
+    }
+
+    private func setUp(_ item: UnsafeMutableRawPointer?) {
+        guard let item else { return }
+        let cell = CollectionCell(layout: options.layout, tileSize: options.tileSize)
+        gtk_list_item_set_child(OpaquePointer(item), cell.widget)
+        cells[UInt(bitPattern: item)] = cell
+        cellsByWidget[UInt(bitPattern: cell.widget)] = cell
+    }
+
+    private func bind(_ item: UnsafeMutableRawPointer?) {
+        guard let item, let cell = cells[UInt(bitPattern: item)] else { return }
+        let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+        guard position < rows.count else { return }
+        cell.listItem = item
+        configure(cell, position: position)
+    }
+
+    /// Shows the row at display position `position` in `cell`, and registers it.
+    private func configure(_ cell: CollectionCell, position: Int) {
+        let row = rows[position]
+        cell.position = position
+        if let token = row.placeholder {
+            let drop = pending.first { $0.token == token }
+            cell.showPlaceholder(
+                title: "Loading \u{201C}\(drop?.names[safe: row.arriving] ?? "")\u{201D}\u{2026}",
+                fraction: drop?.fraction)
+            cell.itemID = nil
+        } else if let dataSource, let index = dataIndex(ofPosition: position) {
+            cell.show(
+                title: dataSource.title(at: index), detail: dataSource.detail(at: index),
+                isFolder: dataSource.isFolder(at: index))
+            cell.itemID = row.id
+            boundByID[row.id] = cell
+            registerRow(cell)
+        }
+        applyInsertion(to: cell)
+    }
+
+    private func unbind(_ item: UnsafeMutableRawPointer?) {
+        guard let item, let cell = cells[UInt(bitPattern: item)] else { return }
+        release(cell)
+    }
+
+    private func release(_ cell: CollectionCell) {
+        unregisterRow(cell)
+        if let itemID = cell.itemID, boundByID[itemID] === cell { boundByID[itemID] = nil }
+        cell.itemID = nil
+        cell.position = nil
+        cell.setInsertion(nil)
+    }
+
+    private func tearDown(_ item: UnsafeMutableRawPointer?) {
+        guard let item, let cell = cells.removeValue(forKey: UInt(bitPattern: item)) else { return }
+        release(cell)
+        cellsByWidget[UInt(bitPattern: cell.widget)] = nil
+    }
+
+    /// Rebinds the bound rows whose content may have changed in place (a reload).
+    private func refreshBoundContent() {
+        for cell in cells.values {
+            guard let item = cell.listItem else { continue }
+            let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+            guard position < rows.count, cell.position != nil else { continue }
+            let row = rows[position]
+            if row.placeholder == nil, row.id == cell.itemID, let dataSource, let index = dataIndex(ofPosition: position),
+                cell.position == position, cell.title == dataSource.title(at: index),
+                cell.detail == dataSource.detail(at: index)
+            {
+                continue
+            }
+            release(cell)
+            configure(cell, position: position)
+        }
+    }
+
+    /// A double click or Return on an item: folders open (SP2).
+    private func activated(_ position: Int) {
+        guard let dataSource, let index = dataIndex(ofPosition: position), dataSource.isFolder(at: index) else { return }
+        dataSource.collectionView(self, openFolderAt: index, duringDrag: false)
+    }
+
+    // MARK: Frames from the model
+
+    /// The bounds of the row (or tile) widget holding `cell`, in the items view's coordinates,
+    /// when GTK laid it out where it shows (nil for a row bound around the visible ones).
+    func rowBounds(of cell: CollectionCell) -> graphene_rect_t? {
+        guard let row = gtk_widget_get_parent(cell.widget), gtk_widget_get_mapped(row) != 0 else { return nil }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(row, itemsView.widget, &bounds) != 0, bounds.size.height > 0,
+            bounds.size.width > 0
+        else { return nil }
+        let height = Float(gtk_widget_get_height(itemsView.widget))
+        let width = Float(gtk_widget_get_width(itemsView.widget))
+        guard bounds.origin.y < height, bounds.origin.y + bounds.size.height > 0, bounds.origin.x < width,
+            bounds.origin.x + bounds.size.width > 0
+        else { return nil }
+        return bounds
+    }
+
+    /// After every frame GTK paints: outside drags, measures the row pitch from the rows on
+    /// screen (a row's height in a list, a tile's width and height in a grid); during a drag,
+    /// keeps the registered rows' frames where GTK laid them out (it may correct its scroll
+    /// position as it measures rows), leaving out what rows making room do (a transform, not
+    /// layout), so the insertion point never moves under a still pointer.
+    func afterPaint() {
+        guard window != nil else { return }
+        if !host.framesFrozen {
+            var width = Float.infinity
+            var height = Float.infinity
+            for cell in cells.values where cell.position != nil {
+                guard let bounds = rowBounds(of: cell) else { continue }
+                height = min(height, bounds.size.height)
+                width = min(width, bounds.size.width)
+            }
+            if height.isFinite { pitch.y = Double(height) }
+            if width.isFinite { pitch.x = Double(width) }
+            return
+        }
+        guard let container = containerFrame, let inWindow = host.frameInWindow(of: id),
+            let root = gtk_widget_get_root(itemsView.widget)
+        else { return }
+        let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
+        let origin = (x: container.minX - inWindow.minX, y: container.minY - inWindow.minY)
+        var moved = false
+        let registry = host.engine.registry
+        for cell in cells.values where cell.registered {
+            guard let itemID = cell.itemID, rowBounds(of: cell) != nil, let row = gtk_widget_get_parent(cell.widget)
+            else { continue }
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(row, window, &bounds) != 0 else { continue }
+            let frame = Rect(
+                x: origin.x + Double(bounds.origin.x), y: origin.y + Double(bounds.origin.y),
+                width: Double(bounds.size.width), height: Double(bounds.size.height))
+            guard registry.target(itemID)?.frame != frame else { continue }
+            do { try host.engine.setFrame(frame, for: itemID) } catch { host.onDiagnostic?("error: \(error)") }
+            moved = true
+        }
+        if moved { host.reschedule() }
+    }
+
+    /// The number of tiles a row of the grid holds now.
+    var columns: Int {
+        guard case .grid(let most) = options.layout else { return 1 }
+        guard pitch.x > 0, let width = containerFrame?.width, width > 0 else { return most }
+        return max(1, min(most, Int((width / pitch.x).rounded(.down))))
+    }
+
+    /// Where the row (or tile) at display position `position` lies, in engine coordinates,
+    /// worked out from a row on screen and the pitch: nil when no row is on screen yet.
+    func modelFrame(ofPosition position: Int) -> Rect? { modelFrameFunction()?(position) }
+
+    static let css = """
+        .dd-collection-list > row { padding: 0; }
+        .dd-collection-list .dd-cell { padding: 10px 12px; transition: transform 120ms ease-out; }
+        .dd-collection-list .dd-cell.dd-make-room { transform: translateY(28px); }
+        .dd-collection-list .dd-cell.dd-insert-end { box-shadow: inset 0 -3px 0 0 rgb(53, 132, 228); }
+        .dd-collection-list > row:not(:last-child) { border-bottom: 1px solid rgba(0, 0, 0, 0.08); }
+        .dd-collection-grid > child { padding: 4px; }
+        .dd-tile { border-radius: 8px; border: 1px solid rgba(0, 0, 0, 0.15); background-color: rgb(250, 250, 250); }
+        .dd-tile.dd-folder { background-color: rgb(252, 238, 190); }
+        .dd-collection-grid > child:selected > .dd-tile { background-color: rgb(53, 132, 228); color: white; }
+        .dd-collection-grid > child:selected { background-color: transparent; }
+        .dd-grid-insert-before { box-shadow: -6px 0 0 0 rgb(230, 97, 0); }
+        .dd-grid-insert-after { box-shadow: 6px 0 0 0 rgb(230, 97, 0); }
+        """
+}
+
+/// A weak reference to a view for the C model's callbacks (the model may outlive the view).
+/// The model holds it (released when the model is finalized with the list view).
+private final class WeakView {
+    weak var view: DragCollectionView?
+
+    @MainActor static func view(_ data: UnsafeMutableRawPointer?) -> DragCollectionView? {
+        data.flatMap { Unmanaged<WeakView>.fromOpaque($0).takeUnretainedValue().view }
+    }
+}
+
+extension Int {
+    /// The count as a `guint` (clamped).
+    fileprivate var clamped: guint { guint(clamping: Swift.max(0, self)) }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

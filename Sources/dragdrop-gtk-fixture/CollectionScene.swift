@@ -1,0 +1,278 @@
+import CGtk4
+import DragDrop
+import DragDropGTK
+import DriverProtocol
+
+// `--scene collection`: two virtualized collections (DragCollectionView) side by side over
+// in-memory data sources: "archive" with `--count N` items (default 100,000; `--grid` makes it a
+// grid of tiles, every 1,000th a folder) and "inbox" with three rows. With `--slow-inbox` the
+// inbox defers drops and loads them over about 2 s (placeholders with progress, A4).
+//
+//   {"kind":"collection","id":…,"count":…,"head":[…],"tail":[…],"others":{title:index},
+//    "selectedCount":…,"selectedHead":[…],"offset":…,"folders":{title:count},"placeholders":…}
+//   {"kind":"layout","frames":{"archive":…,"inbox":…,"archive/File 3":…,…}}   rows on screen
+//   {"kind":"folderOpened","folder":…,"duringDrag":…}
+@MainActor
+final class CollectionScene: FixtureScene {
+    let arguments: [String]
+    var scene: SceneWindow?
+    var views: [DragCollectionView] = []
+    var sources: [ArrayCollection] = []
+    let printer = ChangedLineWriter()
+    var announcedReady = false
+
+    init(arguments: [String]) { self.arguments = arguments }
+
+    func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
+        guard let scene = SceneWindow(app: app, arguments: arguments) else { return }
+        self.scene = scene
+        let host = scene.host
+        var count = 100_000
+        if let i = arguments.firstIndex(of: "--count"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) {
+            count = n
+        }
+        let grid = arguments.contains("--grid")
+        let row = SceneWindow.paddedBox(GTK_ORIENTATION_HORIZONTAL, spacing: 24)
+        gtk_box_set_homogeneous(dd_box(UnsafeMutableRawPointer(row)), 1)
+        let type: ContentType = "application/x-fixture-file"
+
+        let archiveItems = (0..<count).map { i in
+            ArrayCollection.Item(
+                id: TargetID("a\(i)"), title: grid && i % 1_000 == 5 ? "Album \(i / 1_000)" : "File \(i)",
+                folder: grid && i % 1_000 == 5 ? [] : nil)
+        }
+        var archiveOptions = DragCollectionView.Options(itemType: type, kind: Noun("file"))
+        archiveOptions.layout = grid ? .grid(columns: 4) : .list
+        archiveOptions.operationPolicy = .preferMove
+        let archive = DragCollectionView(id: "archive", title: "Archive", host: host, options: archiveOptions)
+        var inboxOptions = DragCollectionView.Options(itemType: type, kind: Noun("file"))
+        inboxOptions.operationPolicy = .preferMove
+        let inbox = DragCollectionView(id: "inbox", title: "Inbox", host: host, options: inboxOptions)
+        let inboxItems = ["Lunch", "Report", "Slides"].enumerated().map {
+            ArrayCollection.Item(id: TargetID("i\($0.offset)"), title: $0.element, folder: nil)
+        }
+        for (view, items) in [(archive, archiveItems), (inbox, inboxItems)] {
+            let source = ArrayCollection(items: items, prefix: view.id.rawValue)
+            view.dataSource = source
+            view.editing = .init(cutAndPaste: true, delete: true)
+            view.reloadData()
+            view.onChange = { [weak self] in self?.printState() }
+            view.onSelectionChanged = { [weak self] in self?.printState() }
+            source.onOpenFolder = { title, duringDrag in
+                LineWriter.write(FolderOpenedLine(folder: title, duringDrag: duringDrag))
+            }
+            sources.append(source)
+            views.append(view)
+            gtk_box_append(dd_box(UnsafeMutableRawPointer(row)), view.widget)
+        }
+        if arguments.contains("--slow-inbox") {
+            inbox.defersDrop = { [weak self, weak inbox] drop in
+                guard let self, let inbox else { return false }
+                self.loadSlowly(drop, into: inbox)
+                return true
+            }
+        }
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_box_append(dd_box(UnsafeMutableRawPointer(column)), row)
+        gtk_widget_set_vexpand(row, 1)
+        let status = GtkAnnouncementLabel()
+        gtk_box_append(dd_box(UnsafeMutableRawPointer(column)), status.widget)
+        gtk_window_set_child(dd_window(scene.window), column)
+        host.addAnnouncementLabel(status)
+        host.onFramesChanged = { [weak self] in self?.printLayout() }
+        statusLabel = status
+        scene.present(app) { () throws(GtkDragHostError) in
+            try archive.register(in: scene.windowID)
+            try inbox.register(in: scene.windowID)
+        }
+        printState()
+        tick()
+    }
+
+    var statusLabel: GtkAnnouncementLabel?
+
+    /// Reports the state a few times a second while the offsets change (autoscroll, the wheel).
+    private func tick() {
+        printState()
+        GLibSource.once(afterMilliseconds: 100) { [weak self] in self?.tick() }
+    }
+
+    /// Loads a deferred inbox drop over 2 s in 8 steps, then lets it arrive.
+    func loadSlowly(_ drop: DropRequest, into view: DragCollectionView) {
+        let token = drop.token
+        var step = 0
+        func next() {
+            GLibSource.once(afterMilliseconds: 250) { [weak self, weak view] in
+                guard let self, let view, let host = self.scene?.host else { return }
+                step += 1
+                host.updateDeferredDrop(token, progress: Double(step) / 8)
+                if step == 8 {
+                    view.finishDeferredDrop(token)
+                } else {
+                    next()
+                }
+            }
+        }
+        next()
+    }
+
+    func printState() {
+        for (view, source) in zip(views, sources) {
+            let titles = source.items.map(\.title)
+            var others: [(String, Int)] = []
+            for (index, title) in titles.enumerated() where !(title.hasPrefix("File ") || title.hasPrefix("Album ")) {
+                others.append((title, index))
+                if others.count >= 50 { break }
+            }
+            let selection = view.selection
+            let selectedTitles = selection.prefix(5).compactMap { id in source.items.first { $0.id == id }?.title }
+            let folders = source.items.filter { $0.folder != nil }.prefix(20).map { ($0.title, $0.folder?.count ?? 0) }
+            printer.write(
+                CollectionLine(
+                    id: view.id.rawValue, count: titles.count, head: Array(titles.prefix(8)),
+                    tail: Array(titles.suffix(3)), others: Dictionary(others) { first, _ in first },
+                    selectedCount: selection.count, selectedHead: selectedTitles,
+                    offset: view.verticalOffset.rounded(), folders: Dictionary(folders) { first, _ in first },
+                    placeholders: view.pendingDrops.count),
+                key: view.id.rawValue)
+        }
+    }
+
+    func printLayout() {
+        guard let host = scene?.host else { return }
+        var frames: [(String, Frame)] = []
+        var rows = 0
+        for (view, source) in zip(views, sources) {
+            if let frame = host.frameInWindow(of: view.id) { frames.append((view.id.rawValue, Frame(frame))) }
+            let registry = host.engine.registry
+            for id in host.registeredTargetIDs where registry.target(id)?.parent == view.id && registry.isShown(id) {
+                guard let frame = host.frameInWindow(of: id), frame.height > 0,
+                    let title = source.items.first(where: { $0.id == id })?.title
+                else { continue }
+                frames.append(("\(view.id.rawValue)/\(title)", Frame(frame)))
+                rows += 1
+            }
+        }
+        printer.write(LayoutLine(frames: frames))
+        if rows > 0, !announcedReady {
+            announcedReady = true
+            LineWriter.write(ReadyLine())
+        }
+    }
+}
+
+/// An array of items behind a collection view: drops insert (arrivals get fresh identifiers),
+/// moves remove, edits delete and insert, every change an undo step.
+@MainActor
+final class ArrayCollection: DragCollectionDataSource {
+    struct Item {
+        var id: TargetID
+        var title: String
+        var folder: [String]?
+    }
+
+    private(set) var items: [Item]
+    private let prefix: String
+    private var next = 0
+    var onOpenFolder: (@MainActor (String, Bool) -> Void)?
+
+    init(items: [Item], prefix: String) {
+        self.items = items
+        self.prefix = prefix
+    }
+
+    var numberOfItems: Int { items.count }
+    func itemID(at index: Int) -> TargetID { items[index].id }
+    func title(at index: Int) -> String { items[index].title }
+    func detail(at index: Int) -> String? { items[index].folder.map { "Folder · \($0.count)" } }
+    func isFolder(at index: Int) -> Bool { items[index].folder != nil }
+
+    private func newID() -> TargetID {
+        next += 1
+        return TargetID("\(prefix).n\(next)")
+    }
+
+    private func set(_ new: [Item], in view: DragCollectionView?, selecting: [TargetID]? = nil) {
+        items = new
+        view?.reloadData(selecting: selecting)
+    }
+
+    func collectionView(_ view: DragCollectionView, perform drop: DropRequest, at index: Int) -> DropResult {
+        let before = items
+        let arriving = drop.items.map { Item(id: newID(), title: $0.name, folder: nil) }
+        var after = items
+        after.insert(contentsOf: arriving, at: min(index, after.count))
+        let selecting = arriving.map(\.id)
+        set(after, in: view, selecting: selecting)
+        return .committed(
+            undo: UndoableAction(
+                undo: { [weak self, weak view] in self?.set(before, in: view, selecting: []) },
+                redo: { [weak self, weak view] in self?.set(after, in: view, selecting: selecting) }))
+    }
+
+    func collectionView(_ view: DragCollectionView, perform drop: DropRequest, intoFolderAt index: Int)
+        -> DropResult
+    {
+        let before = items
+        var after = items
+        after[index].folder?.append(contentsOf: drop.items.map(\.name))
+        set(after, in: view)
+        return .committed(
+            undo: UndoableAction(
+                undo: { [weak self, weak view] in self?.set(before, in: view) },
+                redo: { [weak self, weak view] in self?.set(after, in: view) }))
+    }
+
+    func collectionView(_ view: DragCollectionView, removeMovedItems moved: [DragItem], after drop: DropRequest)
+        -> UndoableAction?
+    {
+        let ids = Set(moved.map(\.id))
+        let before = items
+        let kept = items.filter { !ids.contains($0.id) }
+        guard kept.count != before.count else { return nil }
+        set(kept, in: view)
+        return UndoableAction(
+            undo: { [weak self, weak view] in self?.set(before, in: view, selecting: []) },
+            redo: { [weak self, weak view] in self?.set(kept, in: view, selecting: []) })
+    }
+
+    func collectionView(_ view: DragCollectionView, deleteItems ids: [TargetID]) -> (
+        name: String, action: UndoableAction
+    )? {
+        let doomed = Set(ids)
+        let before = items
+        let after = items.filter { !doomed.contains($0.id) }
+        set(after, in: view, selecting: [])
+        return (
+            "Delete \(Noun("file").counted(ids.count).capitalizedFirstWord)",
+            UndoableAction(
+                undo: { [weak self, weak view] in self?.set(before, in: view, selecting: ids) },
+                redo: { [weak self, weak view] in self?.set(after, in: view, selecting: []) })
+        )
+    }
+
+    func collectionView(_ view: DragCollectionView, insertTitles titles: [String], at index: Int) -> (
+        ids: [TargetID], name: String, action: UndoableAction
+    )? {
+        let before = items
+        let arriving = titles.map { Item(id: newID(), title: $0, folder: nil) }
+        var after = items
+        after.insert(contentsOf: arriving, at: min(index, after.count))
+        set(after, in: view, selecting: arriving.map(\.id))
+        let ids = arriving.map(\.id)
+        return (
+            ids, "Paste",
+            UndoableAction(
+                undo: { [weak self, weak view] in self?.set(before, in: view, selecting: []) },
+                redo: { [weak self, weak view] in self?.set(after, in: view, selecting: ids) })
+        )
+    }
+
+    func collectionView(_ view: DragCollectionView, openFolderAt index: Int, duringDrag: Bool) {
+        onOpenFolder?(items[index].title, duringDrag)
+    }
+}
+
+extension String {
+    fileprivate var capitalizedFirstWord: String { prefix(1).uppercased() + dropFirst() }
+}
