@@ -49,7 +49,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "dragdrop-gtk-fixture",
-            dependencies: ["DragDropGTK", "DragDropTesting", "CGtk4"],
+            dependencies: ["DragDropGTK", "DriverProtocol", "CGtk4"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
@@ -78,7 +78,7 @@ let package = Package(
         // built on DragDropGTK and ShowcaseModel. `--tour` prints its state as JSON lines.
         .executableTarget(
             name: "showcase",
-            dependencies: ["DragDropGTK", "ShowcaseModel", "DragDropTesting", "CGtk4"],
+            dependencies: ["DragDropGTK", "ShowcaseModel", "DriverProtocol", "CGtk4"],
             path: "Sources/Showcase",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -89,22 +89,32 @@ let package = Package(
             dependencies: ["DragDropGTK", "CDragDropGTKSupport", "CGtk4"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Drives a GUI app on an X display from outside: Xvfb, xdotool pointer and keys,
-        // screenshots, the app's JSON lines. Used by the tour, the showcase tests and the GTK tests.
+        // The lines an app prints for its driver (ready, state, layout, the engine's feedback...):
+        // one Codable type a kind, written by the apps (showcase, GTK fixture) with its one line
+        // writer and read back by the driver, the tour and the tests.
         .target(
-            name: "ShowcaseDriver",
+            name: "DriverProtocol",
+            dependencies: ["DragDrop"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Drives a GUI window on a private display from outside: Xvfb (or weston), xdotool
+        // pointer and keys, screenshots, the app's lines (DriverProtocol). Used by the tour, the
+        // showcase tests and the GTK tests.
+        .target(
+            name: "WindowDriver",
+            dependencies: ["DriverProtocol"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // `make tour`: plays each situation in the showcase with real pointer events, takes
         // screenshots, and checks the app's state.
         .executableTarget(
             name: "showcase-tour",
-            dependencies: ["ShowcaseDriver", "ShowcaseModel"],
+            dependencies: ["WindowDriver", "DriverProtocol", "ShowcaseModel"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "ShowcaseTests",
-            dependencies: ["ShowcaseDriver", "ShowcaseModel"],
+            dependencies: ["WindowDriver", "DriverProtocol", "ShowcaseModel"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
@@ -117,11 +127,11 @@ let package = Package(
             dependencies: ["DragDrop", "DragDropTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Real GTK windows under a private Xvfb, driven with xdotool through ShowcaseDriver; runs
+        // Real GTK windows under a private Xvfb, driven with xdotool through WindowDriver; runs
         // the fixture built from `dragdrop-gtk-fixture` (every `swift build` / `swift test` builds it).
         .testTarget(
             name: "DragDropGTKTests",
-            dependencies: ["DragDropGTK", "ShowcaseDriver"],
+            dependencies: ["DragDropGTK", "WindowDriver", "DriverProtocol"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import Foundation
 import ShowcaseModel
 
@@ -128,17 +128,11 @@ final class ContactsMailPane: ShowcasePane {
         }
     }
 
-    func state() -> [(String, JSONValue)] {
-        [
-            (
-                "lists",
-                .object([
-                    ("Contacts", .array(contacts.map { .string($0.card.name) })),
-                    ("To", .array([.string(to?.text ?? "")])),
-                ])
-            ),
-            ("selected", .object([])),
-        ]
+    func state() -> StateLine {
+        var state = StateLine()
+        state.lists = ["Contacts": contacts.map(\.card.name), "To": [to?.text ?? ""]]
+        state.selected = [:]
+        return state
     }
 
     func layout() -> PaneLayout? {
