@@ -60,7 +60,7 @@ struct GridPlaceholderTests {
             #expect(inserted.target == "home")
             #expect(inserted.index == 4, "A4: the placeholder sits at the drop index")
             try await app.waitFor(LoadingLine.self, "a third of the loading", after: mark) {
-                ($0.fraction ?? 0) >= 0.3
+                $0.fraction >= 0.3
             }
             try await Task.sleep(for: .milliseconds(120))
             let midway = try Screenshot.capture(app.display)
