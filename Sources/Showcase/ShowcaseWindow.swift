@@ -243,7 +243,11 @@ final class ShowcaseWindow {
     /// Shows a situation's pane: the pane shown before lets go of its targets first.
     private func show(_ slug: String) {
         guard let stack, let pane = panes.first(where: { $0.situation.slug == slug }), pane !== active else { return }
-        active?.deactivate()
+        // The status line speaks of the pane shown: the last pane's sentence goes with it.
+        if let previous = active {
+            previous.deactivate()
+            showStatus("")
+        }
         active = pane
         gtk_stack_set_visible_child_name(OpaquePointer(stack), slug)
         pane.activate(in: Self.windowID)
