@@ -12,9 +12,10 @@ let package = Package(
         .library(name: "DragDrop", targets: ["DragDrop"]),
         .library(name: "DragDropTesting", targets: ["DragDropTesting"]),
         .library(name: "DragDropGTK", targets: ["DragDropGTK"]),
-        // The window driver of the GTK tests, for the apps' package (Apps/: the showcase's tests
-        // and tour); not meant for apps.
-        .library(name: "ShowcaseDriver", targets: ["ShowcaseDriver"]),
+        // The window driver of the GTK tests and the lines apps print for it, for the apps'
+        // package (Apps/: the showcase, its tests and tour); not meant for apps.
+        .library(name: "DriverProtocol", targets: ["DriverProtocol"]),
+        .library(name: "WindowDriver", targets: ["WindowDriver"]),
     ],
     targets: [
         .target(
@@ -63,13 +64,23 @@ let package = Package(
         ),
         .executableTarget(
             name: "dragdrop-gtk-fixture",
-            dependencies: ["DragDropGTK", "DragDropTesting", "CGtk4"],
+            dependencies: ["DragDropGTK", "DriverProtocol", "CGtk4"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Drives a GUI app on an X display from outside: Xvfb, xdotool pointer and keys,
-        // screenshots, the app's JSON lines. Used by the tour, the showcase tests and the GTK tests.
+        // The lines an app prints for its driver (ready, state, layout, the engine's feedback...):
+        // one Codable type a kind, written by the apps (showcase, GTK fixture) with its one line
+        // writer and read back by the driver, the tour and the tests.
         .target(
-            name: "ShowcaseDriver",
+            name: "DriverProtocol",
+            dependencies: ["DragDrop"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Drives a GUI window on a private display from outside: Xvfb (or weston), xdotool
+        // pointer and keys, screenshots, the app's lines (DriverProtocol). Used by the tour, the
+        // showcase tests and the GTK tests.
+        .target(
+            name: "WindowDriver",
+            dependencies: ["DriverProtocol"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
@@ -77,11 +88,11 @@ let package = Package(
             dependencies: ["DragDrop", "DragDropTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Real GTK windows under a private Xvfb, driven with xdotool through ShowcaseDriver; runs
+        // Real GTK windows under a private Xvfb, driven with xdotool through WindowDriver; runs
         // the fixture built from `dragdrop-gtk-fixture` (every `swift build` / `swift test` builds it).
         .testTarget(
             name: "DragDropGTKTests",
-            dependencies: ["DragDropGTK", "ShowcaseDriver"],
+            dependencies: ["DragDropGTK", "WindowDriver", "DriverProtocol"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -52,7 +52,7 @@ let package = Package(
         // (GTK's C modules, CGtk4 and CDragDropGTKSupport, come with DragDropGTK.)
         .executableTarget(
             name: "showcase",
-            dependencies: [root("DragDropGTK"), "ShowcaseModel", root("DragDropTesting")],
+            dependencies: [root("DragDropGTK"), "ShowcaseModel", root("DriverProtocol")],
             path: "Sources/Showcase",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -67,12 +67,12 @@ let package = Package(
         // screenshots, and checks the app's state.
         .executableTarget(
             name: "showcase-tour",
-            dependencies: [root("ShowcaseDriver"), "ShowcaseModel"],
+            dependencies: [root("WindowDriver"), root("DriverProtocol"), "ShowcaseModel"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "ShowcaseTests",
-            dependencies: [root("ShowcaseDriver"), "ShowcaseModel"],
+            dependencies: [root("WindowDriver"), root("DriverProtocol"), "ShowcaseModel"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

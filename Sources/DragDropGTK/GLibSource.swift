@@ -57,6 +57,18 @@ public enum GLibSource {
         return g_unix_fd_add_full(0, fd, condition, trampoline, box.retainedPointer, releaseSourceNotify)
     }
 
+    /// Calls `body` once `fd` reaches its end (what arrives before is read and dropped): an
+    /// app driven from outside quits when its driver closes its standard input.
+    @discardableResult
+    public static func onEndOfInput(fd: Int32 = 0, _ body: @escaping @MainActor () -> Void) -> guint {
+        watch(fd: fd) { fd in
+            var buffer = [UInt8](repeating: 0, count: 512)
+            guard read(fd, &buffer, buffer.count) <= 0 else { return true }
+            body()
+            return false
+        }
+    }
+
     /// Removes a source that has not fired yet (its closure is released).
     public static func cancel(_ id: guint) {
         guard id != 0 else { return }

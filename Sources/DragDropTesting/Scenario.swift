@@ -64,12 +64,12 @@ public struct Scenario: Sendable {
         }
     }
 
-    /// One timed input of the script.
+    /// One timed step of the script.
     public struct Event: Sendable {
         /// When it happens, from the start of the scenario.
         public var time: MonotonicInstant
         /// What happens.
-        public var action: Action
+        public var step: Step
         /// A remark for people reading the file.
         public var note: String?
         /// Where it is in the file (`events[3]`), for errors found while replaying.
@@ -79,53 +79,47 @@ public struct Scenario: Sendable {
 
         /// Creates an event.
         public init(
-            time: MonotonicInstant, action: Action, note: String? = nil, path: String = "",
+            time: MonotonicInstant, step: Step, note: String? = nil, path: String = "",
             location: JSONLocation? = nil
         ) {
             self.time = time
-            self.action = action
+            self.step = step
             self.note = note
             self.path = path
             self.location = location
         }
     }
 
-    /// The input of an event: exactly one per event.
-    public enum Action: Sendable, Hashable {
-        /// `"down": [x, y]` with an optional `"pointer"`: press.
-        case down(Point, pointer: PointerKind)
-        /// `"move": [x, y]` with optional `"steps"`: move there, in `steps` even steps spread
-        /// from the previous event's time to this one's.
-        case move(Point, steps: Int)
-        /// `"up": [x, y]` or `"up": true` (where the pointer is): release.
-        case up(Point?)
-        /// `"modifiers": ["copy", "move"]`: the modifier keys now held (empty: none).
-        case modifiers(DragModifiers)
-        /// `"key": name`: a key press. `pickUp` picks up the current selection (C4).
-        case key(DragKey)
-        /// `"tap": [x, y]`: a second touch or click during a drag (M2).
-        case tap(Point)
-        /// `"select": [ids]`: selects items to drag together (M1).
-        case select([TargetID])
-        /// `"pickUp": [ids]`: picks these items up with the keyboard (C4).
-        case pickUp([TargetID])
-        /// `"confirm": true|false`: answers a confirmation (U2).
-        case confirm(Bool)
-        /// `"undo": true` (U1).
-        case undo
-        /// `"redo": true` (U1).
-        case redo
-        /// `"cancelAfterDrop": true`: uses the cancellation the last drop offered (U3).
-        case cancelAfterDrop
-        /// `"cancelLoad": n`: cancels drop number n while it is still loading (its placeholders
-        /// are `placeholder-n-…`, its token `drop#n`).
-        case cancelLoad(DropToken)
-        /// `"externalEnter": {...}`: a drag from another app enters at a point.
-        case externalEnter([DragItem], at: Point)
-        /// `"externalExit": true`: that drag leaves without dropping.
-        case externalExit
+    /// What an event does: exactly one per event. Nearly always an input, the same
+    /// ``InputEvent`` the harness records in the timeline when it gives it to the engine; a
+    /// file's `"move"` with `"steps"` and its `"up": true` are the two inputs a script can say
+    /// more briefly than the timeline, and `"wait"` is no input at all.
+    ///
+    /// Each input's JSON form (`docs/scenarios.md`):
+    /// `"down": [x, y]` with an optional `"pointer"` (``InputEvent/pointerDown(_:kind:)``),
+    /// `"move": [x, y]` (``InputEvent/pointerMove(_:)``), `"up": [x, y]`
+    /// (``InputEvent/pointerUp(_:)``), `"modifiers": ["copy", "move"]`, `"key": name`
+    /// (`pickUp` picks up the current selection, C4), `"tap": [x, y]` (M2), `"select": [ids]`
+    /// (M1), `"pickUp": [ids]` (C4), `"confirm": true|false` (U2), `"undo": true`,
+    /// `"redo": true` (U1), `"cancelAfterDrop": true` (U3), `"cancelLoad": n` (drop number n,
+    /// token `drop#n`), `"externalEnter": {...}` and `"externalExit": true`.
+    public enum Step: Sendable, Hashable {
+        /// One input to the engine.
+        case input(InputEvent)
+        /// `"move": [x, y]` with `"steps": n` (n > 1): moves there in n even steps from where
+        /// the pointer is, spread from the previous event's time to this one's (n
+        /// ``InputEvent/pointerMove(_:)`` inputs).
+        case glide(to: Point, steps: Int)
+        /// `"up": true`: releases the pointer where it is (a ``InputEvent/pointerUp(_:)`` at
+        /// that point).
+        case releaseInPlace
         /// `"wait": true`: only lets time pass.
         case wait
+
+        /// A move to `point`: one input when `steps` is 1, else a ``glide(to:steps:)``.
+        public static func move(to point: Point, steps: Int = 1) -> Step {
+            steps > 1 ? .glide(to: point, steps: steps) : .input(.pointerMove(point))
+        }
     }
 
     /// The items one container, drop point or folder must hold at the end, in order.
@@ -320,23 +314,33 @@ enum ScenarioPlayer {
         func fail(_ message: String, _ suffix: String = "") -> ScenarioError {
             ScenarioError(.replay, path: event.path + suffix, message, at: event.location)
         }
-        if case .move(let target, let steps) = event.action, steps > 1 {
+        let input: InputEvent
+        switch event.step {
+        case .wait:
+            harness.advance(to: event.time)
+            return
+        case .releaseInPlace:
+            harness.advance(to: event.time)
+            harness.release()
+            return
+        case .glide(let target, let steps):
             // Even steps from the previous event's time and the current pointer position.
             let start = harness.pointer
             let from = previous.seconds
             let span = event.time.seconds - from
-            for i in 1...steps {
-                let f = Double(i) / Double(steps)
+            for i in 1...max(1, steps) {
+                let f = Double(i) / Double(max(1, steps))
                 harness.advance(to: i == steps ? event.time : MonotonicInstant(.seconds(from + span * f)))
                 harness.move(to: Point(x: start.x + (target.x - start.x) * f, y: start.y + (target.y - start.y) * f))
             }
             return
+        case .input(let given): input = given
         }
         harness.advance(to: event.time)
-        switch event.action {
-        case .down(let p, let kind): harness.press(at: p, kind: kind)
-        case .move(let p, _): harness.move(to: p)
-        case .up(let p): harness.release(at: p)
+        switch input {
+        case .pointerDown(let p, let kind): harness.press(at: p, kind: kind)
+        case .pointerMove(let p): harness.move(to: p)
+        case .pointerUp(let p): harness.release(at: p)
         case .modifiers(let m): harness.setModifiers(m)
         case .key(.pickUp):
             let selection = harness.scene.selection
@@ -368,12 +372,11 @@ enum ScenarioPlayer {
         case .redo: harness.redo()
         case .cancelAfterDrop: harness.cancelAfterDrop()
         case .cancelLoad(let token): harness.cancelLoad(token)
-        case .externalEnter(let items, let p):
+        case .externalDragEnter(let items, let p):
             do { try harness.externalDragEnter(items, at: p) } catch {
                 throw fail("the drag from another app cannot enter: \(error)", ".externalEnter")
             }
-        case .externalExit: harness.externalDragExit()
-        case .wait: break
+        case .externalDragExit: harness.externalDragExit()
         }
     }
 }

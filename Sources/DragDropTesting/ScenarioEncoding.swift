@@ -179,29 +179,40 @@ public enum ScenarioEncoding {
 
     private static func event(_ e: Scenario.Event) -> JSONValue {
         var f: [(String, JSONValue)] = [("at", .number(e.time.seconds))]
-        switch e.action {
-        case .down(let p, let kind):
-            f.append(("down", point(p)))
-            if kind != .mouse { f.append(("pointer", .string(kind.rawValue))) }
-        case .move(let p, let steps):
+        switch e.step {
+        case .input(let input): f.append(contentsOf: Self.input(input))
+        case .glide(let p, let steps):
             f.append(("move", point(p)))
             if steps > 1 { f.append(("steps", .number(Double(steps)))) }
-        case .up(let p): f.append(("up", p.map(point) ?? .bool(true)))
+        case .releaseInPlace: f.append(("up", .bool(true)))
+        case .wait: f.append(("wait", .bool(true)))
+        }
+        if let note = e.note { f.append(("note", .string(note))) }
+        return .object(f)
+    }
+
+    /// An input's fields in a scenario file (`docs/scenarios.md`).
+    private static func input(_ input: InputEvent) -> [(String, JSONValue)] {
+        switch input {
+        case .pointerDown(let p, let kind):
+            return [("down", point(p))] + (kind != .mouse ? [("pointer", .string(kind.rawValue))] : [])
+        case .pointerMove(let p): return [("move", point(p))]
+        case .pointerUp(let p): return [("up", point(p))]
         case .modifiers(let m):
             var names: [JSONValue] = []
             if m.contains(.forceCopy) { names.append(.string("copy")) }
             if m.contains(.forceMove) { names.append(.string("move")) }
-            f.append(("modifiers", .array(names)))
-        case .key(let k): f.append(("key", .string(k.rawValue)))
-        case .tap(let p): f.append(("tap", point(p)))
-        case .select(let list): f.append(("select", ids(list)))
-        case .pickUp(let list): f.append(("pickUp", ids(list)))
-        case .confirm(let ok): f.append(("confirm", .bool(ok)))
-        case .undo: f.append(("undo", .bool(true)))
-        case .redo: f.append(("redo", .bool(true)))
-        case .cancelAfterDrop: f.append(("cancelAfterDrop", .bool(true)))
-        case .cancelLoad(let token): f.append(("cancelLoad", .number(Double(token.rawValue))))
-        case .externalEnter(let items, let at):
+            return [("modifiers", .array(names))]
+        case .key(let k): return [("key", .string(k.rawValue))]
+        case .tap(let p): return [("tap", point(p))]
+        case .select(let list): return [("select", ids(list))]
+        case .pickUp(let list): return [("pickUp", ids(list))]
+        case .confirm(let ok): return [("confirm", .bool(ok))]
+        case .undo: return [("undo", .bool(true))]
+        case .redo: return [("redo", .bool(true))]
+        case .cancelAfterDrop: return [("cancelAfterDrop", .bool(true))]
+        case .cancelLoad(let token): return [("cancelLoad", .number(Double(token.rawValue)))]
+        case .externalDragEnter(let items, let at):
             let app = items.first?.app.rawValue ?? "Other"
             let list: [JSONValue] = items.map { item in
                 var fields: [(String, JSONValue)] = [("id", .string(item.id.rawValue))]
@@ -210,12 +221,9 @@ public enum ScenarioEncoding {
                 if item.kind != .item { fields.append(("kind", .string(item.kind.singular))) }
                 return .object(fields)
             }
-            f.append(("externalEnter", .object([("app", .string(app)), ("items", .array(list)), ("at", point(at))])))
-        case .externalExit: f.append(("externalExit", .bool(true)))
-        case .wait: f.append(("wait", .bool(true)))
+            return [("externalEnter", .object([("app", .string(app)), ("items", .array(list)), ("at", point(at))]))]
+        case .externalDragExit: return [("externalExit", .bool(true))]
         }
-        if let note = e.note { f.append(("note", .string(note))) }
-        return .object(f)
     }
 
     private static func point(_ p: Point) -> JSONValue { .array([.number(p.x), .number(p.y)]) }

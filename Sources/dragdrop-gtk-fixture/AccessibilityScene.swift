@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 
 // `--a11y`: the default two lists with keyboard dragging made visible: an "Edit" menu button
 // above them (Move To…, Copy To…, Pick Up; F10 opens it) and the announcement status line
@@ -15,7 +15,7 @@ import DragDropTesting
 @MainActor
 enum AccessibilityScene {
     private static var status: GtkAnnouncementLabel?
-    private static var lastDump = ""
+    private static let printer = ChangedLineWriter()
 
     /// Arranges the window's content as menu button, `content`, status line when `--a11y` was
     /// given; does nothing otherwise. Call before the host adds the window, which wraps the
@@ -74,35 +74,25 @@ enum AccessibilityScene {
         guard let status else { return }
         let widget = status.widget
         let shown = gtk_label_get_text(dd_label(UnsafeMutableRawPointer(widget))).map { String(cString: $0) } ?? ""
-        emit(
-            .object([
-                ("kind", .string("live")), ("text", .string(status.text)), ("shown", .string(shown)),
-                ("label", optional(AccessibleProperties.label(of: widget))),
-                ("description", optional(AccessibleProperties.description(of: widget))),
-                ("role", .string(AccessibleProperties.role(of: widget))),
-            ]))
+        LineWriter.write(
+            LiveLine(
+                text: status.text, shown: shown, label: AccessibleProperties.label(of: widget),
+                description: AccessibleProperties.description(of: widget), role: AccessibleProperties.role(of: widget)))
     }
 
     private static func printAccessible(_ fixture: Fixture) {
         guard let host = fixture.host else { return }
-        var targets: [JSONValue] = []
+        var targets: [AccessibleLine.Target] = []
         for list in fixture.lists {
             for (id, name) in [(list.id, list.title)] + list.items.map({ ($0.id, $0.title) }) {
                 guard let widget = host.widget(for: id) else { continue }
                 targets.append(
-                    .object([
-                        ("id", .string(id.rawValue)), ("name", .string(name)),
-                        ("label", optional(AccessibleProperties.label(of: widget))),
-                        ("description", optional(AccessibleProperties.description(of: widget))),
-                        ("shortcuts", optional(AccessibleProperties.keyShortcuts(of: widget))),
-                    ]))
+                    AccessibleLine.Target(
+                        id: id.rawValue, name: name, label: AccessibleProperties.label(of: widget),
+                        description: AccessibleProperties.description(of: widget),
+                        shortcuts: AccessibleProperties.keyShortcuts(of: widget)))
             }
         }
-        let line = JSONValue.object([("kind", .string("accessible")), ("targets", .array(targets))])
-        guard line.serialized != lastDump else { return }
-        lastDump = line.serialized
-        emit(line)
+        printer.write(AccessibleLine(targets: targets))
     }
-
-    private static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
 }

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import Foundation
 import Synchronization
 
@@ -42,7 +42,7 @@ final class AppsScene: GtkDragHostDelegate {
     var pending = 0
     var statusLabel: GObjectRef?
     var announcedReady = false
-    var lastState = ""
+    let printer = ChangedLineWriter()
 
     /// The scene for these arguments, or nil when they do not ask for `--scene apps`.
     init?(arguments: [String]) {
@@ -67,9 +67,9 @@ final class AppsScene: GtkDragHostDelegate {
         if let readTimeout { host.otherAppReadTimeout = readTimeout }
         host.onEvent = { [weak self] event in
             guard let self, let host = self.host else { return }
-            emit(TimelineEntry(time: host.engine.clock.now, event: .feedback(event)).json)
+            LineWriter.write(FeedbackLine(event, at: host.engine.clock.now))
         }
-        host.onDiagnostic = { message in emit(.object([("kind", .string("gtk")), ("message", .string(message))])) }
+        host.onDiagnostic = { message in LineWriter.write(GtkLine(message: message)) }
         host.onFramesChanged = { [weak self] in self?.printLayout() }
 
         guard let window = gtk_application_window_new(app) else { return }
@@ -109,7 +109,7 @@ final class AppsScene: GtkDragHostDelegate {
             source.offers = privateOnly ? [Self.noteType] : [Self.noteType, .html, .utf8PlainText]
             if let item { try host.register(item, as: source, delegate: self) }
         } catch {
-            emit(.object([("kind", .string("error")), ("message", .string(error.description))]))
+            LineWriter.write(ErrorLine(message: error.description))
             g_application_quit(dd_application(app))
             return
         }
@@ -218,34 +218,21 @@ final class AppsScene: GtkDragHostDelegate {
                 ? status : "\(status)\n" + received.map { String($0.prefix(60)) }.joined(separator: "\n")
             gtk_label_set_text(dd_label(label.raw), shown)
         }
-        let state = JSONValue.object([
-            ("kind", .string("apps-state")), ("name", .string(name)),
-            (
-                "received",
-                .array(received.map { .string($0.count > 200 ? "\($0.prefix(200))…(\($0.utf8.count) bytes)" : $0) })
-            ),
-            ("status", .string(status)), ("pending", .number(Double(pending))),
-        ])
-        guard state.serialized != lastState else { return }
-        lastState = state.serialized
-        emit(state)
+        printer.write(
+            AppsStateLine(
+                name: name,
+                received: received.map { $0.count > 200 ? "\($0.prefix(200))…(\($0.utf8.count) bytes)" : $0 },
+                status: status, pending: pending))
     }
 
     func printLayout() {
         guard let host, let window = host.frameInWindow(of: "window"), let item = host.frameInWindow(of: "note"),
             let inbox = host.frameInWindow(of: "inbox")
         else { return }
-        func json(_ r: Rect) -> JSONValue {
-            .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
-        }
-        emit(
-            .object([
-                ("kind", .string("apps-layout")), ("window", .array([.number(window.width), .number(window.height)])),
-                ("item", json(item)), ("inbox", json(inbox)),
-            ]))
+        LineWriter.write(AppsLayoutLine(window: [window.width, window.height], item: Frame(item), inbox: Frame(inbox)))
         if item.height > 0, inbox.height > 0, !announcedReady {
             announcedReady = true
-            emit(.object([("kind", .string("ready"))]))
+            LineWriter.write(ReadyLine())
         }
     }
 }

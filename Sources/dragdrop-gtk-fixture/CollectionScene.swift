@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 
 // `--scene collection`: two virtualized collections (DragCollectionView) side by side over
 // in-memory data sources: "archive" with `--count N` items (default 100,000; `--grid` makes it a
@@ -9,9 +9,8 @@ import DragDropTesting
 // inbox defers drops and loads them over about 2 s (placeholders with progress, A4).
 //
 //   {"kind":"collection","id":…,"count":…,"head":[…],"tail":[…],"others":{title:index},
-//    "selectedCount":…,"selectedHead":[…],"offset":…,"folders":{title:count}}
+//    "selectedCount":…,"selectedHead":[…],"offset":…,"folders":{title:count},"placeholders":…}
 //   {"kind":"layout","frames":{"archive":…,"inbox":…,"archive/File 3":…,…}}   rows on screen
-//   {"kind":"placeholders","id":…,"count":…}   placeholder rows shown
 //   {"kind":"folderOpened","folder":…,"duringDrag":…}
 @MainActor
 final class CollectionScene: FixtureScene {
@@ -19,7 +18,7 @@ final class CollectionScene: FixtureScene {
     var scene: SceneWindow?
     var views: [DragCollectionView] = []
     var sources: [ArrayCollection] = []
-    let printer = ChangePrinter()
+    let printer = ChangedLineWriter()
     var announcedReady = false
 
     init(arguments: [String]) { self.arguments = arguments }
@@ -60,10 +59,7 @@ final class CollectionScene: FixtureScene {
             view.onChange = { [weak self] in self?.printState() }
             view.onSelectionChanged = { [weak self] in self?.printState() }
             source.onOpenFolder = { title, duringDrag in
-                emit(
-                    .object([
-                        ("kind", .string("folderOpened")), ("folder", .string(title)), ("duringDrag", .bool(duringDrag)),
-                    ]))
+                LineWriter.write(FolderOpenedLine(folder: title, duringDrag: duringDrag))
             }
             sources.append(source)
             views.append(view)
@@ -123,50 +119,44 @@ final class CollectionScene: FixtureScene {
     func printState() {
         for (view, source) in zip(views, sources) {
             let titles = source.items.map(\.title)
-            var others: [(String, JSONValue)] = []
+            var others: [(String, Int)] = []
             for (index, title) in titles.enumerated() where !(title.hasPrefix("File ") || title.hasPrefix("Album ")) {
-                others.append((title, .number(Double(index))))
+                others.append((title, index))
                 if others.count >= 50 { break }
             }
             let selection = view.selection
             let selectedTitles = selection.prefix(5).compactMap { id in source.items.first { $0.id == id }?.title }
-            let folders = source.items.filter { $0.folder != nil }.prefix(20).map {
-                ($0.title, JSONValue.number(Double($0.folder?.count ?? 0)))
-            }
-            printer.emitIfChanged(
-                view.id.rawValue,
-                .object([
-                    ("kind", .string("collection")), ("id", .string(view.id.rawValue)),
-                    ("count", .number(Double(titles.count))),
-                    ("head", .array(titles.prefix(8).map { .string($0) })),
-                    ("tail", .array(titles.suffix(3).map { .string($0) })), ("others", .object(others)),
-                    ("selectedCount", .number(Double(selection.count))),
-                    ("selectedHead", .array(selectedTitles.map { .string($0) })),
-                    ("offset", .number(view.verticalOffset.rounded())), ("folders", .object(Array(folders))),
-                    ("placeholders", .number(Double(view.pendingDrops.count))),
-                ]))
+            let folders = source.items.filter { $0.folder != nil }.prefix(20).map { ($0.title, $0.folder?.count ?? 0) }
+            printer.write(
+                CollectionLine(
+                    id: view.id.rawValue, count: titles.count, head: Array(titles.prefix(8)),
+                    tail: Array(titles.suffix(3)), others: Dictionary(others) { first, _ in first },
+                    selectedCount: selection.count, selectedHead: selectedTitles,
+                    offset: view.verticalOffset.rounded(), folders: Dictionary(folders) { first, _ in first },
+                    placeholders: view.pendingDrops.count),
+                key: view.id.rawValue)
         }
     }
 
     func printLayout() {
         guard let host = scene?.host else { return }
-        var frames: [(String, JSONValue)] = []
+        var frames: [(String, Frame)] = []
         var rows = 0
         for (view, source) in zip(views, sources) {
-            if let frame = host.frameInWindow(of: view.id) { frames.append((view.id.rawValue, SceneWindow.json(frame))) }
+            if let frame = host.frameInWindow(of: view.id) { frames.append((view.id.rawValue, Frame(frame))) }
             let registry = host.engine.registry
             for id in host.registeredTargetIDs where registry.target(id)?.parent == view.id && registry.isShown(id) {
                 guard let frame = host.frameInWindow(of: id), frame.height > 0,
                     let title = source.items.first(where: { $0.id == id })?.title
                 else { continue }
-                frames.append(("\(view.id.rawValue)/\(title)", SceneWindow.json(frame)))
+                frames.append(("\(view.id.rawValue)/\(title)", Frame(frame)))
                 rows += 1
             }
         }
-        printer.emitIfChanged("layout", .object([("kind", .string("layout")), ("frames", .object(frames))]))
+        printer.write(LayoutLine(frames: frames))
         if rows > 0, !announcedReady {
             announcedReady = true
-            emit(.object([("kind", .string("ready"))]))
+            LineWriter.write(ReadyLine())
         }
     }
 }

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 
 // `--scene editing`: the edit menu's details (K6) and a secure field (K11): a text view, a text
 // field and a selectable label, each holding words, and a password field.
@@ -18,7 +18,7 @@ final class EditingScene: FixtureScene {
     var field: DragEntry?
     var label: UnsafeMutablePointer<GtkWidget>?
     var password: SecureEntry?
-    let printer = ChangePrinter()
+    let printer = ChangedLineWriter()
     var announcedReady = false
 
     static let labelText = "Labels can be copied word by word"
@@ -81,29 +81,23 @@ final class EditingScene: FixtureScene {
             ("notes", notes.text, notes.selectedText ?? ""), ("field", field.text, field.selectedText ?? ""),
             ("label", Self.labelText, labelSelection),
         ] {
-            printer.emitIfChanged(
-                "selection.\(id)",
-                .object([
-                    ("kind", .string("selection")), ("id", .string(id)), ("text", .string(text)),
-                    ("selected", .string(selected)),
-                ]))
+            printer.write(SelectionLine(id: id, text: text, selected: selected), key: "selection.\(id)")
         }
-        printer.emitIfChanged(
-            "secure", .object([("kind", .string("secure")), ("length", .number(Double(password.text.count)))]))
+        printer.write(SecureLine(length: password.text.count))
     }
 
     func printLayout() {
         guard let host = scene?.host, let window = scene?.window, let notes, let field, let label, let password else {
             return
         }
-        var frames: [(String, JSONValue)] = []
+        var frames: [(String, Frame)] = []
         func add(_ name: String, _ widget: UnsafeMutablePointer<GtkWidget>) {
             var bounds = graphene_rect_t()
             guard gtk_widget_compute_bounds(widget, window, &bounds) != 0, bounds.size.height > 0 else { return }
             frames.append(
                 (
                     name,
-                    SceneWindow.json(
+                    Frame(
                         Rect(
                             x: Double(bounds.origin.x), y: Double(bounds.origin.y), width: Double(bounds.size.width),
                             height: Double(bounds.size.height)))
@@ -113,27 +107,26 @@ final class EditingScene: FixtureScene {
         add("field", field.widget)
         add("label", label)
         add("password", password.widget)
-        var words: [(String, JSONValue)] = []
+        var words: [(String, [String: Frame])] = []
         if let origin = host.frameInWindow(of: notes.id) {
             var seen: Set<String> = []
-            var list: [(String, JSONValue)] = []
+            var list: [(String, Frame)] = []
             for word in notes.text.split(separator: " ").map(String.init) where seen.insert(word).inserted {
                 guard let offset = notes.offset(of: word) else { continue }
                 let f = notes.frameOfText(from: offset, to: offset + word.unicodeScalars.count)
                 list.append(
                     (
                         word,
-                        SceneWindow.json(
+                        Frame(
                             Rect(x: origin.minX + f.x, y: origin.minY + f.y, width: f.width, height: f.height))
                     ))
             }
-            words.append(("notes", .object(list)))
+            words.append(("notes", Dictionary(list) { first, _ in first }))
         }
-        printer.emitIfChanged(
-            "layout", .object([("kind", .string("layout")), ("frames", .object(frames)), ("words", .object(words))]))
+        printer.write(LayoutLine(frames: frames, words: words))
         if !announcedReady, frames.count == 4 {
             announcedReady = true
-            emit(.object([("kind", .string("ready"))]))
+            LineWriter.write(ReadyLine())
         }
     }
 }

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 
 // `--scene grid`: a grid of tiles with folders, a selection-mode toggle, a segmented control
 // and a list.
@@ -25,7 +25,7 @@ final class GridScene: FixtureScene {
     var segments: SegmentedControl?
     var list: DragListView?
     var selectToggle: UnsafeMutablePointer<GtkWidget>?
-    let printer = ChangePrinter()
+    let printer = ChangedLineWriter()
     var announcedReady = false
 
     init(arguments: [String]) { self.arguments = arguments }
@@ -68,19 +68,12 @@ final class GridScene: FixtureScene {
         grid.onChange = { [weak self] in self?.printState() }
         list.onChange = { [weak self] in self?.printState() }
         grid.onOpenFolder = { folder, duringDrag in
-            emit(
-                .object([
-                    ("kind", .string("folderOpened")), ("folder", .string(folder.title)),
-                    ("duringDrag", .bool(duringDrag)),
-                ]))
+            LineWriter.write(FolderOpenedLine(folder: folder.title, duringDrag: duringDrag))
         }
         segments.onSelect = { [weak segments] index, how in
             guard let segments else { return }
-            emit(
-                .object([
-                    ("kind", .string("segment")), ("id", .string(segments.id.rawValue)),
-                    ("selected", .string(segments.segments[index])), ("by", .string(how.rawValue)),
-                ]))
+            LineWriter.write(
+                SegmentLine(id: segments.id.rawValue, selected: segments.segments[index], by: how.rawValue))
         }
         if arguments.contains("--slow-grid") {
             let fails = arguments.contains("--failing-grid")
@@ -90,7 +83,7 @@ final class GridScene: FixtureScene {
                 return true
             }
         }
-        host.onNotice = { message in emit(.object([("kind", .string("notice")), ("message", .string(message))])) }
+        host.onNotice = { message in LineWriter.write(NoticeLine(message: message)) }
         host.onFramesChanged = { [weak self] in self?.printLayout() }
         scene.present(app) { () throws(GtkDragHostError) in
             try grid.register(in: scene.windowID)
@@ -110,11 +103,7 @@ final class GridScene: FixtureScene {
                 guard let self, let grid, let host = self.scene?.host else { return }
                 step += 1
                 let fraction = Double(step) / 10
-                emit(
-                    .object([
-                        ("kind", .string("loading")), ("token", .number(Double(token.rawValue))),
-                        ("fraction", .number(fraction)),
-                    ]))
+                LineWriter.write(LoadingLine(token: token.rawValue, fraction: fraction))
                 if failingHalfway, step == 5 {
                     let names = drop.items.map { "\u{201C}\($0.name)\u{201D}" }.joined(separator: ", ")
                     grid.finishDeferredDrop(
@@ -132,36 +121,29 @@ final class GridScene: FixtureScene {
 
     func printState() {
         guard let grid, let list else { return }
-        let folders = grid.tiles.compactMap { tile in
-            tile.folderContents.map { (tile.title, JSONValue.array($0.map(JSONValue.string))) }
-        }
-        printer.emitIfChanged(
-            "grid",
-            .object([
-                ("kind", .string("grid")), ("id", .string(grid.id.rawValue)),
-                ("tiles", .array(grid.tiles.map { .string($0.title) })), ("folders", .object(folders)),
-                ("selected", .array(grid.tiles.filter { grid.selection.contains($0.id) }.map { .string($0.title) })),
-                ("selectionMode", .bool(grid.isSelectionMode)),
-            ]))
-        printer.emitIfChanged(
-            "list",
-            .object([
-                ("kind", .string("list")), ("id", .string(list.id.rawValue)),
-                ("items", .array(list.items.map { .string($0.title) })),
-                ("selected", .array(list.items.filter { list.selection.contains($0.id) }.map { .string($0.title) })),
-            ]))
+        let folders = grid.tiles.compactMap { tile in tile.folderContents.map { (tile.title, $0) } }
+        printer.write(
+            GridLine(
+                id: grid.id.rawValue, tiles: grid.tiles.map(\.title),
+                folders: Dictionary(folders) { first, _ in first },
+                selected: grid.tiles.filter { grid.selection.contains($0.id) }.map(\.title),
+                selectionMode: grid.isSelectionMode))
+        printer.write(
+            ListLine(
+                id: list.id.rawValue, items: list.items.map(\.title),
+                selected: list.items.filter { list.selection.contains($0.id) }.map(\.title)))
     }
 
     func printLayout() {
         guard let host = scene?.host, let grid, let segments, let list else { return }
-        var frames: [(String, JSONValue)] = []
+        var frames: [(String, Frame)] = []
         var laidOut = true
         func add(_ name: String, _ id: TargetID) {
             guard let frame = host.frameInWindow(of: id), frame.height > 0 else {
                 laidOut = false
                 return
             }
-            frames.append((name, SceneWindow.json(frame)))
+            frames.append((name, Frame(frame)))
         }
         add("home", grid.id)
         for tile in grid.tiles { add("home/\(tile.title)", tile.id) }
@@ -174,7 +156,7 @@ final class GridScene: FixtureScene {
                 frames.append(
                     (
                         "select",
-                        SceneWindow.json(
+                        Frame(
                             Rect(
                                 x: Double(bounds.origin.x), y: Double(bounds.origin.y),
                                 width: Double(bounds.size.width),
@@ -182,10 +164,10 @@ final class GridScene: FixtureScene {
                     ))
             }
         }
-        printer.emitIfChanged("layout", .object([("kind", .string("layout")), ("frames", .object(frames))]))
+        printer.write(LayoutLine(frames: frames))
         if laidOut, !announcedReady {
             announcedReady = true
-            emit(.object([("kind", .string("ready"))]))
+            LineWriter.write(ReadyLine())
         }
     }
 }

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 
 // `--scene hig`: a deliberately wrong window, built from plain GTK widgets, with one breach of
 // each rule the HIG check reads (K1, K3, K7, K9, K10, K11, K12), and a correct part that must
@@ -105,23 +105,11 @@ final class HIGScene: FixtureScene {
         reported = true
         let findings = HIGCheck.findings(in: window)
         let census = HIGCheck.census(in: window)
-        emit(
-            .object([
-                ("kind", .string("hig")),
-                (
-                    "findings",
-                    .array(
-                        findings.map {
-                            .object([
-                                ("rule", .string($0.rule)), ("message", .string($0.message)),
-                                ("widget", .string($0.widget)),
-                            ])
-                        })
-                ),
-                ("census", .object(census.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })),
-                ("namesReadable", .bool(HIGCheck.accessibleNamesReadable())),
-            ]))
-        emit(.object([("kind", .string("ready"))]))
+        LineWriter.write(
+            HIGLine(
+                findings: findings.map(Finding.init), census: census,
+                namesReadable: HIGCheck.accessibleNamesReadable()))
+        LineWriter.write(ReadyLine())
     }
 }
 

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 
 // `--scene pages`: a paged view of three grids of icons with its page control (K7), whose
 // edges spring to the neighbouring page under a drag (SP1).
@@ -17,7 +17,7 @@ final class PagesScene: FixtureScene {
     var scene: SceneWindow?
     var paged: PagedView?
     var grids: [DragGridView] = []
-    let printer = ChangePrinter()
+    let printer = ChangedLineWriter()
     var announcedReady = false
 
     static let pages: [(String, [String])] = [
@@ -46,25 +46,21 @@ final class PagesScene: FixtureScene {
                 try paged.addPage(grid.widget, title: title)
             }
         } catch {
-            emit(.object([("kind", .string("error")), ("message", .string(error.description))]))
+            LineWriter.write(ErrorLine(message: error.description))
             return
         }
         self.paged = paged
         gtk_box_append(dd_box(UnsafeMutableRawPointer(column)), paged.widget)
         paged.onPageChange = { [weak self] page, how in
             guard let self, let paged = self.paged else { return }
-            emit(
-                .object([
-                    ("kind", .string("pages")), ("current", .number(Double(page))),
-                    ("count", .number(Double(paged.pageCount))), ("how", .string(how.rawValue)),
-                ]))
+            LineWriter.write(PagesLine(current: page, count: paged.pageCount, how: how.rawValue))
         }
         // K7: an eleventh page is refused with a reason pointing to a grid.
         do {
             let many = try PagedView(id: "many", name: "Many", host: host)
             for index in 0..<11 { try many.addPage(gtk_label_new("\(index)")!, title: "Page \(index + 1)") }
         } catch {
-            emit(.object([("kind", .string("refused")), ("message", .string(error.description))]))
+            LineWriter.write(RefusedLine(message: error.description))
         }
         host.onFramesChanged = { [weak self] in self?.printLayout() }
         scene.present(app) { () throws(GtkDragHostError) in
@@ -76,22 +72,17 @@ final class PagesScene: FixtureScene {
 
     func printState() {
         for grid in grids {
-            printer.emitIfChanged(
-                "grid.\(grid.id)",
-                .object([
-                    ("kind", .string("grid")), ("id", .string(grid.id.rawValue)),
-                    ("tiles", .array(grid.tiles.map { .string($0.title) })),
-                ]))
+            printer.write(GridLine(id: grid.id.rawValue, tiles: grid.tiles.map(\.title)), key: "grid.\(grid.id)")
         }
     }
 
     func printLayout() {
         guard let host = scene?.host, let paged, let window = scene?.window, !host.engine.isDragging else { return }
-        var frames: [(String, JSONValue)] = []
+        var frames: [(String, Frame)] = []
         var laidOut = true
         func add(_ name: String, _ id: TargetID) {
             guard let frame = host.frameInWindow(of: id), frame.height > 0 else { return }
-            frames.append((name, SceneWindow.json(frame)))
+            frames.append((name, Frame(frame)))
         }
         add("pages", paged.id)
         add("edge/previous", paged.edgeID(.previous))
@@ -105,24 +96,20 @@ final class PagesScene: FixtureScene {
             let dots = Rect(
                 x: Double(bounds.origin.x), y: Double(bounds.origin.y), width: Double(bounds.size.width),
                 height: Double(bounds.size.height))
-            frames.append(("dots", SceneWindow.json(dots)))
+            frames.append(("dots", Frame(dots)))
             for (index, x) in paged.pageControl.dotCenters().enumerated() {
                 frames.append(
-                    ("dot/\(index)", SceneWindow.json(Rect(x: dots.minX + x, y: dots.midY, width: 0, height: 0))))
+                    ("dot/\(index)", Frame(Rect(x: dots.minX + x, y: dots.midY, width: 0, height: 0))))
             }
         } else {
             laidOut = false
         }
-        printer.emitIfChanged("layout", .object([("kind", .string("layout")), ("frames", .object(frames))]))
+        printer.write(LayoutLine(frames: frames))
         if laidOut, host.frameInWindow(of: grids[0].id)?.height ?? 0 > 0, !announcedReady {
             announcedReady = true
             let findings = HIGCheck.findings(in: window, options: HIGCheck.Options(titleContainersOf: host))
-            emit(
-                .object([
-                    ("kind", .string("hig")),
-                    ("findings", .array(findings.map { .string("\($0) [\($0.widget)]") })),
-                ]))
-            emit(.object([("kind", .string("ready"))]))
+            LineWriter.write(HIGLine(findings: findings.map(Finding.init)))
+            LineWriter.write(ReadyLine())
         }
     }
 }

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 
 // `--scene refresh`: an Inbox of messages (6, or `--messages N`) in an autoscrolling scroll view
 // with a refresh control (K8), beside an Archive list. `--refresh-every SECONDS` sets the
@@ -21,7 +21,7 @@ final class RefreshScene: FixtureScene {
     var scroll: DragScrollView?
     var refresh: RefreshControl?
     var refreshes = 0
-    let printer = ChangePrinter()
+    let printer = ChangedLineWriter()
     var announcedReady = false
 
     init(arguments: [String]) { self.arguments = arguments }
@@ -45,11 +45,11 @@ final class RefreshScene: FixtureScene {
         self.inbox = inbox
         self.archive = archive
         let scroll = DragScrollView(id: "inbox-scroll", name: "Inbox", child: inbox.widget, host: host)
-        scroll.onScroll = { offset in emit(.object([("kind", .string("scroll")), ("offset", .number(offset))])) }
+        scroll.onScroll = { offset in LineWriter.write(ScrollLine(offset: offset)) }
         self.scroll = scroll
         let refresh = RefreshControl(wrapping: scroll.widget, name: "Inbox", host: host)
         refresh.refreshingText = "Checking for Mail\u{2026}"
-        refresh.onPull = { distance in emit(.object([("kind", .string("pull")), ("distance", .number(distance))])) }
+        refresh.onPull = { distance in LineWriter.write(PullLine(distance: distance)) }
         refresh.onRefresh = { [weak self] trigger in self?.run(trigger) }
         self.refresh = refresh
         if let i = arguments.firstIndex(of: "--refresh-every"), i + 1 < arguments.count,
@@ -72,22 +72,14 @@ final class RefreshScene: FixtureScene {
     private func run(_ trigger: RefreshControl.Trigger) {
         refreshes += 1
         let count = refreshes
-        emit(
-            .object([
-                ("kind", .string("refresh")), ("event", .string("began")), ("trigger", .string(trigger.rawValue)),
-                ("count", .number(Double(count))),
-            ]))
+        LineWriter.write(RefreshLine(event: "began", trigger: trigger.rawValue, count: count))
         for step in 1...4 {
             GLibSource.once(afterMilliseconds: UInt32(step * 200)) { [weak self] in
                 guard let self, let refresh = self.refresh else { return }
                 refresh.updateProgress(Double(step) / 4)
                 guard step == 4 else { return }
                 refresh.endRefreshing()
-                emit(
-                    .object([
-                        ("kind", .string("refresh")), ("event", .string("ended")),
-                        ("trigger", .string(trigger.rawValue)), ("count", .number(Double(count))),
-                    ]))
+                LineWriter.write(RefreshLine(event: "ended", trigger: trigger.rawValue, count: count))
             }
         }
     }
@@ -96,10 +88,10 @@ final class RefreshScene: FixtureScene {
         guard let host = scene?.host, let window = scene?.window, let inbox, let archive, let refresh,
             !host.engine.isDragging
         else { return }
-        var frames: [(String, JSONValue)] = []
+        var frames: [(String, Frame)] = []
         func add(_ name: String, _ id: TargetID) {
             guard let frame = host.frameInWindow(of: id), frame.height > 0 else { return }
-            frames.append((name, SceneWindow.json(frame)))
+            frames.append((name, Frame(frame)))
         }
         add("inbox", "inbox-scroll")
         add("inbox/list", inbox.id)
@@ -112,16 +104,16 @@ final class RefreshScene: FixtureScene {
             frames.append(
                 (
                     "indicator",
-                    SceneWindow.json(
+                    Frame(
                         Rect(
                             x: Double(bounds.origin.x), y: Double(bounds.origin.y), width: Double(bounds.size.width),
                             height: Double(bounds.size.height)))
                 ))
         }
-        printer.emitIfChanged("layout", .object([("kind", .string("layout")), ("frames", .object(frames))]))
+        printer.write(LayoutLine(frames: frames))
         if !announcedReady, frames.count >= 8 {
             announcedReady = true
-            emit(.object([("kind", .string("ready"))]))
+            LineWriter.write(ReadyLine())
         }
     }
 }

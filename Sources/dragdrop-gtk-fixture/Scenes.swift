@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 
 /// A fixture window other than the default two lists, chosen with `--scene NAME`.
 @MainActor
@@ -26,7 +26,7 @@ final class SceneTable {
         guard let i = arguments.firstIndex(of: "--scene"), i + 1 < arguments.count else { return false }
         if builtByFixture.contains(arguments[i + 1]) { return false }
         guard let make = makers[arguments[i + 1]] else {
-            emit(.object([("kind", .string("error")), ("message", .string("No scene '\(arguments[i + 1])'."))]))
+            LineWriter.write(ErrorLine(message: "No scene '\(arguments[i + 1])'."))
             g_application_quit(dd_application(app))
             return true
         }
@@ -38,7 +38,7 @@ final class SceneTable {
 }
 
 /// What every scene shares: the window (titled "DragDrop fixture" so tests find it), a host
-/// printing its events and diagnostics, and JSON helpers.
+/// printing its events and diagnostics.
 @MainActor
 final class SceneWindow {
     let host: GtkDragHost
@@ -56,16 +56,14 @@ final class SceneWindow {
         self.host = host
         self.window = window
         host.onEvent = { event in
-            emit(TimelineEntry(time: host.engine.clock.now, event: .feedback(event)).json)
+            LineWriter.write(FeedbackLine(event, at: host.engine.clock.now))
         }
-        host.onDiagnostic = { message in emit(.object([("kind", .string("gtk")), ("message", .string(message))])) }
+        host.onDiagnostic = { message in LineWriter.write(GtkLine(message: message)) }
         EditMenu.onOpen = { owner, items in
-            emit(
-                .object([
-                    ("kind", .string("menu")), ("owner", .string(owner)),
-                    ("items", .array(items.map { .string($0.title) })),
-                    ("frames", .object(items.map { ($0.title, $0.frame.map(SceneWindow.json) ?? .null) })),
-                ]))
+            LineWriter.write(
+                MenuLine(
+                    owner: owner, items: items.map(\.title),
+                    frames: Dictionary(items.map { ($0.title, $0.frame.map(Frame.init)) }) { first, _ in first }))
         }
         gtk_window_set_title(dd_window(window), "DragDrop fixture")
         gtk_window_set_default_size(dd_window(window), size.width, size.height)
@@ -77,15 +75,11 @@ final class SceneWindow {
             try host.addWindow(window, id: windowID, name: "DragDrop fixture")
             try body()
         } catch {
-            emit(.object([("kind", .string("error")), ("message", .string(error.description))]))
+            LineWriter.write(ErrorLine(message: error.description))
             g_application_quit(dd_application(app))
             return
         }
         gtk_window_present(dd_window(window))
-    }
-
-    static func json(_ r: Rect) -> JSONValue {
-        .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
     }
 
     /// A box with 16-pixel margins.
@@ -101,15 +95,16 @@ final class SceneWindow {
     }
 }
 
-/// Emits `value` unless it equals the last value emitted under `key`.
-@MainActor
-final class ChangePrinter {
-    private var last: [String: String] = [:]
+extension Finding {
+    /// A finding of the HIG check, as printed.
+    init(_ finding: HIGFinding) { self.init(rule: finding.rule, message: finding.message, widget: finding.widget) }
+}
 
-    func emitIfChanged(_ key: String, _ value: JSONValue) {
-        let text = value.serialized
-        guard last[key] != text else { return }
-        last[key] = text
-        emit(value)
+extension LayoutLine {
+    /// A layout of named frames (and each text view's words), in the order given.
+    init(frames: [(String, Frame)], words: [(String, [String: Frame])]? = nil) {
+        self.init()
+        self.frames = Dictionary(frames) { first, _ in first }
+        self.words = words.map { Dictionary($0) { first, _ in first } }
     }
 }

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 
 // `--scene settings`: switch rows where Airplane Mode turns off Wi-Fi and Bluetooth (K10),
 // network rows with detail buttons (K4), a brightness slider with small and large sun icons
@@ -27,7 +27,7 @@ final class SettingsScene: FixtureScene {
     var info: InfoButton?
     var to: RecipientField?
     var notes: DragListView?
-    let printer = ChangePrinter()
+    let printer = ChangedLineWriter()
     var announcedReady = false
 
     static let contacts: [ContactAddButton.Contact] = [
@@ -49,16 +49,14 @@ final class SettingsScene: FixtureScene {
         do {
             try build(in: row, host: host)
         } catch {
-            emit(.object([("kind", .string("error")), ("message", .string(error.description))]))
+            LineWriter.write(ErrorLine(message: error.description))
             return
         }
         ContactAddButton.onOpen = { field, rows in
-            emit(
-                .object([
-                    ("kind", .string("picker")), ("field", .string(field)),
-                    ("rows", .array(rows.map { .string($0.name) })),
-                    ("frames", .object(rows.map { ($0.name, $0.frame.map(SceneWindow.json) ?? .null) })),
-                ]))
+            LineWriter.write(
+                PickerLine(
+                    field: field, rows: rows.map(\.name),
+                    frames: Dictionary(rows.map { ($0.name, $0.frame.map(Frame.init)) }) { first, _ in first }))
         }
         host.onFramesChanged = { [weak self] in self?.printLayout() }
         host.engine.undoStack.onChange = { [weak self] _ in MainActor.assumeIsolated { self?.printSwitches() } }
@@ -86,7 +84,7 @@ final class SettingsScene: FixtureScene {
         gtk_widget_set_hexpand(title, 1)
         gtk_label_set_xalign(dd_label(UnsafeMutableRawPointer(title)), 0)
         let info = InfoButton(about: "Settings", details: ["Version 1.0", "The DragDrop fixture's settings."])
-        info.onShow = { emit(.object([("kind", .string("info")), ("shown", .bool(true))])) }
+        info.onShow = { LineWriter.write(InfoLine(shown: true)) }
         self.info = info
         gtk_box_append(dd_box(UnsafeMutableRawPointer(header)), title)
         gtk_box_append(dd_box(UnsafeMutableRawPointer(header)), info.widget)
@@ -102,7 +100,7 @@ final class SettingsScene: FixtureScene {
             let network = try DetailRow(key: "network-\(name)", title: name, detail: "Secured")
             network.onSelect = { [weak self] in self?.select(name) }
             network.onShowDetails = {
-                emit(.object([("kind", .string("details")), ("network", .string(name))]))
+                LineWriter.write(DetailsLine(network: name))
             }
             networks.append(network)
             list.append(network)
@@ -152,56 +150,45 @@ final class SettingsScene: FixtureScene {
 
     private func select(_ name: String) {
         for network in networks { network.isChecked = network.title == name }
-        emit(.object([("kind", .string("network")), ("selected", .string(name))]))
+        LineWriter.write(NetworkLine(selected: name))
     }
 
     func printSwitches() {
         guard let list, let host = scene?.host else { return }
-        var enabled: [(String, JSONValue)] = []
+        var enabled: [String: Bool] = [:]
         for key in ["airplane", "wifi", "bluetooth"] + networks.map(\.key) {
-            if let row = list.row(key) { enabled.append((key, .bool(row.isEnabled))) }
+            if let row = list.row(key) { enabled[key] = row.isEnabled }
         }
         let stack = host.engine.undoStack
-        printer.emitIfChanged(
-            "switches",
-            .object([
-                ("kind", .string("switches")),
-                ("states", .object(list.switchStates.sorted { $0.key < $1.key }.map { ($0.key, .bool($0.value)) })),
-                ("enabled", .object(enabled)),
-                ("undo", .string(stack.canUndo ? stack.undoMenuItemTitle : "")),
-            ]))
+        printer.write(
+            SwitchesLine(
+                states: list.switchStates, enabled: enabled, undo: stack.canUndo ? stack.undoMenuItemTitle : ""))
     }
 
     func printSliders() {
         for slider in [brightness, size].compactMap({ $0 }) {
-            printer.emitIfChanged(
-                "slider.\(slider.id)",
-                .object([
-                    ("kind", .string("slider")), ("id", .string(slider.id.rawValue)), ("value", .number(slider.value)),
-                ]))
+            printer.write(SliderLine(id: slider.id.rawValue, value: slider.value), key: "slider.\(slider.id)")
         }
         printSwitches()
     }
 
     func printEntry() {
         guard let to else { return }
-        printer.emitIfChanged(
-            "entry",
-            .object([("kind", .string("entry")), ("id", .string(to.id.rawValue)), ("text", .string(to.text))]))
+        printer.write(EntryLine(id: to.id.rawValue, text: to.text))
     }
 
     func printLayout() {
         guard let host = scene?.host, let window = scene?.window, let list, let brightness, let size, let info, let to,
             let notes, let card, !host.engine.isDragging
         else { return }
-        var frames: [(String, JSONValue)] = []
+        var frames: [(String, Frame)] = []
         func add(_ name: String, _ widget: UnsafeMutablePointer<GtkWidget>) {
             var bounds = graphene_rect_t()
             guard gtk_widget_compute_bounds(widget, window, &bounds) != 0, bounds.size.height > 0 else { return }
             frames.append(
                 (
                     name,
-                    SceneWindow.json(
+                    Frame(
                         Rect(
                             x: Double(bounds.origin.x), y: Double(bounds.origin.y), width: Double(bounds.size.width),
                             height: Double(bounds.size.height)))
@@ -222,22 +209,18 @@ final class SettingsScene: FixtureScene {
         add("info", info.widget)
         add("to", to.entry.widget)
         add("contact-add", to.contactAddButton.widget)
-        if let frame = host.frameInWindow(of: notes.id) { frames.append(("notes", SceneWindow.json(frame))) }
+        if let frame = host.frameInWindow(of: notes.id) { frames.append(("notes", Frame(frame))) }
         for item in notes.items {
             if let frame = host.frameInWindow(of: item.id) {
-                frames.append(("notes/\(item.title)", SceneWindow.json(frame)))
+                frames.append(("notes/\(item.title)", Frame(frame)))
             }
         }
-        printer.emitIfChanged("layout", .object([("kind", .string("layout")), ("frames", .object(frames))]))
+        printer.write(LayoutLine(frames: frames))
         if !announcedReady, frames.count > 12 {
             announcedReady = true
             let findings = HIGCheck.findings(in: window, options: HIGCheck.Options(titleContainersOf: host))
-            emit(
-                .object([
-                    ("kind", .string("hig")),
-                    ("findings", .array(findings.map { .string("\($0) [\($0.widget)]") })),
-                ]))
-            emit(.object([("kind", .string("ready"))]))
+            LineWriter.write(HIGLine(findings: findings.map(Finding.init)))
+            LineWriter.write(ReadyLine())
         }
     }
 }

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 
 // `--scene text`: two styled text views and a text field.
 //
@@ -15,7 +15,7 @@ final class TextScene: FixtureScene {
     var scene: SceneWindow?
     var views: [DragTextView] = []
     var entry: DragEntry?
-    let printer = ChangePrinter()
+    let printer = ChangedLineWriter()
     var announcedReady = false
 
     init(arguments: [String]) { self.arguments = arguments }
@@ -57,41 +57,34 @@ final class TextScene: FixtureScene {
     }
 
     func printText(_ view: DragTextView) {
-        printer.emitIfChanged(
-            "text.\(view.id)",
-            .object([
-                ("kind", .string("text")), ("id", .string(view.id.rawValue)), ("text", .string(view.text)),
-                ("html", .string(view.html)), ("selection", view.selectedText.map(JSONValue.string) ?? .null),
-            ]))
+        printer.write(
+            TextLine(id: view.id.rawValue, text: view.text, html: view.html, selection: view.selectedText),
+            key: "text.\(view.id)")
     }
 
     func printEntry() {
         guard let entry else { return }
-        printer.emitIfChanged(
-            "entry",
-            .object([
-                ("kind", .string("entry")), ("id", .string(entry.id.rawValue)), ("text", .string(entry.text)),
-                ("placeholder", .string(entry.placeholder)),
-                ("selection", entry.selectedText.map(JSONValue.string) ?? .null),
-            ]))
+        printer.write(
+            EntryLine(
+                id: entry.id.rawValue, text: entry.text, placeholder: entry.placeholder, selection: entry.selectedText))
     }
 
     func printLayout() {
         guard let host = scene?.host, let entry else { return }
-        var frames: [(String, JSONValue)] = []
-        var words: [(String, JSONValue)] = []
+        var frames: [(String, Frame)] = []
+        var words: [(String, [String: Frame])] = []
         var laidOut = true
         for id in views.map(\.id) + [entry.id] {
             guard let frame = host.frameInWindow(of: id), frame.height > 0 else {
                 laidOut = false
                 continue
             }
-            frames.append((id.rawValue, SceneWindow.json(frame)))
+            frames.append((id.rawValue, Frame(frame)))
         }
         for view in views {
             guard let origin = host.frameInWindow(of: view.id) else { continue }
             var seen: Set<String> = []
-            var list: [(String, JSONValue)] = []
+            var list: [(String, Frame)] = []
             for word in view.text.split(whereSeparator: { $0 == " " }).map(String.init) where seen.insert(word).inserted
             {
                 guard let offset = view.offset(of: word) else { continue }
@@ -99,17 +92,16 @@ final class TextScene: FixtureScene {
                 list.append(
                     (
                         word,
-                        SceneWindow.json(
+                        Frame(
                             Rect(x: origin.minX + f.x, y: origin.minY + f.y, width: f.width, height: f.height))
                     ))
             }
-            words.append((view.id.rawValue, .object(list)))
+            words.append((view.id.rawValue, Dictionary(list) { first, _ in first }))
         }
-        printer.emitIfChanged(
-            "layout", .object([("kind", .string("layout")), ("frames", .object(frames)), ("words", .object(words))]))
+        printer.write(LayoutLine(frames: frames, words: words))
         if laidOut, !announcedReady {
             announcedReady = true
-            emit(.object([("kind", .string("ready"))]))
+            LineWriter.write(ReadyLine())
         }
     }
 }

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 
 // `--scene two-windows`: one process, one host, two windows of the same app, each with a list
 // using the default operation policy (another container copies, S2).
@@ -17,7 +17,7 @@ final class TwoWindowsScene: FixtureScene {
     var host: GtkDragHost?
     /// Each window's id and its list.
     var windows: [(id: TargetID, list: DragListView)] = []
-    let printer = ChangePrinter()
+    let printer = ChangedLineWriter()
     var announcedReady = false
 
     init(arguments: [String]) { self.arguments = arguments }
@@ -31,9 +31,9 @@ final class TwoWindowsScene: FixtureScene {
         let host = GtkDragHost(app: "dragdrop-gtk-fixture")
         self.host = host
         host.onEvent = { event in
-            emit(TimelineEntry(time: host.engine.clock.now, event: .feedback(event)).json)
+            LineWriter.write(FeedbackLine(event, at: host.engine.clock.now))
         }
-        host.onDiagnostic = { message in emit(.object([("kind", .string("gtk")), ("message", .string(message))])) }
+        host.onDiagnostic = { message in LineWriter.write(GtkLine(message: message)) }
         host.onFramesChanged = { [weak self] in self?.printLayout() }
 
         let specs: [(window: TargetID, title: String, list: TargetID, listTitle: String, items: [String])] = [
@@ -57,7 +57,7 @@ final class TwoWindowsScene: FixtureScene {
                 shown.append(window)
             }
         } catch {
-            emit(.object([("kind", .string("error")), ("message", .string(error.description))]))
+            LineWriter.write(ErrorLine(message: error.description))
             g_application_quit(dd_application(app))
             return
         }
@@ -66,46 +66,39 @@ final class TwoWindowsScene: FixtureScene {
     }
 
     func printState() {
-        let lists = windows.map { ($0.list.id.rawValue, JSONValue.array($0.list.items.map { .string($0.title) })) }
-        let selected = windows.map { entry in
-            let list = entry.list
-            return (
-                list.id.rawValue,
-                JSONValue.array(list.items.filter { list.selection.contains($0.id) }.map { .string($0.title) })
-            )
-        }
-        printer.emitIfChanged(
-            "state",
-            .object([("kind", .string("state")), ("lists", .object(lists)), ("selected", .object(selected))]))
+        var state = StateLine()
+        state.lists = Dictionary(windows.map { ($0.list.id.rawValue, $0.list.items.map(\.title)) }) { first, _ in first }
+        state.selected = Dictionary(
+            windows.map { entry in
+                let list = entry.list
+                return (list.id.rawValue, list.items.filter { list.selection.contains($0.id) }.map(\.title))
+            }) { first, _ in first }
+        printer.write(state)
     }
 
     func printLayout() {
         guard let host else { return }
-        var windowSizes: [(String, JSONValue)] = []
-        var listWindows: [(String, JSONValue)] = []
-        var listFrames: [(String, JSONValue)] = []
-        var rowFrames: [(String, JSONValue)] = []
+        var layout = LayoutLine()
+        layout.windows = [:]
+        layout.listWindows = [:]
+        layout.lists = [:]
+        layout.rows = [:]
         var laidOut = true
         for (windowID, list) in windows {
             guard let window = host.frameInWindow(of: windowID) else { return }
-            windowSizes.append((windowID.rawValue, .array([.number(window.width), .number(window.height)])))
-            listWindows.append((list.id.rawValue, .string(windowID.rawValue)))
-            listFrames.append((list.id.rawValue, host.frameInWindow(of: list.id).map(SceneWindow.json) ?? .null))
-            let rows = list.items.map { item -> JSONValue in
+            layout.windows?[windowID.rawValue] = [window.width, window.height]
+            layout.listWindows?[list.id.rawValue] = windowID.rawValue
+            layout.lists?[list.id.rawValue] = .some(host.frameInWindow(of: list.id).map(Frame.init))
+            layout.rows?[list.id.rawValue] = list.items.map { item in
                 let frame = host.frameInWindow(of: item.id)
                 if (frame?.height ?? 0) <= 0 { laidOut = false }
-                return .object([("title", .string(item.title)), ("frame", frame.map(SceneWindow.json) ?? .null)])
+                return TitledFrame(title: item.title, frame: frame.map(Frame.init))
             }
-            rowFrames.append((list.id.rawValue, .array(rows)))
         }
-        emit(
-            .object([
-                ("kind", .string("layout")), ("windows", .object(windowSizes)),
-                ("listWindows", .object(listWindows)), ("lists", .object(listFrames)), ("rows", .object(rowFrames)),
-            ]))
+        LineWriter.write(layout)
         if laidOut, !announcedReady {
             announcedReady = true
-            emit(.object([("kind", .string("ready"))]))
+            LineWriter.write(ReadyLine())
         }
     }
 }

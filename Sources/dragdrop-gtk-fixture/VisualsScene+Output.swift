@@ -1,41 +1,38 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 
 /// The visuals scene's layout lines: the same `layout` schema as the default scene (lists on
 /// screen only: a list on a hidden stack page has no frame), plus the controls' frames.
 extension VisualsScene {
     func printLayout() {
         guard let window = host.frameInWindow(of: "window") else { return }
-        var listFrames: [(String, JSONValue)] = []
-        var rowFrames: [(String, JSONValue)] = []
+        var layout = LayoutLine()
+        layout.window = [window.width, window.height]
+        layout.lists = [:]
+        layout.rows = [:]
         var laidOut = true
         for list in fixture.lists {
             guard let widget = host.widget(for: list.id), gtk_widget_get_mapped(widget) != 0,
                 let frame = bounds(of: widget)
             else { continue }
-            listFrames.append((list.id.rawValue, json(frame)))
-            let rows = list.items.map { item -> JSONValue in
+            layout.lists?[list.id.rawValue] = Frame(frame)
+            layout.rows?[list.id.rawValue] = list.items.map { item in
                 let frame = host.widget(for: item.id).flatMap(bounds)
                 if (frame?.height ?? 0) <= 0 { laidOut = false }
-                return .object([("title", .string(item.title)), ("frame", frame.map(json) ?? .null)])
+                return TitledFrame(title: item.title, frame: frame.map(Frame.init))
             }
-            rowFrames.append((list.id.rawValue, .array(rows)))
         }
-        emit(
-            .object([
-                ("kind", .string("layout")), ("window", .array([.number(window.width), .number(window.height)])),
-                ("lists", .object(listFrames)), ("rows", .object(rowFrames)),
-            ]))
-        var controls: [(String, JSONValue)] = []
-        if let spring, let frame = bounds(of: spring.widget) { controls.append(("spring", json(frame))) }
-        if let scroll, let frame = bounds(of: scroll.widget) { controls.append(("scroll", json(frame))) }
-        if let frame = bounds(of: stack.widget) { controls.append(("stack", json(frame))) }
-        emit(.object([("kind", .string("controls"))] + controls))
+        LineWriter.write(layout)
+        var controls = ControlsLine()
+        if let spring { controls.spring = bounds(of: spring.widget).map(Frame.init) }
+        if let scroll { controls.scroll = bounds(of: scroll.widget).map(Frame.init) }
+        controls.stack = bounds(of: stack.widget).map(Frame.init)
+        LineWriter.write(controls)
         if laidOut, !fixture.announcedReady {
             fixture.announcedReady = true
-            emit(.object([("kind", .string("ready"))]))
+            LineWriter.write(ReadyLine())
         }
     }
 
@@ -56,11 +53,7 @@ extension VisualsScene {
             }
         }
         walk(window)
-        emit(
-            .object([
-                ("kind", .string("confirmation")), ("cancel", found["cancel"].map(json) ?? .null),
-                ("confirm", found["confirm"].map(json) ?? .null),
-            ]))
+        LineWriter.write(ConfirmationLine(cancel: found["cancel"].map(Frame.init), confirm: found["confirm"].map(Frame.init)))
     }
 
     /// A widget's bounds in the window, as GTK lays it out now.
@@ -69,9 +62,5 @@ extension VisualsScene {
         guard gtk_widget_compute_bounds(widget, window, &r) != 0 else { return nil }
         return Rect(
             x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width), height: Double(r.size.height))
-    }
-
-    func json(_ r: Rect) -> JSONValue {
-        .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
     }
 }

@@ -1,6 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
+import DriverProtocol
 import Glibc
 
 // `--scene visuals`: what the user sees during and after drags.
@@ -57,7 +58,7 @@ extension Fixture {
         do {
             try scene.build()
         } catch {
-            emit(.object([("kind", .string("error")), ("message", .string("\(error)"))]))
+            LineWriter.write(ErrorLine(message: "\(error)"))
             g_application_quit(dd_application(app))
             return true
         }
@@ -122,14 +123,12 @@ extension VisualsScene {
         gtk_box_append(dd_box(UnsafeMutableRawPointer(outer)), bottom)
 
         host.onEvent = { [weak self] event in self?.observe(event) }
-        host.onDiagnostic = { message in emit(.object([("kind", .string("gtk")), ("message", .string(message))])) }
+        host.onDiagnostic = { message in LineWriter.write(GtkLine(message: message)) }
         host.onFramesChanged = { [weak self] in self?.printLayout() }
-        host.onNotice = { message in emit(.object([("kind", .string("notice")), ("message", .string(message))])) }
+        host.onNotice = { message in LineWriter.write(NoticeLine(message: message)) }
         spring.onActivate = { [weak self] how in self?.togglePage(how) }
         scroll.onScroll = { offset in
-            emit(
-                .object([("kind", .string("scroll")), ("target", .string("notes-scroll")), ("offset", .number(offset))])
-            )
+            LineWriter.write(ScrollLine(target: "notes-scroll", offset: offset))
         }
 
         try host.addWindow(window, id: "window", name: "DragDrop fixture")
@@ -156,11 +155,7 @@ extension VisualsScene {
         case .click: kind = "click"
         case .springLoaded: kind = "spring"
         }
-        emit(
-            .object([
-                ("kind", .string("activated")), ("control", .string("show-pantry")), ("how", .string(kind)),
-                ("page", .string(page)),
-            ]))
+        LineWriter.write(ActivatedLine(control: "show-pantry", how: kind, page: page))
     }
 
     /// The Inbox loads dropped content over 4.8 s in 12 steps (slow enough for screenshots on a
@@ -174,11 +169,7 @@ extension VisualsScene {
                 guard let self else { return }
                 step += 1
                 let fraction = Double(step) / 12
-                emit(
-                    .object([
-                        ("kind", .string("loading")), ("token", .number(Double(token.rawValue))),
-                        ("fraction", .number(fraction)),
-                    ]))
+                LineWriter.write(LoadingLine(token: token.rawValue, fraction: fraction))
                 if let broken, step == 6 {
                     inbox.finishDeferredDrop(
                         token,

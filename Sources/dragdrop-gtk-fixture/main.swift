@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import Glibc
 
 // A GTK window with two reorderable lists, driven by tests with real pointer events.
@@ -25,7 +25,7 @@ final class Fixture {
     var host: GtkDragHost?
     var lists: [DragListView] = []
     var announcedReady = false
-    var lastState = ""
+    let printer = ChangedLineWriter()
     /// `--list-policy`: how the two lists get their operation policy (S2). `move` (the default):
     /// set to `.preferMove` after init, before registering; `automatic`: the guidelines' default
     /// (copies between lists); `move-after-register`: set to `.preferMove` once registered.
@@ -49,7 +49,7 @@ final class Fixture {
         let host = GtkDragHost(app: "dragdrop-gtk-fixture")
         self.host = host
         host.onEvent = { [weak self] event in self?.printEvent(event) }
-        host.onDiagnostic = { message in emit(.object([("kind", .string("gtk")), ("message", .string(message))])) }
+        host.onDiagnostic = { message in LineWriter.write(GtkLine(message: message)) }
         host.onFramesChanged = { [weak self] in self?.printLayout() }
 
         guard let window = gtk_application_window_new(app) else { return }
@@ -79,7 +79,7 @@ final class Fixture {
                 list.onChange = { [weak self] in self?.printState() }
             }
         } catch {
-            emit(.object([("kind", .string("error")), ("message", .string(error.description))]))
+            LineWriter.write(ErrorLine(message: error.description))
             g_application_quit(dd_application(app))
             return
         }
@@ -91,64 +91,45 @@ final class Fixture {
 
     func printEvent(_ event: FeedbackEvent) {
         guard let host else { return }
-        emit(TimelineEntry(time: host.engine.clock.now, event: .feedback(event)).json)
+        LineWriter.write(FeedbackLine(event, at: host.engine.clock.now))
     }
 
     func printState() {
-        let lists = lists.map { list in (list.id.rawValue, JSONValue.array(list.items.map { .string($0.title) })) }
-        let selected = self.lists.map { list in
-            (
-                list.id.rawValue,
-                JSONValue.array(list.items.filter { list.selection.contains($0.id) }.map { .string($0.title) })
-            )
-        }
-        let state = JSONValue.object([
-            ("kind", .string("state")), ("lists", .object(lists)), ("selected", .object(selected)),
-        ])
-        guard state.serialized != lastState else { return }
-        lastState = state.serialized
-        emit(state)
+        var state = StateLine()
+        state.lists = Dictionary(uniqueKeysWithValues: lists.map { ($0.id.rawValue, $0.items.map(\.title)) })
+        state.selected = Dictionary(
+            uniqueKeysWithValues: lists.map { list in
+                (list.id.rawValue, list.items.filter { list.selection.contains($0.id) }.map(\.title))
+            })
+        printer.write(state)
     }
 
     func printLayout() {
         guard let host, let window = host.frameInWindow(of: "window") else { return }
-        var listFrames: [(String, JSONValue)] = []
-        var rowFrames: [(String, JSONValue)] = []
+        var layout = LayoutLine()
+        layout.window = [window.width, window.height]
+        layout.lists = [:]
+        layout.rows = [:]
         var laidOut = true
         for list in lists {
-            listFrames.append((list.id.rawValue, host.frameInWindow(of: list.id).map(json) ?? .null))
-            let rows = list.items.map { item -> JSONValue in
+            layout.lists?[list.id.rawValue] = .some(host.frameInWindow(of: list.id).map(Frame.init))
+            layout.rows?[list.id.rawValue] = list.items.map { item in
                 let frame = host.frameInWindow(of: item.id)
                 if (frame?.height ?? 0) <= 0 { laidOut = false }
-                return .object([("title", .string(item.title)), ("frame", frame.map(json) ?? .null)])
+                return TitledFrame(title: item.title, frame: frame.map(Frame.init))
             }
-            rowFrames.append((list.id.rawValue, .array(rows)))
         }
-        emit(
-            .object([
-                ("kind", .string("layout")), ("window", .array([.number(window.width), .number(window.height)])),
-                ("lists", .object(listFrames)), ("rows", .object(rowFrames)),
-            ]))
+        LineWriter.write(layout)
         if laidOut, !announcedReady {
             announcedReady = true
-            emit(.object([("kind", .string("ready"))]))
+            LineWriter.write(ReadyLine())
         }
-    }
-
-    func json(_ r: Rect) -> JSONValue {
-        .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
     }
 }
 
-/// Writes one line to standard output at once (unbuffered, so the test sees it immediately).
-func emit(_ value: JSONValue) {
-    let line = Array((value.serialized + "\n").utf8)
-    var offset = 0
-    while offset < line.count {
-        let written = line[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-        guard written > 0 else { return }
-        offset += written
-    }
+extension Frame {
+    /// A rectangle of the engine's, as printed.
+    init(_ r: Rect) { self.init(x: r.minX, y: r.minY, width: r.width, height: r.height) }
 }
 
 let fixture = Fixture(arguments: CommandLine.arguments)
@@ -177,13 +158,5 @@ GSignal.connect(UnsafeMutableRawPointer(app), "activate") {
 let quit: @MainActor () -> Void = { g_application_quit(dd_application(app)) }
 GLibSource.onUnixSignal(SIGTERM, quit)
 GLibSource.onUnixSignal(SIGINT, quit)
-GLibSource.watch(fd: 0) { fd in
-    var buffer = [UInt8](repeating: 0, count: 512)
-    let count = read(fd, &buffer, buffer.count)
-    if count <= 0 {
-        quit()
-        return false
-    }
-    return true
-}
+GLibSource.onEndOfInput(quit)
 exit(g_application_run(dd_application(app), 0, nil))

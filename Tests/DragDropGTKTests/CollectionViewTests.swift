@@ -1,7 +1,8 @@
 import DragDrop
 import DragDropGTK
+import DriverProtocol
 import Foundation
-import ShowcaseDriver
+import WindowDriver
 import Testing
 
 /// The virtualized collection (`DragCollectionView`, `--scene collection`): a 100,000-row
@@ -27,18 +28,14 @@ struct CollectionViewTests {
         try await body(app, Pointer(display: display))
     }
 
-    static func count(_ line: JSONObject) -> Int { line["count"] as? Int ?? -1 }
-    static func head(_ line: JSONObject) -> [String] { line["head"] as? [String] ?? [] }
-    static func others(_ line: JSONObject) -> [String: Int] { line["others"] as? [String: Int] ?? [:] }
-
     /// Waits for the collection `id`'s state line after `mark` where `predicate` holds.
     @discardableResult
     static func waitFor(
         _ app: FixtureApp, _ id: String, _ what: String, after mark: Int, timeout: Double = 15,
-        where predicate: @escaping (JSONObject) -> Bool
-    ) async throws -> JSONObject {
-        try await app.waitFor(kind: "collection", what, after: mark, timeout: timeout) {
-            $0["id"] as? String == id && predicate($0)
+        where predicate: @escaping (CollectionLine) -> Bool
+    ) async throws -> CollectionLine {
+        try await app.waitFor(CollectionLine.self, what, after: mark, timeout: timeout) {
+            $0.id == id && predicate($0)
         }
     }
 
@@ -53,16 +50,16 @@ struct CollectionViewTests {
             let mark = app.lineCount
             try pointer.drag(from: (file3.midX, file3.midY), to: (report.midX, report.y + 4), pause: 0.3)
             let inbox = try await Self.waitFor(app, "inbox", "File 3 before Report", after: mark) {
-                Self.head($0) == ["Lunch", "File 3", "Report", "Slides"]
+                $0.head == ["Lunch", "File 3", "Report", "Slides"]
             }
-            #expect(Self.count(inbox) == 4)
-            let archive = try await Self.waitFor(app, "archive", "File 3 gone", after: mark) { Self.count($0) == 99_999 }
-            #expect(Self.head(archive).prefix(4) == ["File 0", "File 1", "File 2", "File 4"])
-            try await app.waitFor("the end of the drop", after: mark) { $0["event"] as? String == "outcome" }
+            #expect(inbox.count == 4)
+            let archive = try await Self.waitFor(app, "archive", "File 3 gone", after: mark) { $0.count == 99_999 }
+            #expect(archive.head.prefix(4) == ["File 0", "File 1", "File 2", "File 4"])
+            try await app.waitFor(FeedbackLine.self, "the end of the drop", after: mark) { $0.event == "outcome" }
             let events = app.events(from: mark)
-            let committed = try #require(events.first { $0["event"] as? String == "committed" })
-            #expect(committed["index"] as? Int == 1)
-            #expect(committed["operation"] as? String == "move")
+            let committed = try #require(events.first { $0.event == "committed" })
+            #expect(committed.index == 1)
+            #expect(committed.operation == "move")
             let names = app.eventNames(from: mark)
             #expect(try #require(names.firstIndex(of: "committed")) < #require(names.firstIndex(of: "sourceRemoved")))
         }
@@ -80,7 +77,7 @@ struct CollectionViewTests {
             let mark = app.lineCount
             try pointer.drag(from: (lunch.midX, lunch.midY), to: edge, pause: 2.0, release: false)
             let scrolled = try await Self.waitFor(app, "archive", "the archive scrolled", after: mark) {
-                ($0["offset"] as? Double ?? 0) > 600
+                $0.offset > 600
             }
             #expect(app.eventNames(from: mark).contains("autoscrollStarted"))
             // Up into the middle, out of the edge zone: scrolling stops (A1), the drop lands there.
@@ -91,24 +88,24 @@ struct CollectionViewTests {
             let before = app.lineCount
             try pointer.release()
             let dropped = try await Self.waitFor(app, "archive", "Lunch in the archive", after: before) {
-                Self.others($0)["Lunch"] != nil
+                $0.others["Lunch"] != nil
             }
-            let index = try #require(Self.others(dropped)["Lunch"])
-            #expect(Self.count(dropped) == 100_001)
-            #expect(index > 20, "the drop landed \(index) rows down, past the first screen (offset \(scrolled["offset"] ?? 0))")
-            let committed = try await app.waitFor("the commit", after: before) { $0["event"] as? String == "committed" }
-            #expect(committed["index"] as? Int == index)
+            let index = try #require(dropped.others["Lunch"])
+            #expect(dropped.count == 100_001)
+            #expect(index > 20, "the drop landed \(index) rows down, past the first screen (offset \(scrolled.offset))")
+            let committed = try await app.waitFor(FeedbackLine.self, "the commit", after: before) { $0.event == "committed" }
+            #expect(committed.index == index)
             // The new row shows under the place it was dropped.
             try await app.settleAfterDrag(from: mark)
             let after = try await app.settledSceneLayout()
             let row = try after.frame("archive/Lunch")
             #expect(abs(row.midY - middle.1) <= row.height, "Lunch at \(row), dropped at \(middle)")
 
-            try await app.press("ctrl+z", with: pointer, until: "collection", "the undone drop") {
-                $0["id"] as? String == "archive" && Self.count($0) == 100_000 && Self.others($0)["Lunch"] == nil
+            try await app.press("ctrl+z", with: pointer, until: CollectionLine.self, "the undone drop") {
+                $0.id == "archive" && $0.count == 100_000 && $0.others["Lunch"] == nil
             }
             try await Self.waitFor(app, "inbox", "Lunch back in the inbox", after: before) {
-                Self.head($0) == ["Lunch", "Report", "Slides"]
+                $0.head == ["Lunch", "Report", "Slides"]
             }
         }
     }
@@ -123,29 +120,29 @@ struct CollectionViewTests {
             try pointer.click(at: (file0.midX, file0.midY))
             try pointer.key("ctrl+a")
             try await Self.waitFor(app, "archive", "every row selected", after: mark) {
-                $0["selectedCount"] as? Int == 100_000
+                $0.selectedCount == 100_000
             }
             mark = app.lineCount
             // Lifting 100,000 rows takes a moment in a debug build: the pointer waits for it.
             try pointer.lift(at: (file0.midX, file0.midY))
-            try await app.waitFor("the lift", after: mark, timeout: 30) { $0["event"] as? String == "preview" }
+            try await app.waitFor(FeedbackLine.self, "the lift", after: mark, timeout: 30) { $0.event == "preview" }
             let destination = (inbox.midX, inbox.maxY - 60)
             try pointer.move(from: (file0.midX + 4, file0.midY + 4), to: destination, steps: 8)
-            try await app.waitFor("over the inbox", after: mark, timeout: 30) {
-                $0["event"] as? String == "proposal" && $0["destination"] as? String == "inbox"
+            try await app.waitFor(FeedbackLine.self, "over the inbox", after: mark, timeout: 30) {
+                $0.event == "proposal" && $0.destination == "inbox"
             }
             try pointer.release()
             let moved = try await Self.waitFor(app, "inbox", "100,000 rows more in the inbox", after: mark, timeout: 30) {
-                Self.count($0) == 100_003
+                $0.count == 100_003
             }
-            #expect(Self.head(moved).prefix(5) == ["Lunch", "Report", "Slides", "File 0", "File 1"])
-            try await Self.waitFor(app, "archive", "the archive emptied", after: mark, timeout: 30) { Self.count($0) == 0 }
+            #expect(moved.head.prefix(5) == ["Lunch", "Report", "Slides", "File 0", "File 1"])
+            try await Self.waitFor(app, "archive", "the archive emptied", after: mark, timeout: 30) { $0.count == 0 }
             let events = app.events(from: mark)
-            let lifted = try #require(events.first { $0["event"] as? String == "lifted" })
-            #expect((lifted["items"] as? [String])?.count == 100_000, "M1: every selected row was lifted")
+            let lifted = try #require(events.first { $0.event == "lifted" })
+            #expect(lifted.items?.count == 100_000, "M1: every selected row was lifted")
             #expect(
                 events.contains {
-                    $0["event"] as? String == "preview" && $0["count"] as? Int == 100_000 && $0["flocked"] as? Bool == true
+                    $0.event == "preview" && $0.count == 100_000 && $0.flocked == true
                 }, "M3: the flock shows the count")
         }
     }
@@ -161,34 +158,34 @@ struct CollectionViewTests {
             try pointer.click(at: (file2.midX, file2.midY))
             try pointer.key("shift+End")
             try await Self.waitFor(app, "archive", "rows 2 to the end selected", after: mark) {
-                $0["selectedCount"] as? Int == 99_998
+                $0.selectedCount == 99_998
             }
             mark = app.lineCount
             try pointer.key("ctrl+shift+d")
-            let lifted = try await app.waitFor("the keyboard pick-up", after: mark) { $0["event"] as? String == "lifted" }
-            #expect((lifted["items"] as? [String])?.count == 99_998)
-            #expect(lifted["mode"] as? String == "keyboard")
-            let spoken = try await app.waitFor("the pick-up announced", after: mark) {
-                $0["event"] as? String == "announcement"
+            let lifted = try await app.waitFor(FeedbackLine.self, "the keyboard pick-up", after: mark) { $0.event == "lifted" }
+            #expect(lifted.items?.count == 99_998)
+            #expect(lifted.mode == "keyboard")
+            let spoken = try await app.waitFor(FeedbackLine.self, "the pick-up announced", after: mark) {
+                $0.event == "announcement"
             }
-            #expect((spoken["text"] as? String)?.hasPrefix("Picked up 99998 files.") == true, "\(spoken)")
+            #expect(spoken.text?.hasPrefix("Picked up 99998 files.") == true, "\(spoken)")
             var focus: String?
             for _ in 0..<3 where focus != "inbox" {
                 let before = app.lineCount
                 try pointer.key("Tab")
-                let line = try await app.waitFor("the next drop point", after: before) {
-                    $0["event"] as? String == "keyboardFocus"
+                let line = try await app.waitFor(FeedbackLine.self, "the next drop point", after: before) {
+                    $0.event == "keyboardFocus"
                 }
-                focus = line["target"] as? String
+                focus = line.target
             }
             #expect(focus == "inbox")
             try pointer.key("Return")
             let inbox = try await Self.waitFor(app, "inbox", "the rows dropped in the inbox", after: mark, timeout: 30) {
-                Self.count($0) == 3 + 99_998
+                $0.count == 3 + 99_998
             }
-            #expect(Self.head(inbox).suffix(2) == ["File 2", "File 3"] || Self.head(inbox).contains("File 2"))
+            #expect(inbox.head.suffix(2) == ["File 2", "File 3"] || inbox.head.contains("File 2"))
             try await Self.waitFor(app, "archive", "two rows left", after: mark, timeout: 30) {
-                Self.head($0) == ["File 0", "File 1"]
+                $0.head == ["File 0", "File 1"]
             }
         }
     }
@@ -202,18 +199,18 @@ struct CollectionViewTests {
             let slides = try layout.frame("inbox/Slides")
             let mark = app.lineCount
             try pointer.drag(from: (file1.midX, file1.midY), to: (inbox.midX, slides.maxY + 40), pause: 0.3)
-            try await Self.waitFor(app, "inbox", "a drop loading", after: mark) { $0["placeholders"] as? Int == 1 }
-            try await app.waitFor("progress", after: mark) {
-                $0["event"] as? String == "placeholderProgress" && ($0["fraction"] as? Double ?? 0) >= 0.5
+            try await Self.waitFor(app, "inbox", "a drop loading", after: mark) { $0.placeholders == 1 }
+            try await app.waitFor(FeedbackLine.self, "progress", after: mark) {
+                $0.event == "placeholderProgress" && ($0.fraction ?? 0) >= 0.5
             }
             let shot = try Screenshot.capture(app.display)
             let area = ScreenRect(x: inbox.x, y: slides.maxY, width: inbox.width, height: 80)
             #expect(shot.count(DragStyles.progressFill, in: area) > 40, "A5: the placeholder's progress bar shows")
             let arrived = try await Self.waitFor(app, "inbox", "File 1 arrived", after: mark) {
-                Self.head($0) == ["Lunch", "Report", "Slides", "File 1"] && $0["placeholders"] as? Int == 0
+                $0.head == ["Lunch", "Report", "Slides", "File 1"] && $0.placeholders == 0
             }
-            #expect(Self.count(arrived) == 4)
-            try await Self.waitFor(app, "archive", "File 1 left the archive", after: mark) { Self.count($0) == 99_999 }
+            #expect(arrived.count == 4)
+            try await Self.waitFor(app, "archive", "File 1 left the archive", after: mark) { $0.count == 99_999 }
         }
     }
 
@@ -227,7 +224,7 @@ struct CollectionViewTests {
                 try app.display.xdotool(["mousemove"] + Pointer.at((archive.midX, archive.midY)) + ["click", "5"])
             }
             try await Self.waitFor(app, "archive", "the archive scrolled", after: mark) {
-                ($0["offset"] as? Double ?? 0) > 300
+                $0.offset > 300
             }
             let scrolled = try await app.settledSceneLayout(quiet: 0.5)
             var rows: [(name: String, frame: ScreenRect)] = []
@@ -242,10 +239,10 @@ struct CollectionViewTests {
             let inbox = try layout.frame("inbox")
             let before = app.lineCount
             try pointer.drag(from: (frame.midX, frame.midY), to: (inbox.midX, inbox.maxY - 60), pause: 0.3)
-            let lifted = try await app.waitFor("the lift", after: before) { $0["event"] as? String == "lifted" }
-            #expect(lifted["items"] as? [String] == ["a\(number)"])
+            let lifted = try await app.waitFor(FeedbackLine.self, "the lift", after: before) { $0.event == "lifted" }
+            #expect(lifted.items == ["a\(number)"])
             try await Self.waitFor(app, "inbox", "\(title) in the inbox", after: before) {
-                Self.head($0) == ["Lunch", "Report", "Slides", title]
+                $0.head == ["Lunch", "Report", "Slides", title]
             }
         }
     }
@@ -258,12 +255,12 @@ struct CollectionViewTests {
             let album = try layout.frame("archive/Album 0")
             let mark = app.lineCount
             try pointer.drag(from: (file0.midX, file0.midY), to: (album.midX, album.midY), pause: 1.2)
-            let opened = try await app.waitFor(kind: "folderOpened", "Album 0 opened", after: mark)
-            #expect(opened["folder"] as? String == "Album 0" && opened["duringDrag"] as? Bool == true)
+            let opened = try await app.waitFor(FolderOpenedLine.self, "Album 0 opened", after: mark)
+            #expect(opened.folder == "Album 0" && opened.duringDrag)
             let grid = try await Self.waitFor(app, "archive", "File 0 moved into Album 0", after: mark) {
-                ($0["folders"] as? [String: Int])?["Album 0"] == 1 && Self.count($0) == 19_999
+                $0.folders["Album 0"] == 1 && $0.count == 19_999
             }
-            #expect(Self.head(grid).prefix(2) == ["File 1", "File 2"])
+            #expect(grid.head.prefix(2) == ["File 1", "File 2"])
             #expect(app.eventNames(from: mark).contains("springActivated"))
         }
     }
@@ -296,24 +293,24 @@ struct CollectionViewTests {
             let resting = try #require(Self.lowestText(in: try Screenshot.capture(app.display), area))
             let mark = app.lineCount
             try pointer.drag(from: (file3.midX, file3.midY), to: (report.midX, report.y + 4), pause: 0.5, release: false)
-            try await app.waitFor("the insertion before Report", after: mark) {
-                $0["event"] as? String == "insertion" && $0["target"] as? String == "inbox" && $0["index"] as? Int == 1
+            try await app.waitFor(FeedbackLine.self, "the insertion before Report", after: mark) {
+                $0.event == "insertion" && $0.target == "inbox" && $0.index == 1
             }
             try await Task.sleep(for: .milliseconds(300))
             let open = try #require(Self.lowestText(in: try Screenshot.capture(app.display), area))
             #expect(abs(open - resting - 28) <= 3, "F8: Slides' title moved from \(resting) to \(open), a row's gap")
             // Back over the archive (its own source: no insertion there, F6): the inbox closes up.
             try pointer.move(from: (report.midX, report.y + 4), to: (file3.midX, file3.midY + 2))
-            try await app.waitFor("the insertion gone", after: mark) {
-                $0["event"] as? String == "insertion" && $0["target"] as? String == "inbox" && $0["index"] is NSNull
+            try await app.waitFor(FeedbackLine.self, "the insertion gone", after: mark) {
+                $0.event == "insertion" && $0.target == "inbox" && $0.index == nil
             }
             try await Task.sleep(for: .milliseconds(300))
             let closed = try #require(Self.lowestText(in: try Screenshot.capture(app.display), area))
             #expect(abs(closed - resting) <= 1, "F4: Slides' title back at \(resting), not \(closed)")
             try pointer.release()
             try await app.settleAfterDrag(from: mark)
-            let rows = try #require(app.latest(kind: "collection", id: "inbox"))
-            #expect(Self.head(rows) == ["Lunch", "Report", "Slides"])
+            let rows = try #require(app.latest(CollectionLine.self, id: "inbox"))
+            #expect(rows.head == ["Lunch", "Report", "Slides"])
         }
     }
 
@@ -333,19 +330,19 @@ struct CollectionViewTests {
             let mark = app.lineCount
             try await app.chooseMenuItem("Delete", at: (file1.midX, file1.midY), pointer: pointer, owner: "Archive")
             let deleted = try await Self.waitFor(app, "archive", "File 1 deleted", after: mark) {
-                Self.count($0) == 99_999
+                $0.count == 99_999
             }
-            #expect(Self.head(deleted).prefix(3) == ["File 0", "File 2", "File 3"])
+            #expect(deleted.head.prefix(3) == ["File 0", "File 2", "File 3"])
             try await Task.sleep(for: .milliseconds(300))
             let undo = try await app.openMenu(at: (file1.midX, file1.midY), pointer: pointer, owner: "Archive")
             #expect(undo.items.first?.hasPrefix("Undo Delete") == true, "\(undo.items)")
             try pointer.key("Escape")
             try await Task.sleep(for: .milliseconds(300))
-            try await app.press("ctrl+z", with: pointer, until: "collection", "File 1 back") {
-                $0["id"] as? String == "archive" && Self.count($0) == 100_000
+            try await app.press("ctrl+z", with: pointer, until: CollectionLine.self, "File 1 back") {
+                $0.id == "archive" && $0.count == 100_000
             }
-            let back = try #require(app.latest(kind: "collection", id: "archive"))
-            #expect(Self.head(back).prefix(3) == ["File 0", "File 1", "File 2"])
+            let back = try #require(app.latest(CollectionLine.self, id: "archive"))
+            #expect(back.head.prefix(3) == ["File 0", "File 1", "File 2"])
         }
     }
 }

@@ -1,6 +1,7 @@
 import DragDropGTK
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// The segmented control and the edit menus of the grid and the list (`--scene grid`).
@@ -18,9 +19,9 @@ struct ControlsAndMenuTests {
             let month = try await app.settledSceneLayout().frame("views/Month")
             let mark = app.lineCount
             try pointer.click(at: (month.midX, month.midY))
-            let segment = try await app.waitFor(kind: "segment", "Month selected", after: mark)
-            #expect(segment["selected"] as? String == "Month")
-            #expect(segment["by"] as? String == "click")
+            let segment = try await app.waitFor(SegmentLine.self, "Month selected", after: mark)
+            #expect(segment.selected == "Month")
+            #expect(segment.by == "click")
         }
     }
 
@@ -39,21 +40,19 @@ struct ControlsAndMenuTests {
                 then: ["mousemove"] + Pointer.at((week.midX, week.midY)) + ["sleep", "0.05"]
                     + ["mousemove"] + Pointer.at((week.midX + 1, week.midY)) + ["sleep", "1.2"]
                     + ["mousemove", "1000", "700", "sleep", "0.1", "mousemove", "1001", "700", "sleep", "0.1"])
-            let segment = try await app.waitFor(kind: "segment", "Week selected by spring loading", after: mark)
-            #expect(segment["selected"] as? String == "Week")
-            #expect(segment["by"] as? String == "springLoading")
+            let segment = try await app.waitFor(SegmentLine.self, "Week selected by spring loading", after: mark)
+            #expect(segment.selected == "Week")
+            #expect(segment.by == "springLoading")
             try await app.waitForDragEnd(after: mark)
             let events = app.events(from: mark)
             func index(_ name: String, _ target: String) -> Int? {
-                events.firstIndex { $0["event"] as? String == name && $0["target"] as? String == target }
+                events.firstIndex { $0.event == name && $0.target == target }
             }
             #expect(index("springDisarmed", "views.3") != nil, "leaving Year before the pause disarms it")
             #expect(index("springActivated", "views.3") == nil)
             #expect(try #require(index("springFlash", "views.1")) < #require(index("springActivated", "views.1")))
             #expect(
-                !app.objects(from: mark).contains {
-                    $0["kind"] as? String == "segment" && $0["selected"] as? String == "Year"
-                })
+                !app.lines(SegmentLine.self, from: mark).contains { $0.selected == "Year" })
         }
     }
 
@@ -75,14 +74,14 @@ struct ControlsAndMenuTests {
             // A secondary click on a tile selects it first.
             try await Task.sleep(for: .milliseconds(200))
             try await app.chooseMenuItem("Copy", at: (mail.midX, mail.midY), pointer: pointer, owner: "Home")
-            try await app.waitFor(kind: "grid", "Mail selected", after: 0) { GridWidgetTests.selected($0) == ["Mail"] }
+            try await app.waitFor(GridLine.self, "Mail selected", after: 0) { GridWidgetTests.selected($0) == ["Mail"] }
             try await Task.sleep(for: .milliseconds(200))
             menu = try await app.openMenu(at: empty, pointer: pointer, owner: "Home")
             #expect(menu.items == ["Cut", "Copy", "Paste", "Delete", "Select All"])
             guard let selectAll = menu.frames["Select All"] else { throw DriverError("no Select All") }
             var mark = app.lineCount
             try pointer.click(at: (selectAll.midX, selectAll.midY))
-            try await app.waitFor(kind: "grid", "everything selected", after: mark) {
+            try await app.waitFor(GridLine.self, "everything selected", after: mark) {
                 GridWidgetTests.selected($0) == GridWidgetTests.tiles
             }
             try await Task.sleep(for: .milliseconds(200))
@@ -91,7 +90,7 @@ struct ControlsAndMenuTests {
             guard let delete = menu.frames["Delete"] else { throw DriverError("no Delete") }
             mark = app.lineCount
             try pointer.click(at: (delete.midX, delete.midY))
-            try await app.waitFor(kind: "grid", "an empty grid", after: mark) { GridWidgetTests.tiles($0).isEmpty }
+            try await app.waitFor(GridLine.self, "an empty grid", after: mark) { GridWidgetTests.tiles($0).isEmpty }
             try await Task.sleep(for: .milliseconds(300))
 
             menu = try await app.openMenu(at: empty, pointer: pointer, owner: "Home")
@@ -100,7 +99,7 @@ struct ControlsAndMenuTests {
             try await Task.sleep(for: .milliseconds(200))
             mark = app.lineCount
             try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "grid", "the tiles back", after: mark) {
+            try await app.waitFor(GridLine.self, "the tiles back", after: mark) {
                 GridWidgetTests.tiles($0) == GridWidgetTests.tiles
             }
         }
@@ -117,24 +116,24 @@ struct ControlsAndMenuTests {
             guard let cut = menu.frames["Cut"] else { throw DriverError("no Cut") }
             var mark = app.lineCount
             try pointer.click(at: (cut.midX, cut.midY))
-            try await app.waitFor(kind: "list", "Lunch cut", after: mark) { $0["items"] as? [String] == ["Report"] }
+            try await app.waitFor(ListLine.self, "Lunch cut", after: mark) { $0.items == ["Report"] }
             _ = try await app.settledSceneLayout()
             try await Task.sleep(for: .milliseconds(200))
             mark = app.lineCount
             try await app.chooseMenuItem("Paste", at: (report.midX, lunch.midY), pointer: pointer, owner: "Inbox")
-            try await app.waitFor(kind: "list", "Lunch pasted after Report", after: mark) {
-                $0["items"] as? [String] == ["Report", "Lunch"]
+            try await app.waitFor(ListLine.self, "Lunch pasted after Report", after: mark) {
+                $0.items == ["Report", "Lunch"]
             }
             try await Task.sleep(for: .milliseconds(300))
             mark = app.lineCount
             try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "list", "the paste undone", after: mark) {
-                $0["items"] as? [String] == ["Report"]
+            try await app.waitFor(ListLine.self, "the paste undone", after: mark) {
+                $0.items == ["Report"]
             }
             mark = app.lineCount
             try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "list", "the cut undone", after: mark) {
-                $0["items"] as? [String] == ["Lunch", "Report"]
+            try await app.waitFor(ListLine.self, "the cut undone", after: mark) {
+                $0.items == ["Lunch", "Report"]
             }
         }
     }

@@ -1,6 +1,7 @@
 import DragDropGTK
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// The HIG check of live windows (`HIGCheck`): the K1 title rule on its own, then a deliberately
@@ -45,10 +46,10 @@ struct ControlsHIGCheckTests {
         let app = try await FixtureApp.launch(
             on: display, size: (900, 640), arguments: ["--scene", "hig"], environment: ["GTK_A11Y": "test"])
         defer { app.stop() }
-        let line = try await app.waitFor(kind: "hig", "the HIG check", after: 0)
-        #expect(line["namesReadable"] as? Bool == true)
-        let findings = (line["findings"] as? [JSONObject] ?? []).map {
-            "\($0["rule"] as? String ?? "") \($0["widget"] as? String ?? "")"
+        let line = try await app.waitFor(HIGLine.self, "the HIG check", after: 0)
+        #expect(line.namesReadable == true)
+        let findings = line.findings.map {
+            "\($0.rule) \($0.widget)"
         }
         let expected = [
             "K1 GtkButton 'cancel upload'",  // lower case
@@ -66,11 +67,11 @@ struct ControlsHIGCheckTests {
             "K11 GtkEntry",  // neither hint nor label
             "K11 GtkEntry 'Password'",  // a secret shown as typed
         ]
-        #expect(findings.sorted() == expected.sorted(), "\(line["findings"] ?? [])")
-        let census = line["census"] as? [String: Int] ?? [:]
+        #expect(findings.sorted() == expected.sorted(), "\(line.findings)")
+        let census = line.census ?? [:]
         #expect(census["switches"] == 4 && census["fields"] == 4 && census["pageControls"] == 1)
-        for finding in line["findings"] as? [JSONObject] ?? [] {
-            let message = finding["message"] as? String ?? ""
+        for finding in line.findings {
+            let message = finding.message
             #expect(message.hasSuffix(".") && !message.hasSuffix(".."), "one full stop: \(message)")
         }
     }
@@ -82,12 +83,12 @@ struct ControlsHIGCheckTests {
         // The private display's environment has GTK_A11Y=none.
         let app = try await FixtureApp.launch(on: display, size: (900, 640), arguments: ["--scene", "hig"])
         defer { app.stop() }
-        let line = try await app.waitFor(kind: "hig", "the HIG check", after: 0)
-        #expect(line["namesReadable"] as? Bool == false)
-        let findings = line["findings"] as? [JSONObject] ?? []
-        let k12 = findings.filter { $0["rule"] as? String == "K12" }.compactMap { $0["message"] as? String }
+        let line = try await app.waitFor(HIGLine.self, "the HIG check", after: 0)
+        #expect(line.namesReadable == false)
+        let findings = line.findings
+        let k12 = findings.filter { $0.rule == "K12" }.map(\.message)
         #expect(k12.contains { $0.hasPrefix("Accessible names could not be read") }, "\(k12)")
         #expect(!k12.contains { $0.contains("has no accessible name") }, "no name was judged unread")
-        #expect(findings.contains { $0["rule"] as? String == "K1" }, "the other rules still run")
+        #expect(findings.contains { $0.rule == "K1" }, "the other rules still run")
     }
 }

@@ -1,6 +1,7 @@
 import DragDropGTK
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// The edit menu's details (K6) in a text view, a text field and a selectable label, and the
@@ -21,16 +22,16 @@ struct EditingControlsTests {
     }
 
     static func selected(_ id: String, _ app: FixtureApp) -> String? {
-        app.latest(kind: "selection", id: id)?["selected"] as? String
+        app.latest(SelectionLine.self, id: id)?.selected
     }
 
     static func waitForSelection(
         _ id: String, _ app: FixtureApp, after mark: Int, where predicate: @escaping (String) -> Bool
     ) async throws -> String {
-        let line = try await app.waitFor(kind: "selection", "a selection in \(id)", after: mark) {
-            $0["id"] as? String == id && predicate($0["selected"] as? String ?? "")
+        let line = try await app.waitFor(SelectionLine.self, "a selection in \(id)", after: mark) {
+            $0.id == id && predicate($0.selected)
         }
-        return line["selected"] as? String ?? ""
+        return line.selected
     }
 
     @Test("K6: a double click selects a whole word in a text view, a text field and a label")
@@ -68,13 +69,11 @@ struct EditingControlsTests {
             try await Task.sleep(for: .milliseconds(300))
             mark = app.lineCount
             try pointer.key("Menu")
-            let opened = try await app.waitFor(kind: "menu", "the notes' menu", after: mark) {
-                $0["owner"] as? String == "Notes"
+            let opened = try await app.waitFor(MenuLine.self, "the notes' menu", after: mark) {
+                $0.owner == "Notes"
             }
-            #expect(opened["items"] as? [String] == ["Cut", "Copy", "Delete", "Select All"], "no Select with one")
-            let frames = (opened["frames"] as? [String: Any] ?? [:]).values.compactMap {
-                ScreenRect(printed: $0, from: app.origin)
-            }
+            #expect(opened.items == ["Cut", "Copy", "Delete", "Select All"], "no Select with one")
+            let frames = Array(ScreenRect.frames(opened.frames, from: app.origin).values)
             let top = frames.map(\.y).min() ?? 0, bottom = frames.map(\.maxY).max() ?? 0
             let left = frames.map(\.x).min() ?? 0, right = frames.map(\.maxX).max() ?? 0
             let covers = top < blue.maxY && bottom > blue.y && left < blue.maxX && right > blue.x
@@ -107,15 +106,15 @@ struct EditingControlsTests {
             let password = try layout.frame("password")
             try pointer.click(at: password.center)
             try pointer.type("hunter2")
-            try await app.waitFor(kind: "secure", "the typed secret", after: 0) { $0["length"] as? Int == 7 }
+            try await app.waitFor(SecureLine.self, "the typed secret", after: 0) { $0.length == 7 }
             try pointer.key("ctrl+a")
             var mark = app.lineCount
             try pointer.key("Menu")
-            let menu = try await app.waitFor(kind: "menu", "the password's menu", after: mark) {
-                $0["owner"] as? String == "Password"
+            let menu = try await app.waitFor(MenuLine.self, "the password's menu", after: mark) {
+                $0.owner == "Password"
             }
             #expect(
-                menu["items"] as? [String] == ["Delete"], "no Copy, no Cut, not even Select All when all is selected")
+                menu.items == ["Delete"], "no Copy, no Cut, not even Select All when all is selected")
             try pointer.key("Escape")
             // Another app owns the clipboard with a sentinel; Ctrl+C and Ctrl+X must leave it.
             let xclip = try #require(Tools.find("xclip"), "xclip is not installed (make deps installs it)")
@@ -137,7 +136,7 @@ struct EditingControlsTests {
                     xclip, ["-o", "-selection", "clipboard"], environment: ["DISPLAY": app.display.name]),
                 as: UTF8.self)
             #expect(pasted == "sentinel", "the clipboard never gets the secret: '\(pasted)'")
-            #expect(app.latest(kind: "secure")?["length"] as? Int == 7, "Ctrl+X cut nothing")
+            #expect(app.last(SecureLine.self)?.length == 7, "Ctrl+X cut nothing")
 
             // Dragging the selected secret onto the notes drags nothing.
             let notes = try layout.frame("notes")
@@ -146,7 +145,7 @@ struct EditingControlsTests {
             try await Task.sleep(for: .milliseconds(600))
             #expect(!app.eventNames(from: mark).contains("lifted"), "no drag out of a secure field")
             #expect(
-                app.latest(kind: "selection", id: "notes")?["text"] as? String == "Pack the blue tent before Friday")
+                app.latest(SelectionLine.self, id: "notes")?.text == "Pack the blue tent before Friday")
         }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import ShowcaseDriver
+import WindowDriver
 import Testing
 
 /// The first app of the DocC guide (`Examples/FirstApp`, built by this package as the

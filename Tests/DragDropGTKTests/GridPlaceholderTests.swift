@@ -1,6 +1,7 @@
 import DragDropGTK
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// Placeholders in the grid of tiles (`--scene grid --slow-grid`): drops load over about 3 s
@@ -11,7 +12,7 @@ import Testing
         if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
 )
 struct GridPlaceholderTests {
-    static func tiles(_ grid: JSONObject) -> [String] { grid["tiles"] as? [String] ?? [] }
+    static func tiles(_ grid: GridLine) -> [String] { grid.tiles }
     /// The grid's tiles before any drop.
     static let original = ["Mail", "Notes", "Photos", "Music", "Maps", "Clock", "Work", "Games"]
     /// The tiles once Mail arrived before Maps.
@@ -53,13 +54,13 @@ struct GridPlaceholderTests {
             #expect(try Screenshot.capture(app.display).count(in: home, where: fill) == 0)
 
             let mark = try await dropMailBeforeMaps(app, pointer)
-            let inserted = try await app.waitFor("the placeholder", after: mark) {
-                $0["event"] as? String == "placeholderInserted"
+            let inserted = try await app.waitFor(FeedbackLine.self, "the placeholder", after: mark) {
+                $0.event == "placeholderInserted"
             }
-            #expect(inserted["target"] as? String == "home")
-            #expect(inserted["index"] as? Int == 4, "A4: the placeholder sits at the drop index")
-            try await app.waitFor("a third of the loading", after: mark) {
-                $0["kind"] as? String == "loading" && ($0["fraction"] as? Double ?? 0) >= 0.3
+            #expect(inserted.target == "home")
+            #expect(inserted.index == 4, "A4: the placeholder sits at the drop index")
+            try await app.waitFor(LoadingLine.self, "a third of the loading", after: mark) {
+                $0.fraction >= 0.3
             }
             try await Task.sleep(for: .milliseconds(120))
             let midway = try Screenshot.capture(app.display)
@@ -69,10 +70,10 @@ struct GridPlaceholderTests {
                 #expect(bar.y > music.maxY, "A4: the placeholder is in the second row, where Maps was (bar at \(bar))")
             }
             // S4: the move has not happened yet: Mail is still in its place.
-            let during = try #require(app.latest(kind: "grid"))
+            let during = try #require(app.latest(GridLine.self))
             #expect(Self.tiles(during).first == "Mail", "S4: the source keeps the tile while it loads")
 
-            let arrived = try await app.waitFor(kind: "grid", "Mail arrived", after: mark, timeout: 10) {
+            let arrived = try await app.waitFor(GridLine.self, "Mail arrived", after: mark, timeout: 10) {
                 Self.tiles($0) == Self.mailBeforeMaps
             }
             #expect(Self.tiles(arrived).filter { $0 == "Mail" }.count == 1)
@@ -93,23 +94,23 @@ struct GridPlaceholderTests {
             let home = try await app.settledSceneLayout().frame("home")
             let fill = near(DragStyles.progressFill, 6)
             let mark = try await dropMailBeforeMaps(app, pointer)
-            let inserted = try await app.waitFor("the placeholder", after: mark) {
-                $0["event"] as? String == "placeholderInserted"
+            let inserted = try await app.waitFor(FeedbackLine.self, "the placeholder", after: mark) {
+                $0.event == "placeholderInserted"
             }
-            #expect(inserted["index"] as? Int == 4, "A4: the placeholder sits at the drop index")
+            #expect(inserted.index == 4, "A4: the placeholder sits at the drop index")
 
             // The loading breaks halfway: the placeholder fails with the reason, which is shown
             // and announced.
-            let failed = try await app.waitFor("the failed placeholder", after: mark) {
-                $0["event"] as? String == "placeholderFailed"
+            let failed = try await app.waitFor(FeedbackLine.self, "the failed placeholder", after: mark) {
+                $0.event == "placeholderFailed"
             }
-            #expect((failed["reason"] as? String)?.contains("interrupted") == true)
-            let notice = try await app.waitFor(kind: "notice", "the failure notice", after: mark)
-            #expect((notice["message"] as? String)?.contains("\u{201C}Mail\u{201D} could not be loaded") == true)
-            let announcement = try await app.waitFor("the failure announcement", after: mark) {
-                $0["event"] as? String == "announcement" && ($0["text"] as? String)?.hasPrefix("Not dropped") == true
+            #expect((failed.reason)?.contains("interrupted") == true)
+            let notice = try await app.waitFor(NoticeLine.self, "the failure notice", after: mark)
+            #expect(notice.message.contains("\u{201C}Mail\u{201D} could not be loaded") == true)
+            let announcement = try await app.waitFor(FeedbackLine.self, "the failure announcement", after: mark) {
+                $0.event == "announcement" && $0.text?.hasPrefix("Not dropped") == true
             }
-            #expect((announcement["text"] as? String)?.contains("interrupted") == true, "A6: \(announcement)")
+            #expect((announcement.text)?.contains("interrupted") == true, "A6: \(announcement)")
             try await Task.sleep(for: .milliseconds(250))
             let shot = try Screenshot.capture(app.display)
             #expect(shot.count(in: home, where: fill) == 0, "A6: the failed placeholder tile is gone")
@@ -120,10 +121,10 @@ struct GridPlaceholderTests {
 
             // S4: nothing moved; no step to undo.
             #expect(
-                app.objects(from: mark).filter { $0["kind"] as? String == "grid" }.allSatisfy {
+                app.lines(GridLine.self, from: mark).allSatisfy {
                     Self.tiles($0) == Self.original
                 })
-            #expect(Self.tiles(try #require(app.latest(kind: "grid"))) == Self.original)
+            #expect(Self.tiles(try #require(app.latest(GridLine.self))) == Self.original)
             let names = app.eventNames(from: mark)
             #expect(!names.contains("committed") && !names.contains("sourceRemoved"), "\(names)")
             let notes = try await app.settledSceneLayout().frame("home/Notes")
@@ -138,18 +139,18 @@ struct GridPlaceholderTests {
     func undoAfterDeferredDrop() async throws {
         try await withSlowGrid { app, pointer in
             let mark = try await dropMailBeforeMaps(app, pointer)
-            try await app.waitFor(kind: "grid", "Mail arrived", after: mark, timeout: 10) {
+            try await app.waitFor(GridLine.self, "Mail arrived", after: mark, timeout: 10) {
                 Self.tiles($0) == Self.mailBeforeMaps
             }
             #expect(app.eventNames(from: mark).contains("placeholderResolved"))
             try await app.settleAfterDrag(from: mark)
 
-            let undone = try await app.press("ctrl+z", with: pointer, until: "grid", "the undone drop") {
+            let undone = try await app.press("ctrl+z", with: pointer, until: GridLine.self, "the undone drop") {
                 Self.tiles($0) == Self.original
             }
             #expect(Self.tiles(undone.line).filter { $0 == "Mail" }.count == 1, "U1: the arrived tile is gone")
             #expect(app.eventNames(from: undone.mark).contains("undid"))
-            let redone = try await app.press("ctrl+shift+z", with: pointer, until: "grid", "the redone drop") {
+            let redone = try await app.press("ctrl+shift+z", with: pointer, until: GridLine.self, "the redone drop") {
                 Self.tiles($0) == Self.mailBeforeMaps
             }
             #expect(app.eventNames(from: redone.mark).contains("redid"))

@@ -1,6 +1,7 @@
 import DragDropGTK
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// The grid of tiles (`--scene grid`) under real pointer and keyboard input.
@@ -13,11 +14,11 @@ struct GridWidgetTests {
     static let size = (760, 460)
     static let tiles = ["Mail", "Notes", "Photos", "Music", "Maps", "Clock", "Work", "Games"]
 
-    static func tiles(_ grid: JSONObject) -> [String] { grid["tiles"] as? [String] ?? [] }
-    static func folder(_ name: String, _ grid: JSONObject) -> [String]? {
-        (grid["folders"] as? [String: [String]])?[name]
+    static func tiles(_ grid: GridLine) -> [String] { grid.tiles }
+    static func folder(_ name: String, _ grid: GridLine) -> [String]? {
+        (grid.folders)?[name]
     }
-    static func selected(_ grid: JSONObject) -> [String] { grid["selected"] as? [String] ?? [] }
+    static func selected(_ grid: GridLine) -> [String] { grid.selected ?? [] }
 
     @Test(
         "M1, M3, S4, U1: Ctrl-click selects two tiles; dragged onto a folder they fly together and move into it; Ctrl+Z puts them back"
@@ -31,30 +32,30 @@ struct GridWidgetTests {
             var mark = app.lineCount
             try pointer.click(at: (mail.midX, mail.midY))
             try pointer.click(at: (notes.midX, notes.midY), holding: ["ctrl"])
-            try await app.waitFor(kind: "grid", "Mail and Notes selected", after: mark) {
+            try await app.waitFor(GridLine.self, "Mail and Notes selected", after: mark) {
                 Self.selected($0) == ["Mail", "Notes"]
             }
 
             mark = app.lineCount
             try pointer.drag(from: (mail.midX, mail.midY), to: (work.midX, work.midY), pause: 0.1)
-            let grid = try await app.waitFor(kind: "grid", "both tiles inside Work", after: mark) {
+            let grid = try await app.waitFor(GridLine.self, "both tiles inside Work", after: mark) {
                 Self.folder("Work", $0) == ["Slides", "Mail", "Notes"]
             }
             #expect(Self.tiles(grid) == ["Photos", "Music", "Maps", "Clock", "Work", "Games"])
             let events = app.events(from: mark)
-            let lifted = try #require(events.first { $0["event"] as? String == "lifted" })
-            #expect((lifted["items"] as? [String])?.count == 2, "M1: the whole selection is dragged")
+            let lifted = try #require(events.first { $0.event == "lifted" })
+            #expect((lifted.items)?.count == 2, "M1: the whole selection is dragged")
             #expect(
                 events.contains {
-                    $0["event"] as? String == "preview" && $0["count"] as? Int == 2 && $0["flocked"] as? Bool == true
+                    $0.event == "preview" && $0.count == 2 && $0.flocked == true
                 })
-            let committed = try #require(events.first { $0["event"] as? String == "committed" })
-            #expect(committed["operation"] as? String == "move")
+            let committed = try #require(events.first { $0.event == "committed" })
+            #expect(committed.operation == "move")
             let names = app.eventNames(from: mark)
             #expect(try #require(names.firstIndex(of: "committed")) < #require(names.firstIndex(of: "sourceRemoved")))
 
             try await app.settleAfterDrag(from: mark)
-            let undone = try await app.press("ctrl+z", with: pointer, until: "grid", "the undone drop") {
+            let undone = try await app.press("ctrl+z", with: pointer, until: GridLine.self, "the undone drop") {
                 Self.tiles($0) == Self.tiles
             }
             #expect(Self.folder("Work", undone.line) == ["Slides"])
@@ -80,27 +81,27 @@ struct GridWidgetTests {
             let target = (music.x + music.width - 6, (music.maxY + maps.y) / 2)
             let mark = app.lineCount
             try pointer.drag(from: (mail.midX, mail.midY), to: target, pause: 0.3, release: false)
-            try await app.waitFor("the insertion index 4", after: mark) {
-                $0["event"] as? String == "insertion" && $0["index"] as? Int == 4
+            try await app.waitFor(FeedbackLine.self, "the insertion index 4", after: mark) {
+                $0.event == "insertion" && $0.index == 4
             }
             try await Task.sleep(for: .milliseconds(250))
             let bar = try Screenshot.capture(app.display).count(color, in: barArea)
             #expect(bar > 150, "F8: insertion-bar pixels left of Maps: \(bar)")
             try pointer.release()
             let reordered = ["Notes", "Photos", "Music", "Mail", "Maps", "Clock", "Work", "Games"]
-            try await app.waitFor(kind: "grid", "the reordered grid", after: mark) { Self.tiles($0) == reordered }
-            let committed = try #require(app.events(from: mark).first { $0["event"] as? String == "committed" })
-            #expect(committed["index"] as? Int == 4)
-            #expect(committed["operation"] as? String == "move")
+            try await app.waitFor(GridLine.self, "the reordered grid", after: mark) { Self.tiles($0) == reordered }
+            let committed = try #require(app.events(from: mark).first { $0.event == "committed" })
+            #expect(committed.index == 4)
+            #expect(committed.operation == "move")
             try await Task.sleep(for: .milliseconds(250))
             #expect(
                 try Screenshot.capture(app.display).count(color, in: barArea) == 0, "F4: the bar goes away at the drop")
 
             try await app.settleAfterDrag(from: mark)
-            try await app.press("ctrl+z", with: pointer, until: "grid", "the undone reorder") {
+            try await app.press("ctrl+z", with: pointer, until: GridLine.self, "the undone reorder") {
                 Self.tiles($0) == Self.tiles
             }
-            try await app.press("ctrl+shift+z", with: pointer, until: "grid", "the redone reorder") {
+            try await app.press("ctrl+shift+z", with: pointer, until: GridLine.self, "the redone reorder") {
                 Self.tiles($0) == reordered
             }
         }
@@ -119,13 +120,13 @@ struct GridWidgetTests {
                 then: ["keydown", "alt", "sleep", "0.1", "keyup", "alt", "sleep", "0.3"]
                     + ["mousemove"] + Pointer.at((games.midX, games.midY - 10)) + ["sleep", "0.05"]
                     + ["mousemove"] + Pointer.at((games.midX, games.midY)) + ["sleep", "0.15"])
-            let grid = try await app.waitFor(kind: "grid", "Mail and Photos in Games", after: mark) {
+            let grid = try await app.waitFor(GridLine.self, "Mail and Photos in Games", after: mark) {
                 Self.folder("Games", $0) == ["Mail", "Photos"]
             }
             #expect(Self.tiles(grid) == ["Notes", "Music", "Maps", "Clock", "Work", "Games"])
             let events = app.events(from: mark)
-            #expect(events.contains { $0["event"] as? String == "itemsAdded" })
-            #expect(events.contains { $0["event"] as? String == "preview" && $0["count"] as? Int == 2 })
+            #expect(events.contains { $0.event == "itemsAdded" })
+            #expect(events.contains { $0.event == "preview" && $0.count == 2 })
         }
     }
 
@@ -139,22 +140,22 @@ struct GridWidgetTests {
             try pointer.drag(
                 from: (mail.midX, mail.midY), to: (work.midX, work.midY), pause: 1.2,
                 then: ["mousemove", "1000", "700", "sleep", "0.1", "mousemove", "1001", "700", "sleep", "0.1"])
-            let opened = try await app.waitFor(kind: "folderOpened", "Work opened by spring loading", after: mark)
-            #expect(opened["folder"] as? String == "Work")
-            #expect(opened["duringDrag"] as? Bool == true)
+            let opened = try await app.waitFor(FolderOpenedLine.self, "Work opened by spring loading", after: mark)
+            #expect(opened.folder == "Work")
+            #expect(opened.duringDrag == true)
             let names = app.eventNames(from: mark)
             #expect(
                 try #require(names.firstIndex(of: "springFlash")) < #require(names.firstIndex(of: "springActivated")))
-            let outcome = try await app.waitFor("the drag's end", after: mark) { $0["event"] as? String == "outcome" }
-            #expect(outcome["outcome"] as? String == "returnToSource")
-            #expect(Self.tiles(try #require(app.latest(kind: "grid"))) == Self.tiles)
+            let outcome = try await app.waitFor(FeedbackLine.self, "the drag's end", after: mark) { $0.event == "outcome" }
+            #expect(outcome.outcome == "returnToSource")
+            #expect(Self.tiles(try #require(app.latest(GridLine.self))) == Self.tiles)
 
             try await app.waitForDragEnd(after: mark)
             _ = try await app.settledSceneLayout()
             mark = app.lineCount
             try pointer.click(at: work.center, count: 2)
-            let clicked = try await app.waitFor(kind: "folderOpened", "Work opened by a double click", after: mark)
-            #expect(clicked["duringDrag"] as? Bool == false)
+            let clicked = try await app.waitFor(FolderOpenedLine.self, "Work opened by a double click", after: mark)
+            #expect(clicked.duringDrag == false)
         }
     }
 
@@ -167,18 +168,18 @@ struct GridWidgetTests {
             let maps = try layout.frame("home/Maps")
             var mark = app.lineCount
             try pointer.click(at: (select.midX, select.midY))
-            try await app.waitFor(kind: "grid", "selection mode on", after: mark) {
-                $0["selectionMode"] as? Bool == true
+            try await app.waitFor(GridLine.self, "selection mode on", after: mark) {
+                $0.selectionMode == true
             }
             mark = app.lineCount
             try pointer.click(at: (mail.midX, mail.midY))
             try pointer.click(at: (maps.midX, maps.midY))
-            try await app.waitFor(kind: "grid", "Mail and Maps selected", after: mark) {
+            try await app.waitFor(GridLine.self, "Mail and Maps selected", after: mark) {
                 Self.selected($0) == ["Mail", "Maps"]
             }
             mark = app.lineCount
             try pointer.click(at: (mail.midX, mail.midY))
-            try await app.waitFor(kind: "grid", "Mail toggled off", after: mark) { Self.selected($0) == ["Maps"] }
+            try await app.waitFor(GridLine.self, "Mail toggled off", after: mark) { Self.selected($0) == ["Maps"] }
         }
     }
 }

@@ -1,6 +1,7 @@
 import DragDrop
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 @testable import DragDropGTK

@@ -1,6 +1,7 @@
 import DragDropGTK
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// The keyboard after a pointer drag (K12, C4, U1), on the display backend the run uses
@@ -33,10 +34,10 @@ struct KeyboardAfterDragTests {
         try await app.waitForDragEnd(after: mark)
         if display.backend == .wayland {
             // weston kept the keyboard: the host took it back by itself, with no click.
-            let back = try await app.waitFor("the keyboard back in the window", after: mark) {
-                ($0["message"] as? String)?.hasPrefix("keyboard: back in the window after the drag") == true
+            let back = try await app.waitFor(GtkLine.self, "the keyboard back in the window", after: mark) {
+                $0.message.hasPrefix("keyboard: back in the window after the drag")
             }
-            #expect(back["message"] as? String == "keyboard: back in the window after the drag: true")
+            #expect(back.message == "keyboard: back in the window after the drag: true")
         } else {
             #expect(!app.messages(from: mark).contains { $0.hasPrefix("keyboard:") }, "X11 keeps the keyboard")
         }

@@ -1,6 +1,7 @@
 import DragDropGTK
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// Keyboard-only dragging and assistive technology (C4) in a real GTK window: the fixture's
@@ -29,14 +30,14 @@ struct KeyboardDragTests {
     /// accessible label too (screen readers hear it through the focused widget's description:
     /// ShowcaseScreenReaderTests).
     @discardableResult
-    func waitForLive(_ app: FixtureApp, _ text: String, after mark: Int) async throws -> JSONObject {
-        let live = try await app.waitFor("the status line '\(text)'", after: mark) {
-            $0["kind"] as? String == "live" && $0["text"] as? String == text
+    func waitForLive(_ app: FixtureApp, _ text: String, after mark: Int) async throws -> LiveLine {
+        let live = try await app.waitFor(LiveLine.self, "the status line '\(text)'", after: mark) {
+            $0.text == text
         }
-        #expect(live["shown"] as? String == text, "the label widget shows the sentence")
-        #expect(live["label"] as? String == text, "GTK's accessible label of the status line")
-        #expect(live["description"] is NSNull, "no description: the sentence is spoken once, from the focused widget")
-        #expect(live["role"] as? String == "status")
+        #expect(live.shown == text, "the label widget shows the sentence")
+        #expect(live.label == text, "GTK's accessible label of the status line")
+        #expect(live.description == nil, "no description: the sentence is spoken once, from the focused widget")
+        #expect(live.role == "status")
         return live
     }
 
@@ -65,26 +66,26 @@ struct KeyboardDragTests {
     @Test("C4: every list and row carries its name as accessible label; rows name the pick-up shortcut")
     func accessibleNames() async throws {
         try await withFixture { app, pointer in
-            let dump = try await app.waitFor("the accessible properties") { $0["kind"] as? String == "accessible" }
-            let targets = try #require(dump["targets"] as? [JSONObject])
+            let dump = try await app.waitFor(AccessibleLine.self, "the accessible properties")
+            let targets = dump.targets
             #expect(targets.count == 8, "2 lists and 6 rows")
             for target in targets {
-                let id = target["id"] as? String ?? "?"
-                #expect(target["label"] as? String == target["name"] as? String, "accessible label of \(id)")
+                let id = target.id
+                #expect(target.label == target.name, "accessible label of \(id)")
                 let isList = !id.contains(".")
-                #expect((target["shortcuts"] as? String) == (isList ? nil : "Control+Shift+D"), "shortcuts of \(id)")
+                #expect((target.shortcuts) == (isList ? nil : "Control+Shift+D"), "shortcuts of \(id)")
                 #expect(
-                    (target["description"] as? String) == (isList ? nil : GtkDragHost.sourceAccessibleDescription),
+                    (target.description) == (isList ? nil : GtkDragHost.sourceAccessibleDescription),
                     "description of \(id)")
             }
-            let live = try #require(app.objects().first { $0["kind"] as? String == "live" })
-            #expect(live["role"] as? String == "status", "the live region is a status (AT-SPI status bar)")
+            let live = try #require(app.lines(LiveLine.self).first)
+            #expect(live.role == "status", "the live region is a status (AT-SPI status bar)")
 
             // With nothing focused, the shortcut picks up nothing and says so.
             let mark = app.lineCount
             try pointer.key("ctrl+shift+d")
             try await waitForLive(app, "Nothing to pick up: select an item first.", after: mark)
-            #expect(!app.events(from: mark).contains { $0["event"] as? String == "lifted" })
+            #expect(!app.events(from: mark).contains { $0.event == "lifted" })
 
             // Rows rebuilt after a change are labelled too.
             try await select("Milk", in: "groceries", app, pointer)
@@ -94,15 +95,12 @@ struct KeyboardDragTests {
             try await press("Tab", expecting: "Over Groceries, will move.", app, pointer)
             try await press("Tab", expecting: "Over Work, will move.", app, pointer)
             try pointer.key("Return")
-            let after = try await app.waitFor("the labels after the move", after: beforeMove) { line in
-                guard line["kind"] as? String == "accessible", let targets = line["targets"] as? [JSONObject] else {
-                    return false
-                }
-                return targets.contains { $0["id"] as? String == "work.3" }
+            let after = try await app.waitFor(AccessibleLine.self, "the labels after the move", after: beforeMove) {
+                $0.targets.contains { $0.id == "work.3" }
             }
-            let moved = try #require((after["targets"] as? [JSONObject])?.first { $0["id"] as? String == "work.3" })
-            #expect(moved["label"] as? String == "Milk")
-            #expect(moved["shortcuts"] as? String == "Control+Shift+D")
+            let moved = try #require(after.targets.first { $0.id == "work.3" })
+            #expect(moved.label == "Milk")
+            #expect(moved.shortcuts == "Control+Shift+D")
         }
     }
 
@@ -122,17 +120,17 @@ struct KeyboardDragTests {
             let mark = app.lineCount
             try await press(
                 "ctrl+shift+d", expecting: "Picked up 'Milk'. 2 drop points; press Tab to choose one.", app, pointer)
-            let lifted = try #require(app.events(from: mark).first { $0["event"] as? String == "lifted" })
-            #expect(lifted["mode"] as? String == "keyboard")
-            #expect(lifted["items"] as? [String] == ["groceries.1"])
+            let lifted = try #require(app.events(from: mark).first { $0.event == "lifted" })
+            #expect(lifted.mode == "keyboard")
+            #expect(lifted.items == ["groceries.1"])
 
             try await press("Tab", expecting: "Over Groceries, will move.", app, pointer)
             let toWork = app.lineCount
             try await press("Tab", expecting: "Over Work, will move.", app, pointer)
             let events = app.events(from: toWork)
-            #expect(events.contains { $0["event"] as? String == "keyboardFocus" && $0["target"] as? String == "work" })
+            #expect(events.contains { $0.event == "keyboardFocus" && $0.target == "work" })
             #expect(
-                events.contains { $0["event"] as? String == "insertion" && $0["index"] as? Int == 2 },
+                events.contains { $0.event == "insertion" && $0.index == 2 },
                 "the drop lands at Work's end")
 
             try await Task.sleep(for: .milliseconds(250))  // let GTK paint
@@ -154,8 +152,8 @@ struct KeyboardDragTests {
                 lists["work"] == ["Report", "Slides", "Milk"] && lists["groceries"] == ["Eggs", "Bread", "Apples"]
             }
             try await waitForLive(app, "Moved 'Milk' to Work.", after: drop)
-            let committed = try #require(app.events(from: drop).first { $0["event"] as? String == "committed" })
-            #expect(committed["operation"] as? String == "move")
+            let committed = try #require(app.events(from: drop).first { $0.event == "committed" })
+            #expect(committed.operation == "move")
             try await Task.sleep(for: .milliseconds(250))
             let after = try Screenshot.capture(app.display)
             #expect(outlinePixels(after, around: work) == 0, "the focus outline goes with the drag")
@@ -203,9 +201,9 @@ struct KeyboardDragTests {
             let cancel = app.lineCount
             try pointer.key("Escape")
             try await waitForLive(app, "Not dropped: The drag was cancelled.", after: cancel)
-            let outcome = try #require(app.events(from: cancel).first { $0["event"] as? String == "outcome" })
-            #expect(outcome["failure"] as? String == "cancelled")
-            #expect(!app.events(from: cancel).contains { $0["event"] as? String == "committed" })
+            let outcome = try #require(app.events(from: cancel).first { $0.event == "outcome" })
+            #expect(outcome.failure == "cancelled")
+            #expect(!app.events(from: cancel).contains { $0.event == "committed" })
             try await Task.sleep(for: .milliseconds(250))
             #expect(app.lists == Self.original)
             let shot = try Screenshot.capture(app.display)
@@ -215,7 +213,7 @@ struct KeyboardDragTests {
             let tab = app.lineCount
             try pointer.key("Tab")
             try await Task.sleep(for: .milliseconds(300))
-            #expect(!app.objects(from: tab).contains { ($0["message"] as? String)?.hasPrefix("keyboard key") == true })
+            #expect(!app.messages(from: tab).contains { $0.hasPrefix("keyboard key") })
         }
     }
 
@@ -228,7 +226,7 @@ struct KeyboardDragTests {
             try await Task.sleep(for: .milliseconds(400))
             try pointer.key("Return")
             try await waitForLive(app, "Picked up 'Bread'. 2 drop points; press Tab to choose one.", after: mark)
-            #expect(app.objects(from: mark).contains { $0["message"] as? String == "action dd.move-to window=window" })
+            #expect(app.messages(from: mark).contains("action dd.move-to window=window"))
             try await press("Tab", expecting: "Over Groceries, will move.", app, pointer)
             try await press("Tab", expecting: "Over Work, will move.", app, pointer)
             mark = app.lineCount
@@ -237,7 +235,7 @@ struct KeyboardDragTests {
                 lists["work"] == ["Report", "Slides", "Bread"] && lists["groceries"] == ["Milk", "Eggs", "Apples"]
             }
             #expect(
-                app.events(from: mark).first { $0["event"] as? String == "committed" }?["operation"] as? String
+                app.events(from: mark).first { $0.event == "committed" }?.operation
                     == "move")
 
             try await select("Milk", in: "groceries", app, pointer)
@@ -248,7 +246,7 @@ struct KeyboardDragTests {
             try await Task.sleep(for: .milliseconds(100))
             try pointer.key("Return")
             try await waitForLive(app, "Picked up 'Milk'. 2 drop points; press Tab to choose one.", after: mark)
-            #expect(app.objects(from: mark).contains { $0["message"] as? String == "action dd.copy-to window=window" })
+            #expect(app.messages(from: mark).contains("action dd.copy-to window=window"))
             try await press("Tab", expecting: "Over Groceries, will copy.", app, pointer)
             try await press("Tab", expecting: "Over Work, will copy.", app, pointer)
             mark = app.lineCount

@@ -1,6 +1,7 @@
 import DragDropGTK
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// Real GTK windows on a private Xvfb, driven by real pointer events (XTEST through xdotool).
@@ -22,15 +23,15 @@ struct ListDragTests {
         try await body(app, Pointer(display: display))
     }
 
-    func eventNames(_ events: [JSONObject]) -> [String] { events.compactMap { $0["event"] as? String } }
+    func eventNames(_ events: [FeedbackLine]) -> [String] { events.map(\.event) }
 
     /// The highlights on after each event; fails if two are ever on at once (F5) or one stays
     /// on at the end (F4).
-    func checkOneHighlightAtATime(_ events: [JSONObject]) {
+    func checkOneHighlightAtATime(_ events: [FeedbackLine]) {
         var on: Set<String> = []
         for event in events {
-            guard let target = event["target"] as? String else { continue }
-            switch event["event"] as? String {
+            guard let target = event.target else { continue }
+            switch event.event {
             case "highlightOn": on.insert(target)
             case "highlightOff": on.remove(target)
             default: continue
@@ -58,14 +59,14 @@ struct ListDragTests {
             }
             #expect(app.lists["work"] == ["Report", "Slides"])
             let events = app.events(from: mark)
-            let committed = try #require(events.first { $0["event"] as? String == "committed" })
-            #expect(committed["destination"] as? String == "groceries")
-            #expect(committed["operation"] as? String == "move")
-            #expect(committed["index"] as? Int == 3)
+            let committed = try #require(events.first { $0.event == "committed" })
+            #expect(committed.destination == "groceries")
+            #expect(committed.operation == "move")
+            #expect(committed.index == 3)
             // F6: no highlight over the source container it never left; F8: rows made room.
             #expect(!eventNames(events).contains("highlightOn"))
-            #expect(events.contains { $0["event"] as? String == "insertion" && $0["index"] as? Int == 3 })
-            #expect(events.last { $0["event"] as? String == "outcome" }?["outcome"] as? String == "completed")
+            #expect(events.contains { $0.event == "insertion" && $0.index == 3 })
+            #expect(events.last { $0.event == "outcome" }?.outcome == "completed")
 
             // Type once GTK's drag has ended and the window settled: on X11 without a window
             // manager, keys pressed within ~100 ms of drag-end were seen to be lost.
@@ -99,9 +100,9 @@ struct ListDragTests {
             }
             #expect(app.lists["groceries"] == ["Eggs", "Bread", "Apples"])
             let names = eventNames(app.events(from: mark))
-            let committed = try #require(app.events(from: mark).first { $0["event"] as? String == "committed" })
-            #expect(committed["destination"] as? String == "work")
-            #expect(committed["operation"] as? String == "move")
+            let committed = try #require(app.events(from: mark).first { $0.event == "committed" })
+            #expect(committed.destination == "work")
+            #expect(committed.operation == "move")
             let commitIndex = try #require(names.firstIndex(of: "committed"))
             let removedIndex = try #require(names.firstIndex(of: "sourceRemoved"))
             #expect(commitIndex < removedIndex)
@@ -123,8 +124,8 @@ struct ListDragTests {
             }
             #expect(app.lists["groceries"] == Self.original["groceries"])
             let events = app.events(from: mark)
-            #expect(events.first { $0["event"] as? String == "committed" }?["operation"] as? String == "copy")
-            #expect(events.contains { $0["event"] as? String == "preview" && $0["badge"] as? String == "copy" })
+            #expect(events.first { $0.event == "committed" }?.operation == "copy")
+            #expect(events.contains { $0.event == "preview" && $0.badge == "copy" })
             #expect(!eventNames(events).contains("sourceRemoved"))
         }
     }
@@ -142,9 +143,8 @@ struct ListDragTests {
             }
             try await Task.sleep(for: .milliseconds(300))
             // ...and no drag started, in GTK or in the engine.
-            let lines = app.objects(from: mark)
-            #expect(!lines.contains { $0["event"] as? String == "lifted" })
-            #expect(!lines.contains { ($0["message"] as? String)?.hasPrefix("drag-begin") == true })
+            #expect(!app.events(from: mark).contains { $0.event == "lifted" })
+            #expect(!app.messages(from: mark).contains { $0.hasPrefix("drag-begin") })
             #expect(app.lists == Self.original)
         }
     }
@@ -163,8 +163,8 @@ struct ListDragTests {
             let milk = try layout.row("Milk", in: "groceries")
             let mark = app.lineCount
             try pointer.drag(from: (milk.midX, milk.midY), to: (work.midX, work.midY), release: false)
-            try await app.waitFor("the Work highlight", after: mark) {
-                $0["event"] as? String == "highlightOn" && $0["target"] as? String == "work"
+            try await app.waitFor(FeedbackLine.self, "the Work highlight", after: mark) {
+                $0.event == "highlightOn" && $0.target == "work"
             }
             try await Task.sleep(for: .milliseconds(250))  // let GTK paint the frame
             let during = try Screenshot.capture(app.display)
@@ -176,7 +176,7 @@ struct ListDragTests {
 
             let release = app.lineCount
             try pointer.release()
-            try await app.waitFor("the drop's outcome", after: release) { $0["event"] as? String == "outcome" }
+            try await app.waitFor(FeedbackLine.self, "the drop's outcome", after: release) { $0.event == "outcome" }
             try await Task.sleep(for: .milliseconds(250))
             let after = try Screenshot.capture(app.display)
             #expect(after.count(fill, in: work) == 0, "F4: the highlight disappears at the drop")
@@ -190,8 +190,8 @@ struct ListDragTests {
             let bread = try layout.row("Bread", in: "groceries")
             let mark = app.lineCount
             try pointer.drag(from: (bread.midX, bread.midY), to: (1000, 700))
-            let outcome = try await app.waitFor("the outcome", after: mark) { $0["event"] as? String == "outcome" }
-            #expect(outcome["outcome"] as? String == "returnToSource")
+            let outcome = try await app.waitFor(FeedbackLine.self, "the outcome", after: mark) { $0.event == "outcome" }
+            #expect(outcome.outcome == "returnToSource")
             try await app.waitForDragEnd(after: mark)
             #expect(app.lists == Self.original)
             #expect(!eventNames(app.events(from: mark)).contains("committed"))

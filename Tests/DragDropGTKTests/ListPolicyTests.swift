@@ -1,7 +1,8 @@
 import DragDropGTK
+import DriverProtocol
 import Foundation
-import ShowcaseDriver
 import Testing
+import WindowDriver
 
 /// How a `DragListView` chooses what a drag between lists does (S2): the guidelines' default
 /// (another container copies) unless the app sets `operationPolicy`, before or after
@@ -25,7 +26,7 @@ struct ListPolicyTests {
     /// once the Work list shows `expectedWork`.
     func dragMilkToWork(
         _ app: FixtureApp, _ pointer: Pointer, expecting expectedWork: [String]
-    ) async throws -> [JSONObject] {
+    ) async throws -> [FeedbackLine] {
         let layout = try await app.settledLayout()
         let milk = try layout.row("Milk", in: "groceries")
         let slides = try layout.row("Slides", in: "work")
@@ -40,11 +41,11 @@ struct ListPolicyTests {
         try await withFixture(policy: "automatic") { app, pointer in
             let events = try await dragMilkToWork(app, pointer, expecting: ["Report", "Slides", "Milk"])
             #expect(app.lists["groceries"] == ["Milk", "Eggs", "Bread", "Apples"])
-            let committed = try #require(events.first { $0["event"] as? String == "committed" })
-            #expect(committed["destination"] as? String == "work")
-            #expect(committed["operation"] as? String == "copy")
-            #expect(events.contains { $0["event"] as? String == "preview" && $0["badge"] as? String == "copy" })
-            #expect(!events.contains { $0["event"] as? String == "sourceRemoved" })
+            let committed = try #require(events.first { $0.event == "committed" })
+            #expect(committed.destination == "work")
+            #expect(committed.operation == "copy")
+            #expect(events.contains { $0.event == "preview" && $0.badge == "copy" })
+            #expect(!events.contains { $0.event == "sourceRemoved" })
         }
     }
 
@@ -55,10 +56,10 @@ struct ListPolicyTests {
             try await app.waitForState("Milk gone from Groceries", after: 0) { lists, _ in
                 lists["groceries"] == ["Eggs", "Bread", "Apples"]
             }
-            let committed = try #require(events.first { $0["event"] as? String == "committed" })
-            #expect(committed["operation"] as? String == "move")
-            #expect(!events.contains { $0["event"] as? String == "preview" && $0["badge"] as? String == "copy" })
-            let names = events.compactMap { $0["event"] as? String }
+            let committed = try #require(events.first { $0.event == "committed" })
+            #expect(committed.operation == "move")
+            #expect(!events.contains { $0.event == "preview" && $0.badge == "copy" })
+            let names = events.map(\.event)
             let commitIndex = try #require(names.firstIndex(of: "committed"))
             let removedIndex = try #require(names.firstIndex(of: "sourceRemoved"))
             #expect(commitIndex < removedIndex)

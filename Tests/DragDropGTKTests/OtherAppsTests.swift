@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 #if canImport(Glibc)
@@ -27,8 +28,8 @@ struct OtherAppsTests {
     /// says which app a surface belongs to, so it stays unnamed ("the other app").
     func otherApp(_ name: String) -> String? { DisplayBackend.current == .x11 ? name : nil }
 
-    func event(_ name: String, in app: FixtureApp, from index: Int) -> JSONObject? {
-        app.events(from: index).first { $0["event"] as? String == name }
+    func event(_ name: String, in app: FixtureApp, from index: Int) -> FeedbackLine? {
+        app.events(from: index).first { $0.event == name }
     }
 
     @Test(
@@ -46,11 +47,11 @@ struct OtherAppsTests {
             let markB = b.lineCount
             try pointer.drag(from: center(item), to: center(inbox), release: false)
             // Over B: an external session that would copy, with the types A offers to others.
-            try await b.waitFor("B's external session over its Inbox", after: markB) {
-                $0["event"] as? String == "proposal" && $0["destination"] as? String == "inbox"
-                    && $0["operation"] as? String == "copy"
+            try await b.waitFor(FeedbackLine.self, "B's external session over its Inbox", after: markB) {
+                $0.event == "proposal" && $0.destination == "inbox"
+                    && $0.operation == "copy"
             }
-            #expect(event("lifted", in: b, from: markB)?["mode"] as? String == "external")
+            #expect(event("lifted", in: b, from: markB)?.mode == "external")
             // P1, P5: A offered its representations richest first, without its private native
             // form, and produced nothing before the drop.
             #expect(
@@ -62,15 +63,15 @@ struct OtherAppsTests {
             try pointer.release()
 
             try await b.waitForAppsState("B's Inbox with A's text", after: markB) {
-                $0["received"] as? [String] == ["Hello from A"]
+                $0.received == ["Hello from A"]
             }
             let committed = try #require(event("committed", in: b, from: markB))
-            #expect(committed["operation"] as? String == "copy")
+            #expect(committed.operation == "copy")
             // A: the other app took it (XdndFinished accepted): handed off, a copy; A unchanged.
-            let outcome = try await a.waitFor("A's outcome", after: markA) { $0["event"] as? String == "outcome" }
-            #expect(outcome["outcome"] as? String == "handedOff")
-            #expect(outcome["operation"] as? String == "copy")
-            #expect(outcome["app"] as? String == otherApp("dragdrop-gtk-fixture"))
+            let outcome = try await a.waitFor(FeedbackLine.self, "A's outcome", after: markA) { $0.event == "outcome" }
+            #expect(outcome.outcome == "handedOff")
+            #expect(outcome.operation == "copy")
+            #expect(outcome.app == otherApp("dragdrop-gtk-fixture"))
             #expect(event("sourceRemoved", in: a, from: markA) == nil)
             #expect(a.received.isEmpty)
             #expect(a.messages(from: markA).contains("export done mime=text/plain;charset=utf-8 bytes=12"))
@@ -88,19 +89,19 @@ struct OtherAppsTests {
             let markA = a.lineCount
             let markB = b.lineCount
             try pointer.drag(from: center(try a.appsFrames().item), to: center(try b.appsFrames().inbox))
-            let failed = try await b.waitFor("B's failed placeholder", after: markB) {
-                $0["event"] as? String == "placeholderFailed"
+            let failed = try await b.waitFor(FeedbackLine.self, "B's failed placeholder", after: markB) {
+                $0.event == "placeholderFailed"
             }
-            #expect((failed["reason"] as? String)?.contains("more than") == true, "\(failed)")
+            #expect((failed.reason)?.contains("more than") == true, "\(failed)")
             #expect(b.received.isEmpty)
-            let outcome = try await a.waitFor("A's outcome", after: markA) { $0["event"] as? String == "outcome" }
-            #expect(outcome["outcome"] as? String == "returnToSource")
+            let outcome = try await a.waitFor(FeedbackLine.self, "A's outcome", after: markA) { $0.event == "outcome" }
+            #expect(outcome.outcome == "returnToSource")
             if DisplayBackend.current == .x11 {
-                #expect(outcome["reason"] as? String == "'dragdrop-gtk-fixture' did not take 'Hello from A'.")
+                #expect(outcome.reason == "'dragdrop-gtk-fixture' did not take 'Hello from A'.")
                 #expect(a.messages(from: markA).contains("drop in another app accepted=false app=dragdrop-gtk-fixture"))
             } else {
                 // Wayland: B performed the drop, then cancelled it instead of finishing.
-                #expect(outcome["reason"] as? String == "The other app did not take 'Hello from A'.")
+                #expect(outcome.reason == "The other app did not take 'Hello from A'.")
                 #expect(a.messages(from: markA).contains("drop performed by another app"))
             }
         }
@@ -122,9 +123,9 @@ struct OtherAppsTests {
             let mark = a.lineCount
             try pointer.drag(from: center(item), to: demo.dropRow)
             // gtk4-demo read our text and finished the drop as accepted (XdndFinished).
-            let outcome = try await a.waitFor("A's outcome", after: mark) { $0["event"] as? String == "outcome" }
-            #expect(outcome["outcome"] as? String == "handedOff")
-            #expect(outcome["app"] as? String == otherApp("gtk4-demo"))
+            let outcome = try await a.waitFor(FeedbackLine.self, "A's outcome", after: mark) { $0.event == "outcome" }
+            #expect(outcome.outcome == "handedOff")
+            #expect(outcome.app == otherApp("gtk4-demo"))
             #expect(a.messages(from: mark).contains("export done mime=text/plain;charset=utf-8 bytes=12"))
             // We cannot read gtk4-demo's state: its drop row must now show text where it was empty.
             var after = 0
@@ -157,11 +158,11 @@ struct OtherAppsTests {
             let mark = b.lineCount
             try pointer.drag(from: demo.entry, to: center(inbox))
             try await b.waitForAppsState("B's Inbox with the demo's text", after: mark) {
-                $0["received"] as? [String] == ["Copy this!"]
+                $0.received == ["Copy this!"]
             }
             let lifted = try #require(event("lifted", in: b, from: mark))
-            #expect(lifted["mode"] as? String == "external")
-            #expect(event("committed", in: b, from: mark)?["operation"] as? String == "copy")
+            #expect(lifted.mode == "external")
+            #expect(event("committed", in: b, from: mark)?.operation == "copy")
             #expect(
                 b.messages(from: mark).contains {
                     $0.hasPrefix("external drag-enter") && $0.hasSuffix("app=\(otherApp("gtk4-demo") ?? "another app")")
@@ -191,22 +192,22 @@ struct OtherAppsTests {
             let markB = b.lineCount
             let markS = source.lineCount
             try pointer.drag(from: center(item), to: center(inbox))
-            try await b.waitFor("B's placeholder", after: markB) { $0["event"] as? String == "placeholderInserted" }
-            try await source.waitFor("the source sending its first bytes", after: markS) {
-                ($0["message"] as? String)?.hasPrefix("export progress") == true
+            try await b.waitFor(FeedbackLine.self, "B's placeholder", after: markB) { $0.event == "placeholderInserted" }
+            try await source.waitFor(GtkLine.self, "the source sending its first bytes", after: markS) {
+                $0.message.hasPrefix("export progress")
             }
             source.kill(SIGKILL)
             let killedAt = Date()
-            let failed = try await b.waitFor("B's failed placeholder", after: markB, timeout: 8) {
-                $0["event"] as? String == "placeholderFailed"
+            let failed = try await b.waitFor(FeedbackLine.self, "B's failed placeholder", after: markB, timeout: 8) {
+                $0.event == "placeholderFailed"
             }
             #expect(Date().timeIntervalSince(killedAt) < 5)
-            let reason = failed["reason"] as? String ?? ""
+            let reason = failed.reason ?? ""
             #expect(reason.contains("quit"), "\(reason)")
             let state = try #require(b.appsState)
-            #expect(state["received"] as? [String] == [], "partial content in the destination")
-            #expect((state["status"] as? String)?.hasPrefix("Drop failed:") == true, "\(state)")
-            #expect(state["pending"] as? Double == 0)
+            #expect(state.received == [], "partial content in the destination")
+            #expect(state.status.hasPrefix("Drop failed:"), "\(state)")
+            #expect(state.pending == 0)
             #expect(b.messages(from: markB).contains { $0.hasPrefix("external drop finished accepted=false") })
 
             // No hang: B takes the next drop (its own item into its Inbox).
@@ -214,7 +215,7 @@ struct OtherAppsTests {
             let own = try b.appsFrames().item
             try pointer.drag(from: center(own), to: center(inbox))
             try await b.waitForAppsState("B's Inbox with its own text", after: again) {
-                $0["received"] as? [String] == ["Hello from B"]
+                $0.received == ["Hello from B"]
             }
         }
     }
@@ -233,7 +234,7 @@ struct OtherAppsTests {
             var markA = a.lineCount
             try pointer.drag(from: center(item), to: center(try a.appsFrames().inbox))
             try await a.waitForAppsState("A's Inbox with its note", after: markA) {
-                $0["received"] as? [String] == ["Hello from A"]
+                $0.received == ["Hello from A"]
             }
             #expect(a.messages(from: markA).contains("offer []"), "\(a.messages(from: markA))")
             // Into B: B is offered no type, takes nothing; A's drag ends without a destination.
@@ -246,8 +247,8 @@ struct OtherAppsTests {
             #expect(event("lifted", in: b, from: markB) == nil)
             #expect(b.received.isEmpty)
             #expect(!a.messages(from: markA).contains { $0.hasPrefix("export start") })
-            let outcome = try await a.waitFor("A's outcome", after: markA) { $0["event"] as? String == "outcome" }
-            #expect(outcome["outcome"] as? String != "handedOff")
+            let outcome = try await a.waitFor(FeedbackLine.self, "A's outcome", after: markA) { $0.event == "outcome" }
+            #expect(outcome.outcome != "handedOff")
         }
     }
 }

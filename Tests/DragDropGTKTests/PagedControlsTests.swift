@@ -1,6 +1,7 @@
 import DragDropGTK
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// The page control and the paged view (`--scene pages`: three grids of icons), driven with
@@ -25,9 +26,9 @@ struct PagedControlsTests {
 
     /// Waits for the page shown to be `page`, changed by `how`.
     @discardableResult
-    static func waitForPage(_ page: Int, how: String, _ app: FixtureApp, after mark: Int) async throws -> JSONObject {
-        try await app.waitFor(kind: "pages", "page \(page + 1) shown by \(how)", after: mark) {
-            $0["current"] as? Int == page && $0["how"] as? String == how
+    static func waitForPage(_ page: Int, how: String, _ app: FixtureApp, after mark: Int) async throws -> PagesLine {
+        try await app.waitFor(PagesLine.self, "page \(page + 1) shown by \(how)", after: mark) {
+            $0.current == page && $0.how == how
         }
     }
 
@@ -61,11 +62,11 @@ struct PagedControlsTests {
     func dotsAndClicks() async throws {
         try await Self.withPages { app, pointer, layout in
             #expect(
-                app.objects().first { $0["kind"] as? String == "hig" }?["findings"] as? [String] == [],
+                app.lines(HIGLine.self).first?.findings == [],
                 "the paged view and its page control pass the HIG check")
-            let refused = try await app.waitFor(kind: "refused", "the eleventh page refused", after: 0)
+            let refused = try await app.waitFor(RefusedLine.self, "the eleventh page refused", after: 0)
             #expect(
-                refused["message"] as? String
+                refused.message
                     == "A page control shows at most 10 pages; 11 pages need a grid that reaches any page directly.")
 
             let dots = try layout.frame("dots")
@@ -83,7 +84,7 @@ struct PagedControlsTests {
             try await Self.waitForPage(1, how: "pageControl", app, after: mark)
             try await Task.sleep(for: .milliseconds(400))
             #expect(
-                !app.objects(from: mark).contains { $0["kind"] as? String == "pages" && $0["current"] as? Int == 2 })
+                !app.lines(PagesLine.self, from: mark).contains { $0.current == 2 })
             drawn = Self.drawnDots(try Screenshot.capture(app.display), in: dots)
             #expect(drawn.map(\.current) == [false, true, false], "the second dot is highlighted now: \(drawn)")
 
@@ -92,7 +93,7 @@ struct PagedControlsTests {
             mark = app.lineCount
             try pointer.click(at: (middle.x, middle.y))
             try await Task.sleep(for: .milliseconds(400))
-            #expect(!app.objects(from: mark).contains { $0["kind"] as? String == "pages" })
+            #expect(!app.lines(PagesLine.self, from: mark).contains { _ in true })
             let first = try layout.frame("dot/0")
             mark = app.lineCount
             try pointer.click(at: (first.x - 4, first.y))
@@ -138,7 +139,7 @@ struct PagedControlsTests {
             try pointer.drag(from: clock.center, to: (clock.midX - 150, clock.midY + 120))
             try await app.waitForDragEnd(after: mark)
             #expect(app.eventNames(from: mark).contains("lifted"), "the icon was dragged")
-            #expect(!app.objects(from: mark).contains { $0["kind"] as? String == "pages" }, "no page turned")
+            #expect(!app.lines(PagesLine.self, from: mark).contains { _ in true }, "no page turned")
 
             // After a content drag (whose pointer grab ate the release) a swipe still works.
             try await Task.sleep(for: .milliseconds(700))
@@ -164,10 +165,10 @@ struct PagedControlsTests {
             try await Self.waitForPage(1, how: "springLoaded", app, after: mark)
             let events = app.events(from: mark)
             let flash = events.firstIndex {
-                $0["event"] as? String == "springFlash" && $0["target"] as? String == "home.next"
+                $0.event == "springFlash" && $0.target == "home.next"
             }
             let activated = events.firstIndex {
-                $0["event"] as? String == "springActivated" && $0["target"] as? String == "home.next"
+                $0.event == "springActivated" && $0.target == "home.next"
             }
             #expect(flash != nil && activated != nil && flash! < activated!, "SP1: the edge flashes before it turns")
             // Onto page 2's icons (shown where page 1's were), between two of them, and drop.
@@ -175,17 +176,17 @@ struct PagedControlsTests {
             try pointer.move(from: (edge.midX, edge.midY), to: (grid.midX, grid.y + 32))
             try await Task.sleep(for: .milliseconds(300))
             try pointer.release()
-            try await app.waitFor(kind: "grid", "Maps on page 2", after: mark) {
-                $0["id"] as? String == "page-2" && ($0["tiles"] as? [String])?.contains("Maps") == true
+            try await app.waitFor(GridLine.self, "Maps on page 2", after: mark) {
+                $0.id == "page-2" && $0.tiles.contains("Maps")
             }
             try await app.waitForDragEnd(after: mark)
-            let committed = app.events(from: mark).first { $0["event"] as? String == "committed" }
-            #expect(committed?["destination"] as? String == "page-2")
+            let committed = app.events(from: mark).first { $0.event == "committed" }
+            #expect(committed?.destination == "page-2")
             try await Task.sleep(for: .milliseconds(300))
             mark = app.lineCount
             try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "grid", "Maps off page 2", after: mark) {
-                $0["id"] as? String == "page-2" && ($0["tiles"] as? [String])?.contains("Maps") == false
+            try await app.waitFor(GridLine.self, "Maps off page 2", after: mark) {
+                $0.id == "page-2" && !$0.tiles.contains("Maps")
             }
 
             // C4, SP3: by keyboard, on page 2 still: pick up Books (where Mail is on page 1), Tab to
@@ -196,8 +197,8 @@ struct PagedControlsTests {
             try pointer.click(at: mail.center)
             try pointer.key("ctrl+shift+d")
             func announced(_ text: String, after mark: Int) async throws {
-                try await app.waitFor("'\(text)'", after: mark) {
-                    $0["event"] as? String == "announcement" && $0["text"] as? String == text
+                try await app.waitFor(FeedbackLine.self, "'\(text)'", after: mark) {
+                    $0.event == "announcement" && $0.text == text
                 }
             }
             try await announced("Picked up 'Books'. 3 drop points; press Tab to choose one.", after: mark)
@@ -205,10 +206,10 @@ struct PagedControlsTests {
             for _ in 0..<4 where !found {
                 let before = app.lineCount
                 try pointer.key("Tab")
-                let line = try await app.waitFor("a drop point", after: before) {
-                    $0["event"] as? String == "announcement"
+                let line = try await app.waitFor(FeedbackLine.self, "a drop point", after: before) {
+                    $0.event == "announcement"
                 }
-                found = line["text"] as? String == "Over Next Page, cannot drop here."
+                found = line.text == "Over Next Page, cannot drop here."
             }
             #expect(found, "the edge is a drop point of the keyboard drag")
             mark = app.lineCount
@@ -216,22 +217,22 @@ struct PagedControlsTests {
             try await Self.waitForPage(2, how: "springLoaded", app, after: mark)
             #expect(
                 app.events(from: mark).contains {
-                    $0["event"] as? String == "springActivated" && $0["explicit"] as? Bool == true
+                    $0.event == "springActivated" && $0.explicit == true
                 }, "Space opened it at once")
             found = false
             for _ in 0..<4 where !found {
                 let before = app.lineCount
                 try pointer.key("Tab")
-                let line = try await app.waitFor("a drop point", after: before) {
-                    $0["event"] as? String == "announcement"
+                let line = try await app.waitFor(FeedbackLine.self, "a drop point", after: before) {
+                    $0.event == "announcement"
                 }
-                found = (line["text"] as? String)?.hasPrefix("Over Page 3") == true
+                found = (line.text)?.hasPrefix("Over Page 3") == true
             }
             #expect(found, "page 3's icons are a drop point now")
             mark = app.lineCount
             try pointer.key("Return")
-            try await app.waitFor(kind: "grid", "Books on page 3 by keyboard", after: mark) {
-                $0["id"] as? String == "page-3" && ($0["tiles"] as? [String])?.contains("Books") == true
+            try await app.waitFor(GridLine.self, "Books on page 3 by keyboard", after: mark) {
+                $0.id == "page-3" && $0.tiles.contains("Books")
             }
         }
     }

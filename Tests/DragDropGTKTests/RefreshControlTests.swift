@@ -1,6 +1,7 @@
 import DragDropGTK
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// The refresh control of a list (`--scene refresh`), driven with real pointer events and wheel
@@ -24,8 +25,8 @@ struct RefreshControlTests {
     }
 
     static func began(_ app: FixtureApp, from mark: Int) -> [String] {
-        app.objects(from: mark).filter { $0["kind"] as? String == "refresh" && $0["event"] as? String == "began" }
-            .compactMap { $0["trigger"] as? String }
+        app.lines(RefreshLine.self, from: mark).filter { $0.event == "began" }
+            .compactMap { $0.trigger }
     }
 
     @Test(
@@ -39,41 +40,41 @@ struct RefreshControlTests {
 
             var mark = app.lineCount
             try pointer.drag(from: empty, to: (empty.0, empty.1 + 30), steps: 4)
-            try await app.waitFor(kind: "pull", "the short pull springing back", after: mark) {
-                $0["distance"] as? Double == 0
+            try await app.waitFor(PullLine.self, "the short pull springing back", after: mark) {
+                $0.distance == 0
             }
-            let shortest = app.objects(from: mark).compactMap { $0["distance"] as? Double }.max() ?? 0
+            let shortest = app.lines(PullLine.self, from: mark).map(\.distance).max() ?? 0
             #expect(shortest > 0 && shortest < RefreshControl.threshold, "it showed a little: \(shortest)")
             #expect(Self.began(app, from: mark).isEmpty, "a short pull does not refresh")
 
             mark = app.lineCount
             try pointer.drag(from: empty, to: (empty.0, empty.1 + 120), steps: 8)
-            try await app.waitFor(kind: "refresh", "a refresh by pulling", after: mark) {
-                $0["event"] as? String == "began" && $0["trigger"] as? String == "pull"
+            try await app.waitFor(RefreshLine.self, "a refresh by pulling", after: mark) {
+                $0.event == "began" && $0.trigger == "pull"
             }
             let shown = try await app.settledSceneLayout(quiet: 0.15)
             #expect((try? shown.frame("indicator"))?.height ?? 0 >= 40, "A5: the control shows while it refreshes")
-            try await app.waitFor(kind: "refresh", "the refresh ending", after: mark) {
-                $0["event"] as? String == "ended"
+            try await app.waitFor(RefreshLine.self, "the refresh ending", after: mark) {
+                $0.event == "ended"
             }
-            try await app.waitFor(kind: "pull", "the control hiding", after: mark) { $0["distance"] as? Double == 0 }
+            try await app.waitFor(PullLine.self, "the control hiding", after: mark) { $0.distance == 0 }
             #expect(!app.eventNames(from: 0).contains("lifted"), "no pull started a content drag")
 
             // Wheel steps up while at the top: the first only reaches it, the next ones pull.
             try await Task.sleep(for: .milliseconds(300))
             mark = app.lineCount
             for _ in 0..<4 { try pointer.click(at: (list.midX, list.y + 60), button: 4) }
-            try await app.waitFor(kind: "refresh", "a refresh by scrolling", after: mark) {
-                $0["event"] as? String == "began" && $0["trigger"] as? String == "scroll"
+            try await app.waitFor(RefreshLine.self, "a refresh by scrolling", after: mark) {
+                $0.event == "began" && $0.trigger == "scroll"
             }
-            try await app.waitFor(kind: "refresh", "its end", after: mark) { $0["event"] as? String == "ended" }
+            try await app.waitFor(RefreshLine.self, "its end", after: mark) { $0.event == "ended" }
 
             // K12: F5 in the list refreshes from the keyboard.
             try pointer.click(at: try layout.frame("inbox/Message 2").center)
             mark = app.lineCount
             try pointer.key("F5")
-            try await app.waitFor(kind: "refresh", "a refresh by F5", after: mark) {
-                $0["event"] as? String == "began" && $0["trigger"] as? String == "keyboard"
+            try await app.waitFor(RefreshLine.self, "a refresh by F5", after: mark) {
+                $0.event == "began" && $0.trigger == "keyboard"
             }
         }
     }
@@ -81,12 +82,12 @@ struct RefreshControlTests {
     @Test("K8: the list refreshes by itself on the app's schedule")
     func schedule() async throws {
         try await Self.withRefresh(["--refresh-every", "1.5"]) { app, _, _ in
-            let first = try await app.waitFor(kind: "refresh", "a scheduled refresh", after: 0) {
-                $0["event"] as? String == "began"
+            let first = try await app.waitFor(RefreshLine.self, "a scheduled refresh", after: 0) {
+                $0.event == "began"
             }
-            #expect(first["trigger"] as? String == "schedule")
-            try await app.waitFor(kind: "refresh", "a second scheduled refresh", after: 0) {
-                $0["event"] as? String == "began" && $0["count"] as? Int == 2
+            #expect(first.trigger == "schedule")
+            try await app.waitFor(RefreshLine.self, "a second scheduled refresh", after: 0) {
+                $0.event == "began" && $0.count == 2
             }
             #expect(Self.began(app, from: 0).allSatisfy { $0 == "schedule" })
         }
@@ -108,8 +109,8 @@ struct RefreshControlTests {
             // Scroll down, then drag a row to the top edge and hold: autoscroll reaches the top.
             _ = try await app.settledSceneLayout()
             for _ in 0..<6 { try pointer.click(at: (inbox.midX, inbox.midY), button: 5) }
-            try await app.waitFor(kind: "scroll", "the list scrolled down", after: mark) {
-                ($0["offset"] as? Double ?? 0) > 100
+            try await app.waitFor(ScrollLine.self, "the list scrolled down", after: mark) {
+                $0.offset > 100
             }
             try await Task.sleep(for: .milliseconds(400))
             let row = (inbox.midX, inbox.midY)
@@ -117,8 +118,8 @@ struct RefreshControlTests {
             try pointer.drag(
                 from: row, to: (inbox.midX, inbox.y + 6), pause: 0.1,
                 then: ["mousemove"] + Pointer.at((inbox.midX, inbox.y + 5)) + ["sleep", "1.5"], release: false)
-            try await app.waitFor(kind: "scroll", "autoscroll to the top", after: mark) {
-                ($0["offset"] as? Double ?? 1) == 0
+            try await app.waitFor(ScrollLine.self, "autoscroll to the top", after: mark) {
+                $0.offset == 0
             }
             try await Task.sleep(for: .milliseconds(500))
             try pointer.release()
@@ -127,9 +128,7 @@ struct RefreshControlTests {
             #expect(app.eventNames(from: mark).contains("autoscrolled"))
             #expect(Self.began(app, from: 0).isEmpty, "no refresh at all")
             #expect(
-                !app.objects(from: 0).contains {
-                    $0["kind"] as? String == "pull" && ($0["distance"] as? Double ?? 0) > 0
-                },
+                !app.lines(PullLine.self).contains { $0.distance > 0 },
                 "the control never showed")
         }
     }

@@ -1,6 +1,7 @@
 import DragDropGTK
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// The host's announcer on the accessibility bus (C4), in the fixture's `--a11y` scene: GTK's
@@ -54,7 +55,7 @@ struct ScreenReaderTests {
             for (key, sentence) in zip(["ctrl+shift+d", "Tab", "Escape"], sentences) {
                 mark = app.lineCount
                 try pointer.key(key)
-                try await app.waitFor("the status '\(sentence)'", after: mark) { $0["text"] as? String == sentence }
+                try await app.waitFor(LiveLine.self, "the status '\(sentence)'", after: mark) { $0.text == sentence }
                 try reader.waitUntilHeard(sentence)
             }
             let spoken = Set(sentences + [nothing])

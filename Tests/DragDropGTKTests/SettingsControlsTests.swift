@@ -1,6 +1,7 @@
 import DragDropGTK
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// Switch rows, the slider, the detail, info and contact-add buttons (`--scene settings`), driven
@@ -21,22 +22,18 @@ struct SettingsControlsTests {
         defer { app.stop() }
         let layout = try await app.settledSceneLayout()
         #expect(
-            app.objects().first { $0["kind"] as? String == "hig" }?["findings"] as? [String] == [],
+            app.lines(HIGLine.self).first?.findings == [],
             "the scene's controls pass the HIG check")
         try await body(app, Pointer(display: display), layout)
     }
 
-    static func switches(_ line: JSONObject) -> (states: [String: Bool], enabled: [String: Bool], undo: String) {
-        (
-            line["states"] as? [String: Bool] ?? [:], line["enabled"] as? [String: Bool] ?? [:],
-            line["undo"] as? String ?? ""
-        )
+    static func switches(_ line: SwitchesLine) -> (states: [String: Bool], enabled: [String: Bool], undo: String) {
+        (line.states, line.enabled, line.undo)
     }
 
     /// The frame of a contact in an opened contact list, in screen coordinates.
-    static func pickerFrame(_ name: String, in picker: JSONObject, _ app: FixtureApp) throws -> ScreenRect {
-        let frames = picker["frames"] as? [String: Any] ?? [:]
-        guard let frame = ScreenRect(printed: frames[name], from: app.origin) else {
+    static func pickerFrame(_ name: String, in picker: PickerLine, _ app: FixtureApp) throws -> ScreenRect {
+        guard let frame = ScreenRect.frames(picker.frames, from: app.origin)[name] else {
             throw DriverError("No '\(name)' in the contact list: \(picker)")
         }
         return frame
@@ -87,7 +84,7 @@ struct SettingsControlsTests {
             var mark = app.lineCount
             try pointer.click(at: try layout.frame("switch/airplane").center)
             let on = Self.switches(
-                try await app.waitFor(kind: "switches", "Airplane Mode on", after: mark) {
+                try await app.waitFor(SwitchesLine.self, "Airplane Mode on", after: mark) {
                     Self.switches($0).states["airplane"] == true
                 })
             #expect(on.states == ["airplane": true, "wifi": false, "bluetooth": false])
@@ -105,7 +102,7 @@ struct SettingsControlsTests {
             mark = app.lineCount
             try pointer.key("ctrl+z")
             let undone = Self.switches(
-                try await app.waitFor(kind: "switches", "Airplane Mode undone", after: mark) {
+                try await app.waitFor(SwitchesLine.self, "Airplane Mode undone", after: mark) {
                     Self.switches($0).states["airplane"] == false
                 })
             #expect(undone.states == ["airplane": false, "wifi": true, "bluetooth": true], "all back at once")
@@ -115,13 +112,13 @@ struct SettingsControlsTests {
             let bluetooth = try layout.frame("row/bluetooth")
             mark = app.lineCount
             try pointer.click(at: (bluetooth.x + 40, bluetooth.midY))
-            try await app.waitFor(kind: "switches", "Bluetooth off", after: mark) {
+            try await app.waitFor(SwitchesLine.self, "Bluetooth off", after: mark) {
                 Self.switches($0).states["bluetooth"] == false
             }
             mark = app.lineCount
             try pointer.key("space")
             let back = Self.switches(
-                try await app.waitFor(kind: "switches", "Bluetooth on by Space", after: mark) {
+                try await app.waitFor(SwitchesLine.self, "Bluetooth on by Space", after: mark) {
                     Self.switches($0).states["bluetooth"] == true
                 })
             #expect(back.undo == "Undo Turn On Bluetooth")
@@ -142,16 +139,16 @@ struct SettingsControlsTests {
             try pointer.click(at: (thumbX, scale.midY))
             var mark = app.lineCount
             try pointer.key("Home")
-            try await app.waitFor(kind: "slider", "Brightness at 0", after: mark) {
-                $0["id"] as? String == "brightness" && $0["value"] as? Double == 0
+            try await app.waitFor(SliderLine.self, "Brightness at 0", after: mark) {
+                $0.id == "brightness" && $0.value == 0
             }
             try await Task.sleep(for: .milliseconds(200))
             fraction = Self.filledFraction(try Screenshot.capture(app.display), scale: scale)
             #expect(fraction < 0.05, "nothing filled at the minimum: \(fraction)")
             mark = app.lineCount
             for _ in 0..<3 { try pointer.key("Right") }
-            try await app.waitFor(kind: "slider", "Brightness at 15", after: mark) {
-                $0["id"] as? String == "brightness" && $0["value"] as? Double == 15
+            try await app.waitFor(SliderLine.self, "Brightness at 15", after: mark) {
+                $0.id == "brightness" && $0.value == 15
             }
             try await Task.sleep(for: .milliseconds(200))
             fraction = Self.filledFraction(try Screenshot.capture(app.display), scale: scale)
@@ -159,8 +156,8 @@ struct SettingsControlsTests {
             // Home then three Rights came within 0.8 s of each other: one adjustment, one step.
             mark = app.lineCount
             try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "slider", "Brightness back at 70", after: mark) {
-                $0["id"] as? String == "brightness" && $0["value"] as? Double == 70
+            try await app.waitFor(SliderLine.self, "Brightness back at 70", after: mark) {
+                $0.id == "brightness" && $0.value == 70
             }
 
             // The draggable card's slider: its thumb moves the value, never the card.
@@ -168,8 +165,8 @@ struct SettingsControlsTests {
             let thumb = (size.x + 12 + (size.width - 24) * 0.2, size.midY)
             mark = app.lineCount
             try pointer.drag(from: thumb, to: (thumb.0 + 120, thumb.1), steps: 6)
-            try await app.waitFor(kind: "slider", "Size moved", after: mark) {
-                $0["id"] as? String == "size" && ($0["value"] as? Double ?? 0) > 4
+            try await app.waitFor(SliderLine.self, "Size moved", after: mark) {
+                $0.id == "size" && $0.value > 4
             }
             try await Task.sleep(for: .milliseconds(300))
             #expect(!app.eventNames(from: mark).contains("lifted"), "the thumb never drags the card")
@@ -182,12 +179,12 @@ struct SettingsControlsTests {
             let events = app.events(from: mark)
             #expect(
                 events.contains {
-                    $0["event"] as? String == "proposal" && $0["destination"] as? String == "brightness"
-                        && $0["operation"] as? String == "forbidden"
+                    $0.event == "proposal" && $0.destination == "brightness"
+                        && $0.operation == "forbidden"
                 }, "a not-allowed proposal over the slider")
-            let outcome = events.last { $0["event"] as? String == "outcome" }
-            #expect(outcome?["reason"] as? String == "Brightness takes no content; drag its thumb to change it.")
-            #expect(!events.contains { $0["event"] as? String == "committed" })
+            let outcome = events.last { $0.event == "outcome" }
+            #expect(outcome?.reason == "Brightness takes no content; drag its thumb to change it.")
+            #expect(!events.contains { $0.event == "committed" })
         }
     }
 
@@ -202,23 +199,23 @@ struct SettingsControlsTests {
         do {
             var mark = app.lineCount
             try pointer.click(at: try layout.frame("detail/Café Rosa").center)
-            try await app.waitFor(kind: "details", "Café Rosa's details", after: mark) {
-                $0["network"] as? String == "Café Rosa"
+            try await app.waitFor(DetailsLine.self, "Café Rosa's details", after: mark) {
+                $0.network == "Café Rosa"
             }
             try await Task.sleep(for: .milliseconds(300))
-            #expect(!app.objects(from: mark).contains { $0["kind"] as? String == "network" }, "no selection change")
+            #expect(!app.lines(NetworkLine.self, from: mark).contains { _ in true }, "no selection change")
             mark = app.lineCount
             let office = try layout.frame("row/Office")
             try pointer.click(at: (office.x + 60, office.midY))
-            try await app.waitFor(kind: "network", "Office selected", after: mark) {
-                $0["selected"] as? String == "Office"
+            try await app.waitFor(NetworkLine.self, "Office selected", after: mark) {
+                $0.selected == "Office"
             }
             try await Task.sleep(for: .milliseconds(300))
-            #expect(!app.objects(from: mark).contains { $0["kind"] as? String == "details" }, "no details opened")
+            #expect(!app.lines(DetailsLine.self, from: mark).contains { _ in true }, "no details opened")
 
             mark = app.lineCount
             try pointer.click(at: try layout.frame("info").center)
-            try await app.waitFor(kind: "info", "the app's details", after: mark)
+            try await app.waitFor(InfoLine.self, "the app's details", after: mark)
             try pointer.key("Escape")
             try await Task.sleep(for: .milliseconds(300))
 
@@ -226,30 +223,30 @@ struct SettingsControlsTests {
             let field = try layout.frame("to")
             try pointer.click(at: field.center)
             try pointer.type("sam@example.org")
-            try await app.waitFor(kind: "entry", "the typed address", after: mark) {
-                $0["text"] as? String == "sam@example.org"
+            try await app.waitFor(EntryLine.self, "the typed address", after: mark) {
+                $0.text == "sam@example.org"
             }
             mark = app.lineCount
             try pointer.click(at: try layout.frame("contact-add").center)
-            let picker = try await app.waitFor(kind: "picker", "the contact list", after: mark)
-            #expect(picker["rows"] as? [String] == ["Ana Sousa", "Priya Shah"])
+            let picker = try await app.waitFor(PickerLine.self, "the contact list", after: mark)
+            #expect(picker.rows == ["Ana Sousa", "Priya Shah"])
             let ana = try Self.pickerFrame("Ana Sousa", in: picker, app)
             mark = app.lineCount
             try pointer.click(at: ana.center)
-            try await app.waitFor(kind: "entry", "Ana added", after: mark) {
-                $0["text"] as? String == "sam@example.org, Ana Sousa <ana@example.org>"
+            try await app.waitFor(EntryLine.self, "Ana added", after: mark) {
+                $0.text == "sam@example.org, Ana Sousa <ana@example.org>"
             }
             // The field still takes typing after a pick (the button never replaces the keyboard).
             mark = app.lineCount
             try pointer.type(", tom@example.org")
-            try await app.waitFor(kind: "entry", "more typing", after: mark) {
-                $0["text"] as? String == "sam@example.org, Ana Sousa <ana@example.org>, tom@example.org"
+            try await app.waitFor(EntryLine.self, "more typing", after: mark) {
+                $0.text == "sam@example.org, Ana Sousa <ana@example.org>, tom@example.org"
             }
             mark = app.lineCount
             try pointer.key("ctrl+z")
             try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "entry", "the pick undone", after: mark) {
-                $0["text"] as? String == "sam@example.org"
+            try await app.waitFor(EntryLine.self, "the pick undone", after: mark) {
+                $0.text == "sam@example.org"
             }
 
             // K12: the same by keyboard: Tab from the field to the button, Return opens the list
@@ -259,12 +256,12 @@ struct SettingsControlsTests {
             mark = app.lineCount
             try pointer.key("Tab")
             try pointer.key("Return")
-            try await app.waitFor(kind: "picker", "the contact list by keyboard", after: mark)
+            try await app.waitFor(PickerLine.self, "the contact list by keyboard", after: mark)
             mark = app.lineCount
             try pointer.key("Down")
             try pointer.key("Return")
-            try await app.waitFor(kind: "entry", "Priya added by keyboard", after: mark) {
-                $0["text"] as? String == "sam@example.org, Priya Shah <priya@example.org>"
+            try await app.waitFor(EntryLine.self, "Priya added by keyboard", after: mark) {
+                $0.text == "sam@example.org, Priya Shah <priya@example.org>"
             }
         }
     }

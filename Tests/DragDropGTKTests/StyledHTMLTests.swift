@@ -42,6 +42,19 @@ struct StyledHTMLTests {
         #expect(StyledHTML.runs(fromHTML: "a<!-- never closed") == [StyledRun("a")])
     }
 
+    @Test("P1, A7: '<', '>', '&' and a link's quotes joined to a combining mark are still escaped in the HTML we write, and read back as the same text")
+    func escapesScalarsNotCharacters() {
+        // '<' + U+0301 is one character: escaping by characters left it raw in our HTML.
+        let runs = [StyledRun("<\u{301}script>\"\u{6D6} &\u{301}amp; >\u{301}")]
+        let html = StyledHTML.html(from: runs)
+        #expect(!html.unicodeScalars.contains("<"), "no raw '<' in \(html)")
+        #expect(StyledHTML.runs(fromHTML: html) == runs)
+        #expect(!StyledHTML.pangoMarkup(from: runs).unicodeScalars.contains("<"), "Pango would fail to parse it")
+        // A link's address is an attribute: a quote there, joined to a mark or not, is escaped.
+        let linked = StyledHTML.html(from: [StyledRun("x", link: "https://example.com/a\"\u{301}b")])
+        #expect(linked.unicodeScalars.filter { $0 == "\"" }.count == 2, "only the attribute's own quotes: \(linked)")
+    }
+
     @Test("Raw line breaks in HTML are spaces; unclosed tags keep their text")
     func whitespaceAndBrokenTags() {
         #expect(

@@ -1,6 +1,7 @@
 import DragDropGTK
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// Styled text views and a text field (`--scene text`): notes "Move **this** to the *end*:",
@@ -18,8 +19,8 @@ struct TextWidgetTests {
         let frame = try await app.settledSceneLayout().word(word, in: view)
         let mark = app.lineCount
         try pointer.doubleClick(at: (frame.midX, frame.midY))
-        try await app.waitFor(kind: "text", "'\(word)' selected by a double click", after: mark) {
-            $0["id"] as? String == view && $0["selection"] as? String == word
+        try await app.waitFor(TextLine.self, "'\(word)' selected by a double click", after: mark) {
+            $0.id == view && $0.selection == word
         }
         return frame
     }
@@ -40,24 +41,24 @@ struct TextWidgetTests {
             let mark = app.lineCount
             try pointer.drag(
                 from: (this.midX, this.midY), to: try end(of: "notes", layout: layout, lastWord: "end:"), pause: 0.15)
-            let moved = try await app.waitFor(kind: "text", "the moved word", after: mark) {
-                $0["id"] as? String == "notes" && $0["text"] as? String == "Move  to the end:this"
+            let moved = try await app.waitFor(TextLine.self, "the moved word", after: mark) {
+                $0.id == "notes" && $0.text == "Move  to the end:this"
             }
-            #expect(moved["html"] as? String == "Move  to the <i>end</i>:<b>this</b>")
-            #expect(moved["selection"] as? String == "this", "the moved text stays selected where it landed")
+            #expect(moved.html == "Move  to the <i>end</i>:<b>this</b>")
+            #expect(moved.selection == "this", "the moved text stays selected where it landed")
             let events = app.events(from: mark)
-            let committed = try #require(events.first { $0["event"] as? String == "committed" })
-            #expect(committed["destination"] as? String == "notes")
-            #expect(committed["operation"] as? String == "move")
-            #expect(events.contains { $0["event"] as? String == "insertion" && $0["target"] as? String == "notes" })
-            #expect(app.latest(kind: "text", id: "draft")?["text"] as? String == "Draft:")
+            let committed = try #require(events.first { $0.event == "committed" })
+            #expect(committed.destination == "notes")
+            #expect(committed.operation == "move")
+            #expect(events.contains { $0.event == "insertion" && $0.target == "notes" })
+            #expect(app.latest(TextLine.self, id: "draft")?.text == "Draft:")
 
             try await app.settleAfterDrag(from: mark)
-            try await app.press("ctrl+z", with: pointer, until: "text", "the undone move") {
-                $0["id"] as? String == "notes" && $0["html"] as? String == Self.notesHTML
+            try await app.press("ctrl+z", with: pointer, until: TextLine.self, "the undone move") {
+                $0.id == "notes" && $0.html == Self.notesHTML
             }
-            try await app.press("ctrl+shift+z", with: pointer, until: "text", "the redone move") {
-                $0["id"] as? String == "notes" && $0["html"] as? String == "Move  to the <i>end</i>:<b>this</b>"
+            try await app.press("ctrl+shift+z", with: pointer, until: TextLine.self, "the redone move") {
+                $0.id == "notes" && $0.html == "Move  to the <i>end</i>:<b>this</b>"
             }
         }
     }
@@ -73,8 +74,8 @@ struct TextWidgetTests {
             try pointer.drag(
                 from: (this.midX, this.midY), to: try end(of: "draft", layout: layout, lastWord: "Draft:"), pause: 0.15,
                 release: false)
-            try await app.waitFor("the Draft highlight", after: mark) {
-                $0["event"] as? String == "highlightOn" && $0["target"] as? String == "draft"
+            try await app.waitFor(FeedbackLine.self, "the Draft highlight", after: mark) {
+                $0.event == "highlightOn" && $0.target == "draft"
             }
             try await Task.sleep(for: .milliseconds(250))
             // F2, F4: the drag image is the dragged word, not the whole source view: the
@@ -82,16 +83,16 @@ struct TextWidgetTests {
             let lit = try Screenshot.capture(app.display).count(DragStyles.highlightFill, in: draftFrame)
             #expect(Double(lit) > draftFrame.width * draftFrame.height * 0.8, "highlight pixels in Draft: \(lit)")
             try pointer.release()
-            let draft = try await app.waitFor(kind: "text", "the copied word in Draft", after: mark) {
-                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft:this"
+            let draft = try await app.waitFor(TextLine.self, "the copied word in Draft", after: mark) {
+                $0.id == "draft" && $0.text == "Draft:this"
             }
-            #expect(draft["html"] as? String == "Draft:<b>this</b>", "A7: HTML was taken and bold kept")
+            #expect(draft.html == "Draft:<b>this</b>", "A7: HTML was taken and bold kept")
             #expect(
-                app.latest(kind: "text", id: "notes")?["html"] as? String == Self.notesHTML,
+                app.latest(TextLine.self, id: "notes")?.html == Self.notesHTML,
                 "S2: a copy leaves the source")
             let events = app.events(from: mark)
-            #expect(events.first { $0["event"] as? String == "committed" }?["operation"] as? String == "copy")
-            #expect(events.contains { $0["event"] as? String == "preview" && $0["badge"] as? String == "copy" })
+            #expect(events.first { $0.event == "committed" }?.operation == "copy")
+            #expect(events.contains { $0.event == "preview" && $0.badge == "copy" })
             #expect(!app.eventNames(from: mark).contains("sourceRemoved"))
         }
     }
@@ -99,20 +100,20 @@ struct TextWidgetTests {
     @Test("C2, A7, K3: the text field shows its placeholder and takes a dropped word as plain text at the pointer")
     func entryTakesDroppedText() async throws {
         try await FixtureApp.withScene("text") { app, pointer in
-            let entry = try #require(app.latest(kind: "entry"))
-            #expect(entry["text"] as? String == "")
-            #expect(entry["placeholder"] as? String == "Name or email")
+            let entry = try #require(app.latest(EntryLine.self))
+            #expect(entry.text == "")
+            #expect(entry.placeholder == "Name or email")
             let this = try await select("this", in: "notes", app: app, pointer: pointer)
             let field = try await app.settledSceneLayout().frame("to")
             let mark = app.lineCount
             try pointer.drag(from: (this.midX, this.midY), to: (field.midX, field.midY), pause: 0.15)
-            try await app.waitFor(kind: "entry", "the word in the field", after: mark) {
-                $0["text"] as? String == "this"
+            try await app.waitFor(EntryLine.self, "the word in the field", after: mark) {
+                $0.text == "this"
             }
-            let committed = try #require(app.events(from: mark).first { $0["event"] as? String == "committed" })
-            #expect(committed["destination"] as? String == "to")
-            #expect(committed["operation"] as? String == "copy")
-            #expect(app.latest(kind: "text", id: "notes")?["html"] as? String == Self.notesHTML)
+            let committed = try #require(app.events(from: mark).first { $0.event == "committed" })
+            #expect(committed.destination == "to")
+            #expect(committed.operation == "copy")
+            #expect(app.latest(TextLine.self, id: "notes")?.html == Self.notesHTML)
         }
     }
 
@@ -145,8 +146,8 @@ struct TextWidgetTests {
             guard let paste = menu.frames["Paste"] else { throw DriverError("no Paste") }
             var mark = app.lineCount
             try pointer.click(at: (paste.midX, paste.midY))
-            try await app.waitFor(kind: "text", "the styled paste", after: mark) {
-                $0["id"] as? String == "draft" && $0["html"] as? String == "Draft:<b>this</b>"
+            try await app.waitFor(TextLine.self, "the styled paste", after: mark) {
+                $0.id == "draft" && $0.html == "Draft:<b>this</b>"
             }
             try await Task.sleep(for: .milliseconds(200))
             menu = try await app.openMenu(at: blankDraft, pointer: pointer, owner: "Draft")
@@ -155,8 +156,8 @@ struct TextWidgetTests {
             try await Task.sleep(for: .milliseconds(200))
             mark = app.lineCount
             try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "text", "the paste undone", after: mark) {
-                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft:"
+            try await app.waitFor(TextLine.self, "the paste undone", after: mark) {
+                $0.id == "draft" && $0.text == "Draft:"
             }
         }
     }
@@ -172,28 +173,28 @@ struct TextWidgetTests {
             try pointer.click(at: (draft.midX, draft.midY + 60))
             var mark = app.lineCount
             try pointer.type(" hi", delay: 40)
-            try await app.waitFor(kind: "text", "the typed text", after: mark) {
-                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft: hi"
+            try await app.waitFor(TextLine.self, "the typed text", after: mark) {
+                $0.id == "draft" && $0.text == "Draft: hi"
             }
             try pointer.click(at: (field.midX, field.midY))
             mark = app.lineCount
             try pointer.type("bob", delay: 40)
-            try await app.waitFor(kind: "entry", "the typed name", after: mark) { $0["text"] as? String == "bob" }
+            try await app.waitFor(EntryLine.self, "the typed name", after: mark) { $0.text == "bob" }
             try await Task.sleep(for: .milliseconds(200))
 
             mark = app.lineCount
             try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "entry", "the name undone", after: mark) { $0["text"] as? String == "" }
-            #expect(app.latest(kind: "text", id: "draft")?["text"] as? String == "Draft: hi")
+            try await app.waitFor(EntryLine.self, "the name undone", after: mark) { $0.text == "" }
+            #expect(app.latest(TextLine.self, id: "draft")?.text == "Draft: hi")
             mark = app.lineCount
             try pointer.key("ctrl+z")
-            try await app.waitFor(kind: "text", "the typing undone", after: mark) {
-                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft:"
+            try await app.waitFor(TextLine.self, "the typing undone", after: mark) {
+                $0.id == "draft" && $0.text == "Draft:"
             }
             mark = app.lineCount
             try pointer.key("ctrl+shift+z")
-            try await app.waitFor(kind: "text", "the typing redone", after: mark) {
-                $0["id"] as? String == "draft" && $0["text"] as? String == "Draft: hi"
+            try await app.waitFor(TextLine.self, "the typing redone", after: mark) {
+                $0.id == "draft" && $0.text == "Draft: hi"
             }
         }
     }
@@ -207,42 +208,42 @@ struct TextWidgetTests {
             try pointer.click(at: (field.midX, field.midY))
             var mark = app.lineCount
             try pointer.type("bob alice", delay: 30)
-            try await app.waitFor(kind: "entry", "the typed names", after: mark) {
-                $0["text"] as? String == "bob alice"
+            try await app.waitFor(EntryLine.self, "the typed names", after: mark) {
+                $0.text == "bob alice"
             }
             let bob = (field.x + 16, field.midY)
             try await Task.sleep(for: .milliseconds(400))  // past the double-click time of the focusing click
             mark = app.lineCount
             try pointer.doubleClick(at: bob)
-            try await app.waitFor(kind: "entry", "'bob' selected", after: mark) { $0["selection"] as? String == "bob" }
+            try await app.waitFor(EntryLine.self, "'bob' selected", after: mark) { $0.selection == "bob" }
 
             let notesEnd = try end(of: "notes", layout: try await app.settledSceneLayout(), lastWord: "end:")
             mark = app.lineCount
             try pointer.drag(from: bob, to: notesEnd, pause: 0.15)
-            try await app.waitFor(kind: "text", "'bob' copied into the notes", after: mark) {
-                $0["id"] as? String == "notes" && $0["text"] as? String == "Move this to the end:bob"
+            try await app.waitFor(TextLine.self, "'bob' copied into the notes", after: mark) {
+                $0.id == "notes" && $0.text == "Move this to the end:bob"
             }
-            let copyCommit = app.events(from: mark).first { $0["event"] as? String == "committed" }
-            #expect(copyCommit?["operation"] as? String == "copy")
-            #expect(app.latest(kind: "entry")?["text"] as? String == "bob alice")
+            let copyCommit = app.events(from: mark).first { $0.event == "committed" }
+            #expect(copyCommit?.operation == "copy")
+            #expect(app.latest(EntryLine.self)?.text == "bob alice")
 
             try await app.waitForDragEnd(after: mark)
             mark = app.lineCount
             try pointer.doubleClick(at: bob)
-            try await app.waitFor(kind: "entry", "'bob' selected again", after: mark) {
-                $0["selection"] as? String == "bob"
+            try await app.waitFor(EntryLine.self, "'bob' selected again", after: mark) {
+                $0.selection == "bob"
             }
             mark = app.lineCount
             try pointer.drag(from: bob, to: (field.x + 200, field.midY), pause: 0.15)
-            try await app.waitFor(kind: "entry", "'bob' moved to the end", after: mark) {
-                $0["text"] as? String == " alicebob"
+            try await app.waitFor(EntryLine.self, "'bob' moved to the end", after: mark) {
+                $0.text == " alicebob"
             }
-            let moveCommit = app.events(from: mark).first { $0["event"] as? String == "committed" }
-            #expect(moveCommit?["operation"] as? String == "move")
+            let moveCommit = app.events(from: mark).first { $0.event == "committed" }
+            #expect(moveCommit?.operation == "move")
 
             try await app.settleAfterDrag(from: mark)
-            try await app.press("ctrl+z", with: pointer, until: "entry", "the move undone") {
-                $0["text"] as? String == "bob alice"
+            try await app.press("ctrl+z", with: pointer, until: EntryLine.self, "the move undone") {
+                $0.text == "bob alice"
             }
         }
     }
@@ -283,14 +284,14 @@ extension TextWidgetTests {
                 guard let paste = menu.frames["Paste"] else { throw DriverError("no Paste") }
                 var mark = app.lineCount
                 try pointer.click(at: (paste.midX, paste.midY))
-                try await app.waitFor(kind: "text", "the styled paste from another app", after: mark) {
-                    $0["id"] as? String == "draft" && $0["html"] as? String == "Draft:<b>Bold</b> and <i>it</i> link"
+                try await app.waitFor(TextLine.self, "the styled paste from another app", after: mark) {
+                    $0.id == "draft" && $0.html == "Draft:<b>Bold</b> and <i>it</i> link"
                 }
                 try await Task.sleep(for: .milliseconds(200))
                 mark = app.lineCount
                 try pointer.key("ctrl+z")
-                try await app.waitFor(kind: "text", "the paste undone", after: mark) {
-                    $0["id"] as? String == "draft" && $0["text"] as? String == "Draft:"
+                try await app.waitFor(TextLine.self, "the paste undone", after: mark) {
+                    $0.id == "draft" && $0.text == "Draft:"
                 }
             }
         }

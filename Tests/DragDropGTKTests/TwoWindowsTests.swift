@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// Two windows of one app (`--scene two-windows`): one process, one host, one engine resolving
@@ -41,10 +42,10 @@ struct TwoWindowsTests {
         }
         #expect(app.lists["a"] == ["Milk", "Eggs"], "S2: the source keeps its row (a copy)")
         let events = app.events(from: mark)
-        let committed = try #require(events.first { $0["event"] as? String == "committed" })
-        #expect(committed["destination"] as? String == "b")
-        #expect(committed["operation"] as? String == "copy")
-        #expect(!events.contains { $0["event"] as? String == "sourceRemoved" })
+        let committed = try #require(events.first { $0.event == "committed" })
+        #expect(committed.destination == "b")
+        #expect(committed.operation == "copy")
+        #expect(!events.contains { $0.event == "sourceRemoved" })
 
         // U1: Ctrl+Z in window B (where the pointer is, so it has the keyboard focus).
         try await app.waitForDragEnd(after: mark)

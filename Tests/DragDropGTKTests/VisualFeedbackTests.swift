@@ -1,6 +1,7 @@
 import DragDropGTK
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// What the user sees, checked on screen: the fixture's `--scene visuals` window under a
@@ -26,8 +27,8 @@ struct VisualFeedbackTests {
         p.red >= 245 && p.green >= 180 && p.green <= 230 && p.blue >= 45 && p.blue <= 135
     }
 
-    func event(_ name: String, _ extra: @escaping (JSONObject) -> Bool = { _ in true }) -> (JSONObject) -> Bool {
-        { $0["event"] as? String == name && extra($0) }
+    func event(_ name: String, _ extra: @escaping (FeedbackLine) -> Bool = { _ in true }) -> (FeedbackLine) -> Bool {
+        { $0.event == name && extra($0) }
     }
 
     @Test(
@@ -55,10 +56,9 @@ struct VisualFeedbackTests {
             try input.move(from: (grab.x + 4, grab.y + 4), to: overInbox)
             try input.keyDown("ctrl")
             try input.move(from: overInbox, to: (overInbox.x + 2, overInbox.y), steps: 1)
-            try await app.waitFor(
-                "the copy badge over Inbox", after: mark,
+            try await app.waitFor(FeedbackLine.self, "the copy badge over Inbox", after: mark,
                 where: event("preview") {
-                    $0["badge"] as? String == "copy" && $0["count"] as? Int == 3
+                    $0.badge == "copy" && $0.count == 3
                 })
             try await Task.sleep(for: .milliseconds(250))
             let copying = try Screenshot.capture(app.display)
@@ -88,10 +88,9 @@ struct VisualFeedbackTests {
             let overArchive = (x: archive.midX - 40, y: archive.y + 200)
             let beforeArchive = app.lineCount
             try input.move(from: pointer, to: overArchive)
-            try await app.waitFor(
-                "the not-allowed badge over Archive", after: beforeArchive,
+            try await app.waitFor(FeedbackLine.self, "the not-allowed badge over Archive", after: beforeArchive,
                 where: event("preview") {
-                    $0["badge"] as? String == "forbidden"
+                    $0.badge == "forbidden"
                 })
             try await Task.sleep(for: .milliseconds(250))
             let refused = try Screenshot.capture(app.display)
@@ -108,12 +107,12 @@ struct VisualFeedbackTests {
 
             let release = app.lineCount
             try input.release()
-            let outcome = try await app.waitFor("the refused drop's outcome", after: release, where: event("outcome"))
-            #expect(outcome["outcome"] as? String == "returnToSource")
-            #expect(outcome["failure"] as? String == "forbidden")
+            let outcome = try await app.waitFor(FeedbackLine.self, "the refused drop's outcome", after: release, where: event("outcome"))
+            #expect(outcome.outcome == "returnToSource")
+            #expect(outcome.failure == "forbidden")
             // F7: the image flies back to its visible source, and the refusal says why.
-            let reason = try await app.waitFor("the reason", after: release) { $0["kind"] as? String == "notice" }
-            #expect(reason["message"] as? String == "The archive is read-only: nothing can be added to it.")
+            let reason = try await app.waitFor(NoticeLine.self, "the reason", after: release)
+            #expect(reason.message == "The archive is read-only: nothing can be added to it.")
             try await app.waitForDragEnd(after: release)
             #expect(app.lists["archive"] == ["Old Note"])
             #expect(app.lists["groceries"] == ["Milk", "Eggs", "Bread", "Apples", "Cheese (damaged)"])
@@ -135,18 +134,18 @@ struct VisualFeedbackTests {
             try input.lift(at: (bread.midX, bread.midY))
             try input.move(from: (bread.midX + 4, bread.midY + 4), to: (inbox.midX, inbox.y + 150))
             try input.release()
-            let inserted = try await app.waitFor("the placeholder", after: mark, where: event("placeholderInserted"))
-            #expect(inserted["target"] as? String == "inbox")
-            #expect(inserted["index"] as? Int == 1)
-            try await app.waitFor("a third of the loading", after: mark) {
-                $0["kind"] as? String == "loading" && ($0["fraction"] as? Double ?? 0) >= 0.3
+            let inserted = try await app.waitFor(FeedbackLine.self, "the placeholder", after: mark, where: event("placeholderInserted"))
+            #expect(inserted.target == "inbox")
+            #expect(inserted.index == 1)
+            try await app.waitFor(LoadingLine.self, "a third of the loading", after: mark) {
+                $0.fraction >= 0.3
             }
             try await Task.sleep(for: .milliseconds(120))
             let early = try Screenshot.capture(app.display)
             // S4: the move has not happened yet: Bread is still in its source.
             #expect(app.lists["groceries"]?.contains("Bread") == true)
-            try await app.waitFor("more than half of the loading", after: mark) {
-                $0["kind"] as? String == "loading" && ($0["fraction"] as? Double ?? 0) >= 0.6
+            try await app.waitFor(LoadingLine.self, "more than half of the loading", after: mark) {
+                $0.fraction >= 0.6
             }
             try await Task.sleep(for: .milliseconds(120))
             let late = try Screenshot.capture(app.display)
@@ -172,11 +171,9 @@ struct VisualFeedbackTests {
             try input.lift(at: (cheese.midX, cheese.midY))
             try input.move(from: (cheese.midX + 4, cheese.midY + 4), to: (inbox.midX, inbox.y + 200))
             try input.release()
-            let notice = try await app.waitFor("the failure notice", after: broken) {
-                $0["kind"] as? String == "notice"
-            }
-            #expect((notice["message"] as? String)?.contains("interrupted") == true)
-            try await app.waitFor("the failed placeholder", after: broken, where: event("placeholderFailed"))
+            let notice = try await app.waitFor(NoticeLine.self, "the failure notice", after: broken)
+            #expect(notice.message.contains("interrupted"))
+            try await app.waitFor(FeedbackLine.self, "the failed placeholder", after: broken, where: event("placeholderFailed"))
             try await Task.sleep(for: .milliseconds(250))
             let failed = try Screenshot.capture(app.display)
             #expect(failed.count(in: inbox, where: fill) == 0, "A6: the failed placeholder is gone")
@@ -208,18 +205,18 @@ struct VisualFeedbackTests {
             try input.lift(at: grab)
             let hover = (x: spring.x + spring.width - 8, y: spring.y + spring.height - 6)
             try input.move(from: (grab.x + 4, grab.y + 4), to: hover)
-            try await app.waitFor("the flash", after: mark, where: event("springFlash"))
+            try await app.waitFor(FeedbackLine.self, "the flash", after: mark, where: event("springFlash"))
             try await Task.sleep(for: .milliseconds(200))
             let flashing = try Screenshot.capture(app.display)
             let lit = flashing.count(in: spring, where: Self.flashing)
             #expect(lit > 800, "SP1: the button flashes before it opens: \(lit) pixels")
             let image = ScreenRect.around(hover, radius: 60)
             #expect(flashing.count(in: image, where: near(DragStyles.countFill)) == 0, "M3: one row shows no count")
-            #expect(!app.events(from: mark).contains { $0["event"] as? String == "springActivated" })
+            #expect(!app.events(from: mark).contains { $0.event == "springActivated" })
 
-            let opened = try await app.waitFor("the activation", after: mark) { $0["kind"] as? String == "activated" }
-            #expect(opened["how"] as? String == "spring")
-            #expect(opened["page"] as? String == "pantry")
+            let opened = try await app.waitFor(ActivatedLine.self, "the activation", after: mark)
+            #expect(opened.how == "spring")
+            #expect(opened.page == "pantry")
             // The row lands in the list the button opened (its frame was laid out mid-drag).
             try input.move(from: hover, to: (stack.midX, stack.y + 200))
             try input.release()
@@ -234,11 +231,9 @@ struct VisualFeedbackTests {
             // SP2: a click does what resting on it did.
             let click = app.lineCount
             try input.click(at: (spring.midX, spring.midY))
-            let clicked = try await app.waitFor("the click's activation", after: click) {
-                $0["kind"] as? String == "activated"
-            }
-            #expect(clicked["how"] as? String == "click")
-            #expect(clicked["page"] as? String == "groceries")
+            let clicked = try await app.waitFor(ActivatedLine.self, "the click's activation", after: click)
+            #expect(clicked.how == "click")
+            #expect(clicked.page == "groceries")
         }
     }
 
@@ -258,17 +253,17 @@ struct VisualFeedbackTests {
             try input.lift(at: (eggs.midX, eggs.midY))
             let edge = (x: scroll.midX, y: scroll.y + scroll.height - 10)
             try input.move(from: (eggs.midX + 4, eggs.midY + 4), to: edge)
-            try await app.waitFor("the Notes list scrolled", after: mark, timeout: 5) {
-                $0["kind"] as? String == "scroll" && ($0["offset"] as? Double ?? 0) > 150
+            try await app.waitFor(ScrollLine.self, "the Notes list scrolled", after: mark, timeout: 5) {
+                $0.offset > 150
             }
             try input.move(from: edge, to: (outbox.midX, outbox.midY))
-            let stop = try await app.waitFor("autoscroll to stop", after: mark, where: event("autoscrollStopped"))
-            #expect(stop["target"] as? String == "notes-scroll")
+            let stop = try await app.waitFor(FeedbackLine.self, "autoscroll to stop", after: mark, where: event("autoscrollStopped"))
+            #expect(stop.target == "notes-scroll")
             let stoppedAt = app.notesOffset
             let quiet = app.lineCount
             try await Task.sleep(for: .milliseconds(500))
             #expect(app.notesOffset == stoppedAt, "A1: no scrolling after the pointer left")
-            #expect(!app.events(from: quiet).contains { $0["event"] as? String == "autoscrolled" })
+            #expect(!app.events(from: quiet).contains { $0.event == "autoscrolled" })
             let scrolled = try Screenshot.capture(app.display)
             let changed = scrolled.differences(from: before, in: scroll.insetBy(4, 4))
             #expect(changed > 2000, "A1: the list's content moved on screen: \(changed) pixels changed")
@@ -283,10 +278,10 @@ struct VisualFeedbackTests {
             try input.move(from: (outbox.midX, outbox.midY), to: aim)
             let drop = app.lineCount
             try input.release()
-            let committed = try await app.waitFor("the drop in Notes", after: drop, where: event("committed"))
-            #expect(committed["destination"] as? String == "notes")
+            let committed = try await app.waitFor(FeedbackLine.self, "the drop in Notes", after: drop, where: event("committed"))
+            #expect(committed.destination == "notes")
             #expect(
-                committed["index"] as? Int == target,
+                committed.index == target,
                 "dropped above \(notes[target].title) after scrolling \(stoppedAt)")
             let lists = try await app.waitForState("Eggs among the notes", after: drop) { lists, _ in
                 lists["notes"]?.contains("Eggs") == true
@@ -309,18 +304,18 @@ struct VisualFeedbackTests {
             try input.lift(at: (milk.x + 16, milk.y + 8))
             let hover = (x: spring.maxX - 8, y: spring.maxY - 6)
             try input.move(from: (milk.x + 20, milk.y + 12), to: hover)
-            try await app.waitFor("the page switch", after: mark) { $0["kind"] as? String == "activated" }
+            try await app.waitFor(ActivatedLine.self, "the page switch", after: mark)
             let drop = (x: archive.midX - 60, y: archive.y + 220)
             try input.move(from: hover, to: drop)
             let release = app.lineCount
             try input.release()
-            let outcome = try await app.waitFor("the outcome", after: release, where: event("outcome"))
-            #expect(outcome["outcome"] as? String == "evaporate")
-            #expect(outcome["failure"] as? String == "forbidden")
+            let outcome = try await app.waitFor(FeedbackLine.self, "the outcome", after: release, where: event("outcome"))
+            #expect(outcome.outcome == "evaporate")
+            #expect(outcome.failure == "forbidden")
             try await Task.sleep(for: .milliseconds(150))
             let fading = try Screenshot.capture(app.display)
-            let reason = try await app.waitFor("the reason", after: release) { $0["kind"] as? String == "notice" }
-            #expect((reason["message"] as? String)?.contains("read-only") == true)
+            let reason = try await app.waitFor(NoticeLine.self, "the reason", after: release)
+            #expect(reason.message.contains("read-only"))
             let window = ScreenRect(x: app.origin.x, y: app.origin.y, width: 1000, height: 600)
             #expect(fading.count(in: window, where: near(DragStyles.noticeFill)) > 1000, "F7: the reason is on screen")
 
@@ -360,10 +355,10 @@ struct VisualFeedbackTests {
                 try input.lift(at: (bread.midX, bread.midY))
                 try input.move(from: (bread.midX + 4, bread.midY + 4), to: (outbox.midX, outbox.y + 150))
                 try input.release()
-                let asked = try await app.waitFor("the confirmation's buttons", after: mark) {
-                    $0["kind"] as? String == "confirmation"
-                }
-                let button = try #require(app.screenRect(asked[answer]), "no \(answer) button in \(asked)")
+                let asked = try await app.waitFor(ConfirmationLine.self, "the confirmation's buttons", after: mark)
+                let button = try #require(
+                    (answer == "cancel" ? asked.cancel : asked.confirm).map { ScreenRect($0, from: app.origin) },
+                    "no \(answer) button in \(asked)")
                 try await Task.sleep(for: .milliseconds(150))
                 let sheet = try Screenshot.capture(app.display)
                 #expect(
@@ -371,16 +366,16 @@ struct VisualFeedbackTests {
                 #expect(app.lists == original, "U2: nothing happens before the answer")
                 try await app.waitForDragEnd(after: mark)
                 try input.click(at: (button.midX, button.midY))
-                let outcome = try await app.waitFor("the answer's outcome", after: mark, where: event("outcome"))
+                let outcome = try await app.waitFor(FeedbackLine.self, "the answer's outcome", after: mark, where: event("outcome"))
                 try await Task.sleep(for: .milliseconds(250))
                 let after = try Screenshot.capture(app.display)
                 #expect(after.count(in: window, where: near(DragStyles.confirmFill)) == 0, "U2: the sheet is gone")
                 if answer == "cancel" {
-                    #expect(outcome["failure"] as? String == "declined")
+                    #expect(outcome.failure == "declined")
                     #expect(app.lists == original, "U2: Cancel leaves everything unchanged")
-                    #expect(!app.events(from: mark).contains { $0["event"] as? String == "committed" })
+                    #expect(!app.events(from: mark).contains { $0.event == "committed" })
                 } else {
-                    #expect(outcome["outcome"] as? String == "completed")
+                    #expect(outcome.outcome == "completed")
                     try await app.waitForState("Bread in the Outbox", after: mark) { lists, _ in
                         lists["outbox"] == ["Draft", "Bread"] && lists["groceries"]?.contains("Bread") == false
                     }

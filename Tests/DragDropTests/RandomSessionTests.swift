@@ -90,15 +90,16 @@ struct RandomSessionTests {
     @Test("a failure is shrunk to the few events that cause it, in a file that fails the same way")
     func shrinking() throws {
         // A drag left open at the end, among events that have nothing to do with it.
-        func at(_ ms: Int, _ action: Scenario.Action) -> Scenario.Event {
-            Scenario.Event(time: MonotonicInstant(.milliseconds(ms)), action: action)
+        func at(_ ms: Int, _ step: Scenario.Step) -> Scenario.Event {
+            Scenario.Event(time: MonotonicInstant(.milliseconds(ms)), step: step)
         }
         let scenario = Scenario(
             name: "Open drag", scene: try SessionOracleTests.scene().roots,
             events: [
-                at(100, .select(["b1", "b2"])), at(200, .wait), at(300, .undo), at(400, .modifiers([.forceCopy])),
-                at(500, .down(Point(x: 100, y: 20), pointer: .mouse)), at(600, .move(Point(x: 106, y: 20), steps: 1)),
-                at(700, .modifiers([])), at(800, .move(Point(x: 150, y: 200), steps: 4)), at(900, .redo),
+                at(100, .input(.select(["b1", "b2"]))), at(200, .wait), at(300, .input(.undo)),
+                at(400, .input(.modifiers([.forceCopy]))), at(500, .input(.pointerDown(Point(x: 100, y: 20), kind: .mouse))),
+                at(600, .input(.pointerMove(Point(x: 106, y: 20)))), at(700, .input(.modifiers([]))),
+                at(800, .glide(to: Point(x: 150, y: 200), steps: 4)), at(900, .input(.redo)),
                 at(1000, .wait),
             ])
         let failures = RandomSessions.check(scenario)
@@ -107,8 +108,8 @@ struct RandomSessionTests {
         let minimal = RandomSessions.shrink(scenario, keeping: first.signature)
         // The press and the move that lifts it are all it takes.
         #expect(
-            minimal.events.map(\.action) == [
-                .down(Point(x: 100, y: 20), pointer: .mouse), .move(Point(x: 106, y: 20), steps: 1),
+            minimal.events.map(\.step) == [
+                .input(.pointerDown(Point(x: 100, y: 20), kind: .mouse)), .input(.pointerMove(Point(x: 106, y: 20))),
             ])
         let reread = try Scenario(json: RandomSessions.json(minimal))
         #expect(RandomSessions.check(reread).contains { $0.signature == first.signature })

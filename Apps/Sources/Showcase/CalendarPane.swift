@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import ShowcaseModel
 
 /// Situation 7: Monday's events beside a calendar with Day / Week / Month / Year segments
@@ -216,12 +216,11 @@ final class CalendarPane: ShowcasePane {
         return result
     }
 
-    func state() -> [(String, JSONValue)] {
-        let events = eventsByDay()
-        return [
-            ("lists", .object(events.keys.sorted().map { ($0, .array(events[$0]!.map { .string($0) })) })),
-            ("selected", .object([("View", .array([.string(Self.views[control?.selectedIndex ?? 0])]))])),
-        ]
+    func state() -> StateLine {
+        var state = StateLine()
+        state.lists = eventsByDay()
+        state.selected = ["View": [Self.views[control?.selectedIndex ?? 0]]]
+        return state
     }
 
     /// `lists`: the events list, the segments and the view; `rows`: the events, the segments

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import Foundation
 import ShowcaseModel
 
@@ -109,8 +109,7 @@ final class ContactsMailPane: ShowcasePane {
     /// The card as vCard 4 text.
     static func vcard(of card: ContactPayload) -> String {
         func escaped(_ s: String) -> String {
-            s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ",", with: "\\,")
-                .replacingOccurrences(of: ";", with: "\\;")
+            s.replacingScalars(["\\": "\\\\", ",": "\\,", ";": "\\;"])
         }
         return [
             "BEGIN:VCARD", "VERSION:4.0", "FN:\(escaped(card.name))", "EMAIL;TYPE=work:\(card.email)",
@@ -129,17 +128,11 @@ final class ContactsMailPane: ShowcasePane {
         }
     }
 
-    func state() -> [(String, JSONValue)] {
-        [
-            (
-                "lists",
-                .object([
-                    ("Contacts", .array(contacts.map { .string($0.card.name) })),
-                    ("To", .array([.string(to?.text ?? "")])),
-                ])
-            ),
-            ("selected", .object([])),
-        ]
+    func state() -> StateLine {
+        var state = StateLine()
+        state.lists = ["Contacts": contacts.map(\.card.name), "To": [to?.text ?? ""]]
+        state.selected = [:]
+        return state
     }
 
     func layout() -> PaneLayout? {

@@ -1,6 +1,6 @@
 import CGtk4
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 
 /// What the showcase's own controls say, for the checks of the controls page and of keyboard
 /// use: every visible button's title, every visible label (and whether it can be selected and
@@ -10,54 +10,44 @@ import DragDropTesting
 /// keyboard focus.
 @MainActor
 enum ControlsReport {
-    /// The `controls` line's fields for the visible widgets under `root`. Labels inside a
-    /// control (a button, a row, a tile, a field, or a widget in `targets`: drag sources and
-    /// destinations, whose press starts a drag) are its title, not text to copy.
-    static func fields(
+    /// The `controls` line for the visible widgets under `root`. Labels inside a control (a
+    /// button, a row, a tile, a field, or a widget in `targets`: drag sources and destinations,
+    /// whose press starts a drag) are its title, not text to copy.
+    static func line(
         under root: UnsafeMutablePointer<GtkWidget>, targets: Set<UnsafeMutableRawPointer>
-    ) -> [(String, JSONValue)] {
-        var buttons: [JSONValue] = []
-        var labels: [JSONValue] = []
-        var fields: [JSONValue] = []
+    ) -> ControlsLine {
+        var line = checked(under: root, targets: targets)
+        var buttons: [ControlsLine.Button] = []
+        var labels: [ControlsLine.Label] = []
+        var fields: [ControlsLine.Field] = []
         walk(root, insideControl: false, targets: targets) { widget, insideControl in
             let raw = UnsafeMutableRawPointer(widget)
             if dd_is_menu_button(raw) != 0 {
                 let title = gtk_menu_button_get_label(OpaquePointer(raw)).map { String(cString: $0) }
-                buttons.append(
-                    .object([
-                        ("title", title.map { .string($0) } ?? .null), ("menu", .bool(true)), ("segment", .bool(false)),
-                    ]))
+                buttons.append(ControlsLine.Button(title: title, menu: true, segment: false))
             } else if dd_is_button(raw) != 0 {
                 let title = gtk_button_get_label(dd_button(raw)).map { String(cString: $0) }
                 // A menu button's own toggle has no title of its own: the menu button has it.
                 if title != nil || !isInsideMenuButton(widget) {
                     let segment = gtk_widget_get_parent(widget).map { gtk_widget_has_css_class($0, "linked") != 0 }
-                    buttons.append(
-                        .object([
-                            ("title", title.map { .string($0) } ?? .null), ("menu", .bool(false)),
-                            ("segment", .bool(segment ?? false)),
-                        ]))
+                    buttons.append(ControlsLine.Button(title: title, menu: false, segment: segment ?? false))
                 }
             } else if dd_is_label(raw) != 0, !insideControl {
                 let label = dd_label(raw)
                 let text = gtk_label_get_text(label).map { String(cString: $0) } ?? ""
                 if !text.isEmpty {
-                    labels.append(
-                        .object([("text", .string(text)), ("selectable", .bool(gtk_label_get_selectable(label) != 0))]))
+                    labels.append(ControlsLine.Label(text: text, selectable: gtk_label_get_selectable(label) != 0))
                 }
             } else if dd_is_entry(raw) != 0 {
                 let entry = dd_entry(raw)
                 let placeholder = gtk_entry_get_placeholder_text(entry).map { String(cString: $0) } ?? ""
-                fields.append(
-                    .object([
-                        ("placeholder", .string(placeholder)),
-                        ("secure", .bool(gtk_entry_get_visibility(entry) == 0)),
-                    ]))
+                fields.append(ControlsLine.Field(placeholder: placeholder, secure: gtk_entry_get_visibility(entry) == 0))
             }
         }
-        return [
-            ("buttons", .array(buttons)), ("labels", .array(labels)), ("fields", .array(fields)),
-        ] + checked(under: root, targets: targets)
+        line.buttons = buttons
+        line.labels = labels
+        line.fields = fields
+        return line
     }
 
     /// The HIG check of the visible widgets under `root`: `findings` (rule, message, widget)
@@ -65,31 +55,22 @@ enum ControlsReport {
     /// looked at). Labels inside `targets` are titles, not text to copy.
     static func checked(
         under root: UnsafeMutablePointer<GtkWidget>, targets: Set<UnsafeMutableRawPointer>
-    ) -> [(String, JSONValue)] {
+    ) -> ControlsLine {
         var options = HIGCheck.Options()
         options.titleContainers = targets
-        let findings = HIGCheck.findings(in: root, options: options)
-        let census = HIGCheck.census(in: root, options: options)
-        return [
-            (
-                "findings",
-                .array(
-                    findings.map {
-                        .object([
-                            ("rule", .string($0.rule)), ("message", .string($0.message)),
-                            ("widget", .string($0.widget)),
-                        ])
-                    })
-            ),
-            ("census", .object(census.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })),
-        ]
+        var line = ControlsLine()
+        line.findings = HIGCheck.findings(in: root, options: options).map {
+            Finding(rule: $0.rule, message: $0.message, widget: $0.widget)
+        }
+        line.census = HIGCheck.census(in: root, options: options)
+        return line
     }
 
     /// The focused widget of `window`: its GTK type and the first text inside it.
-    static func focus(in window: UnsafeMutablePointer<GtkWidget>) -> [(String, JSONValue)]? {
+    static func focus(in window: UnsafeMutablePointer<GtkWidget>) -> FocusLine? {
         guard let focus = gtk_window_get_focus(dd_window(UnsafeMutableRawPointer(window))) else { return nil }
         let type = dd_type_name(UnsafeMutableRawPointer(focus)).map { String(cString: $0) } ?? ""
-        return [("widget", .string(type)), ("text", .string(firstText(in: focus) ?? ""))]
+        return FocusLine(widget: type, text: firstText(in: focus) ?? "")
     }
 
     /// The text of the first label at or below `widget` (a row's title, a button's label).

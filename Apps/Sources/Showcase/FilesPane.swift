@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import Foundation
 import ShowcaseModel
 
@@ -344,17 +344,14 @@ final class FilesPane: ShowcasePane {
 
     // MARK: Tour
 
-    func state() -> [(String, JSONValue)] {
-        [
-            // The rows listed (at most maximumRows a folder), and how many files each holds.
-            ("lists", .object(columns.map { ($0.folder.name, .array($0.rows.map { .string($0.name) })) })),
-            ("counts", .object(columns.map { ($0.folder.name, .number(Double($0.files.count))) })),
-            (
-                "selected",
-                .object(columns.map { ($0.folder.name, .array($0.selection.map { .string($0) })) })
-            ),
-            ("copying", .object(columns.map { ($0.folder.name, .array($0.copying.map { .string($0.name) })) })),
-        ]
+    func state() -> StateLine {
+        var state = StateLine()
+        // The rows listed (at most maximumRows a folder), and how many files each holds.
+        state.lists = keyed(columns.map { ($0.folder.name, $0.rows.map(\.name)) })
+        state.counts = keyed(columns.map { ($0.folder.name, $0.files.count) })
+        state.selected = keyed(columns.map { ($0.folder.name, Array($0.selection)) })
+        state.copying = keyed(columns.map { ($0.folder.name, $0.copying.map(\.name)) })
+        return state
     }
 
     func layout() -> PaneLayout? {

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import Foundation
 import ShowcaseModel
 
@@ -95,29 +95,19 @@ final class HomePagesPane: ShowcasePane {
         onChange?()
     }
 
-    func state() -> [(String, JSONValue)] {
-        var lists: [(String, JSONValue)] = []
-        for grid in grids {
-            let titles = (try? store.items(in: grid.collection.id ?? 0).map(\.title)) ?? []
-            lists.append((grid.collection.name, .array(titles.map { .string($0) })))
-        }
-        return [
-            ("lists", .object(lists)),
-            (
-                "selected",
-                .object(
-                    grids.map { grid in
-                        (
-                            grid.collection.name,
-                            .array(grid.items.filter { grid.selection.contains($0.id ?? 0) }.map { .string($0.title) })
-                        )
-                    })
-            ),
-            ("page", .number(Double(paged?.currentPage ?? 0))),
-            ("pageTitle", .string(paged.map { $0.pageTitles[$0.currentPage] } ?? "")),
-            ("pages", .number(Double(paged?.pageCount ?? 0))),
-            ("how", lastHow.map { .string($0.rawValue) } ?? .null),
-        ]
+    func state() -> StateLine {
+        var state = StateLine()
+        state.lists = keyed(
+            grids.map { grid in (grid.collection.name, (try? store.items(in: grid.collection.id ?? 0).map(\.title)) ?? []) })
+        state.selected = keyed(
+            grids.map { grid in
+                (grid.collection.name, grid.items.filter { grid.selection.contains($0.id ?? 0) }.map(\.title))
+            })
+        state.page = paged?.currentPage ?? 0
+        state.pageTitle = paged.map { $0.pageTitles[$0.currentPage] } ?? ""
+        state.pages = paged?.pageCount ?? 0
+        state.how = lastHow?.rawValue
+        return state
     }
 
     func layout() -> PaneLayout? {

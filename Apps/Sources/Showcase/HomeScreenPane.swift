@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import ShowcaseModel
 
 /// Situation 4: the home screen. A grid of app icons with a folder; several selected icons
@@ -101,29 +101,17 @@ final class HomeScreenPane: ShowcasePane {
         onChange?()
     }
 
-    func state() -> [(String, JSONValue)] {
-        var lists: [(String, JSONValue)] = []
-        if let collections = try? store.collections(in: .homeScreen) {
-            for collection in collections {
-                let titles = (try? store.items(in: collection.id ?? 0).map(\.title)) ?? []
-                lists.append((collection.name, .array(titles.map { .string($0) })))
-            }
-        }
-        let grids = [home, folder].compactMap { $0 }
-        return [
-            ("lists", .object(lists)),
-            (
-                "selected",
-                .object(
-                    grids.map { grid in
-                        (
-                            grid.collection.name,
-                            .array(grid.items.filter { grid.selection.contains($0.id ?? 0) }.map { .string($0.title) })
-                        )
-                    })
-            ),
-            ("opened", opened.map { .string($0) } ?? .null),
-        ]
+    func state() -> StateLine {
+        var state = StateLine()
+        let collections = (try? store.collections(in: .homeScreen)) ?? []
+        state.lists = keyed(
+            collections.map { ($0.name, (try? store.items(in: $0.id ?? 0).map(\.title)) ?? []) })
+        state.selected = keyed(
+            [home, folder].compactMap { $0 }.map { grid in
+                (grid.collection.name, grid.items.filter { grid.selection.contains($0.id ?? 0) }.map(\.title))
+            })
+        state.opened = opened
+        return state
     }
 
     func layout() -> PaneLayout? {

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import Foundation
 import ShowcaseModel
 
@@ -185,36 +185,26 @@ final class InboxPane: ShowcasePane {
         }
     }
 
-    func state() -> [(String, JSONValue)] {
-        var lists: [(String, JSONValue)] = []
-        for list in [inbox, archive].compactMap({ $0 }) {
-            let titles = (try? store.items(in: list.collection.id ?? 0).map(\.title)) ?? []
-            lists.append((list.collection.name, .array(titles.map { .string($0) })))
-        }
-        lists.append(("To", .array([.string(to?.text ?? "")])))
-        let waiting =
+    func state() -> StateLine {
+        var state = StateLine()
+        let lists = [inbox, archive].compactMap { $0 }
+        state.lists = keyed(
+            lists.map { ($0.collection.name, (try? store.items(in: $0.collection.id ?? 0).map(\.title)) ?? []) }
+                + [("To", [to?.text ?? ""])])
+        state.selected = keyed(
+            lists.map { list in
+                (list.collection.name, list.items.filter { list.selection.contains($0.id ?? 0) }.map(\.title))
+            })
+        state.refreshing = refresh?.isRefreshing ?? false
+        state.refreshes = refreshes
+        state.trigger = lastTrigger?.rawValue
+        state.fetched = lastFetched
+        state.waiting =
             (try? store.collection(pane: .inbox, key: "server")).flatMap { $0 }
             .flatMap { try? store.items(in: $0.id ?? 0).count } ?? 0
-        return [
-            ("lists", .object(lists)),
-            (
-                "selected",
-                .object(
-                    [inbox, archive].compactMap { $0 }.map { list in
-                        (
-                            list.collection.name,
-                            .array(list.items.filter { list.selection.contains($0.id ?? 0) }.map { .string($0.title) })
-                        )
-                    })
-            ),
-            ("refreshing", .bool(refresh?.isRefreshing ?? false)),
-            ("refreshes", .number(Double(refreshes))),
-            ("trigger", lastTrigger.map { .string($0.rawValue) } ?? .null),
-            ("fetched", lastFetched.map { .string($0) } ?? .null),
-            ("waiting", .number(Double(waiting))),
-            ("pulled", .number(refresh?.shownDistance ?? 0)),
-            ("scrollOffset", .number(scroll?.verticalOffset ?? 0)),
-        ]
+        state.pulled = refresh?.shownDistance ?? 0
+        state.scrollOffset = scroll?.verticalOffset ?? 0
+        return state
     }
 
     func layout() -> PaneLayout? {

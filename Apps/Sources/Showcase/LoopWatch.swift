@@ -1,5 +1,5 @@
 import CGtk4
-import DragDropTesting
+import DriverProtocol
 import Foundation
 import Glibc
 
@@ -57,15 +57,10 @@ final class LoopWatch {
         longest = max(longest, blocked)
         longestWall = max(longestWall, wall)
         if blocked > Self.stallMilliseconds {
-            output.emit(kind: "stall", [("ms", .number(Self.rounded(blocked))), ("wall", .number(Self.rounded(wall)))])
+            output.write(StallLine(ms: Self.rounded(blocked), wall: Self.rounded(wall)))
         }
         if now - windowStart >= Self.reportMilliseconds {
-            output.emit(
-                kind: "loop",
-                [
-                    ("longest", .number(Self.rounded(longest))), ("wall", .number(Self.rounded(longestWall))),
-                    ("ticks", .number(Double(ticks))),
-                ])
+            output.write(LoopLine(longest: Self.rounded(longest), wall: Self.rounded(longestWall), ticks: ticks))
             windowStart = now
             longest = 0
             longestWall = 0

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import ShowcaseModel
 
 /// Situation 6, first part: mailboxes and their messages. Messages dragged onto a mailbox move
@@ -264,20 +264,16 @@ final class MailPane: ShowcasePane {
         }
     }
 
-    func state() -> [(String, JSONValue)] {
-        let lists = mailboxes.map { mailbox -> (String, JSONValue) in
-            let titles = (try? store.items(in: mailbox.id ?? 0).map(\.title)) ?? []
-            return (mailbox.name, .array(titles.map { .string($0) }))
-        }
+    func state() -> StateLine {
+        var state = StateLine()
+        state.lists = keyed(mailboxes.map { ($0.name, (try? store.items(in: $0.id ?? 0).map(\.title)) ?? []) })
+        state.mailbox = messages?.collection.name ?? ""
+        state.level = level
+        state.draftOffset = draftScroll.verticalOffset
+        state.draft = draft.items.map(\.title)
         let selected = messages.map { list in list.items.filter { list.selection.contains($0.id ?? 0) }.map(\.title) }
-        return [
-            ("lists", .object(lists)),
-            ("mailbox", .string(messages?.collection.name ?? "")),
-            ("level", .string(level)),
-            ("draftOffset", .number(draftScroll.verticalOffset)),
-            ("draft", .array(draft.items.map { .string($0.title) })),
-            ("selected", .object([("Messages", .array((selected ?? []).map { .string($0) }))])),
-        ]
+        state.selected = ["Messages": selected ?? []]
+        return state
     }
 
     func layout() -> PaneLayout? {

@@ -2,7 +2,7 @@ import Foundation
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import ShowcaseModel
 
 /// Situation 1: two styled notes side by side (DragTextView). Selected text dragged inside a
@@ -171,23 +171,19 @@ final class NotesPane: ShowcasePane {
     /// `lists`: each note's HTML (one entry; its first ``stateCharacters`` characters then "…"
     /// when longer); `lengths`: each note's length in characters; `selected`: each note's
     /// selected text (its start only, likewise).
-    func state() -> [(String, JSONValue)] {
+    func state() -> StateLine {
         let limit = Self.stateCharacters
         func shortened(_ text: String) -> String {
             text.unicodeScalars.count > limit ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…" : text
         }
-        return [
-            (
-                "lists",
-                .object(
-                    notes.map { note in
-                        let html = note.view.html(prefix: limit) + (note.view.length > limit ? "…" : "")
-                        return (note.title, .array([.string(html)]))
-                    })
-            ),
-            ("lengths", .object(notes.map { ($0.title, .number(Double($0.view.length))) })),
-            ("selected", .object(notes.map { ($0.title, .array($0.view.selectedText.map { [.string(shortened($0))] } ?? [])) })),
-        ]
+        var state = StateLine()
+        state.lists = keyed(
+            notes.map { note in
+                (note.title, [note.view.html(prefix: limit) + (note.view.length > limit ? "…" : "")])
+            })
+        state.lengths = keyed(notes.map { ($0.title, $0.view.length) })
+        state.selected = keyed(notes.map { ($0.title, $0.view.selectedText.map { [shortened($0)] } ?? []) })
+        return state
     }
 
     /// Each note is a list; its words are its rows (window coordinates), for the tour to point at.

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import Foundation
 
 /// A pane with one draggable item offered in several representations, richest first (P1, P2),
@@ -266,23 +266,15 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
 
     // MARK: Tour
 
-    func state() -> [(String, JSONValue)] {
-        [
-            (
-                "received",
-                .object(
-                    destinations.compactMap { destination in
-                        guard let r = received[destination.name] else { return nil }
-                        return (
-                            destination.name,
-                            .object([
-                                ("type", .string(r.type)), ("size", .number(Double(r.size))),
-                                ("detail", .string(r.detail)),
-                            ])
-                        )
-                    })
-            )
-        ]
+    func state() -> StateLine {
+        var state = StateLine()
+        state.receivedBy = keyed(
+            destinations.compactMap { destination in
+                received[destination.name].map {
+                    (destination.name, StateLine.Received(type: $0.type, size: $0.size, detail: $0.detail))
+                }
+            })
+        return state
     }
 
     func layout() -> PaneLayout? {

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 
 /// One page of the showcase: the widgets of one situation and the model behind them.
 ///
@@ -22,8 +22,9 @@ protocol ShowcasePane: AnyObject {
     func deactivate()
     /// Reads the store again (after an undo or redo).
     func reload()
-    /// The pane's content for the tour: `[("lists", …), ("selected", …)]`.
-    func state() -> [(String, JSONValue)]
+    /// The pane's content for the tour (`lists`, `selected` and the pane's own fields); the
+    /// window adds the pane's slug and the undo and redo titles.
+    func state() -> StateLine
     /// The frames the tour points at, in window coordinates; nil while not laid out.
     func layout() -> PaneLayout?
 }
@@ -57,6 +58,16 @@ final class PendingPane: ShowcasePane {
     func activate(in window: TargetID) {}
     func deactivate() {}
     func reload() {}
-    func state() -> [(String, JSONValue)] { [("pending", .string(situation.pending ?? ""))] }
+    func state() -> StateLine {
+        var state = StateLine()
+        state.pending = situation.pending ?? ""
+        return state
+    }
     func layout() -> PaneLayout? { PaneLayout() }
+}
+
+/// A dictionary of `pairs` for a tour line; a name given twice keeps its last value (as a JSON
+/// object read back does).
+func keyed<Value>(_ pairs: [(String, Value)]) -> [String: Value] {
+    Dictionary(pairs) { _, last in last }
 }

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import Foundation
 import ShowcaseModel
 
@@ -146,23 +146,17 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
         reload()
     }
 
-    func state() -> [(String, JSONValue)] {
-        var lists: [(String, JSONValue)] = []
-        if let collections = try? store.collections(in: .photos) {
-            for collection in collections {
-                let titles = (try? store.items(in: collection.id ?? 0).map(\.title)) ?? []
-                lists.append((collection.name, .array(titles.map { .string($0) })))
-            }
-        }
-        let selected: [JSONValue] =
-            library.map { grid in grid.items.filter { grid.selection.contains($0.id ?? 0) }.map { .string($0.title) } }
-            ?? []
-        return [
-            ("lists", .object(lists)),
-            ("selected", .object([(library?.collection.name ?? "Library", .array(selected))])),
-            ("selectionMode", .bool(library?.isSelectionMode ?? false)),
-            ("stopSharing", .bool(stopSharing.map { gtk_widget_get_visible($0) != 0 } ?? false)),
-        ]
+    func state() -> StateLine {
+        var state = StateLine()
+        let collections = (try? store.collections(in: .photos)) ?? []
+        state.lists = keyed(
+            collections.map { ($0.name, (try? store.items(in: $0.id ?? 0).map(\.title)) ?? []) })
+        let selected =
+            library.map { grid in grid.items.filter { grid.selection.contains($0.id ?? 0) }.map(\.title) } ?? []
+        state.selected = [library?.collection.name ?? "Library": selected]
+        state.selectionMode = library?.isSelectionMode ?? false
+        state.stopSharing = stopSharing.map { gtk_widget_get_visible($0) != 0 } ?? false
+        return state
     }
 
     func layout() -> PaneLayout? {

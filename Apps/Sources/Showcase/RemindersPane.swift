@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import ShowcaseModel
 
 /// Situation 2: reminder lists side by side. Dragging between lists moves (the app's choice,
@@ -70,20 +70,14 @@ final class RemindersPane: ShowcasePane {
         }
     }
 
-    func state() -> [(String, JSONValue)] {
-        [
-            ("lists", .object(lists.map { ($0.collection.name, .array($0.items.map { .string($0.title) })) })),
-            (
-                "selected",
-                .object(
-                    lists.map { list in
-                        (
-                            list.collection.name,
-                            .array(list.items.filter { list.selection.contains($0.id ?? 0) }.map { .string($0.title) })
-                        )
-                    })
-            ),
-        ]
+    func state() -> StateLine {
+        var state = StateLine()
+        state.lists = keyed(lists.map { ($0.collection.name, $0.items.map(\.title)) })
+        state.selected = keyed(
+            lists.map { list in
+                (list.collection.name, list.items.filter { list.selection.contains($0.id ?? 0) }.map(\.title))
+            })
+        return state
     }
 
     func layout() -> PaneLayout? {

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import Foundation
 import ShowcaseModel
 
@@ -178,25 +178,17 @@ final class SettingsPane: ShowcasePane {
         onChange?()
     }
 
-    func state() -> [(String, JSONValue)] {
-        let enabled =
-            switches.map { ($0.key, JSONValue.bool($0.isEnabled)) }
-            + networks.map { ($0.item.title, .bool($0.row.isEnabled)) }
-        return [
-            (
-                "lists",
-                .object([
-                    ("Switches", .array(switches.map { .string($0.title) })),
-                    ("Networks", .array(networks.map { .string($0.item.title) })),
-                ])
-            ),
-            ("selected", .object([("Networks", .array([.string(network)]))])),
-            ("switches", .object(switches.map { ($0.key, .bool($0.isOn)) })),
-            ("enabled", .object(enabled)),
-            ("brightness", .number(brightness?.value ?? 0)),
-            ("details", detailsShown.map { .string($0) } ?? .null),
-            ("info", .bool(info?.isShowing ?? false)),
-        ]
+    func state() -> StateLine {
+        var state = StateLine()
+        state.lists = ["Switches": switches.map(\.title), "Networks": networks.map(\.item.title)]
+        state.selected = ["Networks": [network]]
+        state.switches = keyed(switches.map { ($0.key, $0.isOn) })
+        state.enabled = keyed(
+            switches.map { ($0.key, $0.isEnabled) } + networks.map { ($0.item.title, $0.row.isEnabled) })
+        state.brightness = brightness?.value ?? 0
+        state.details = detailsShown
+        state.info = info?.isShowing ?? false
+        return state
     }
 
     func layout() -> PaneLayout? {

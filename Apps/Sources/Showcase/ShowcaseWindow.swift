@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import Foundation
 import ShowcaseModel
 
@@ -75,7 +75,7 @@ final class ShowcaseWindow {
             panes = Self.makePanes(store: store, host: host, options: options)
             if let output, let notes = panes.first(where: { $0 is NotesPane }) as? NotesPane {
                 // The tour sees an activated link instead of a browser opening.
-                notes.onOpenLink = { address in output.emit(kind: "link", [("opened", .string(address))]) }
+                notes.onOpenLink = { address in output.write(LinkLine(opened: address)) }
             }
         } catch {
             panes = Situation.all.map { PendingPane($0) }
@@ -102,7 +102,7 @@ final class ShowcaseWindow {
                 self?.printState()
             }
         }
-        host.onDiagnostic = { [weak self] message in self?.output?.emit(kind: "gtk", [("message", .string(message))]) }
+        host.onDiagnostic = { [weak self] message in self?.output?.write(GtkLine(message: message)) }
         do {
             try host.addWindow(window, id: Self.windowID, name: options.title)
         } catch {
@@ -111,23 +111,14 @@ final class ShowcaseWindow {
         trackPaints(window)
         trackFocusAndMenus(window)
         if let output { LoopWatch(output: output).start() }
-        output?.emit(
-            kind: "situations",
-            [
-                (
-                    "items",
-                    .array(
-                        Situation.all.map { situation in
-                            let implemented = panes.contains { $0.situation == situation && !($0 is PendingPane) }
-                            return .object([
-                                ("number", .number(Double(situation.number))), ("slug", .string(situation.slug)),
-                                ("title", .string(situation.title)),
-                                ("pane", .string(implemented ? "implemented" : "placeholder")),
-                                ("pending", situation.pending.map { .string($0) } ?? .null),
-                            ])
-                        })
-                )
-            ])
+        output?.write(
+            SituationsLine(
+                items: Situation.all.map { situation in
+                    let implemented = panes.contains { $0.situation == situation && !($0 is PendingPane) }
+                    return SituationsLine.Situation(
+                        number: situation.number, slug: situation.slug, title: situation.title,
+                        pane: implemented ? "implemented" : "placeholder", pending: situation.pending)
+                }))
         gtk_window_present(dd_window(window))
         select(Situation.named(options.pane)?.slug ?? "reminders")
         updateUndoButtons()
@@ -252,7 +243,11 @@ final class ShowcaseWindow {
     /// Shows a situation's pane: the pane shown before lets go of its targets first.
     private func show(_ slug: String) {
         guard let stack, let pane = panes.first(where: { $0.situation.slug == slug }), pane !== active else { return }
-        active?.deactivate()
+        // The status line speaks of the pane shown: the last pane's sentence goes with it.
+        if let previous = active {
+            previous.deactivate()
+            showStatus("")
+        }
         active = pane
         gtk_stack_set_visible_child_name(OpaquePointer(stack), slug)
         pane.activate(in: Self.windowID)
@@ -263,7 +258,7 @@ final class ShowcaseWindow {
 
     private func handle(_ event: FeedbackEvent) {
         if let output, let host {
-            output.emit(TimelineEntry(time: host.engine.clock.now, event: .feedback(event)).json)
+            output.write(FeedbackLine(event, at: host.engine.clock.now))
         }
         switch event {
         case .undid, .redid:
@@ -283,7 +278,7 @@ final class ShowcaseWindow {
     private func showStatus(_ text: String) {
         let text = BidiControls.neutralized(text)
         if let status { UI.setText(status, text) }
-        output?.emit(kind: "status", [("text", .string(text))])
+        output?.write(StatusLine(text: text))
     }
 
     private func updateUndoButtons() {
@@ -302,12 +297,11 @@ final class ShowcaseWindow {
     private func printState() {
         guard let output, let active, let host else { return }
         let stack = host.engine.undoStack
-        output.emitDeduplicated(
-            kind: "state",
-            [("pane", .string(active.situation.slug))] + active.state() + [
-                ("undo", .string(stack.canUndo ? stack.undoMenuItemTitle : "")),
-                ("redo", .string(stack.canRedo ? stack.redoMenuItemTitle : "")),
-            ])
+        var state = active.state()
+        state.pane = active.situation.slug
+        state.undo = stack.canUndo ? stack.undoMenuItemTitle : ""
+        state.redo = stack.canRedo ? stack.redoMenuItemTitle : ""
+        output.writeIfChanged(state)
     }
 
     private func trackPaints(_ window: UnsafeMutablePointer<GtkWidget>) {
@@ -332,43 +326,28 @@ final class ShowcaseWindow {
         else { return }
         var sx = 0.0, sy = 0.0
         gtk_native_get_surface_transform(OpaquePointer(window), &sx, &sy)
-        var sidebarFrames: [(String, JSONValue)] = []
+        var layout = LayoutLine()
+        layout.pane = active.situation.slug
+        layout.window = [Double(gtk_widget_get_width(window)), Double(gtk_widget_get_height(window))]
+        layout.surface = [sx, sy]
+        layout.sidebar = [:]
         for (slug, row) in sidebarRows {
             guard let b = UI.bounds(of: row.widget, in: window), b.height > 0 else { return }
-            sidebarFrames.append((slug, .array([.number(b.x), .number(b.y), .number(b.width), .number(b.height)])))
+            layout.sidebar?[slug] = Frame(x: b.x, y: b.y, width: b.width, height: b.height)
         }
-        var buttons: [(String, JSONValue)] = []
+        layout.buttons = [:]
         for (name, button) in [("Undo", undoButton), ("Redo", redoButton)] {
             guard let button, let b = UI.bounds(of: button, in: window) else { continue }
-            buttons.append((name, .array([.number(b.x), .number(b.y), .number(b.width), .number(b.height)])))
+            layout.buttons?[name] = Frame(x: b.x, y: b.y, width: b.width, height: b.height)
         }
-        let lists = paneLayout.lists.map { ($0.0, Self.json($0.1)) }
-        let rows = paneLayout.rows.map { name, rows in
-            (
-                name,
-                JSONValue.array(rows.map { .object([("title", .string($0.title)), ("frame", Self.json($0.frame))]) })
-            )
-        }
-        let printed = output.emitDeduplicated(
-            kind: "layout",
-            [
-                ("pane", .string(active.situation.slug)),
-                (
-                    "window",
-                    .array([
-                        .number(Double(gtk_widget_get_width(window))), .number(Double(gtk_widget_get_height(window))),
-                    ])
-                ),
-                ("surface", .array([.number(sx), .number(sy)])),
-                ("sidebar", .object(sidebarFrames)), ("buttons", .object(buttons)),
-                ("lists", .object(lists)), ("rows", .object(rows)),
-                ("targets", .object(paneLayout.targets.map { ($0.0, .string($0.1.rawValue)) })),
-            ])
-        if printed {
-            output.emitDeduplicated(
-                kind: "controls",
-                [("pane", .string(active.situation.slug))]
-                    + ControlsReport.fields(under: window, targets: titleContainers()))
+        layout.lists = keyed(paneLayout.lists.map { ($0.0, Frame($0.1)) })
+        layout.rows = keyed(
+            paneLayout.rows.map { name, rows in (name, rows.map { TitledFrame(title: $0.title, frame: Frame($0.frame)) }) })
+        layout.targets = keyed(paneLayout.targets.map { ($0.0, $0.1.rawValue) })
+        if output.writeIfChanged(layout) {
+            var controls = ControlsReport.line(under: window, targets: titleContainers())
+            controls.pane = active.situation.slug
+            output.writeIfChanged(controls)
             output.announceReadyOnce()
         }
     }
@@ -394,24 +373,21 @@ final class ShowcaseWindow {
             UnsafeMutableRawPointer(window), "notify::focus-widget",
             pointer: { _ in
                 guard let focus = ControlsReport.focus(in: window) else { return }
-                output.emit(kind: "focus", focus)
+                output.write(focus)
             })
         EditMenu.onOpen = { owner, items in
-            output.emit(
-                kind: "menu", [("owner", .string(owner)), ("items", .array(items.map { .string($0.title) }))])
+            output.write(MenuLine(owner: owner, items: items.map(\.title)))
         }
         // A contact-add button's list (situations 9 and 15): its contacts and where they are.
         ContactAddButton.onOpen = { field, rows in
-            output.emit(
-                kind: "picker",
-                [
-                    ("field", .string(field)), ("rows", .array(rows.map { .string($0.name) })),
-                    ("frames", .object(rows.map { ($0.name, $0.frame.map(Self.json) ?? .null) })),
-                ])
+            output.write(
+                PickerLine(
+                    field: field, rows: rows.map(\.name), frames: keyed(rows.map { ($0.name, $0.frame.map(Frame.init)) })))
         }
     }
+}
 
-    private static func json(_ r: Rect) -> JSONValue {
-        .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
-    }
+extension Frame {
+    /// A rectangle of the engine's, as printed.
+    init(_ r: Rect) { self.init(x: r.minX, y: r.minY, width: r.width, height: r.height) }
 }

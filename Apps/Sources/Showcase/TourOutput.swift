@@ -1,50 +1,30 @@
-import DragDropTesting
-import Glibc
+import DriverProtocol
 
-/// The showcase's JSON lines in `--tour` mode, on standard output, one object per line:
+/// The showcase's lines in `--tour` mode, on standard output, one JSON object per line (the
+/// types of DriverProtocol):
 ///
-/// - `{"t":…,"kind":"feedback","event":…}`: every engine feedback event (the timeline schema of
-///   `docs/scenarios.md`).
-/// - `{"kind":"state","pane":"reminders","lists":{…},"selected":{…},"undo":…,"redo":…}`: the
-///   shown pane's content, after every change (read back from the store).
-/// - `{"kind":"layout","pane":…,"window":[w,h],"surface":[x,y],"sidebar":{…},"buttons":{…},
-///   "lists":{…},"rows":{…}}`: frames in window coordinates, after a paint changed them.
-/// - `{"kind":"ready"}`: once, after the first complete layout.
-/// - `{"kind":"status","text":…}`, `{"kind":"gtk","message":…}`: the status line and GTK-level
-///   happenings.
+/// - ``FeedbackLine``: every engine feedback event (the timeline schema of `docs/scenarios.md`).
+/// - ``StateLine``: the shown pane's content, after every change (read back from the store).
+/// - ``LayoutLine``: frames in window coordinates, after a paint changed them.
+/// - ``ControlsLine``: the visible controls and the HIG check, with every new layout.
+/// - ``ReadyLine``: once, after the first complete layout.
+/// - ``StatusLine``, ``GtkLine``, ``FocusLine``, ``MenuLine``, ``PickerLine``, ``LinkLine``,
+///   ``CopiedLine``, ``SituationsLine``, ``StallLine``, ``LoopLine``: the status line, GTK-level
+///   happenings, the keyboard focus, menus, and the main loop's health.
 @MainActor
 final class TourOutput {
-    private var last: [String: String] = [:]
+    private let changes = ChangedLineWriter()
     private var ready = false
 
-    func emit(_ value: JSONValue) {
-        let line = Array((value.serialized + "\n").utf8)
-        var offset = 0
-        while offset < line.count {
-            let written = line[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-            guard written > 0 else { return }
-            offset += written
-        }
-    }
+    func write<E: AppEvent>(_ event: E) { LineWriter.write(event) }
 
-    func emit(kind: String, _ fields: [(String, JSONValue)]) {
-        emit(.object([("kind", .string(kind))] + fields))
-    }
-
-    /// Emits the line unless it equals the last line of this kind; returns whether it did.
+    /// Prints the line unless it equals the last line of its kind; returns whether it did.
     @discardableResult
-    func emitDeduplicated(kind: String, _ fields: [(String, JSONValue)]) -> Bool {
-        let value = JSONValue.object([("kind", .string(kind))] + fields)
-        let text = value.serialized
-        guard last[kind] != text else { return false }
-        last[kind] = text
-        emit(value)
-        return true
-    }
+    func writeIfChanged<E: AppEvent>(_ event: E) -> Bool { changes.write(event) }
 
     func announceReadyOnce() {
         guard !ready else { return }
         ready = true
-        emit(kind: "ready", [])
+        write(ReadyLine())
     }
 }

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import ShowcaseModel
 
 /// Situation 12: videos dragged onto the channel upload there. The drop is deferred: a
@@ -193,27 +193,18 @@ final class UploadPane: ShowcasePane {
 
     // MARK: Tour
 
-    func state() -> [(String, JSONValue)] {
-        var lists: [(String, JSONValue)] = []
-        for collection in [library, channelCollection].compactMap({ $0 }) {
-            let titles = (try? store.items(in: collection.id ?? 0).map(\.title)) ?? []
-            lists.append((collection.name, .array(titles.map { .string($0) })))
+    func state() -> StateLine {
+        var state = StateLine()
+        state.lists = keyed(
+            [library, channelCollection].compactMap { $0 }.map {
+                ($0.name, (try? store.items(in: $0.id ?? 0).map(\.title)) ?? [])
+            })
+        state.shownChannel = (channel?.items ?? []).map(\.title)
+        state.uploading = uploads.map {
+            StateLine.Upload(titles: $0.titles, fraction: Double($0.step) / Double(Self.steps))
         }
-        return [
-            ("lists", .object(lists)),
-            ("shownChannel", .array((channel?.items ?? []).map { .string($0.title) })),
-            (
-                "uploading",
-                .array(
-                    uploads.map { upload in
-                        .object([
-                            ("titles", .array(upload.titles.map { .string($0) })),
-                            ("fraction", .number(Double(upload.step) / Double(Self.steps))),
-                        ])
-                    })
-            ),
-            ("notice", .string(notice)),
-        ]
+        state.notice = notice
+        return state
     }
 
     func layout() -> PaneLayout? {

@@ -1,7 +1,7 @@
 import CGtk4
 import DragDrop
 import DragDropGTK
-import DragDropTesting
+import DriverProtocol
 import Foundation
 
 /// Situation 3: a photo dragged from a web page (another process, `showcase --role page`) into
@@ -87,7 +87,7 @@ final class WebPageWindow: GtkDragHostDelegate {
     private func copyPhoto(_ index: Int) {
         guard let data = try? WebPhotos.png(WebPhotos.all[index]) else { return }
         EditClipboard.copy([ExportedRepresentation(mimeType: "image/png", bytes: Array(data))], from: cards[index])
-        output?.emit(kind: "copied", [("title", .string(WebPhotos.all[index].title))])
+        output?.write(CopiedLine(title: WebPhotos.all[index].title))
     }
 
     private func id(_ index: Int) -> TargetID { TargetID("web-photo-\(index)") }
@@ -127,9 +127,9 @@ final class WebPageWindow: GtkDragHostDelegate {
         }
         host.onEvent = { [weak self] event in
             guard let self, let output = self.output, let host = self.host else { return }
-            output.emit(TimelineEntry(time: host.engine.clock.now, event: .feedback(event)).json)
+            output.write(FeedbackLine(event, at: host.engine.clock.now))
         }
-        host.onDiagnostic = { [weak self] message in self?.output?.emit(kind: "gtk", [("message", .string(message))]) }
+        host.onDiagnostic = { [weak self] message in self?.output?.write(GtkLine(message: message)) }
         do {
             try host.addWindow(window, id: Self.windowID, name: Self.title)
             for (index, card) in cards.enumerated() {
@@ -145,7 +145,7 @@ final class WebPageWindow: GtkDragHostDelegate {
                 UnsafeMutableRawPointer(window), "notify::focus-widget",
                 pointer: { _ in
                     guard let focus = ControlsReport.focus(in: window) else { return }
-                    output.emit(kind: "focus", focus)
+                    output.write(focus)
                 })
             GSignal.connect(UnsafeMutableRawPointer(window), "realize") { [weak self] in
                 guard let clock = gtk_widget_get_frame_clock(window) else { return }
@@ -172,28 +172,16 @@ final class WebPageWindow: GtkDragHostDelegate {
         guard let output, let window, let host, !host.engine.isDragging else { return }
         var sx = 0.0, sy = 0.0
         gtk_native_get_surface_transform(OpaquePointer(window), &sx, &sy)
-        var lists: [(String, JSONValue)] = []
-        for (index, card) in cards.enumerated() {
+        var layout = LayoutLine()
+        layout.pane = "page"
+        layout.window = [Double(gtk_widget_get_width(window)), Double(gtk_widget_get_height(window))]
+        layout.surface = [sx, sy]
+        layout.lists = [:]
+        for index in cards.indices {
             guard let frame = host.frameInWindow(of: id(index)), frame.height > 0 else { return }
-            lists.append(
-                (
-                    WebPhotos.all[index].title,
-                    .array([.number(frame.minX), .number(frame.minY), .number(frame.width), .number(frame.height)])
-                ))
-            _ = card
+            layout.lists?[WebPhotos.all[index].title] = Frame(frame)
         }
-        let printed = output.emitDeduplicated(
-            kind: "layout",
-            [
-                ("pane", .string("page")),
-                (
-                    "window",
-                    .array([
-                        .number(Double(gtk_widget_get_width(window))), .number(Double(gtk_widget_get_height(window))),
-                    ])
-                ),
-                ("surface", .array([.number(sx), .number(sy)])), ("lists", .object(lists)),
-            ])
+        let printed = output.writeIfChanged(layout)
         if printed { output.announceReadyOnce() }
     }
 }
@@ -463,20 +451,14 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
         onChange?()
     }
 
-    func state() -> [(String, JSONValue)] {
-        let loading: JSONValue = gtk_widget_get_visible(placeholder) != 0 ? .string(placeholderText) : .null
-        guard let r = received else { return [("received", .null), ("loading", loading)] }
-        return [
-            (
-                "received",
-                .object([
-                    ("type", .string(r.type)), ("size", .number(Double(r.size))), ("from", .string(r.from)),
-                    ("operation", .string(r.operation)), ("origin", .string(r.origin)),
-                    ("name", r.name.map { .string($0) } ?? .null),
-                ])
-            ),
-            ("loading", loading),
-        ]
+    func state() -> StateLine {
+        var state = StateLine()
+        state.loading = gtk_widget_get_visible(placeholder) != 0 ? placeholderText : nil
+        state.received = received.map {
+            StateLine.Received(
+                type: $0.type, size: $0.size, from: $0.from, operation: $0.operation, origin: $0.origin, name: $0.name)
+        }
+        return state
     }
 
     func layout() -> PaneLayout? {

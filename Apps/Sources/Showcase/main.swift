@@ -158,15 +158,7 @@ GLibSource.onUnixSignal(SIGTERM, quit)
 GLibSource.onUnixSignal(SIGINT, quit)
 if options.tour {
     // The tour closes our standard input to end the app.
-    GLibSource.watch(fd: 0) { fd in
-        var buffer = [UInt8](repeating: 0, count: 512)
-        let count = read(fd, &buffer, buffer.count)
-        if count <= 0 {
-            quit()
-            return false
-        }
-        return true
-    }
+    GLibSource.onEndOfInput(quit)
 }
 let status = g_application_run(dd_application(app), 0, nil)
 exit(status != 0 ? status : checkStatus)

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 
 #if canImport(Glibc)
     import Glibc
@@ -25,6 +26,7 @@ extension Tour {
         try browser.place(window, at: position)
         let page = try browser.titleJSON(of: window, prefix: "SOURCE")
         let frame = try browser.frame(of: window)
+        // The page's own JSON (its title), not an app's line.
         let photo = try require(page["photo"] as? [Double], "the photo's frame in the page's title")
         let offset = page["offset"] as? [Double] ?? [0, 0]
         let from = (x: frame.x + offset[0] + photo[0] + photo[2] / 2, y: frame.y + offset[1] + photo[1] + photo[3] / 2)
@@ -33,8 +35,8 @@ extension Tour {
         let downloadsBefore = server.requestedPaths.filter { $0 == "/photo.png" }.count
         let to = (x: body.x + min(160, body.width / 4), y: body.midY)
         try pointer.drag(from: from, to: to, steps: 16, pause: 0.3, release: false)
-        try app.waitFor("the highlight on the message body", after: mark) {
-            $0["event"] as? String == "highlightOn" && $0["target"] as? String == bodyID
+        try app.waitFor(FeedbackLine.self, "the highlight on the message body", after: mark) {
+            $0.event == "highlightOn" && $0.target == bodyID
         }
         usleep(300_000)
         let path = URL(fileURLWithPath: options.out)
@@ -43,20 +45,20 @@ extension Tour {
         screenshots.append(path)
         let release = app.lineCount
         try pointer.release()
-        let state = try app.waitFor("the message receiving the page's photo", after: release, timeout: 20) {
-            $0["kind"] as? String == "state" && $0["pane"] as? String == info.slug && $0["received"] is JSONObject
+        let state = try app.waitFor(StateLine.self, "the message receiving the page's photo", after: release, timeout: 20) {
+            $0.pane == info.slug && $0.received != nil
         }
-        let received = try require(state["received"] as? JSONObject, "received")
-        let size = received["size"] as? Int ?? Int(received["size"] as? Double ?? 0)
-        try check(received["type"] as? String == "image/png", "the message received \(received["type"] ?? "?")")
+        let received = try require(state.received, "received")
+        let size = received.size
+        try check(received.type == "image/png", "the message received \(received.type)")
         try check(
             size == BrowserPages.photo.count,
             "the message received \(size) bytes, not the page's \(BrowserPages.photo.count)")
         try check(
-            received["origin"] as? String == "web", "the photo came as '\(received["origin"] ?? "?")', not downloaded")
-        try check(received["from"] as? String == "Chromium", "the photo came from '\(received["from"] ?? "?")'")
-        try check(received["operation"] as? String == "copy", "S2: the drop was a \(received["operation"] ?? "?")")
-        let events = app.events(from: release).compactMap { $0["event"] as? String }
+            received.origin == "web", "the photo came as '\(received.origin ?? "?")', not downloaded")
+        try check(received.from == "Chromium", "the photo came from '\(received.from ?? "?")'")
+        try check(received.operation == "copy", "S2: the drop was a \(received.operation ?? "?")")
+        let events = app.events(from: release).compactMap { $0.event }
         try check(
             events.contains("placeholderInserted") && events.contains("placeholderResolved"),
             "A4: no placeholder while the photo downloaded (events: \(events))")
@@ -67,8 +69,8 @@ extension Tour {
         try display.xdotool(["search", "--onlyvisible", "--name", "^DragDrop Showcase$", "windowfocus", "--sync"])
         let undo = app.lineCount
         try pointer.key("ctrl+z")
-        try app.waitFor("the photo taken out of the message", after: undo) {
-            $0["kind"] as? String == "state" && $0["pane"] as? String == info.slug && $0["received"] is NSNull
+        try app.waitFor(StateLine.self, "the photo taken out of the message", after: undo) {
+            $0.pane == info.slug && $0.received == nil
         }
         return .ok(
             "dragged the photo of a page in Chromium (\(server.url("/source.html"))) into the new message: Chromium "

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 
 #if canImport(Glibc)
@@ -40,8 +41,8 @@ extension Tour {
             $0.selected["View"] == ["Month"]
         }
         for dx in [-30.0, -10, 0, 1] { try pointer.move(to: (cell.midX + dx, cell.midY)); usleep(60_000) }
-        try app.waitFor("the highlight on the 20th", after: mark) {
-            $0["event"] as? String == "highlightOn" && $0["target"] as? String == cellID
+        try app.waitFor(FeedbackLine.self, "the highlight on the 20th", after: mark) {
+            $0.event == "highlightOn" && $0.target == cellID
         }
         usleep(300_000)
         try screenshot(String(format: "%02d-%@", info.number, info.slug))
@@ -51,7 +52,7 @@ extension Tour {
         }
         try check(moved.lists[monday]?.contains(event) == false, "'\(event)' is still on \(monday)")
         try check(
-            events(from: mark, named: "committed").last?["operation"] as? String == "move",
+            events(from: mark, named: "committed").last?.operation == "move",
             "the event was not moved")
         try settleAfterDrag(mark, pane: "calendar")
         let store = try ShowcaseStore(path: databasePath, seed: false)

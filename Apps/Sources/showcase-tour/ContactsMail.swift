@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 
 extension Tour {
@@ -21,8 +22,8 @@ extension Tour {
         let toID = try layout.target("To")
         var mark = app.lineCount
         try pointer.drag(from: try layout.row(name, in: "Contacts").center, to: field.center, release: false)
-        try app.waitFor("the highlight on To:", after: mark) {
-            $0["event"] as? String == "highlightOn" && $0["target"] as? String == toID
+        try app.waitFor(FeedbackLine.self, "the highlight on To:", after: mark) {
+            $0.event == "highlightOn" && $0.target == toID
         }
         usleep(300_000)
         try screenshot(String(format: "%02d-%@", info.number, info.slug))
@@ -31,7 +32,7 @@ extension Tour {
         let to = try app.waitForState("the recipient", after: mark) { ($0.lists["To"] ?? [""]) != [""] }.lists["To"]
         try check(to == [expected], "A3: To: reads \(to ?? []), expected exactly '\(expected)'")
         try check(
-            events(from: mark, named: "committed").last?["operation"] as? String == "copy",
+            events(from: mark, named: "committed").last?.operation == "copy",
             "S2: the contact was not copied")
 
         mark = app.lineCount

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 
 #if canImport(Glibc)
     import Glibc
@@ -39,8 +40,8 @@ extension Tour {
 
     /// Waits for the confirmation sheet (the host says so on its `gtk` lines).
     func waitForConfirmation(after mark: Int) throws {
-        try app.waitFor("the confirmation sheet", after: mark) {
-            ($0["message"] as? String)?.hasPrefix("confirmation shown") == true
+        try app.waitFor(GtkLine.self, "the confirmation sheet", after: mark) {
+            $0.message.hasPrefix("confirmation shown")
         }
         usleep(300_000)  // let GTK map the sheet and focus Cancel
     }
@@ -63,8 +64,8 @@ extension Tour {
         let target = try layout.list("Pictures")
         try pointer.drag(
             from: try layout.row(copied, in: "Documents").center, to: (target.midX, target.maxY - 40), release: false)
-        try app.waitFor("the highlight on Pictures", after: mark) {
-            $0["event"] as? String == "highlightOn" && $0["target"] as? String == picturesID
+        try app.waitFor(FeedbackLine.self, "the highlight on Pictures", after: mark) {
+            $0.event == "highlightOn" && $0.target == picturesID
         }
         usleep(300_000)
         try screenshot(String(format: "%02d-%@", info.number, info.slug))
@@ -78,18 +79,16 @@ extension Tour {
         let committed = events(from: mark, named: "committed")
         try check(committed.count == 1, "one drop expected, saw \(committed.count)")
         try check(
-            committed[0]["operation"] as? String == "copy", "S2: the drop was a \(committed[0]["operation"] ?? "?")")
+            committed[0].operation == "copy", "S2: the drop was a \(committed[0].operation ?? "?")")
         try check(
-            events(from: mark, named: "preview").contains { $0["badge"] as? String == "copy" },
+            events(from: mark, named: "preview").contains { $0.badge == "copy" },
             "S3: no copy badge over another folder")
         try check(filesOnDisk("Pictures").contains(copied), "'\(copied)' is not in Pictures on disk")
         try check(filesOnDisk("Documents").contains(copied), "'\(copied)' left Documents on disk")
         try check(bytes("Pictures", copied) == bytes("Documents", copied), "the copy's bytes differ")
-        try app.waitFor("no 'Copying…' rows left", after: release) { line in
-            guard line["kind"] as? String == "state", line["pane"] as? String == "files",
-                let copying = line["copying"] as? [String: Any]
-            else { return false }
-            return copying.values.allSatisfy { ($0 as? [Any])?.isEmpty ?? false }
+        try app.waitFor(StateLine.self, "no 'Copying…' rows left", after: release) { line in
+            guard line.pane == "files", let copying = line.copying else { return false }
+            return copying.values.allSatisfy(\.isEmpty)
         }
         try settleAfterDrag(mark, pane: "files")
 
@@ -111,8 +110,8 @@ extension Tour {
         }
         let movedDrop = events(from: mark, named: "committed")
         try check(
-            movedDrop.first?["operation"] as? String == "move",
-            "S2: Shift gave a \(movedDrop.first?["operation"] ?? "?")")
+            movedDrop.first?.operation == "move",
+            "S2: Shift gave a \(movedDrop.first?.operation ?? "?")")
         try check(
             filesOnDisk("Pictures").contains(moved) && !filesOnDisk("Documents").contains(moved),
             "'\(moved)' was not moved on disk")
@@ -129,11 +128,11 @@ extension Tour {
         try pointer.drag(from: try layout.row(handed, in: "Documents").center, to: (dropBox.midX, dropBox.maxY - 40))
         try waitForConfirmation(after: mark)
         try pointer.key("Escape")
-        let declined = try app.waitFor("the declined drop's outcome", after: mark) {
-            $0["event"] as? String == "outcome"
+        let declined = try app.waitFor(FeedbackLine.self, "the declined drop's outcome", after: mark) {
+            $0.event == "outcome"
         }
         try check(
-            !["completed", "placeholder"].contains(declined["outcome"] as? String ?? ""), "the declined drop completed")
+            !["completed", "placeholder"].contains(declined.outcome ?? ""), "the declined drop completed")
         usleep(300_000)
         try check(filesOnDisk("Drop Box") == before, "Cancel changed the Drop Box: \(filesOnDisk("Drop Box").sorted())")
         try check(app.state?.lists == afterMove, "Cancel changed the folders")
@@ -148,11 +147,11 @@ extension Tour {
         try pointer.key("Tab")
         usleep(100_000)
         try pointer.key("Return")
-        let accepted = try app.waitFor("the confirmed drop's outcome", after: mark, timeout: 10) {
-            $0["event"] as? String == "outcome"
+        let accepted = try app.waitFor(FeedbackLine.self, "the confirmed drop's outcome", after: mark, timeout: 10) {
+            $0.event == "outcome"
         }
         try check(
-            ["completed", "placeholder"].contains(accepted["outcome"] as? String ?? ""),
+            ["completed", "placeholder"].contains(accepted.outcome ?? ""),
             "the confirmed drop did not complete: \(accepted)")
         let deadline = Date().addingTimeInterval(5)
         while !filesOnDisk("Drop Box").contains(handed), Date() < deadline { usleep(100_000) }

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 
 #if canImport(Glibc)
@@ -8,17 +9,17 @@ import ShowcaseModel
 
 extension Tour {
     /// The latest state line of `pane`, whole (the fields beyond ``ShowcaseState``).
-    func stateObject(_ pane: String) -> JSONObject? {
-        app.objects().last { $0["kind"] as? String == "state" && $0["pane"] as? String == pane }
+    func stateObject(_ pane: String) -> StateLine? {
+        app.lines(StateLine.self).last { $0.pane == pane }
     }
 
     /// Waits for a state line of `pane` at or after `mark` where `predicate` holds; returns it.
     @discardableResult
     func waitForStateObject(
-        _ pane: String, _ what: String, after mark: Int, timeout: Double = 10, where predicate: (JSONObject) -> Bool
-    ) throws -> JSONObject {
-        try app.waitFor(what, after: mark, timeout: timeout) {
-            $0["kind"] as? String == "state" && $0["pane"] as? String == pane && predicate($0)
+        _ pane: String, _ what: String, after mark: Int, timeout: Double = 10, where predicate: (StateLine) -> Bool
+    ) throws -> StateLine {
+        try app.waitFor(StateLine.self, what, after: mark, timeout: timeout) {
+            $0.pane == pane && predicate($0)
         }
     }
 
@@ -35,7 +36,7 @@ extension Tour {
         let pane = "home-pages"
         var layout = try open(pane)
         let start = try require(stateObject(pane), "the pages' state")
-        try check(start["page"] as? Int == 0 && start["pages"] as? Int == 3, "three pages, the first shown: \(start)")
+        try check(start.page == 0 && start.pages == 3, "three pages, the first shown: \(start)")
         let original = try require(app.state, "the state").lists
         try checkStore(.homeScreen, equals: original)
         let dots = try require(layout.rows["Dots"], "the dots")
@@ -47,13 +48,13 @@ extension Tour {
         var mark = app.lineCount
         try pointer.click(at: dots[2].frame.center)
         try waitForStateObject(pane, "page 2 by the page control", after: mark) {
-            $0["page"] as? Int == 1 && $0["how"] as? String == "pageControl"
+            $0.page == 1 && $0.how == "pageControl"
         }
         usleep(400_000)
-        try check(stateObject(pane)?["page"] as? Int == 1, "K7: a click on a dot never jumps to it")
+        try check(stateObject(pane)?.page == 1, "K7: a click on a dot never jumps to it")
         mark = app.lineCount
         try pointer.click(at: (dots[0].frame.midX - 4, dots[0].frame.midY))
-        try waitForStateObject(pane, "page 1 again", after: mark) { $0["page"] as? Int == 0 }
+        try waitForStateObject(pane, "page 1 again", after: mark) { $0.page == 0 }
 
         // SP1: hold an icon at the right edge: it flashes, the page turns, the icon drops there.
         layout = try app.settledLayout(pane: pane)
@@ -64,10 +65,10 @@ extension Tour {
         let grid = try layout.list("Home")
         mark = app.lineCount
         try pointer.drag(from: from, to: edge.center, release: false)
-        try app.waitFor("the edge flashing", after: mark) { $0["event"] as? String == "springFlash" }
+        try app.waitFor(FeedbackLine.self, "the edge flashing", after: mark) { $0.event == "springFlash" }
         try screenshot(String(format: "%02d-%@", info.number, info.slug))
         try waitForStateObject(pane, "page 2 under the drag", after: mark) {
-            $0["page"] as? Int == 1 && $0["how"] as? String == "springLoaded"
+            $0.page == 1 && $0.how == "springLoaded"
         }
         // Page 2's icons are where Home's were: drop after its first icon.
         try pointer.move(from: edge.center, to: (grid.x + grid.width * 0.3, grid.y + 28))
@@ -79,18 +80,18 @@ extension Tour {
         }.lists
         try checkStore(.homeScreen, equals: moved)
         try check(
-            events(from: mark, named: "committed").last?["operation"] as? String == "move", "the icon was not moved")
+            events(from: mark, named: "committed").last?.operation == "move", "the icon was not moved")
         try screenshot(String(format: "%02d-%@-dropped", info.number, info.slug))
         try press("ctrl+z", until: "the icon back on Home", lists: original, store: .homeScreen)
 
         // Page Down (the page control has the focus) and a swipe on the empty area turn pages.
         layout = try app.settledLayout(pane: pane)
-        let current = try require(stateObject(pane)?["page"] as? Int, "the page")
+        let current = try require(stateObject(pane)?.page, "the page")
         mark = app.lineCount
         try pointer.click(at: try require(layout.rows["Dots"]?[current].frame.center, "the current dot"))
         try pointer.key("Page_Down")
         try waitForStateObject(pane, "a page down by keyboard", after: mark) {
-            $0["page"] as? Int == current + 1 && $0["how"] as? String == "keyboard"
+            $0.page == current + 1 && $0.how == "keyboard"
         }
         let pages = try layout.list("Pages")
         usleep(400_000)  // the page slides in for 0.18 s
@@ -98,7 +99,7 @@ extension Tour {
         try pointer.drag(
             from: (pages.midX - 100, pages.maxY - 40), to: (pages.midX + 140, pages.maxY - 40), steps: 8)
         try waitForStateObject(pane, "a page back by a swipe", after: mark) {
-            $0["page"] as? Int == current && $0["how"] as? String == "swipe"
+            $0.page == current && $0.how == "swipe"
         }
         try check(try storedSettings("home.")["home.page"] == String(current), "the page shown is saved")
         return .ok(

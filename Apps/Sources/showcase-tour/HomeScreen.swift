@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 
 #if canImport(Glibc)
@@ -30,14 +31,14 @@ extension Tour {
         try pointer.drag(
             from: try layout.row(picked[1], in: grid).center, to: try layout.row(folder, in: grid).center,
             release: false)
-        try app.waitFor("the highlight on the \(folder) folder", after: mark) {
-            $0["event"] as? String == "highlightOn" && $0["target"] as? String == folderID
+        try app.waitFor(FeedbackLine.self, "the highlight on the \(folder) folder", after: mark) {
+            $0.event == "highlightOn" && $0.target == folderID
         }
         usleep(300_000)
         try screenshot(String(format: "%02d-%@", info.number, info.slug))
         // SP1: resting on the folder opens it below the grid.
-        try app.waitFor("the \(folder) folder springing open", after: mark, timeout: 5) {
-            $0["kind"] as? String == "state" && $0["opened"] as? String == folder
+        try app.waitFor(StateLine.self, "the \(folder) folder springing open", after: mark, timeout: 5) {
+            $0.opened == folder
         }
         let release = app.lineCount
         try pointer.release()
@@ -46,12 +47,12 @@ extension Tour {
         expected[folder] = inside + picked
         try app.waitForState("\(quoted(picked)) in \(folder)", after: release, timeout: 10) { $0.lists == expected }
         try check(
-            events(from: mark, named: "preview").contains { ($0["count"] as? Int) == 2 },
+            events(from: mark, named: "preview").contains { $0.count == 2 },
             "M3: the drag image never showed a count of 2")
         let committed = events(from: mark, named: "committed")
         try check(committed.count == 1, "one drop expected, saw \(committed.count)")
         try check(
-            committed[0]["operation"] as? String == "move", "the drop was a \(committed[0]["operation"] ?? "?")")
+            committed[0].operation == "move", "the drop was a \(committed[0].operation ?? "?")")
         try checkStore(.homeScreen, equals: expected)
         try settleAfterDrag(mark, pane: "home-screen")
 

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ extension Tour {
         let pane = "inbox"
         var layout = try open(pane)
         let start = try require(stateObject(pane), "the inbox's state")
-        let waiting = start["waiting"] as? Int ?? 0
+        let waiting = start.waiting ?? 0
         try check(waiting >= 3, "messages wait on the server: \(waiting)")
         let original = try require(app.state, "the state").lists
         try checkStore(.inbox, equals: original.filter { $0.key != "To" })
@@ -32,10 +33,10 @@ extension Tour {
         let empty = (list.midX, list.maxY - 30)
         var mark = app.lineCount
         try pointer.drag(from: empty, to: (empty.0, empty.1 + 110), steps: 8, release: false)
-        try waitForStateObject(pane, "the control pulled out", after: mark) { ($0["pulled"] as? Double ?? 0) >= 64 }
+        try waitForStateObject(pane, "the control pulled out", after: mark) { ($0.pulled ?? 0) >= 64 }
         try pointer.release()
         try waitForStateObject(pane, "a check for mail", after: mark) {
-            $0["refreshing"] as? Bool == true && $0["trigger"] as? String == "pull"
+            $0.refreshing == true && $0.trigger == "pull"
         }
         usleep(150_000)
         try screenshot(String(format: "%02d-%@", info.number, info.slug))
@@ -44,17 +45,17 @@ extension Tour {
         }.lists
         try checkStore(.inbox, equals: lists.filter { $0.key != "To" })
         try check(events(from: mark, named: "lifted").isEmpty, "K8: the pull started no content drag")
-        try waitForStateObject(pane, "the check ending", after: mark) { $0["refreshing"] as? Bool == false }
+        try waitForStateObject(pane, "the check ending", after: mark) { $0.refreshing == false }
 
         // Wheel steps up past the top fetch the next one.
         usleep(300_000)
         mark = app.lineCount
         for _ in 0..<4 { try pointer.click(at: (list.midX, list.y + 30), button: 4) }
-        try waitForStateObject(pane, "a check by scrolling", after: mark) { $0["trigger"] as? String == "scroll" }
+        try waitForStateObject(pane, "a check by scrolling", after: mark) { $0.trigger == "scroll" }
         lists = try app.waitForState("the second waiting message in the inbox", after: mark) {
             $0.lists["Inbox"]?.first == arriving[1]
         }.lists
-        try waitForStateObject(pane, "the check ending", after: mark) { $0["refreshing"] as? Bool == false }
+        try waitForStateObject(pane, "the check ending", after: mark) { $0.refreshing == false }
 
         // K5: the contact-add button adds "Name <email>"; the field still takes typing.
         layout = try app.settledLayout(pane: pane)
@@ -64,12 +65,11 @@ extension Tour {
         let recipient = "\(card.name) <\(card.email)>"
         mark = app.lineCount
         try pointer.click(at: try layout.list("Add Contact").center)
-        let picker = try app.waitFor("the contact list", after: mark) { $0["kind"] as? String == "picker" }
-        let frames = picker["frames"] as? [String: Any] ?? [:]
+        let picker = try app.waitFor(PickerLine.self, "the contact list", after: mark)
         // Printed in window coordinates, as the layout's frames: the window's place plus its surface.
-        let surface = (app.objects().last { $0["kind"] as? String == "layout" }?["surface"] as? [Double]) ?? [0, 0]
+        let surface = app.last(LayoutLine.self)?.surface ?? [0, 0]
         let row = try require(
-            ScreenRect(printed: frames[card.name], from: (app.window.x + surface[0], app.window.y + surface[1])),
+            picker.frames[card.name]?.map { ScreenRect($0, from: (app.window.x + surface[0], app.window.y + surface[1])) },
             "\(card.name) in the contact list")
         mark = app.lineCount
         try pointer.click(at: row.center)
@@ -83,7 +83,7 @@ extension Tour {
 
         // A message dragged to Archive: a move, and no check for mail.
         layout = try app.settledLayout(pane: pane)
-        let checks = try require(stateObject(pane)?["refreshes"] as? Int, "the checks")
+        let checks = try require(stateObject(pane)?.refreshes, "the checks")
         let message = try require(lists["Inbox"]?.last, "a message")
         mark = app.lineCount
         try pointer.drag(
@@ -91,12 +91,12 @@ extension Tour {
         try settleAfterDrag(mark, pane: pane)
         lists = try app.waitForState("the message archived", after: mark) { $0.lists["Archive"] == [message] }.lists
         try checkStore(.inbox, equals: lists.filter { $0.key != "To" })
-        try check(stateObject(pane)?["refreshes"] as? Int == checks, "K8: the drag did not check for mail")
+        try check(stateObject(pane)?.refreshes == checks, "K8: the drag did not check for mail")
 
         // K8: the schedule checks by itself (every \(Self.refreshEvery) s after the last check).
         mark = app.lineCount
         try waitForStateObject(pane, "a check by itself", after: mark, timeout: Self.refreshEvery + 6) {
-            $0["trigger"] as? String == "schedule"
+            $0.trigger == "schedule"
         }
         try app.waitForState("the third waiting message in the inbox", after: mark) {
             $0.lists["Inbox"]?.first == arriving[2]

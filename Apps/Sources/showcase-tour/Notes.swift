@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 
 #if canImport(Glibc)
@@ -92,7 +93,7 @@ extension Tour {
         _ = movedAt
         try check(moved.lists[other] == original[other], "the other note changed: \(moved.lists)")
         let committed = events(from: mark, named: "committed")
-        try check(committed.last?["operation"] as? String == "move", "S2: the drop was not a move: \(committed)")
+        try check(committed.last?.operation == "move", "S2: the drop was not a move: \(committed)")
         var stored = try storedNotes()
         try check(stored[source]?.text == movedText, "the store's '\(source)' is '\(stored[source]?.text ?? "")'")
 
@@ -104,8 +105,8 @@ extension Tour {
         mark = app.lineCount
         try pointer.drag(from: bold.center, to: (otherLast.maxX + 6, otherLast.midY), release: false)
         let otherID = try layout.target(other)
-        try app.waitFor("the highlight on \(other)", after: mark) {
-            $0["event"] as? String == "highlightOn" && $0["target"] as? String == otherID
+        try app.waitFor(FeedbackLine.self, "the highlight on \(other)", after: mark) {
+            $0.event == "highlightOn" && $0.target == otherID
         }
         usleep(300_000)
         try screenshot(String(format: "%02d-%@", info.number, info.slug))
@@ -119,7 +120,7 @@ extension Tour {
         try check(copied.lists[source]?.first == sourceNow, "S2: the copy changed the source note")
         try check(otherNow.hasPrefix(otherHTML), "the rest of \(other) changed: \(otherNow)")
         try check(
-            events(from: mark, named: "committed").last?["operation"] as? String == "copy",
+            events(from: mark, named: "committed").last?.operation == "copy",
             "S2: the drop to the other note was not a copy")
         stored = try storedNotes()
         let storedOther = try require(stored[other], "the stored '\(other)'")

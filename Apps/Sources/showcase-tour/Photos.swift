@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 
 #if canImport(Glibc)
@@ -25,8 +26,8 @@ extension Tour {
         // Off the button at once, as a hand moves on: resting there shows its tooltip, which then
         // lies over the first photo and took its click now and then.
         try pointer.move(to: (select.maxX + 200, select.midY))
-        try app.waitFor("selection mode", after: mark) {
-            $0["kind"] as? String == "state" && $0["selectionMode"] as? Bool == true
+        try app.waitFor(StateLine.self, "selection mode", after: mark) {
+            $0.selectionMode == true
         }
         layout = try app.settledLayout(pane: "photos")
         mark = app.lineCount
@@ -44,8 +45,8 @@ extension Tour {
         try pointer.drag(
             from: try layout.row(picked[2], in: libraryName).center, to: try layout.row(album, in: "Albums").center,
             release: false)
-        try app.waitFor("the highlight on \(album)", after: mark) {
-            $0["event"] as? String == "highlightOn" && $0["target"] as? String == albumID
+        try app.waitFor(FeedbackLine.self, "the highlight on \(album)", after: mark) {
+            $0.event == "highlightOn" && $0.target == albumID
         }
         usleep(300_000)
         try screenshot(String(format: "%02d-%@", info.number, info.slug))
@@ -55,12 +56,12 @@ extension Tour {
         expected[album, default: []].append(contentsOf: picked)
         try app.waitForState("copies in \(album)", after: release, timeout: 10) { $0.lists == expected }
         try check(
-            events(from: mark, named: "preview").contains { ($0["count"] as? Int) == 3 },
+            events(from: mark, named: "preview").contains { $0.count == 3 },
             "M3: the drag image never showed a count of 3")
         let committed = events(from: mark, named: "committed")
         try check(committed.count == 1, "one drop expected, saw \(committed.count)")
         try check(
-            committed[0]["operation"] as? String == "copy", "S2: the drop was a \(committed[0]["operation"] ?? "?")")
+            committed[0].operation == "copy", "S2: the drop was a \(committed[0].operation ?? "?")")
         try checkStore(.photos, equals: expected)
         try settleAfterDrag(mark, pane: "photos")
 
@@ -75,8 +76,8 @@ extension Tour {
         sharedExpected[shared, default: []].append(sharedPhoto)
         try app.waitForState("'\(sharedPhoto)' in \(shared)", after: mark, timeout: 10) { $0.lists == sharedExpected }
         try checkStore(.photos, equals: sharedExpected)
-        try app.waitFor("the Stop Sharing button", after: mark) {
-            $0["kind"] as? String == "state" && $0["stopSharing"] as? Bool == true
+        try app.waitFor(StateLine.self, "the Stop Sharing button", after: mark) {
+            $0.stopSharing == true
         }
         try check(
             !events(from: mark, named: "cancellationOffered").isEmpty, "U3: the drop offered no cancellation")

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ extension Tour {
         let pane = "settings"
         var layout = try open(pane)
         let start = try require(stateObject(pane), "the settings' state")
-        let startSwitches = start["switches"] as? [String: Bool] ?? [:]
+        let startSwitches = start.switches ?? [:]
         try check(
             startSwitches == ["airplane": false, "wifi": true, "bluetooth": true], "the switches: \(startSwitches)")
         let stored = try storedSettings("settings.")
@@ -25,16 +26,16 @@ extension Tour {
         var mark = app.lineCount
         try pointer.click(at: try layout.row("Airplane Mode", in: "Switches").center)
         let on = try waitForStateObject(pane, "Airplane Mode on", after: mark) {
-            ($0["switches"] as? [String: Bool])?["airplane"] == true
+            $0.switches?["airplane"] == true
         }
         try check(
-            on["switches"] as? [String: Bool] == ["airplane": true, "wifi": false, "bluetooth": false],
-            "Wi-Fi and Bluetooth turn off: \(on["switches"] ?? "")")
-        let enabled = on["enabled"] as? [String: Bool] ?? [:]
+            on.switches == ["airplane": true, "wifi": false, "bluetooth": false],
+            "Wi-Fi and Bluetooth turn off: \(on.switches ?? [:])")
+        let enabled = on.enabled ?? [:]
         try check(
             enabled["wifi"] == false && enabled["bluetooth"] == false && enabled["Home"] == false
                 && enabled["airplane"] == true, "greyed at once: \(enabled)")
-        try check(on["undo"] as? String == "Undo Turn On Airplane Mode", "one named step: \(on["undo"] ?? "")")
+        try check(on.undo == "Undo Turn On Airplane Mode", "one named step: \(on.undo ?? "")")
         let saved = try storedSettings("settings.")
         try check(
             saved["settings.airplane"] == "true" && saved["settings.wifi"] == "false"
@@ -44,8 +45,8 @@ extension Tour {
         mark = app.lineCount
         try pointer.key("ctrl+z")
         try waitForStateObject(pane, "Airplane Mode undone", after: mark) {
-            $0["switches"] as? [String: Bool] == ["airplane": false, "wifi": true, "bluetooth": true]
-                && ($0["enabled"] as? [String: Bool])?.values.allSatisfy { $0 } == true
+            $0.switches == ["airplane": false, "wifi": true, "bluetooth": true]
+                && $0.enabled?.values.allSatisfy { $0 } == true
         }
         try check(try storedSettings("settings.")["settings.wifi"] == "true", "the undo is saved")
 
@@ -58,20 +59,20 @@ extension Tour {
         try settleAfterDrag(mark, pane: pane, flewBack: true)
         let outcome = events(from: mark, named: "outcome").last
         try check(
-            outcome?["reason"] as? String == "Brightness takes no content; drag its thumb to change it.",
-            "the slider refused with its reason: \(outcome ?? [:])")
+            outcome?.reason == "Brightness takes no content; drag its thumb to change it.",
+            "the slider refused with its reason: \(outcome.map { "\($0)" } ?? "none")")
 
         // K4: the detail button opens details; a click elsewhere on the row joins the network.
         layout = try app.settledLayout(pane: pane)
         mark = app.lineCount
         try pointer.click(at: try layout.row("Café Rosa", in: "Details").center)
-        try waitForStateObject(pane, "Café Rosa's details", after: mark) { $0["details"] as? String == "Café Rosa" }
+        try waitForStateObject(pane, "Café Rosa's details", after: mark) { $0.details == "Café Rosa" }
         try check(app.state?.selected["Networks"] == ["Home"], "the detail button did not join Café Rosa")
         let office = try layout.row("Office", in: "Rows")
         mark = app.lineCount
         try pointer.click(at: (office.x + 80, office.midY))
         try waitForStateObject(pane, "Office joined", after: mark) {
-            ($0["selected"] as? [String: [String]])?["Networks"] == ["Office"]
+            $0.selected?["Networks"] == ["Office"]
         }
         try check(try storedSettings("settings.")["settings.network"] == "Office", "the network is saved")
 
@@ -80,13 +81,13 @@ extension Tour {
         mark = app.lineCount
         try pointer.drag(
             from: (track.x + track.width * 0.7, slider.midY), to: (track.x + track.width * 0.3, slider.midY), steps: 8)
-        try waitForStateObject(pane, "brightness down", after: mark) { ($0["brightness"] as? Double ?? 100) <= 40 }
+        try waitForStateObject(pane, "brightness down", after: mark) { ($0.brightness ?? 100) <= 40 }
         // The thumb settles after the last motion event and is saved when it does: wait (up to
         // 5 s) until the store holds the value the slider shows.
         var value = -1.0
         var storedBrightness: String? = nil
         for _ in 0..<50 {
-            value = try require(stateObject(pane)?["brightness"] as? Double, "the brightness")
+            value = try require(stateObject(pane)?.brightness, "the brightness")
             storedBrightness = try storedSettings("settings.")["settings.brightness"]
             if storedBrightness == String(Int(value)) { break }
             usleep(100_000)
@@ -96,12 +97,12 @@ extension Tour {
         try screenshot(String(format: "%02d-%@-brightness", info.number, info.slug))
         mark = app.lineCount
         try pointer.key("ctrl+z")
-        try waitForStateObject(pane, "brightness back", after: mark) { $0["brightness"] as? Double == 70 }
+        try waitForStateObject(pane, "brightness back", after: mark) { $0.brightness == 70 }
 
         // K5: the info button.
         mark = app.lineCount
         try pointer.click(at: try layout.list("Info").center)
-        try waitForStateObject(pane, "the app's details", after: mark) { $0["info"] as? Bool == true }
+        try waitForStateObject(pane, "the app's details", after: mark) { $0.info == true }
         try pointer.key("Escape")
         return .ok(
             "Airplane Mode turned Wi-Fi and Bluetooth off and greyed them with the networks (saved together), "

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 
 #if canImport(Glibc)
     import Glibc
@@ -28,8 +29,8 @@ extension Tour {
         let pageMark = page.lineCount
         let to = (x: body.x + min(200, body.width / 3), y: body.midY)
         try pointer.drag(from: source.center, to: to, steps: 14, release: false)
-        try app.waitFor("the highlight on the message body", after: mark) {
-            $0["event"] as? String == "highlightOn" && $0["target"] as? String == bodyID
+        try app.waitFor(FeedbackLine.self, "the highlight on the message body", after: mark) {
+            $0.event == "highlightOn" && $0.target == bodyID
         }
         usleep(300_000)
         let path = URL(fileURLWithPath: options.out)
@@ -38,22 +39,22 @@ extension Tour {
         screenshots.append(path)
         let release = app.lineCount
         try pointer.release()
-        let state = try app.waitFor("the message receiving image/png", after: release, timeout: 15) {
-            $0["kind"] as? String == "state" && $0["pane"] as? String == info.slug
-                && ($0["received"] as? JSONObject)?["type"] as? String == "image/png"
+        let state = try app.waitFor(StateLine.self, "the message receiving image/png", after: release, timeout: 15) {
+            $0.pane == info.slug
+                && $0.received?.type == "image/png"
         }
-        let received = try require(state["received"] as? JSONObject, "received")
-        let size = received["size"] as? Int ?? Int(received["size"] as? Double ?? 0)
-        let from = received["from"] as? String ?? ""
+        let received = try require(state.received, "received")
+        let size = received.size
+        let from = received.from ?? ""
         try check(size > 100, "the message received image/png with \(size) bytes")
-        try check(received["operation"] as? String == "copy", "S2: the drop was a \(received["operation"] ?? "?")")
+        try check(received.operation == "copy", "S2: the drop was a \(received.operation ?? "?")")
         try check(!from.isEmpty && from != "Showcase", "the photo did not come from another app (from '\(from)')")
-        let handed = try page.waitFor("the page's drag handed off", after: pageMark, timeout: 10) {
-            $0["event"] as? String == "outcome"
+        let handed = try page.waitFor(FeedbackLine.self, "the page's drag handed off", after: pageMark, timeout: 10) {
+            $0.event == "outcome"
         }
         try check(
-            handed["outcome"] as? String == "handedOff",
-            "the page's drag ended \(handed["outcome"] ?? "?"), not handed off: \(handed)")
+            handed.outcome == "handedOff",
+            "the page's drag ended \(handed.outcome ?? "?"), not handed off: \(handed)")
         // The drag-end is the page's (the source's): wait for it there, then for the showcase to settle.
         try page.waitForDragEnd(after: pageMark)
         _ = try app.settledLayout(pane: info.slug)
@@ -63,12 +64,12 @@ extension Tour {
         // message kept its own copy of the bytes).
         let undo = app.lineCount
         try pointer.key("ctrl+z")
-        try app.waitFor("the photo taken out of the message", after: undo) {
-            $0["kind"] as? String == "state" && $0["pane"] as? String == info.slug && $0["received"] is NSNull
+        try app.waitFor(StateLine.self, "the photo taken out of the message", after: undo) {
+            $0.pane == info.slug && $0.received == nil
         }
         return .ok(
             "dragged '\(photo)' from the Web Page process into the new message: it received image/png "
-                + "(\(size) bytes) as a copy from '\(from)'; the page's drag was handed off (to '\(handed["app"] ?? "?")'); "
+                + "(\(size) bytes) as a copy from '\(from)'; the page's drag was handed off (to '\(handed.app ?? "?")'); "
                 + "Ctrl+Z took it out again")
     }
 }

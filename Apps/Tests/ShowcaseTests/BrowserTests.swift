@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 import Testing
 
@@ -157,27 +158,27 @@ struct BrowserTests: ShowcaseTesting {
             let downloads = session.server.requestedPaths.filter { $0 == "/photo.png" }.count
             let mark = app.lineCount
             try session.dragFromPage(try session.point(of: "photo"), to: (body.x + 150, body.midY))
-            let line = try app.waitFor("the photo in the message", after: mark, timeout: 20) {
-                $0["kind"] as? String == "state" && $0["received"] is JSONObject
+            let line = try app.waitFor(StateLine.self, "the photo in the message", after: mark, timeout: 20) {
+                $0.received != nil
             }
-            let received = try #require(line["received"] as? JSONObject)
-            #expect(received["type"] as? String == "image/png")
-            #expect(int(received["size"]) == BrowserPages.photo.count, "the page's PNG, byte for byte in size")
-            #expect(received["origin"] as? String == "web", "downloaded by its address")
-            #expect(received["name"] as? String == "photo.png")
-            #expect(received["from"] as? String == "Chromium")
-            #expect(received["operation"] as? String == "copy", "S2: another app copies")
+            let received = try #require(line.received)
+            #expect(received.type == "image/png")
+            #expect(received.size == BrowserPages.photo.count, "the page's PNG, byte for byte in size")
+            #expect(received.origin == "web", "downloaded by its address")
+            #expect(received.name == "photo.png")
+            #expect(received.from == "Chromium")
+            #expect(received.operation == "copy", "S2: another app copies")
             #expect(
                 session.server.requestedPaths.filter { $0 == "/photo.png" }.count > downloads, "the showcase fetched it"
             )
-            let gtk = app.objects(from: mark).compactMap { $0["message"] as? String }
+            let gtk = app.messages(from: mark)
             let enter = try #require(gtk.first { $0.hasPrefix("external drag-enter") })
             #expect(
                 enter.contains("text/x-moz-url") && !enter.contains("image/png"),
                 "Chromium offers no image type: \(enter)")
             // The state line can come before the resolved placeholder's events are written.
-            _ = try app.waitFor("the drop committed", after: mark) { $0["event"] as? String == "committed" }
-            let events = app.events(from: mark).compactMap { $0["event"] as? String }
+            try app.waitFor(FeedbackLine.self, "the drop committed", after: mark) { $0.event == "committed" }
+            let events = app.events(from: mark).map(\.event)
             #expect(events.contains("highlightOn"), "F4: the body showed it takes the drag")
             for event in ["placeholderInserted", "placeholderResolved", "committed"] {
                 #expect(events.contains(event), "A4: \(event) (events: \(events))")
@@ -189,8 +190,8 @@ struct BrowserTests: ShowcaseTesting {
             try session.display.xdotool(["search", "--name", "^DragDrop Showcase$", "windowfocus", "--sync"])
             let undo = app.lineCount
             try session.pointer.key("ctrl+z")
-            try app.waitFor("the photo taken out", after: undo) {
-                $0["kind"] as? String == "state" && $0["received"] is NSNull
+            try app.waitFor(StateLine.self, "the photo taken out", after: undo) {
+                $0.received == nil
             }
         }
     }
@@ -203,36 +204,36 @@ struct BrowserTests: ShowcaseTesting {
             let body = try app.settledLayout(pane: "web-mail").list("Body")
             let mark = app.lineCount
             try session.dragFromPage(try session.point(of: "slow"), to: (body.x + 150, body.midY))
-            try app.waitFor("a download under way", after: mark, timeout: 15) {
-                $0["event"] as? String == "placeholderProgress"
-                    && ($0["fraction"] as? Double).map { $0 > 0 && $0 < 0.8 } == true
+            try app.waitFor(FeedbackLine.self, "a download under way", after: mark, timeout: 15) {
+                $0.event == "placeholderProgress"
+                    && $0.fraction.map { $0 > 0 && $0 < 0.8 } == true
             }
-            let shown = try #require(app.objects(from: mark).last { $0["kind"] as? String == "state" })
+            let shown = try #require(app.lines(StateLine.self, from: mark).last)
             #expect(
-                (shown["loading"] as? String)?.hasPrefix("Downloading the photo… ") == true,
+                (shown.loading)?.hasPrefix("Downloading the photo… ") == true,
                 "the placeholder says so: \(shown)")
-            let layout = try app.waitFor("the placeholder's Cancel button", after: mark, timeout: 10) {
-                $0["kind"] as? String == "layout" && ($0["lists"] as? JSONObject)?["Cancel"] != nil
+            let layout = try app.waitFor(LayoutLine.self, "the placeholder's Cancel button", after: mark, timeout: 10) {
+                $0.lists?["Cancel"] != nil
             }
             let cancel = try #require(
                 ScreenRect(
-                    printed: (layout["lists"] as? JSONObject)?["Cancel"],
+                    try #require(layout.lists?["Cancel"] ?? nil),
                     from: (
-                        app.window.x + ((layout["surface"] as? [Double])?.first ?? 0),
-                        app.window.y + ((layout["surface"] as? [Double])?.last ?? 0)
+                        app.window.x + ((layout.surface)?.first ?? 0),
+                        app.window.y + ((layout.surface)?.last ?? 0)
                     )))
             try session.pointer.click(at: cancel.center)
-            try app.waitFor("the drop failed as cancelled", after: mark, timeout: 10) {
-                $0["event"] as? String == "placeholderFailed"
+            try app.waitFor(FeedbackLine.self, "the drop failed as cancelled", after: mark, timeout: 10) {
+                $0.event == "placeholderFailed"
             }
-            let state = try app.waitFor("the placeholder gone", after: mark) {
-                $0["kind"] as? String == "state" && $0["loading"] is NSNull
+            let state = try app.waitFor(StateLine.self, "the placeholder gone", after: mark) {
+                $0.loading == nil
             }
-            #expect(state["received"] is NSNull, "A6: nothing was added")
-            let fractions = app.events(from: mark).filter { $0["event"] as? String == "placeholderProgress" }
-                .compactMap { $0["fraction"] as? Double }
+            #expect(state.received == nil, "A6: nothing was added")
+            let fractions = app.events(from: mark).filter { $0.event == "placeholderProgress" }
+                .compactMap { $0.fraction }
             #expect(fractions.contains { $0 > 0 && $0 < 1 }, "A5: progress between 0 and 1 was reported: \(fractions)")
-            let status = app.objects(from: mark).last { $0["kind"] as? String == "status" }?["text"] as? String ?? ""
+            let status = app.lines(StatusLine.self, from: mark).last?.text ?? ""
             #expect(status.lowercased().contains("cancel"), "the person is told it was cancelled: \(status)")
         }
     }
@@ -265,8 +266,8 @@ struct BrowserTests: ShowcaseTesting {
             let word = try #require(words.last { $0.title.hasPrefix("Harbour") || $0.title.hasSuffix("Harbour") })
             mark = app.lineCount
             try session.pointer.click(at: (word.frame.midX, word.frame.midY), holding: ["ctrl"])
-            let opened = try app.waitFor("the link opened", after: mark) { $0["kind"] as? String == "link" }
-            #expect(opened["opened"] as? String == address)
+            let opened = try app.waitFor(LinkLine.self, "the link opened", after: mark)
+            #expect(opened.opened == address)
             // Without a pointer (C4): with the caret on the link, the note's edit menu has Open Link.
             try session.display.xdotool(["search", "--name", "^DragDrop Showcase$", "windowfocus", "--sync"])
             try session.pointer.click(at: (word.frame.midX, word.frame.midY))
@@ -274,8 +275,8 @@ struct BrowserTests: ShowcaseTesting {
             #expect(menu.items.first { !$0.hasPrefix("Undo") && !$0.hasPrefix("Redo") } == "Open Link", "\(menu)")
             mark = app.lineCount
             try choose("Open Link", in: menu.items, app, session.pointer)
-            let chosen = try app.waitFor("the link opened from the menu", after: mark) { $0["kind"] as? String == "link" }
-            #expect(chosen["opened"] as? String == address)
+            let chosen = try app.waitFor(LinkLine.self, "the link opened from the menu", after: mark)
+            #expect(chosen.opened == address)
 
             // Styled text: the paragraph selected in the page, dragged into the other note.
             let book = try layout.list("Book club: March")
@@ -305,7 +306,7 @@ struct BrowserTests: ShowcaseTesting {
             }
             let saved = URL(fileURLWithPath: data).appendingPathComponent("Files/Pictures/photo.png")
             #expect(try Data(contentsOf: saved) == BrowserPages.photo, "the page's bytes")
-            let events = app.events(from: mark).compactMap { $0["event"] as? String }
+            let events = app.events(from: mark).map(\.event)
             #expect(events.contains("placeholderInserted") && events.contains("committed"), "A4: \(events)")
 
             _ = try app.settledLayout(pane: "files")
@@ -335,8 +336,8 @@ struct BrowserTests: ShowcaseTesting {
             let mark = page.lineCount
             try session.pointer.drag(
                 from: beach.center, to: try session.zoneCenter(), steps: 16, pause: 0.4, release: false)
-            try page.waitFor("Chromium asking for the file list", after: mark) {
-                ($0["message"] as? String)?.hasPrefix("export file planned") == true
+            try page.waitFor(GtkLine.self, "Chromium asking for the file list", after: mark) {
+                $0.message.hasPrefix("export file planned")
             }
             #expect(regularFiles(in: exports).isEmpty, "P5: nothing is written before the drop")
             try session.pointer.release()
@@ -352,7 +353,7 @@ struct BrowserTests: ShowcaseTesting {
             #expect(int(file["size"]) == bytes.count && bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
             #expect(UInt32(int(file["fnv"])) == BrowserPages.fnv1a(bytes), "the page read the bytes of that file")
             #expect(permissions(path) == 0o600 && permissions(path.deletingLastPathComponent()) == 0o700, "private")
-            let lines = page.objects(from: mark).compactMap { $0["message"] as? String }
+            let lines = page.messages(from: mark)
             let planned = lines.firstIndex { $0.hasPrefix("export file planned") } ?? .max
             let performed = lines.firstIndex { $0.hasPrefix("export drop performed") } ?? .max
             let wrote = lines.firstIndex { $0.hasPrefix("export file written") } ?? .max

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 import Testing
 
@@ -76,7 +77,7 @@ struct HostileAppTests: ShowcaseTesting {
             let title = "Book club: March"
             let note = try s.frame(title)
             let at = (note.midX, note.y + 30)
-            func length() -> Int { Int((s.app.objects().last { $0["kind"] as? String == "state" }?["lengths"] as? [String: Double])?[title] ?? -1) }
+            func length() -> Int { Int((s.app.lines(StateLine.self).last?.lengths)?[title] ?? -1) }
             func html() -> String { s.app.state?.lists[title]?.first ?? "" }
             var expected = length()
             #expect(expected > 0)
@@ -117,8 +118,8 @@ struct HostileAppTests: ShowcaseTesting {
             let undo = s.app.lineCount
             try s.pointer.key("ctrl+z")
             try s.app.waitForState("the long text undone", after: undo) { _ in length() == expected }
-            try s.app.waitFor("the main loop's report", after: s.app.lineCount) { $0["kind"] as? String == "loop" }
-            let stalls = s.app.objects(from: undo).filter { $0["kind"] as? String == "stall" }
+            try s.app.waitFor(LoopLine.self, "the main loop's report", after: s.app.lineCount)
+            let stalls = s.app.lines(StallLine.self, from: undo)
             #expect(stalls.isEmpty, "undoing 98 KB never blocked the loop: \(stalls)")
             s.record("Ctrl+Z of the 98 KB drop", verdict: "undone", since: undo)
 
@@ -143,7 +144,7 @@ struct HostileAppTests: ShowcaseTesting {
                 "a source that answers 3 s late, after the drop was given up",
                 [["type": Self.utf8, "text": "Late words.", "behaviour": "late", "interval": 3_000]], at: at)
             #expect(!verdict.accepted && verdict.message.contains("nothing arrived"), "\(verdict)")
-            try s.source.waitFor("the late answer sent", after: late) { $0["message"] as? String == "write-done bytes=11" }
+            try s.source.waitFor("the late answer sent", after: late) { $0.decode(GtkLine.self)?.message == "write-done bytes=11" }
             let onTime = "On time."
             verdict = try s.drop("text from the same app after its late answer", [["type": Self.utf8, "text": onTime]], at: at)
             #expect(verdict.accepted, "\(verdict)")
@@ -241,7 +242,7 @@ struct HostileAppTests: ShowcaseTesting {
                 let at = (target.midX, target.midY)
                 func uris(_ lines: String) -> [[String: Any]] { [["type": "text/uri-list", "text": lines]] }
                 func url(_ file: URL) -> String { file.absoluteString }
-                func count(_ folder: String) -> Int { Int((s.app.objects().last { $0["kind"] as? String == "state" }?["counts"] as? [String: Double])?[folder] ?? -1) }
+                func count(_ folder: String) -> Int { Int((s.app.lines(StateLine.self).last?.counts)?[folder] ?? -1) }
 
                 var verdict = try s.drop("URI list with '..'", uris("file://\(outside.path)/../../etc/passwd\r\n"), at: at)
                 #expect(!verdict.accepted && verdict.message.contains(".."), "\(verdict)")
@@ -313,8 +314,8 @@ struct HostileAppTests: ShowcaseTesting {
                 let undo = s.app.lineCount
                 try s.pointer.key("ctrl+z")
                 try s.app.waitForState("the 10,000 copies undone", after: undo, timeout: 60) { _ in count("Pictures") == copied }
-                try s.app.waitFor("the main loop's report", after: s.app.lineCount) { $0["kind"] as? String == "loop" }
-                let stalls = s.app.objects(from: undo).filter { $0["kind"] as? String == "stall" }
+                try s.app.waitFor(LoopLine.self, "the main loop's report", after: s.app.lineCount)
+                let stalls = s.app.lines(StallLine.self, from: undo)
                 #expect(stalls.isEmpty, "undoing 10,000 copies never blocked the loop: \(stalls)")
                 #expect(try FileManager.default.contentsOfDirectory(atPath: pictures.path).count == copied)
                 s.record("Ctrl+Z of the 10,000 files", verdict: "undone", since: undo)
@@ -346,15 +347,15 @@ struct HostileAppTests: ShowcaseTesting {
         try withSession(pane: "web-mail", title: "Web Page and Mail", appName: "\u{202E}gnp.evil") { s in
             let body = try s.frame("Body")
             let at = (body.midX, body.midY)
-            func received() -> [String: Any]? { s.app.objects().last { $0["kind"] as? String == "state" }?["received"] as? [String: Any] }
+            func received() -> StateLine.Received? { s.app.last(StateLine.self)?.received }
             let good = TestImages.png(width: 64, height: 48)
             var verdict = try s.drop("a real 64 × 48 PNG", [["type": "image/png", "base64": good.base64EncodedString()]], at: at)
             #expect(verdict.accepted, "\(verdict)")
-            #expect(received()?["size"] as? Double == Double(good.count))
-            let from = received()?["from"] as? String ?? ""
+            #expect(received()?.size == good.count)
+            let from = received()?.from ?? ""
             #expect(from.lowercased() == "gnp.evil" && !Self.hasBidiControl(from), "the app's name, neutralised: \(from.debugDescription)")
             try refusesBadPictures(s, at: at, what: "Message Body")
-            #expect(received()?["size"] as? Double == Double(good.count), "the real picture is still attached")
+            #expect(received()?.size == good.count, "the real picture is still attached")
             verdict = try s.dropRefusedWhileHovering(
                 "an SVG picture", [["type": "image/svg+xml", "text": "<svg xmlns='http://www.w3.org/2000/svg'/>"]], at: at)
             #expect(!verdict.accepted, "\(verdict)")
@@ -396,7 +397,7 @@ struct HostileAppTests: ShowcaseTesting {
             #expect(!verdict.accepted && verdict.message.contains("chart"), "\(verdict)")
             let slides = try s.frame("Slides")
             try refusesBadPictures(s, at: (slides.midX, slides.midY), what: "Slides")
-            let received = s.app.objects().last { $0["kind"] as? String == "state" }?["received"] as? [String: Any]
+            let received = s.app.last(StateLine.self)?.receivedBy
             #expect(received?.isEmpty ?? true, "nothing was received: \(String(describing: received))")
         }
         try withSession(pane: "drawing", title: "Drawing") { s in

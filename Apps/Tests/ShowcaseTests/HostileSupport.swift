@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// `dragdrop-hostile-source` on a display: a window offering whatever it is told, any bytes
@@ -24,8 +25,8 @@ final class HostileSource {
     func stop() { process.stop() }
     func send(line: String) throws { try process.send(line: line) }
     @discardableResult
-    func waitFor(_ what: String, after index: Int = 0, timeout: Double = 10, where predicate: (JSONObject) -> Bool)
-        throws -> JSONObject
+    func waitFor(_ what: String, after index: Int = 0, timeout: Double = 10, where predicate: (AppLine) -> Bool)
+        throws -> AppLine
     {
         try process.waitFor(what, after: index, timeout: timeout, where: predicate)
     }
@@ -40,9 +41,9 @@ final class HostileSource {
         let mark = lineCount
         try send(line: String(decoding: data, as: UTF8.self))
         let answer = try waitFor("the offer", after: mark, timeout: 30) {
-            ["offered", "error"].contains($0["kind"] as? String)
+            ["offered", "error"].contains($0.kind)
         }
-        if answer["kind"] as? String == "error" { throw DriverError("The source refused the offer: \(answer)") }
+        if answer.kind == "error" { throw DriverError("The source refused the offer: \(answer)") }
     }
 
     /// Where drags start: the middle of the window.
@@ -181,13 +182,13 @@ final class HostileSession {
         let mark = app.lineCount
         let sourceMark = source.lineCount
         try pointer.drag(from: source.handle, to: point, steps: 8)
-        let end = try app.waitFor("the drop of \(payload) to end", after: mark, timeout: timeout) { line in
-            guard line["kind"] as? String == "feedback", let event = line["event"] as? String else { return false }
+        let end = try app.waitFor(FeedbackLine.self, "the drop of \(payload) to end", after: mark, timeout: timeout) { line in
+            let event = line.event
             if event == "committed" || event == "placeholderFailed" { return true }
-            return event == "outcome" && line["outcome"] as? String != "placeholder"
-                && line["outcome"] as? String != "completed"
+            return event == "outcome" && line.outcome != "placeholder"
+                && line.outcome != "completed"
         }
-        let accepted = end["event"] as? String == "committed"
+        let accepted = end.event == "committed"
         // The announcement follows the event; the source's drag ends when the drop is finished.
         let statusMark = app.lineCount
         _ = try? source.waitFor("the source's drag-end", after: sourceMark, timeout: 5, where: AppProcess.isDragEnd)
@@ -209,8 +210,8 @@ final class HostileSession {
         let sourceMark = source.lineCount
         try pointer.drag(from: source.handle, to: point, steps: 8)
         try source.waitForDragEnd(after: sourceMark, timeout: 10)
-        let hovering = app.objects(from: mark).compactMap { $0["kind"] as? String == "status" ? $0["text"] as? String : nil }
-        let committed = app.events(from: mark).contains { $0["event"] as? String == "committed" }
+        let hovering = app.lines(StatusLine.self, from: mark).compactMap { true  ? $0.text : nil }
+        let committed = app.events(from: mark).contains { $0.event == "committed" }
         let verdict = HostileVerdict(accepted: committed, message: hovering.last ?? "", longestBlock: 0, stalls: [])
         return try finish(payload, verdict, after: mark, hovering: true, sourceLocation: sourceLocation)
     }
@@ -218,19 +219,17 @@ final class HostileSession {
     /// Records a row for something other than a drop (an undo): the last status line since
     /// `mark` and the longest block reported since.
     func record(_ payload: String, verdict: String, since mark: Int) {
-        let lines = app.objects(from: mark)
         HostileReport.add(
             HostileReportRow(
                 pane: paneTitle, payload: payload, verdict: verdict,
-                message: lines.last { $0["kind"] as? String == "status" }?["text"] as? String ?? "",
-                longestBlock: lines.compactMap { $0["kind"] as? String == "loop" ? $0["longest"] as? Double : nil }.max()
-                    ?? 0))
+                message: app.lines(StatusLine.self, from: mark).last?.text ?? "",
+                longestBlock: app.lines(LoopLine.self, from: mark).map(\.longest).max() ?? 0))
     }
 
     /// The last status line printed after `mark`, waiting briefly for one after `statusMark`.
     private func lastStatus(after mark: Int, waitingAfter statusMark: Int) -> String {
-        _ = try? app.waitFor("the status line", after: statusMark, timeout: 1) { $0["kind"] as? String == "status" }
-        return app.objects(from: mark).last { $0["kind"] as? String == "status" }?["text"] as? String ?? ""
+        _ = try? app.waitFor(StatusLine.self, "the status line", after: statusMark, timeout: 1)
+        return app.lines(StatusLine.self, from: mark).last?.text ?? ""
     }
 
     /// Waits for the main loop's next report, reads the longest block since `mark`, checks it
@@ -241,12 +240,10 @@ final class HostileSession {
     ) throws -> HostileVerdict {
         var verdict = verdict
         let reportMark = app.lineCount
-        try app.waitFor("the main loop's report", after: reportMark, timeout: 5) { $0["kind"] as? String == "loop" }
-        try app.waitFor("another report", after: app.lineCount, timeout: 5) { $0["kind"] as? String == "loop" }
-        let lines = app.objects(from: mark)
-        verdict.longestBlock = lines.filter { $0["kind"] as? String == "loop" }.compactMap { $0["longest"] as? Double }
-            .max() ?? 0
-        verdict.stalls = lines.filter { $0["kind"] as? String == "stall" }.compactMap { $0["ms"] as? Double }
+        try app.waitFor(LoopLine.self, "the main loop's report", after: reportMark, timeout: 5)
+        try app.waitFor(LoopLine.self, "another report", after: app.lineCount, timeout: 5)
+        verdict.longestBlock = app.lines(LoopLine.self, from: mark).map(\.longest).max() ?? 0
+        verdict.stalls = app.lines(StallLine.self, from: mark).map(\.ms)
         #expect(
             verdict.stalls.isEmpty, "the main loop was blocked more than 50 ms during '\(payload)': \(verdict)",
             sourceLocation: sourceLocation)

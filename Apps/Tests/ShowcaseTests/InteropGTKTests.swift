@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 import Testing
 
@@ -38,10 +39,10 @@ struct InteropGTKTests: InteropTesting {
             try app.waitForState("the text in the note", after: mark, timeout: 8) {
                 noteHTML($0, note).contains("Hello from GTK 3")
             }
-            #expect(events("committed", in: app, from: mark).first?["operation"] as? String == "copy")
+            #expect(events("committed", in: app, from: mark).first?.operation == "copy")
             #expect(try storedNote(data, note)?.text.contains("Hello from GTK 3") == true)
-            try app.waitFor("the status", after: mark) {
-                ($0["text"] as? String)?.hasPrefix("Copied 'Text from ") == true
+            try app.waitFor(StatusLine.self, "the status", after: mark) {
+                $0.text.hasPrefix("Copied 'Text from ")
             }
             let said = statuses(app, from: mark)
             #expect(said.last?.lowercased() == "copied 'text from gtk3-demo' to book club: march.", "\(said)")
@@ -66,9 +67,9 @@ struct InteropGTKTests: InteropTesting {
             try gtk.waitFor("the word in its second entry") { nodes in
                 nodes.filter { $0.role == "text" }.dropFirst().first?.text == "Bake"
             }
-            let outcome = try app.waitFor("our outcome", after: mark) { $0["event"] as? String == "outcome" }
-            #expect(outcome["outcome"] as? String == "handedOff")
-            #expect((outcome["app"] as? String)?.lowercased() == "gtk3-demo")
+            let outcome = try app.waitFor(FeedbackLine.self, "our outcome", after: mark) { $0.event == "outcome" }
+            #expect(outcome.outcome == "handedOff")
+            #expect((outcome.app)?.lowercased() == "gtk3-demo")
             #expect(messages(app, from: mark).contains { $0.hasPrefix("export done mime=text/plain;charset=utf-8") })
         }
     }
@@ -84,13 +85,13 @@ struct InteropGTKTests: InteropTesting {
             let body = try app.settledLayout(pane: "web-mail").list("Body")
             let mark = app.lineCount
             try pointer.drag(from: icon.center, to: body.center)
-            let state = try app.waitFor("the image in the message", after: mark, timeout: 8) {
-                $0["kind"] as? String == "state" && ($0["received"] as? JSONObject)?["type"] as? String == "image/png"
+            let state = try app.waitFor(StateLine.self, "the image in the message", after: mark, timeout: 8) {
+                $0.received?.type == "image/png"
             }
-            let received = try #require(state["received"] as? JSONObject)
-            #expect((received["size"] as? Double ?? 0) > 100)
-            #expect((received["from"] as? String)?.lowercased() == "gtk3-demo")
-            #expect(received["operation"] as? String == "copy")
+            let received = try #require(state.received)
+            #expect(received.size > 100)
+            #expect((received.from)?.lowercased() == "gtk3-demo")
+            #expect(received.operation == "copy")
             #expect(statuses(app, from: mark).allSatisfy(endsWithOneFullStop), "\(statuses(app, from: mark))")
         }
     }
@@ -110,9 +111,9 @@ struct InteropGTKTests: InteropTesting {
                 try gtk.waitFor("the photo in place of its stop icon") { nodes in
                     nodes.contains { $0.role == "icon" && $0.imageSize.map { $0 == (160, 110) } == true }
                 }
-                let outcome = try page.waitFor("the page's outcome", after: mark) { $0["event"] as? String == "outcome" }
-                #expect(outcome["outcome"] as? String == "handedOff")
-                #expect(page.objects(from: mark).contains { ($0["message"] as? String)?.hasPrefix("export done mime=image/png") == true })
+                let outcome = try page.waitFor(FeedbackLine.self, "the page's outcome", after: mark) { $0.event == "outcome" }
+                #expect(outcome.outcome == "handedOff")
+                #expect(page.messages(from: mark).contains { $0.hasPrefix("export done mime=image/png") })
             }
         }
     }
@@ -138,8 +139,8 @@ struct InteropGTKTests: InteropTesting {
                 nodes.contains { $0.role == "push button" && $0.name == name && $0.frame.map { abs($0.midY - label.midY) < 12 } == true }
             }
             #expect(messages(app, from: mark).contains { $0.hasPrefix("export done mime=text/uri-list") })
-            let outcome = try app.waitFor("our outcome", after: mark) { $0["event"] as? String == "outcome" }
-            #expect(outcome["outcome"] as? String == "handedOff")
+            let outcome = try app.waitFor(FeedbackLine.self, "our outcome", after: mark) { $0.event == "outcome" }
+            #expect(outcome.outcome == "handedOff")
         }
     }
 
@@ -169,7 +170,7 @@ struct InteropGTKTests: InteropTesting {
             let mark = app.lineCount
             try pointer.drag(from: (entry.x + 20, entry.midY), to: (target.midX, target.maxY - 20))
             try app.waitForState("the text in the note", after: mark, timeout: 8) { noteHTML($0, note).contains("Copy this!") }
-            #expect(events("committed", in: app, from: mark).first?["operation"] as? String == "copy")
+            #expect(events("committed", in: app, from: mark).first?.operation == "copy")
             #expect(try storedNote(data, note)?.text.contains("Copy this!") == true)
             #expect(statuses(app, from: mark).allSatisfy(endsWithOneFullStop), "\(statuses(app, from: mark))")
         }
@@ -191,14 +192,14 @@ struct InteropGTKTests: InteropTesting {
             var mark = app.lineCount
             try pointer.drag(from: word.center, to: dropRow)
             try gtk.waitFor("the word as text") { gtk4Shows($0, kind: "Text") { $0 == "Bake" } }
-            #expect(try app.waitFor("our outcome", after: mark) { $0["event"] as? String == "outcome" }["outcome"] as? String == "handedOff")
+            #expect(try app.waitFor(FeedbackLine.self, "our outcome", after: mark) { $0.event == "outcome" }.outcome == "handedOff")
 
             try withWebPage(on: session.display, at: (1040, 300)) { page in
                 let photo = try page.settledLayout(pane: "page").list("Beach")
                 let pageMark = page.lineCount
                 try pointer.drag(from: photo.center, to: dropRow)
                 try gtk.waitFor("the photo as an image") { gtk4Shows($0, kind: "Image") }
-                #expect(page.objects(from: pageMark).contains { ($0["message"] as? String)?.hasPrefix("export done mime=image/png") == true })
+                #expect(page.messages(from: pageMark).contains { $0.hasPrefix("export done mime=image/png") })
             }
 
             try pointer.click(at: try app.settledLayout(pane: "notes").sidebar["files"].map(\.center) ?? (100, 440))

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 import Testing
 
@@ -32,13 +33,13 @@ struct InteropOursTests: InteropTesting {
                 // This app offered only standard types and still has its word (a copy, S2).
                 let offer = messages(app, from: mark).first { $0.hasPrefix("offer ") } ?? ""
                 #expect(offer == "offer [\"text/html\", \"text/plain;charset=utf-8\", \"text/plain\"]", "\(offer)")
-                let outcome = try app.waitFor("our outcome", after: mark) { $0["event"] as? String == "outcome" }
-                #expect(outcome["outcome"] as? String == "handedOff")
+                let outcome = try app.waitFor(FeedbackLine.self, "our outcome", after: mark) { $0.event == "outcome" }
+                #expect(outcome.outcome == "handedOff")
                 #expect(noteHTML(app.state, "Sourdough").contains("<b>Bake</b>"))
-                try other.waitFor("the other's status", after: otherMark) {
-                    ($0["text"] as? String)?.hasPrefix("Copied") == true
+                try other.waitFor(StatusLine.self, "the other's status", after: otherMark) {
+                    $0.text.hasPrefix("Copied")
                 }
-                #expect(events("committed", in: other, from: otherMark).first?["operation"] as? String == "copy")
+                #expect(events("committed", in: other, from: otherMark).first?.operation == "copy")
                 #expect(statuses(other, from: otherMark).allSatisfy(endsWithOneFullStop), "\(statuses(other, from: otherMark))")
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 import Testing
 
@@ -30,7 +31,7 @@ struct InteropQtTests: InteropTesting {
             #expect(Date().timeIntervalSince(start) < 6, "the drop took \(Date().timeIntervalSince(start)) s")
             let state = try app.waitForState("the word in the note", after: mark) { noteHTML($0, note).contains("Quarterly") }
             #expect(noteHTML(state, note).count > before.count)
-            #expect(events("committed", in: app, from: mark).first?["operation"] as? String == "copy")
+            #expect(events("committed", in: app, from: mark).first?.operation == "copy")
             let said = statuses(app, from: mark)
             #expect(said.contains("Copied 'Text from draggabletext' to \(note)."), "\(said)")
             #expect(said.allSatisfy(endsWithOneFullStop), "\(said)")
@@ -72,9 +73,9 @@ struct InteropQtTests: InteropTesting {
             #expect(Set(formats).isSubset(of: ["text/html", "text/plain", "text/plain;charset=utf-8"]), "\(formats)")
             // Qt took it: the drop area shows the word, our side handed it off as a copy.
             try qt.waitFor("the word in its drop area") { $0.contains { $0.role == "label" && $0.shown.contains("Bake") } }
-            let outcome = try app.waitFor("our outcome", after: mark) { $0["event"] as? String == "outcome" }
-            #expect(outcome["outcome"] as? String == "handedOff")
-            #expect(outcome["app"] as? String == "dropsite")
+            let outcome = try app.waitFor(FeedbackLine.self, "our outcome", after: mark) { $0.event == "outcome" }
+            #expect(outcome.outcome == "handedOff")
+            #expect(outcome.app == "dropsite")
             #expect(try waitForDropStatus(app, after: mark) == "Copied 'Selected text in Sourdough' to dropsite.")
             let said = statuses(app, from: mark)
             #expect(said.allSatisfy(endsWithOneFullStop), "\(said)")
@@ -99,7 +100,7 @@ struct InteropQtTests: InteropTesting {
             let url = "file://" + URL(fileURLWithPath: data).appendingPathComponent("Files/Documents/\(name)").path
             #expect(rows.first { $0.format == "text/uri-list" }?.content.trimmingCharacters(in: .whitespaces) == url, "\(rows)")
             #expect(Set(rows.map(\.format)).isSubset(of: ["text/uri-list", "text/plain"]), "\(rows)")
-            #expect(try app.waitFor("our outcome", after: mark) { $0["event"] as? String == "outcome" }["outcome"] as? String == "handedOff")
+            #expect(try app.waitFor(FeedbackLine.self, "our outcome", after: mark) { $0.event == "outcome" }.outcome == "handedOff")
 
             // A photo from the Web Page, a second process of ours.
             try withWebPage(on: session.display, at: (1400, 20)) { page in
@@ -112,9 +113,9 @@ struct InteropQtTests: InteropTesting {
                 #expect(
                     !rows.contains { $0.format.hasPrefix("application/x-dragdrop") || $0.format.hasPrefix("application/x-showcase") },
                     "\(rows.map(\.format))")
-                let outcome = try page.waitFor("the page's outcome", after: mark) { $0["event"] as? String == "outcome" }
-                #expect(outcome["outcome"] as? String == "handedOff")
-                #expect(outcome["app"] as? String == "dropsite")
+                let outcome = try page.waitFor(FeedbackLine.self, "the page's outcome", after: mark) { $0.event == "outcome" }
+                #expect(outcome.outcome == "handedOff")
+                #expect(outcome.app == "dropsite")
             }
         }
     }
@@ -142,7 +143,7 @@ struct InteropQtTests: InteropTesting {
             #expect(!html.contains("font-weight") && !html.contains("<span"), "no markup as text")
             let stored = try #require(try storedNote(data, note))
             #expect(stored.runs.contains { $0.styles.contains("bold") && $0.length == "QTextEdit".count })
-            #expect(events("committed", in: app, from: mark).first?["operation"] as? String == "copy")
+            #expect(events("committed", in: app, from: mark).first?.operation == "copy")
             #expect(try waitForDropStatus(app, after: mark) == "Copied 'Text from Rich Text' to \(note).")
         }
     }
@@ -160,10 +161,10 @@ struct InteropQtTests: InteropTesting {
             // The first swatch on the circle around the robot (window coordinates: the scene is
             // not read by assistive technology); its first drags are a colour and its name as text.
             try pointer.drag(from: qt.point(200, 50), to: (target.midX, target.maxY - 20))
-            let refused = try app.waitFor("the refusal", after: mark) {
-                ($0["message"] as? String)?.hasPrefix("external drag refused") == true
+            let refused = try app.waitFor(GtkLine.self, "the refusal", after: mark) {
+                $0.message.hasPrefix("external drag refused")
             }
-            #expect(refused["message"] as? String == "external drag refused: dragdroprobot allows only moving it")
+            #expect(refused.message == "external drag refused: dragdroprobot allows only moving it")
             usleep(300_000)
             #expect(events("lifted", in: app, from: mark).isEmpty)
             #expect(events("highlightOn", in: app, from: mark).isEmpty, "F4: nothing lit up")

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 import Testing
 
@@ -48,10 +49,10 @@ struct ShowcaseControlsPanesTests: ShowcaseTesting {
 
     /// The latest state line of the shown pane, whole.
     @discardableResult
-    func stateObject(_ app: ShowcaseProcess, after mark: Int = 0, where predicate: (JSONObject) -> Bool) throws
-        -> JSONObject
+    func stateObject(_ app: ShowcaseProcess, after mark: Int = 0, where predicate: (StateLine) -> Bool) throws
+        -> StateLine
     {
-        try app.waitFor("a state line", after: mark) { $0["kind"] as? String == "state" && predicate($0) }
+        try app.waitFor(StateLine.self, "a state line", after: mark, where: predicate)
     }
 
     @Test(
@@ -74,11 +75,11 @@ struct ShowcaseControlsPanesTests: ShowcaseTesting {
                 try press("Tab", untilFocusOnA: "GtkSwitch", app, keys, limit: 20)
                 var mark = app.lineCount
                 try keys.key("space")
-                try stateObject(app, after: mark) { ($0["switches"] as? [String: Bool])?["airplane"] == true }
+                try stateObject(app, after: mark) { $0.switches?["airplane"] == true }
                 try press("Tab", untilFocusOnA: "GtkScale", app, keys, limit: 20)
                 mark = app.lineCount
                 try keys.key("Right")
-                try stateObject(app, after: mark) { $0["brightness"] as? Double == 75 }
+                try stateObject(app, after: mark) { $0.brightness == 75 }
 
                 // The page control of situation 13 by keyboard: Down in the sidebar, Tab to it.
                 try press("Tab", untilFocusOn: "14. Settings", app, keys, limit: 20)
@@ -88,26 +89,24 @@ struct ShowcaseControlsPanesTests: ShowcaseTesting {
                 try press("Tab", untilFocusOnA: "GtkDrawingArea", app, keys, limit: 20)
                 mark = app.lineCount
                 try keys.key("Right")
-                try stateObject(app, after: mark) { $0["page"] as? Int == 1 && $0["how"] as? String == "pageControl" }
+                try stateObject(app, after: mark) { $0.page == 1 && $0.how == "pageControl" }
             }
             let app = try ShowcaseProcess.launch(
                 executable: try Self.showcaseExecutable(), dataDirectory: data, display: display, pane: "settings")
             defer { app.stop() }
             _ = try app.settledLayout(pane: "settings")
             guard
-                let state = app.objects().last(where: {
-                    $0["kind"] as? String == "state" && $0["pane"] as? String == "settings"
-                })
+                let state = app.lines(StateLine.self).last(where: { $0.pane == "settings" })
             else { throw DriverError("no settings state after the relaunch") }
-            #expect(state["switches"] as? [String: Bool] == ["airplane": true, "wifi": false, "bluetooth": false])
-            #expect(state["brightness"] as? Double == 75)
-            #expect((state["enabled"] as? [String: Bool])?["wifi"] == false, "still greyed after the relaunch")
+            #expect(state.switches == ["airplane": true, "wifi": false, "bluetooth": false])
+            #expect(state.brightness == 75)
+            #expect((state.enabled)?["wifi"] == false, "still greyed after the relaunch")
             let mark = app.lineCount
             let layout = try app.settledLayout(pane: "settings")
             guard let row = layout.sidebar["home-pages"] else { throw DriverError("no home-pages row") }
             try Pointer(display: display).click(at: row.center)
-            let pages = try stateObject(app, after: mark) { $0["pane"] as? String == "home-pages" }
-            #expect(pages["page"] as? Int == 1, "the page shown was saved")
+            let pages = try stateObject(app, after: mark) { $0.pane == "home-pages" }
+            #expect(pages.page == 1, "the page shown was saved")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 import Testing
 
@@ -54,7 +55,7 @@ struct ShowcaseControlsTests: ShowcaseTesting {
         try withShowcase(pane: "notes") { app, keys, _ in
             // Into the sidebar ("1. Notes"), then Down through the other eleven situations.
             try press("Tab", untilFocusOn: "1. Notes", app, keys)
-            var reports: [String: JSONObject] = [:]
+            var reports: [String: ControlsLine] = [:]
             let slugs = Self.slugs
             for (index, slug) in slugs.enumerated() {
                 if index > 0 {
@@ -63,24 +64,24 @@ struct ShowcaseControlsTests: ShowcaseTesting {
                     try app.waitForState("the \(slug) pane", after: mark) { $0.pane == slug }
                 }
                 _ = try app.settledLayout(pane: slug)
-                reports[slug] = try app.waitFor("the \(slug) pane's controls", after: 0, timeout: 5) {
-                    $0["kind"] as? String == "controls" && $0["pane"] as? String == slug
+                reports[slug] = try app.waitFor(ControlsLine.self, "the \(slug) pane's controls", after: 0, timeout: 5) {
+                    $0.pane == slug
                 }
             }
             var fieldsSeen = 0
             for slug in slugs {
                 let report = try #require(reports[slug])
-                let buttons = report["buttons"] as? [JSONObject] ?? []
-                let titles = buttons.map { $0["title"] as? String }
+                let buttons = report.buttons ?? []
+                let titles = buttons.map { $0.title }
                 #expect(titles.contains("Undo") && titles.contains("Redo"), "\(slug): the toolbar's Undo and Redo")
                 // The HIG check (the same one `--check` runs) judged every button, label and field.
-                let findings = (report["findings"] as? [JSONObject] ?? []).map {
-                    "\($0["rule"] as? String ?? ""): \($0["message"] as? String ?? "")"
+                let findings = (report.findings ?? []).map {
+                    "\($0.rule): \($0.message)"
                 }
                 #expect(findings.isEmpty, "in \(slug): \(findings)")
-                for field in report["fields"] as? [JSONObject] ?? [] {
+                for field in report.fields ?? [] {
                     fieldsSeen += 1
-                    #expect(!(field["placeholder"] as? String ?? "").isEmpty, "K3 in \(slug): a field without a hint")
+                    #expect(!field.placeholder.isEmpty, "K3 in \(slug): a field without a hint")
                 }
             }
             #expect(fieldsSeen >= 1, "the Contacts and Mail pane's To field was seen")

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 import Testing
 
@@ -47,9 +48,9 @@ struct ShowcaseFilesTests: ShowcaseTesting {
                 try app.waitForState("the file copied into Pictures", after: mark, timeout: 15) {
                     Set($0.lists["Pictures"] ?? []) == Set(pictures + [name]) && $0.undo == "Undo Copy File"
                 }
-                let committed = app.events(from: mark).filter { $0["event"] as? String == "committed" }
+                let committed = app.events(from: mark).filter { $0.event == "committed" }
                 #expect(
-                    committed.count == 1 && committed.first?["operation"] as? String == "copy", "S2: another app copies"
+                    committed.count == 1 && committed.first?.operation == "copy", "S2: another app copies"
                 )
                 #expect(try Data(contentsOf: copy) == sourceBytes, "the same bytes arrived")
                 #expect(try Data(contentsOf: source) == sourceBytes, "the other app's file is untouched")

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 import Testing
 
@@ -91,8 +92,8 @@ struct ShowcaseKeyboardTests: ShowcaseTesting {
 
             // The focus came back to the picked-up row. Delete the next one through the menu: one
             // undo step.
-            try app.waitFor("the focus back on '\(groceries[0])'", after: mark) {
-                $0["kind"] as? String == "focus" && $0["text"] as? String == groceries[0]
+            try app.waitFor(FocusLine.self, "the focus back on '\(groceries[0])'", after: mark) {
+                $0.text == groceries[0]
             }
             try press("Down", untilFocusOn: groceries[1], app, keys, limit: 1)
             try app.waitForState("'\(groceries[1])' selected", after: mark) {
@@ -132,12 +133,12 @@ struct ShowcaseKeyboardTests: ShowcaseTesting {
             try press("Tab", untilFocusOn: icon, app, keys)
             var mark = app.lineCount
             try keys.key("F10")
-            try app.waitFor("the Edit menu", after: mark) { $0["kind"] as? String == "focus" }
+            try app.waitFor(FocusLine.self, "the Edit menu", after: mark)
             mark = app.lineCount
             try keys.key("Return")  // "Move To…" is the menu's first command
             try waitForStatus("Picked up '\(icon)'.", after: mark, app, prefix: true)
             #expect(
-                app.objects(from: mark).contains { $0["message"] as? String == "action dd.move-to window=showcase" })
+                app.messages(from: mark).contains("action dd.move-to window=showcase"))
             try press("Tab", untilStatus: "Over Utilities, will move.", app, keys, limit: 30)
             mark = app.lineCount
             try keys.key("Return")
@@ -168,11 +169,11 @@ struct KeyboardDragCase: CustomTestStringConvertible, Sendable {
     /// The undo step the drop makes.
     var undo: String
     /// Holds on the pane's state line after the drop.
-    var arrived: @Sendable (JSONObject) -> Bool
+    var arrived: @Sendable (StateLine) -> Bool
 
     var testDescription: String { "\(pane): \(source ?? "a selected word") → \(over)" }
 
-    static func lists(_ object: JSONObject) -> [String: [String]] { object["lists"] as? [String: [String]] ?? [:] }
+    static func lists(_ object: StateLine) -> [String: [String]] { object.lists ?? [:] }
 
     static let all: [KeyboardDragCase] = [
         .init(pane: "notes", source: nil, over: "Over Sourdough, will copy.", undo: "Undo Copy Text") {
@@ -199,7 +200,7 @@ struct KeyboardDragCase: CustomTestStringConvertible, Sendable {
             lists($0)["To"] == ["Ana Sousa <ana@example.org>"]
         },
         .init(pane: "charts", source: "Sales 2026", over: "Over Slides, will copy.", undo: "Undo Copy Chart") {
-            ($0["received"] as? JSONObject)?["Slides"] != nil
+            $0.receivedBy?["Slides"] != nil
         },
         .init(
             pane: "upload", source: "Kayaking.mov", over: "Over Upload to Channel, will copy.", undo: "Undo Copy Video"
@@ -219,7 +220,7 @@ extension ShowcaseKeyboardTests {
 
     private func playKeyboardDrag(_ drag: KeyboardDragCase, _ app: ShowcaseProcess, _ keys: Pointer) throws {
         let arrived = drag.arrived
-        guard let original = app.objects().last(where: { $0["kind"] as? String == "state" }) else {
+        guard let original = app.last(StateLine.self) else {
             throw DriverError("no state line")
         }
         if let source = drag.source {
@@ -239,8 +240,8 @@ extension ShowcaseKeyboardTests {
         try keys.key("Return")
         // Deferred drops (data read after the drop) show their content before their undo step.
         let undo = drag.undo
-        try app.waitFor("the drop in \(drag.pane), undone by '\(undo)'", after: mark) {
-            $0["kind"] as? String == "state" && arrived($0) && $0["undo"] as? String == undo
+        try app.waitFor(StateLine.self, "the drop in \(drag.pane), undone by '\(undo)'", after: mark) {
+            arrived($0) && $0.undo == undo
         }
 
         let before = KeyboardDragCase.lists(original)
@@ -249,8 +250,8 @@ extension ShowcaseKeyboardTests {
         _ = try app.settledLayout(pane: drag.pane)
         mark = app.lineCount
         try keys.key("ctrl+z")
-        try app.waitFor("the undone drop in \(drag.pane)", after: mark) {
-            $0["kind"] as? String == "state" && $0["undo"] as? String == "" && !arrived($0)
+        try app.waitFor(StateLine.self, "the undone drop in \(drag.pane)", after: mark) {
+            $0.undo == "" && !arrived($0)
                 && KeyboardDragCase.lists($0) == before
         }
     }
@@ -274,27 +275,25 @@ extension ShowcaseKeyboardTests {
             try press("Tab", untilFocusOn: "Mountains", page, keys)
             var mark = page.lineCount
             try keys.key("ctrl+c")
-            try page.waitFor("the photo copied", after: mark) {
-                $0["kind"] as? String == "copied" && $0["title"] as? String == "Mountains"
+            try page.waitFor(CopiedLine.self, "the photo copied", after: mark) {
+                $0.title == "Mountains"
             }
 
             try app.focusWindow()
             try press("Tab", untilFocusOnA: "DDFocusBox", app, keys)
             mark = app.lineCount
             try keys.key("ctrl+v")
-            try app.waitFor("the photo in the message", after: mark) {
-                guard $0["kind"] as? String == "state", let received = $0["received"] as? JSONObject else {
-                    return false
-                }
-                return received["type"] as? String == "image/png" && received["operation"] as? String == "paste"
-                    && ($0["undo"] as? String) == "Undo Paste Photo"
+            try app.waitFor(StateLine.self, "the photo in the message", after: mark) {
+                guard let received = $0.received else { return false }
+                return received.type == "image/png" && received.operation == "paste"
+                    && $0.undo == "Undo Paste Photo"
             }
             _ = try app.settledLayout(pane: "web-mail")
             mark = app.lineCount
             try keys.key("ctrl+z")
-            try app.waitFor("the paste undone", after: mark) {
-                $0["kind"] as? String == "state" && $0["received"] is NSNull
-                    && $0["redo"] as? String == "Redo Paste Photo"
+            try app.waitFor(StateLine.self, "the paste undone", after: mark) {
+                $0.received == nil
+                    && $0.redo == "Redo Paste Photo"
             }
         }
     }

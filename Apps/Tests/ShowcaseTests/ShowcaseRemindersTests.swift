@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 import Testing
 
@@ -40,9 +41,9 @@ struct ShowcaseRemindersTests: ShowcaseTesting {
             expected["Groceries"] = Array(original["Groceries"]!.dropFirst())
             expected["Home"] = original["Home"]! + [milk.title]
             try app.waitForState("'\(milk.title)' in Home", after: mark) { $0.lists == expected }
-            let committed = app.events(from: mark).filter { $0["event"] as? String == "committed" }
+            let committed = app.events(from: mark).filter { $0.event == "committed" }
             #expect(committed.count == 1)
-            #expect(committed.first?["operation"] as? String == "move", "S2: reminders move between lists")
+            #expect(committed.first?.operation == "move", "S2: reminders move between lists")
 
             // The store: the same row (same id) now last in Home, every other row in place.
             let moved = try stored(data)
@@ -101,8 +102,8 @@ struct ShowcaseRemindersTests: ShowcaseTesting {
             expected["Work"] = [groceries[1], groceries[3]] + work
             try app.waitForState("both reminders in Work", after: mark) { $0.lists == expected }
             let events = app.events(from: mark)
-            #expect(events.filter { $0["event"] as? String == "committed" }.count == 1, "one drop, one transaction")
-            #expect(events.contains { $0["event"] as? String == "preview" && $0["count"] as? Int == 2 })
+            #expect(events.filter { $0.event == "committed" }.count == 1, "one drop, one transaction")
+            #expect(events.contains { $0.event == "preview" && $0.count == 2 })
             #expect(titles(try stored(data)) == expected)
             #expect(app.state?.undo == "Undo Move 2 Reminders")
         }

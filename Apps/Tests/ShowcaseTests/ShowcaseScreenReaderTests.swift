@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// What a person using a screen reader hears while dragging (C4): the showcase runs with its
@@ -42,7 +43,7 @@ struct ShowcaseScreenReaderTests: ShowcaseTesting {
 
     /// The engine's announcements printed at or after `mark`, in order.
     func announcements(_ app: ShowcaseProcess, from mark: Int) -> [String] {
-        app.events(from: mark).filter { $0["event"] as? String == "announcement" }.compactMap { $0["text"] as? String }
+        app.events(from: mark).filter { $0.event == "announcement" }.compactMap { $0.text }
     }
 
     /// Checks that the screen reader heard exactly `announced`, in order: of the sentences it

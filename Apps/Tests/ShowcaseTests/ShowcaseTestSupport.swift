@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 import Testing
 
@@ -68,16 +69,14 @@ extension ShowcaseTesting {
     /// Presses `key` until a line of `kind` printed after the press matches (at most `limit`
     /// presses); returns how many presses it took. `what` completes "never …" in the error.
     @discardableResult
-    private func press(
-        _ key: String, untilA kind: String, _ what: String, _ app: ShowcaseProcess, _ pointer: Pointer, limit: Int,
-        where matches: (JSONObject) -> Bool
+    private func press<E: AppEvent>(
+        _ key: String, untilA type: E.Type, _ what: String, _ app: ShowcaseProcess, _ pointer: Pointer, limit: Int,
+        where matches: (E) -> Bool
     ) throws -> Int {
         for count in 1...limit {
             let mark = app.lineCount
             try pointer.key(key)
-            let line = try app.waitFor("a \(kind) line after \(key)", after: mark, timeout: 5) {
-                $0["kind"] as? String == kind
-            }
+            let line = try app.waitFor(type, "a \(E.kind) line after \(key)", after: mark, timeout: 5)
             if matches(line) { return count }
         }
         throw DriverError("\(limit) presses of \(key) never \(what). Last lines:\n\(app.recentLines())")
@@ -89,21 +88,21 @@ extension ShowcaseTesting {
     func press(_ key: String, untilFocusOn text: String, _ app: ShowcaseProcess, _ pointer: Pointer, limit: Int = 12)
         throws -> Int
     {
-        try press(key, untilA: "focus", "focused '\(text)'", app, pointer, limit: limit) { $0["text"] as? String == text }
+        try press(key, untilA: FocusLine.self, "focused '\(text)'", app, pointer, limit: limit) { $0.text == text }
     }
 
     /// Presses `key` until the keyboard focus is on a widget of GTK type `type`.
     func press(_ key: String, untilFocusOnA type: String, _ app: ShowcaseProcess, _ pointer: Pointer, limit: Int = 12)
         throws
     {
-        try press(key, untilA: "focus", "focused a \(type)", app, pointer, limit: limit) { $0["widget"] as? String == type }
+        try press(key, untilA: FocusLine.self, "focused a \(type)", app, pointer, limit: limit) { $0.widget == type }
     }
 
     /// Presses `key` until the status line says `text` (a keyboard drag's drop point).
     func press(_ key: String, untilStatus text: String, _ app: ShowcaseProcess, _ pointer: Pointer, limit: Int = 12)
         throws
     {
-        try press(key, untilA: "status", "announced '\(text)'", app, pointer, limit: limit) { $0["text"] as? String == text }
+        try press(key, untilA: StatusLine.self, "announced '\(text)'", app, pointer, limit: limit) { $0.text == text }
     }
 
     /// Presses `key` and waits for the status line (the spoken announcement) to say `text`
@@ -118,9 +117,8 @@ extension ShowcaseTesting {
 
     /// Waits for the status line to say `text` (or, with `prefix`, to start with it).
     func waitForStatus(_ text: String, after mark: Int, _ app: ShowcaseProcess, prefix: Bool = false) throws {
-        try app.waitFor("the status '\(text)'", after: mark) {
-            guard $0["kind"] as? String == "status", let shown = $0["text"] as? String else { return false }
-            return prefix ? shown.hasPrefix(text) : shown == text
+        try app.waitFor(StatusLine.self, "the status '\(text)'", after: mark) {
+            prefix ? $0.text.hasPrefix(text) : $0.text == text
         }
     }
 
@@ -128,10 +126,10 @@ extension ShowcaseTesting {
     func openEditMenu(_ app: ShowcaseProcess, _ pointer: Pointer) throws -> (owner: String, items: [String]) {
         let mark = app.lineCount
         try pointer.key("Menu")
-        let menu = try app.waitFor("an edit menu", after: mark) { $0["kind"] as? String == "menu" }
+        let menu = try app.waitFor(MenuLine.self, "an edit menu", after: mark)
         // The menu's first command takes the focus once the popover is shown.
-        try app.waitFor("the menu's focus", after: mark) { $0["kind"] as? String == "focus" }
-        return (menu["owner"] as? String ?? "", menu["items"] as? [String] ?? [])
+        try app.waitFor(FocusLine.self, "the menu's focus", after: mark)
+        return (menu.owner, menu.items)
     }
 
     /// Chooses `command` in the open edit menu by keyboard (Down to it, Return).
@@ -142,12 +140,12 @@ extension ShowcaseTesting {
         for _ in 0..<index {
             let mark = app.lineCount
             try pointer.key("Down")
-            try app.waitFor("the menu's next command", after: mark) { $0["kind"] as? String == "focus" }
+            try app.waitFor(FocusLine.self, "the menu's next command", after: mark)
         }
         let mark = app.lineCount
         try pointer.key("Return")
-        try app.waitFor("the menu to close", after: mark) {
-            $0["kind"] as? String == "focus" && $0["widget"] as? String != "GtkButton"
+        try app.waitFor(FocusLine.self, "the menu to close", after: mark) {
+            $0.widget != "GtkButton"
         }
     }
 }

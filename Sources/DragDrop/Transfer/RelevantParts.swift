@@ -53,9 +53,11 @@ public enum RelevantParts {
                 (name ?? "").unicodeScalars.map { Self.isControl($0) ? " " : $0 }))
             .trimmingCharacters(in: .whitespaces)
         guard !printable.isEmpty else { return email }
-        let cleanName = printable.replacingOccurrences(of: "\"", with: "'")
+        // Quotes become apostrophes, scalar by scalar: a quote followed by a combining mark
+        // (U+06D6) is one character with it, which a search for the character '"' misses.
+        let cleanName = printable.replacingScalars(["\"": "'"])
         if cleanName.unicodeScalars.contains(where: { specials.contains($0) }) {
-            return "\"\(cleanName.replacingOccurrences(of: "\\", with: "\\\\"))\" <\(email)>"
+            return "\"\(cleanName.replacingScalars(["\\": "\\\\"]))\" <\(email)>"
         }
         return "\(cleanName) <\(email)>"
     }

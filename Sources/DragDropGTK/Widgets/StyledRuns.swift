@@ -42,26 +42,31 @@ public enum StyledHTML {
     private static func markup(_ runs: [StyledRun], lineBreak: String) -> String {
         var out = ""
         for run in runs where !run.text.isEmpty {
-            var body = ""
-            for ch in run.text {
-                switch ch {
-                case "&": body += "&amp;"
-                case "<": body += "&lt;"
-                case ">": body += "&gt;"
-                case "\n", "\r\n": body += lineBreak
-                default: body.append(ch)
+            // Scalar by scalar: a '<' that a combining mark joins into one character with it is
+            // still a '<' to an HTML or Pango parser.
+            var body = String.UnicodeScalarView()
+            let scalars = Array(run.text.unicodeScalars)
+            for (index, scalar) in scalars.enumerated() {
+                switch scalar {
+                case "&": body.append(contentsOf: "&amp;".unicodeScalars)
+                case "<": body.append(contentsOf: "&lt;".unicodeScalars)
+                case ">": body.append(contentsOf: "&gt;".unicodeScalars)
+                case "\n": body.append(contentsOf: lineBreak.unicodeScalars)
+                case "\r" where index + 1 < scalars.count && scalars[index + 1] == "\n": break
+                default: body.append(scalar)
                 }
             }
-            if run.italic { body = "<i>\(body)</i>" }
-            if run.bold { body = "<b>\(body)</b>" }
+            var markup = String(body)
+            if run.italic { markup = "<i>\(markup)</i>" }
+            if run.bold { markup = "<b>\(markup)</b>" }
             if let link = run.link {
                 let address = escaped(link)
-                body =
+                markup =
                     lineBreak == "<br>"
-                    ? "<a href=\"\(address)\">\(body)</a>"
-                    : "<span foreground=\"#1a5fb4\" underline=\"single\">\(body)</span>"
+                    ? "<a href=\"\(address)\">\(markup)</a>"
+                    : "<span foreground=\"#1a5fb4\" underline=\"single\">\(markup)</span>"
             }
-            out += body
+            out += markup
         }
         return out
     }
@@ -219,8 +224,7 @@ public enum StyledHTML {
     }
 
     private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingScalars(["&": "&amp;", "\"": "&quot;", "<": "&lt;", ">": "&gt;"])
     }
 
     /// Appends `run`, merging it into the last run when their styles match.
@@ -244,30 +248,39 @@ public enum StyledHTML {
     /// one still reads as one line break (not "\r\n", which a text view writes back as `<br>`
     /// and reads as "\n").
     static func decode(_ text: String) -> String {
-        var out = ""
-        var rest = Substring(String(text.map { $0 == "\n" || $0 == "\r\n" || $0 == "\r" ? " " : $0 }))
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            rest = rest[amp...]
-            if let semicolon = rest.prefix(12).firstIndex(of: ";") {
-                let name = rest[rest.index(after: rest.startIndex)..<semicolon]
+        // Scalar by scalar: a '&' or ';' that a combining mark joins into one character with
+        // its neighbour is still a '&' or ';' to an HTML parser.
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\n" || scalar == "\r" {
+                out.append(" ")  // "\r\n" is one space, as any other line break
+                index += scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n" ? 2 : 1
+                continue
+            }
+            if scalar == "&",
+                let semicolon = scalars[(index + 1)..<min(scalars.count, index + 12)].firstIndex(of: ";")
+            {
+                let name = String(String.UnicodeScalarView(scalars[(index + 1)..<semicolon]))
                 var decoded: String?
                 if name.hasPrefix("#x") || name.hasPrefix("#X") {
                     decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
                 } else if name.hasPrefix("#") {
                     decoded = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
                 } else {
-                    decoded = entities[name]
+                    decoded = entities[Substring(name)]
                 }
                 if let decoded, decoded != "\0" {
-                    out += decoded == "\r" ? " " : decoded
-                    rest = rest[rest.index(after: semicolon)...]
+                    out.append(contentsOf: (decoded == "\r" ? " " : decoded).unicodeScalars)
+                    index = semicolon + 1
                     continue
                 }
             }
-            out += "&"
-            rest = rest.dropFirst()
+            out.append(scalar)
+            index += 1
         }
-        return out + rest
+        return String(out)
     }
 }

@@ -30,23 +30,23 @@ struct RandomSessionDriver {
 
     // MARK: Recording
 
-    /// Performs `action` `after` milliseconds and records it.
-    mutating func perform(_ action: Scenario.Action, after: Int) {
+    /// Performs `step` `after` milliseconds and records it.
+    mutating func perform(_ step: Scenario.Step, after: Int) {
         milliseconds += max(0, after)
         let event = Scenario.Event(
-            time: MonotonicInstant(.seconds(Double(milliseconds) / 1000)), action: action,
+            time: MonotonicInstant(.seconds(Double(milliseconds) / 1000)), step: step,
             path: "events[\(events.count)]")
         events.append(event)
         do { try ScenarioPlayer.perform(event, previous: previous, on: harness) } catch {
             preconditionFailure("the random session made an event that cannot be replayed: \(error)")
         }
         previous = event.time
-        switch action {
-        case .down: pressed = true
-        case .up: pressed = false
+        switch step {
+        case .input(.pointerDown): pressed = true
+        case .input(.pointerUp), .releaseInPlace: pressed = false
         default: break
         }
-        lastWasUndo = action == .undo
+        lastWasUndo = step == .input(.undo)
     }
 
     // MARK: What is on screen
@@ -148,33 +148,33 @@ struct RandomSessionDriver {
         switch choice {
         case "drag": startPointerDrag()
         case "click":
-            perform(.down(interestingPoint(), pointer: random.pick([.mouse, .touch, .pen])), after: gap())
-            perform(.up(nil), after: random.int(20...200))
+            perform(.input(.pointerDown(interestingPoint(), kind: random.pick([.mouse, .touch, .pen]))), after: gap())
+            perform(.releaseInPlace, after: random.int(20...200))
         case "select":
             let ids = draggableIDs()
             perform(
-                .select(random.chance(0.2) || ids.isEmpty ? [] : random.subset(ids, count: random.int(1...3))),
+                .input(.select(random.chance(0.2) || ids.isEmpty ? [] : random.subset(ids, count: random.int(1...3)))),
                 after: gap())
         case "pickUp":
             let ids = draggableIDs()
             guard !ids.isEmpty else { return perform(.wait, after: gap()) }
-            perform(.pickUp(random.subset(ids, count: random.int(1...2))), after: gap())
+            perform(.input(.pickUp(random.subset(ids, count: random.int(1...2)))), after: gap())
         case "pickUpSelection":
             let live = Set(draggableIDs())
             guard !scene.selection.isEmpty, scene.selection.allSatisfy(live.contains) else {
                 return perform(.wait, after: gap())
             }
-            perform(.key(.pickUp), after: gap())
-        case "undo": perform(.undo, after: gap())
-        case "redo": perform(.redo, after: gap())
-        case "cancelAfterDrop": perform(.cancelAfterDrop, after: gap())
-        case "cancelLoad": perform(.cancelLoad(random.pick(pendingTokens)), after: gap())
+            perform(.input(.key(.pickUp)), after: gap())
+        case "undo": perform(.input(.undo), after: gap())
+        case "redo": perform(.input(.redo), after: gap())
+        case "cancelAfterDrop": perform(.input(.cancelAfterDrop), after: gap())
+        case "cancelLoad": perform(.input(.cancelLoad(random.pick(pendingTokens))), after: gap())
         case "external": externalEnter()
-        case "modifiers": perform(.modifiers(randomModifiers()), after: gap())
+        case "modifiers": perform(.input(.modifiers(randomModifiers())), after: gap())
         case "strayKey":
-            perform(.key(random.pick([.cancel, .activate, .drop, .nextDropPoint, .previousDropPoint])), after: gap())
-        case "strayTap": perform(.tap(interestingPoint()), after: gap())
-        case "strayConfirm": perform(.confirm(random.chance(0.5)), after: gap())
+            perform(.input(.key(random.pick([.cancel, .activate, .drop, .nextDropPoint, .previousDropPoint]))), after: gap())
+        case "strayTap": perform(.input(.tap(interestingPoint())), after: gap())
+        case "strayConfirm": perform(.input(.confirm(random.chance(0.5))), after: gap())
         default: perform(.wait, after: random.int(100...1600))
         }
     }
@@ -194,24 +194,24 @@ struct RandomSessionDriver {
             start = interestingPoint()
         }
         let kind: PointerKind = random.weighted([(.mouse, 6), (.touch, 3), (.pen, 2)])
-        perform(.down(start, pointer: kind), after: gap())
+        perform(.input(.pointerDown(start, kind: kind)), after: gap())
         let dx = Double(random.pick([-1, 1]))
         switch kind {
         case .mouse, .pen:
             // Past the threshold (a drag), or a wobble under it (a click).
             let distance = random.chance(0.85) ? Double(random.int(4...12)) : 1
-            perform(.move(Point(x: start.x + dx * distance, y: start.y), steps: 1), after: random.int(10...120))
-            if distance < settings.liftThreshold { perform(.up(nil), after: random.int(20...200)) }
+            perform(.move(to: Point(x: start.x + dx * distance, y: start.y), steps: 1), after: random.int(10...120))
+            if distance < settings.liftThreshold { perform(.releaseInPlace, after: random.int(20...200)) }
         case .touch:
             if random.chance(0.85) {
                 // Held past the press-and-hold, then moved.
                 let hold = Int((settings.touchHold.seconds * 1000).rounded())
                 perform(.wait, after: hold + random.int(1...150))
-                perform(.move(Point(x: start.x + dx * 6, y: start.y + 2), steps: 1), after: random.int(10...80))
+                perform(.move(to: Point(x: start.x + dx * 6, y: start.y + 2), steps: 1), after: random.int(10...80))
             } else {
                 // Moved too far too soon: a scroll, not a drag.
-                perform(.move(Point(x: start.x, y: start.y + 25), steps: 1), after: random.int(20...150))
-                perform(.up(nil), after: random.int(20...200))
+                perform(.move(to: Point(x: start.x, y: start.y + 25), steps: 1), after: random.int(20...150))
+                perform(.releaseInPlace, after: random.int(20...200))
             }
         }
     }
@@ -219,8 +219,8 @@ struct RandomSessionDriver {
     private mutating func pressedStep() {
         let choice = random.weighted([("move", 5), ("up", 4), ("wait", 2)])
         switch choice {
-        case "move": perform(.move(interestingPoint(), steps: random.int(1...3)), after: random.int(20...300))
-        case "up": perform(.up(nil), after: gap())
+        case "move": perform(.move(to: interestingPoint(), steps: random.int(1...3)), after: random.int(20...300))
+        case "up": perform(.releaseInPlace, after: gap())
         default: perform(.wait, after: random.int(100...800))
         }
     }
@@ -238,7 +238,7 @@ struct RandomSessionDriver {
                     kind: photo ? RandomScene.photo : .item, types: photo ? [.png] : [.plainText],
                     app: RandomScene.externalApp))
         }
-        perform(.externalEnter(items, at: interestingPoint()), after: gap())
+        perform(.input(.externalDragEnter(items, at: interestingPoint())), after: gap())
     }
 
     private mutating func pointerDragStep(external: Bool) {
@@ -247,21 +247,21 @@ struct RandomSessionDriver {
             ("escape", 4), ("undo", 3), ("redo", 1), ("exit", external ? 8 : 0), ("stray", 2),
         ])
         switch choice {
-        case "move": perform(.move(interestingPoint(), steps: random.int(1...6)), after: random.int(30...600))
+        case "move": perform(.move(to: interestingPoint(), steps: random.int(1...6)), after: random.int(30...600))
         case "hover": perform(.wait, after: random.int(150...1300))
         case "up":
             // Released where the pointer is, or (the scenario's "up": [x, y]) somewhere else.
-            perform(.up(random.chance(0.8) ? nil : interestingPoint()), after: random.int(0...300))
-        case "modifiers": perform(.modifiers(randomModifiers()), after: random.int(0...300))
-        case "tap": perform(.tap(interestingPoint()), after: random.int(20...300))
-        case "activate": perform(.key(.activate), after: random.int(20...300))
-        case "escape": perform(.key(.cancel), after: random.int(20...300))
-        case "undo": perform(.undo, after: random.int(20...300))
-        case "redo": perform(.redo, after: random.int(20...300))
-        case "exit": perform(.externalExit, after: random.int(20...300))
+            perform(random.chance(0.8) ? .releaseInPlace : .input(.pointerUp(interestingPoint())), after: random.int(0...300))
+        case "modifiers": perform(.input(.modifiers(randomModifiers())), after: random.int(0...300))
+        case "tap": perform(.input(.tap(interestingPoint())), after: random.int(20...300))
+        case "activate": perform(.input(.key(.activate)), after: random.int(20...300))
+        case "escape": perform(.input(.key(.cancel)), after: random.int(20...300))
+        case "undo": perform(.input(.undo), after: random.int(20...300))
+        case "redo": perform(.input(.redo), after: random.int(20...300))
+        case "exit": perform(.input(.externalDragExit), after: random.int(20...300))
         default:
             perform(
-                random.pick([.confirm(true), .cancelAfterDrop, .key(.drop), .key(.nextDropPoint)]),
+                random.pick([.input(.confirm(true)), .input(.cancelAfterDrop), .input(.key(.drop)), .input(.key(.nextDropPoint))]),
                 after: random.int(20...300))
         }
     }
@@ -272,18 +272,18 @@ struct RandomSessionDriver {
             ("redo", 1), ("modifiers", 2), ("stray", 2),
         ])
         switch choice {
-        case "next": perform(.key(.nextDropPoint), after: gap())
-        case "previous": perform(.key(.previousDropPoint), after: gap())
-        case "drop": perform(.key(.drop), after: gap())
-        case "cancel": perform(.key(.cancel), after: gap())
-        case "activate": perform(.key(.activate), after: gap())
+        case "next": perform(.input(.key(.nextDropPoint)), after: gap())
+        case "previous": perform(.input(.key(.previousDropPoint)), after: gap())
+        case "drop": perform(.input(.key(.drop)), after: gap())
+        case "cancel": perform(.input(.key(.cancel)), after: gap())
+        case "activate": perform(.input(.key(.activate)), after: gap())
         case "wait": perform(.wait, after: random.int(150...1300))
-        case "undo": perform(.undo, after: gap())
-        case "redo": perform(.redo, after: gap())
-        case "modifiers": perform(.modifiers(randomModifiers()), after: gap())
+        case "undo": perform(.input(.undo), after: gap())
+        case "redo": perform(.input(.redo), after: gap())
+        case "modifiers": perform(.input(.modifiers(randomModifiers())), after: gap())
         default:
             perform(
-                random.pick([.move(interestingPoint(), steps: 1), .tap(interestingPoint()), .confirm(false)]),
+                random.pick([.move(to: interestingPoint(), steps: 1), .input(.tap(interestingPoint())), .input(.confirm(false))]),
                 after: gap())
         }
     }
@@ -293,15 +293,15 @@ struct RandomSessionDriver {
             ("yes", 30), ("no", 22), ("escape", 8), ("undo", 4), ("redo", 1), ("wait", 8), ("stray", 4),
         ])
         switch choice {
-        case "yes": perform(.confirm(true), after: gap())
-        case "no": perform(.confirm(false), after: gap())
-        case "escape": perform(.key(.cancel), after: gap())
-        case "undo": perform(.undo, after: gap())
-        case "redo": perform(.redo, after: gap())
+        case "yes": perform(.input(.confirm(true)), after: gap())
+        case "no": perform(.input(.confirm(false)), after: gap())
+        case "escape": perform(.input(.key(.cancel)), after: gap())
+        case "undo": perform(.input(.undo), after: gap())
+        case "redo": perform(.input(.redo), after: gap())
         case "wait": perform(.wait, after: random.int(100...1000))
         default:
             perform(
-                random.pick([.move(interestingPoint(), steps: 1), .up(nil), .key(.drop), .cancelAfterDrop]),
+                random.pick([.move(to: interestingPoint(), steps: 1), .releaseInPlace, .input(.key(.drop)), .input(.cancelAfterDrop)]),
                 after: gap())
         }
     }
@@ -316,16 +316,16 @@ struct RandomSessionDriver {
             rounds += 1
             if let s = session {
                 if s.awaitingConfirmation {
-                    perform(.confirm(random.chance(0.5)), after: gap())
+                    perform(.input(.confirm(random.chance(0.5))), after: gap())
                 } else if s.mode == .external {
-                    perform(random.chance(0.5) ? .externalExit : .up(nil), after: gap())
+                    perform(random.chance(0.5) ? .input(.externalDragExit) : .releaseInPlace, after: gap())
                 } else if s.mode == .keyboard {
-                    perform(.key(random.chance(0.5) ? .cancel : .drop), after: gap())
+                    perform(.input(.key(random.chance(0.5) ? .cancel : .drop)), after: gap())
                 } else {
-                    perform(random.chance(0.5) ? .key(.cancel) : .up(nil), after: gap())
+                    perform(random.chance(0.5) ? .input(.key(.cancel)) : .releaseInPlace, after: gap())
                 }
             } else if pressed {
-                perform(.up(nil), after: gap())
+                perform(.releaseInPlace, after: gap())
             } else {
                 return
             }

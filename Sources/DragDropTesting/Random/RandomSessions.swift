@@ -222,9 +222,9 @@ private struct Shrinker {
     mutating func simplifiedEvents(_ scenario: Scenario) -> [Scenario.Event] {
         var current = scenario
         for i in current.events.indices {
-            guard case .move(let p, let steps) = current.events[i].action, steps > 1 else { continue }
+            guard case .glide(let p, _) = current.events[i].step else { continue }
             var candidate = current
-            candidate.events[i].action = .move(p, steps: 1)
+            candidate.events[i].step = .input(.pointerMove(p))
             if fails(candidate) { current = candidate }
         }
         return current.events

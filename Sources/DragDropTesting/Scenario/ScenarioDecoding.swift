@@ -334,52 +334,52 @@ enum ScenarioDecoding {
         }
         let a = action.value
         let p = ScenarioPath.child(path, action.key)
-        let result: Scenario.Action
+        let result: Scenario.Step
         switch action.key {
         case "down":
             let kind = try o.optional("pointer") { v, p throws(ScenarioError) in
                 PointerKind(rawValue: try oneOf(v, p, ["mouse", "touch", "pen"]))!
             } ?? .mouse
-            result = .down(try point(a, p), pointer: kind)
+            result = .input(.pointerDown(try point(a, p), kind: kind))
         case "move":
             let steps = try o.optional("steps") { v, p throws(ScenarioError) in try integer(v, p, min: 1) } ?? 1
-            result = .move(try point(a, p), steps: steps)
+            result = .move(to: try point(a, p), steps: steps)
         case "up":
-            if case .bool(true) = a.value { result = .up(nil) } else {
+            if case .bool(true) = a.value { result = .releaseInPlace } else {
                 guard case .array = a.value else { throw wrongType(a, p, "[x, y] or true") }
-                result = .up(try point(a, p))
+                result = .input(.pointerUp(try point(a, p)))
             }
         case "modifiers":
             var m: DragModifiers = []
             for (i, item) in try array(a, p).enumerated() {
                 m.insert(try oneOf(item, ScenarioPath.element(p, i), ["copy", "move"]) == "copy" ? .forceCopy : .forceMove)
             }
-            result = .modifiers(m)
+            result = .input(.modifiers(m))
         case "key":
-            result = .key(
-                DragKey(rawValue: try oneOf(a, p, ["pickUp", "nextDropPoint", "previousDropPoint", "drop", "cancel", "activate"]))!)
-        case "tap": result = .tap(try point(a, p))
+            result = .input(
+                .key(DragKey(rawValue: try oneOf(a, p, ["pickUp", "nextDropPoint", "previousDropPoint", "drop", "cancel", "activate"]))!))
+        case "tap": result = .input(.tap(try point(a, p)))
         case "select", "pickUp":
             let ids = try idList(a, p)
             if action.key == "pickUp", ids.isEmpty {
                 throw ScenarioError(.invalidValue, path: p, "nothing to pick up; list at least one id", at: a.location)
             }
-            result = action.key == "select" ? .select(ids.map(\.id)) : .pickUp(ids.map(\.id))
-        case "confirm": result = .confirm(try bool(a, p))
-        case "undo": try requireTrue(a, p); result = .undo
-        case "redo": try requireTrue(a, p); result = .redo
-        case "cancelAfterDrop": try requireTrue(a, p); result = .cancelAfterDrop
-        case "cancelLoad": result = .cancelLoad(DropToken(rawValue: try integer(a, p, min: 1)))
-        case "externalExit": try requireTrue(a, p); result = .externalExit
+            result = .input(action.key == "select" ? .select(ids.map(\.id)) : .pickUp(ids.map(\.id)))
+        case "confirm": result = .input(.confirm(try bool(a, p)))
+        case "undo": try requireTrue(a, p); result = .input(.undo)
+        case "redo": try requireTrue(a, p); result = .input(.redo)
+        case "cancelAfterDrop": try requireTrue(a, p); result = .input(.cancelAfterDrop)
+        case "cancelLoad": result = .input(.cancelLoad(DropToken(rawValue: try integer(a, p, min: 1))))
+        case "externalExit": try requireTrue(a, p); result = .input(.externalDragExit)
         case "wait": try requireTrue(a, p); result = .wait
         default:  // externalEnter
-            result = try externalEnter(a, p, knownIDs: knownIDs)
+            result = .input(try externalEnter(a, p, knownIDs: knownIDs))
         }
-        return Scenario.Event(time: MonotonicInstant(time), action: result, note: note, path: path, location: v.location)
+        return Scenario.Event(time: MonotonicInstant(time), step: result, note: note, path: path, location: v.location)
     }
 
     static func externalEnter(_ v: JSON, _ path: String, knownIDs: [TargetID: (path: String, role: NodeRole, acceptsDrops: Bool)])
-        throws(ScenarioError) -> Scenario.Action
+        throws(ScenarioError) -> InputEvent
     {
         let o = try Object(v, path: path)
         try o.allow(["app", "items", "at"])
@@ -415,7 +415,7 @@ enum ScenarioDecoding {
             }
             return items
         }
-        return .externalEnter(items, at: at)
+        return .externalDragEnter(items, at: at)
     }
 
     static func decodeExpect(_ v: JSON, _ path: String, context: NodeContext) throws(ScenarioError) -> [Scenario.Expectation] {

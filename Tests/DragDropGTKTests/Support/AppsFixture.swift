@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 
 /// The `--scene apps` fixture: a draggable text item and an Inbox taking text (AppsScene.swift).
 extension FixtureApp {
@@ -17,32 +18,22 @@ extension FixtureApp {
 
     /// The item's and the Inbox's frames on the screen, from the latest layout line.
     func appsFrames() throws -> (item: ScreenRect, inbox: ScreenRect) {
-        guard let layout = objects().last(where: { $0["kind"] as? String == "apps-layout" }),
-            let item = ScreenRect(printed: layout["item"], from: origin),
-            let inbox = ScreenRect(printed: layout["inbox"], from: origin)
-        else { throw DriverError("The apps fixture printed no layout.") }
-        return (item, inbox)
+        guard let layout = last(AppsLayoutLine.self) else { throw DriverError("The apps fixture printed no layout.") }
+        return (ScreenRect(layout.item, from: origin), ScreenRect(layout.inbox, from: origin))
     }
 
     /// The latest `apps-state` line.
-    var appsState: JSONObject? { objects().last { $0["kind"] as? String == "apps-state" } }
+    var appsState: AppsStateLine? { last(AppsStateLine.self) }
 
     /// Texts the Inbox received so far.
-    var received: [String] { appsState?["received"] as? [String] ?? [] }
+    var received: [String] { appsState?.received ?? [] }
 
     /// Waits for an `apps-state` line at or after `index` matching `predicate`.
     @discardableResult
     func waitForAppsState(
-        _ what: String, after index: Int, timeout: Double = 10, where predicate: @escaping (JSONObject) -> Bool
-    ) async throws -> JSONObject {
-        try await waitFor(what, after: index, timeout: timeout) {
-            $0["kind"] as? String == "apps-state" && predicate($0)
-        }
-    }
-
-    /// The GTK diagnostic messages printed at or after `index`.
-    func messages(from index: Int = 0) -> [String] {
-        objects(from: index).filter { $0["kind"] as? String == "gtk" }.compactMap { $0["message"] as? String }
+        _ what: String, after index: Int, timeout: Double = 10, where predicate: @escaping (AppsStateLine) -> Bool
+    ) async throws -> AppsStateLine {
+        try await waitFor(AppsStateLine.self, what, after: index, timeout: timeout, where: predicate)
     }
 
     /// Sends a signal to the fixture process (SIGKILL to make it vanish mid-transfer).

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 
 /// The fixture's frames, in screen coordinates.
 struct Layout {
@@ -20,7 +21,7 @@ struct Layout {
 }
 
 /// The fixture app (`dragdrop-gtk-fixture`) running on a virtual display, its window placed
-/// with xdotool; launched and read through ShowcaseDriver's ``AppProcess``, with waits that
+/// with xdotool; launched and read through WindowDriver's ``AppProcess``, with waits that
 /// suspend the test instead of blocking its thread.
 final class FixtureApp {
     let process: AppProcess
@@ -51,18 +52,27 @@ final class FixtureApp {
     /// How many lines the fixture printed so far (a cursor for ``waitFor(_:after:timeout:where:)``).
     var lineCount: Int { process.lineCount }
 
-    /// The JSON lines printed at or after `index`.
-    func objects(from index: Int = 0) -> [JSONObject] { process.objects(from: index) }
+    /// The lines printed at or after `index`.
+    func lines(from index: Int = 0) -> [AppLine] { process.lines(from: index) }
+
+    /// The lines of `type` printed at or after `index`.
+    func lines<E: AppEvent>(_ type: E.Type, from index: Int = 0) -> [E] { process.lines(type, from: index) }
+
+    /// The newest line of `type`.
+    func last<E: AppEvent>(_ type: E.Type) -> E? { process.last(type) }
 
     /// The feedback events printed at or after `index`.
-    func events(from index: Int = 0) -> [JSONObject] { process.events(from: index) }
+    func events(from index: Int = 0) -> [FeedbackLine] { process.events(from: index) }
+
+    /// The GTK diagnostic messages printed at or after `index`.
+    func messages(from index: Int = 0) -> [String] { process.messages(from: index) }
 
     /// Waits for a line at or after `index` matching `predicate`; fails after `timeout` seconds
     /// with the lines seen.
     @discardableResult
     func waitFor(
-        _ what: String, after index: Int = 0, timeout: Double = 10, where predicate: (JSONObject) -> Bool
-    ) async throws -> JSONObject {
+        _ what: String, after index: Int = 0, timeout: Double = 10, where predicate: (AppLine) -> Bool
+    ) async throws -> AppLine {
         let start = Date()
         while true {
             if let match = try process.look(for: what, after: index, since: start, timeout: timeout, where: predicate) {
@@ -70,6 +80,17 @@ final class FixtureApp {
             }
             try await Task.sleep(for: .milliseconds(15))
         }
+    }
+
+    /// Waits for a line of `type` at or after `index` where `predicate` holds.
+    @discardableResult
+    func waitFor<E: AppEvent>(
+        _ type: E.Type, _ what: String, after index: Int = 0, timeout: Double = 10,
+        where predicate: (E) -> Bool = { _ in true }
+    ) async throws -> E {
+        let line = try await waitFor(what, after: index, timeout: timeout) { $0.decode(type).map(predicate) ?? false }
+        guard let event = line.decode(type) else { throw DriverError("The fixture's \(E.kind) line does not decode.") }
+        return event
     }
 
     /// Waits until GTK's drag that started at or after `index` ended (`drag-end`).
@@ -83,25 +104,23 @@ final class FixtureApp {
         _ what: String, after index: Int, timeout: Double = 10,
         where predicate: (_ lists: [String: [String]], _ selected: [String: [String]]) -> Bool
     ) async throws -> [String: [String]] {
-        let line = try await waitFor(what, after: index, timeout: timeout) { object in
-            guard object["kind"] as? String == "state", let lists = object["lists"] as? [String: [String]],
-                let selected = object["selected"] as? [String: [String]]
-            else { return false }
+        let line = try await waitFor(StateLine.self, what, after: index, timeout: timeout) { state in
+            guard let lists = state.lists, let selected = state.selected else { return false }
             return predicate(lists, selected)
         }
-        return line["lists"] as? [String: [String]] ?? [:]
+        return line.lists ?? [:]
     }
 
     /// The latest state's lists.
     var lists: [String: [String]] {
-        objects().last { $0["kind"] as? String == "state" }?["lists"] as? [String: [String]] ?? [:]
+        last(StateLine.self)?.lists ?? [:]
     }
 
     /// The newest layout line, once none newer arrived for `quiet` seconds (transitions of rows
     /// making room have ended).
-    func settledLayoutLine(quiet: Double = 0.3, timeout: Double = 10) async throws -> JSONObject {
+    func settledLayoutLine(quiet: Double = 0.3, timeout: Double = 10) async throws -> LayoutLine {
         let deadline = Date().addingTimeInterval(timeout)
-        var watch = QuietLine(kind: "layout", quiet: quiet)
+        var watch = QuietLine(LayoutLine.self, quiet: quiet)
         while Date() < deadline {
             if let line = watch.settled(in: process) { return line }
             try await Task.sleep(for: .milliseconds(20))
@@ -112,15 +131,13 @@ final class FixtureApp {
     /// The latest layout of lists and rows, once settled, in screen coordinates.
     func settledLayout(quiet: Double = 0.3, timeout: Double = 10) async throws -> Layout {
         let line = try await settledLayoutLine(quiet: quiet, timeout: timeout)
-        guard let rows = ScreenRect.rows(printed: line["rows"], from: origin) else {
-            throw DriverError("The fixture's layout has a row without a title or frame: \(line)")
+        guard let rows = ScreenRect.rows(line.rows, from: origin) else {
+            throw DriverError("The fixture's layout has a row without a frame: \(line)")
         }
         var layout = Layout(rows: rows)
-        for (id, frame) in line["lists"] as? [String: Any] ?? [:] {
-            guard let rect = ScreenRect(printed: frame, from: origin) else {
-                throw DriverError("The fixture's layout has a list without a frame: \(line)")
-            }
-            layout.lists[id] = rect
+        for (id, frame) in line.lists ?? [:] {
+            guard let frame else { throw DriverError("The fixture's layout has a list without a frame: \(line)") }
+            layout.lists[id] = ScreenRect(frame, from: origin)
         }
         return layout
     }

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 
 /// A real GTK app we did not write, on the virtual display: `gtk4-demo --run=clipboard`
 /// (package gtk-4-examples). Its window "Clipboard" has a text entry (prefilled "Copy this!",

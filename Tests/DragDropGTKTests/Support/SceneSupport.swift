@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import Testing
 
 /// Frames a scene prints (`{"kind":"layout","frames":{name:[x,y,w,h]},"words":{view:{word:…}}}`),
@@ -37,23 +38,13 @@ extension FixtureApp {
     func settledSceneLayout(quiet: Double = 0.3, timeout: Double = 10) async throws -> SceneLayout {
         let line = try await settledLayoutLine(quiet: quiet, timeout: timeout)
         var layout = SceneLayout()
-        for (name, value) in line["frames"] as? [String: Any] ?? [:] {
-            layout.frames[name] = ScreenRect(printed: value, from: origin)
-        }
-        for (view, words) in line["words"] as? [String: [String: Any]] ?? [:] {
-            layout.words[view] = words.compactMapValues { ScreenRect(printed: $0, from: origin) }
+        layout.frames = ScreenRect.frames(line.frames, from: origin)
+        for (view, words) in line.words ?? [:] {
+            layout.words[view] = ScreenRect.frames(words, from: origin)
         }
         return layout
     }
 
-    /// Waits for a line of `kind` at or after `index` where `predicate` holds.
-    @discardableResult
-    func waitFor(
-        kind: String, _ what: String, after index: Int, timeout: Double = 10,
-        where predicate: (JSONObject) -> Bool = { _ in true }
-    ) async throws -> JSONObject {
-        try await waitFor(what, after: index, timeout: timeout) { $0["kind"] as? String == kind && predicate($0) }
-    }
 
     /// Waits until the drag that started at or after `mark` ended and the layout settled, so
     /// keys reach the window again (Ctrl+Z after a drop).
@@ -65,22 +56,22 @@ extension FixtureApp {
     /// Types `keys` ("ctrl+z") and waits for a line of `kind` after them where `predicate`
     /// holds; returns that line and the line count before the keys (for the events they caused).
     @discardableResult
-    func press(
-        _ keys: String, with pointer: Pointer, until kind: String, _ what: String,
-        where predicate: (JSONObject) -> Bool
-    ) async throws -> (line: JSONObject, mark: Int) {
+    func press<E: AppEvent>(
+        _ keys: String, with pointer: Pointer, until type: E.Type, _ what: String,
+        where predicate: (E) -> Bool
+    ) async throws -> (line: E, mark: Int) {
         let mark = lineCount
         try pointer.key(keys)
-        return (try await waitFor(kind: kind, what, after: mark, where: predicate), mark)
+        return (try await waitFor(type, what, after: mark, where: predicate), mark)
     }
 
-    /// The newest line of `kind` with `"id": id` (when given).
-    func latest(kind: String, id: String? = nil) -> JSONObject? {
-        objects().last { $0["kind"] as? String == kind && (id == nil || $0["id"] as? String == id) }
+    /// The newest line of `type` with `id` (when given).
+    func latest<E: IdentifiedLine>(_ type: E.Type, id: String? = nil) -> E? {
+        process.lines(type).last { id == nil || $0.id == id }
     }
 
     /// The feedback event names at or after `index`.
-    func eventNames(from index: Int) -> [String] { events(from: index).compactMap { $0["event"] as? String } }
+    func eventNames(from index: Int) -> [String] { events(from: index).compactMap { $0.event } }
 
     /// Opens the edit menu with a secondary click at `at` and returns its items and their frames
     /// (screen coordinates).
@@ -89,13 +80,10 @@ extension FixtureApp {
     {
         let mark = lineCount
         try pointer.click(at: point, button: 3)
-        let menu = try await waitFor(kind: "menu", "the \(owner) edit menu", after: mark) {
-            $0["owner"] as? String == owner
+        let menu = try await waitFor(MenuLine.self, "the \(owner) edit menu", after: mark) {
+            $0.owner == owner
         }
-        let frames = (menu["frames"] as? [String: Any] ?? [:]).compactMapValues {
-            ScreenRect(printed: $0, from: origin)
-        }
-        return (menu["items"] as? [String] ?? [], frames)
+        return (menu.items, ScreenRect.frames(menu.frames, from: origin))
     }
 
     /// Opens the edit menu at `at` and clicks its item `title`.
@@ -108,3 +96,14 @@ extension FixtureApp {
         try pointer.click(at: (frame.midX, frame.midY))
     }
 }
+
+/// A line about one widget, named by its `id`.
+protocol IdentifiedLine: AppEvent { var id: String { get } }
+extension TextLine: IdentifiedLine {}
+extension EntryLine: IdentifiedLine {}
+extension GridLine: IdentifiedLine {}
+extension ListLine: IdentifiedLine {}
+extension SelectionLine: IdentifiedLine {}
+extension SliderLine: IdentifiedLine {}
+extension SegmentLine: IdentifiedLine {}
+extension CollectionLine: IdentifiedLine {}

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 
 /// A screenshot of the whole virtual screen (`import -window root`), as RGB pixels.
 struct Screenshot {

@@ -1,7 +1,8 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 
-/// What the GTK tests need beyond ShowcaseDriver's tools: whether they can run, and the fixture.
+/// What the GTK tests need beyond WindowDriver's tools: whether they can run, and the fixture.
 extension Tools {
     /// Why the GTK suite cannot run here, or nil when it can.
     static var missing: String? {

@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 
 /// An 8-bit RGB colour.
 typealias RGB = (red: UInt8, green: UInt8, blue: UInt8)
@@ -102,17 +103,14 @@ func near(_ color: RGB, _ tolerance: Int = 3) -> (RGB) -> Bool {
 extension FixtureApp {
     /// The latest `controls` line of the visuals scene, in screen coordinates.
     func controls() throws -> [String: ScreenRect] {
-        guard let line = objects().last(where: { $0["kind"] as? String == "controls" }) else {
+        guard let line = last(ControlsLine.self) else {
             throw DriverError("The fixture printed no controls line (is it running --scene visuals?)")
         }
-        return line.compactMapValues { ScreenRect(printed: $0, from: origin) }
+        return ScreenRect.frames(["spring": line.spring, "scroll": line.scroll, "stack": line.stack], from: origin)
     }
-
-    /// A window-relative rectangle printed by the fixture, in screen coordinates.
-    func screenRect(_ value: Any?) -> ScreenRect? { ScreenRect(printed: value, from: origin) }
 
     /// The latest offset the Notes scroll view reported (0 before any scrolling).
     var notesOffset: Double {
-        objects().last { $0["kind"] as? String == "scroll" }?["offset"] as? Double ?? 0
+        lines(ScrollLine.self).last?.offset ?? 0
     }
 }

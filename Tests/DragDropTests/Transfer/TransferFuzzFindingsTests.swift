@@ -144,6 +144,16 @@ struct TransferFuzzFindingsTests {
         #expect(try RelevantParts.recipient(fromVCard: card) == "\"Smith\u{600}, John\" <john@example.com>")
     }
 
+    @Test("A3: a quote joined to a combining mark (U+06D6) still becomes an apostrophe; a backslash in a quoted name is escaped")
+    func quoteWithCombiningMark() throws {
+        // Found by the 10-minute fuzz run (fuzz-vcard): a search for the character '"' missed
+        // '"' + U+06D6, one grapheme, so the To: field got an unterminated quoted name.
+        let card = "BEGIN:VCARD\nFN:\"\u{6D6}Ana\nEMAIL:ana@example.com\nEND:VCARD\n"
+        #expect(try RelevantParts.recipient(fromVCard: card) == "'\u{6D6}Ana <ana@example.com>")
+        let slash = "BEGIN:VCARD\nFN:Lima\\, Ana \\\\ \"\u{6D6}x\nEMAIL:ana@example.com\nEND:VCARD\n"
+        #expect(try RelevantParts.recipient(fromVCard: slash) == "\"Lima, Ana \\\\ '\u{6D6}x\" <ana@example.com>")
+    }
+
     @Test("A3: plain addresses still pass: dots, plus, hyphens, subdomains, non-ASCII")
     func plainAddresses() throws {
         for email in ["ana@example.com", "ana.lima+news@mail.example.co.uk", "o-brien@x-y.example", "zoë@exämple.de"] {

@@ -1,5 +1,5 @@
 import Foundation
-import ShowcaseDriver
+import WindowDriver
 
 /// One object of an app as assistive technology sees it (AT-SPI): what a screen reader would
 /// read out, which is what a person sees in the peer's window, read without looking at pixels.

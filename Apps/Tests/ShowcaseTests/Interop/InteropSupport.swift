@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 import ShowcaseModel
 import Testing
 
@@ -61,28 +62,27 @@ extension InteropTesting {
 
     /// The status lines printed at or after `mark`.
     func statuses(_ app: ShowcaseProcess, from mark: Int) -> [String] {
-        app.objects(from: mark).filter { $0["kind"] as? String == "status" }.compactMap { $0["text"] as? String }
+        app.lines(StatusLine.self, from: mark).compactMap { $0.text }
     }
 
     /// Waits for the status line that ends a drop here ("Copied …" or "Not dropped: …") and
     /// returns it.
     @discardableResult
     func waitForDropStatus(_ app: ShowcaseProcess, after mark: Int, timeout: Double = 10) throws -> String {
-        let line = try app.waitFor("the drop's status line", after: mark, timeout: timeout) {
-            guard $0["kind"] as? String == "status", let text = $0["text"] as? String else { return false }
-            return text.hasPrefix("Copied") || text.hasPrefix("Not dropped")
+        let line = try app.waitFor(StatusLine.self, "the drop's status line", after: mark, timeout: timeout) {
+            $0.text.hasPrefix("Copied") || $0.text.hasPrefix("Not dropped")
         }
-        return line["text"] as? String ?? ""
+        return line.text
     }
 
     /// The feedback events named `name` at or after `mark`.
-    func events(_ name: String, in app: ShowcaseProcess, from mark: Int) -> [JSONObject] {
-        app.events(from: mark).filter { $0["event"] as? String == name }
+    func events(_ name: String, in app: ShowcaseProcess, from mark: Int) -> [FeedbackLine] {
+        app.events(from: mark).filter { $0.event == name }
     }
 
     /// The GTK diagnostics at or after `mark`.
     func messages(_ app: ShowcaseProcess, from mark: Int) -> [String] {
-        app.objects(from: mark).filter { $0["kind"] as? String == "gtk" }.compactMap { $0["message"] as? String }
+        app.lines(GtkLine.self, from: mark).compactMap { $0.message }
     }
 
     /// A note's HTML, as the Notes pane shows it.

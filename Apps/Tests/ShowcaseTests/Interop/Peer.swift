@@ -1,5 +1,6 @@
 import Foundation
-import ShowcaseDriver
+import DriverProtocol
+import WindowDriver
 
 #if canImport(Glibc)
     import Glibc

@@ -1,11 +1,9 @@
+import DriverProtocol
 import Foundation
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// One JSON object an app printed (one a line).
-public typealias JSONObject = [String: Any]
 
 /// Collects a child's standard output line by line (a reader thread appends, callers read).
 final class LineCollector: @unchecked Sendable {
@@ -46,8 +44,8 @@ final class LineCollector: @unchecked Sendable {
     }
 }
 
-/// A GUI app on a display, driven from outside: it prints its state as JSON lines on standard
-/// output (`{"kind":"ready"}` once its window is up), its window is placed on the screen, and it
+/// A GUI app on a display, driven from outside: it prints its state as lines of DriverProtocol
+/// on standard output (``ReadyLine`` once its window is up), its window is placed on the screen, and it
 /// quits at the end of its standard input. The showcase (``ShowcaseProcess``) and the GTK tests'
 /// fixture app run through it.
 public class AppProcess: @unchecked Sendable {
@@ -65,7 +63,7 @@ public class AppProcess: @unchecked Sendable {
     /// The window's content on the screen: where the app's window coordinates start (the same
     /// as ``window`` on X11 without a window manager).
     public private(set) var content = ScreenRect(x: 0, y: 0, width: 0, height: 0)
-    private var parsed: [JSONObject] = []
+    private var parsed: [AppLine] = []
     private var parsedLines = 0
     private let parseLock = NSLock()
 
@@ -120,7 +118,7 @@ public class AppProcess: @unchecked Sendable {
         input = stdin.write
         output = collector
         do {
-            try waitFor("\(name)'s ready line", timeout: timeout) { $0["kind"] as? String == "ready" }
+            try waitFor("\(name)'s ready line", timeout: timeout) { $0.is(ReadyLine.self) }
             let placed = try display.place(windowNamed: windowName, at: position)
             window = placed.frame
             content = placed.content
@@ -152,23 +150,32 @@ public class AppProcess: @unchecked Sendable {
     /// How many lines the app printed so far (a cursor for the waits).
     public var lineCount: Int { output.count }
 
-    /// The JSON objects printed at or after line `index` (a line that is not a JSON object
-    /// stands as an empty one, so indices stay line numbers).
-    public func objects(from index: Int = 0) -> [JSONObject] {
+    /// The lines printed at or after line `index` (a line that is not a JSON object with a
+    /// kind stands as one of kind "", so indices stay line numbers).
+    public func lines(from index: Int = 0) -> [AppLine] {
         parseLock.lock()
         defer { parseLock.unlock() }
         let lines = output.lines(from: parsedLines)
-        for line in lines {
-            parsed.append((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? JSONObject ?? [:])
-        }
+        parsed += lines.map(AppLine.init)
         parsedLines += lines.count
         return index < parsed.count ? Array(parsed[index...]) : []
     }
 
-    /// The feedback events printed at or after `index`.
-    public func events(from index: Int = 0) -> [JSONObject] {
-        objects(from: index).filter { $0["kind"] as? String == "feedback" }
+    /// The lines of `type` printed at or after line `index`.
+    public func lines<E: AppEvent>(_ type: E.Type, from index: Int = 0) -> [E] {
+        lines(from: index).compactMap { $0.decode(type) }
     }
+
+    /// The newest line of `type`.
+    public func last<E: AppEvent>(_ type: E.Type) -> E? {
+        lines().last { $0.is(type) }?.decode(type)
+    }
+
+    /// The feedback events printed at or after line `index`.
+    public func events(from index: Int = 0) -> [FeedbackLine] { lines(FeedbackLine.self, from: index) }
+
+    /// The GTK diagnostic messages printed at or after line `index`.
+    public func messages(from index: Int = 0) -> [String] { lines(GtkLine.self, from: index).map(\.message) }
 
     /// The last lines, with the seconds since launch each arrived at, for failure messages.
     public func recentLines(_ count: Int = 30) -> String {
@@ -181,11 +188,11 @@ public class AppProcess: @unchecked Sendable {
     /// for a longer look at a failure). Waits loop over it, sleeping the way their caller can
     /// (``waitFor(_:after:timeout:where:)`` blocks the thread).
     public func look(
-        for what: String, after index: Int, since start: Date, timeout: Double, where predicate: (JSONObject) -> Bool
-    ) throws -> JSONObject? {
-        if let match = objects(from: index).first(where: predicate) { return match }
+        for what: String, after index: Int, since start: Date, timeout: Double, where predicate: (AppLine) -> Bool
+    ) throws -> AppLine? {
+        if let match = lines(from: index).first(where: predicate) { return match }
         if !process.isRunning {
-            if let match = objects(from: index).first(where: predicate) { return match }
+            if let match = lines(from: index).first(where: predicate) { return match }
             throw DriverError("\(name) exited (wait status \(process.exitStatus ?? -1)) before \(what).")
         }
         if Date().timeIntervalSince(start) > timeout {
@@ -201,8 +208,8 @@ public class AppProcess: @unchecked Sendable {
     /// with the last lines seen.
     @discardableResult
     public func waitFor(
-        _ what: String, after index: Int = 0, timeout: Double = 10, where predicate: (JSONObject) -> Bool
-    ) throws -> JSONObject {
+        _ what: String, after index: Int = 0, timeout: Double = 10, where predicate: (AppLine) -> Bool
+    ) throws -> AppLine {
         let start = Date()
         while true {
             if let match = try look(for: what, after: index, since: start, timeout: timeout, where: predicate) {
@@ -212,9 +219,21 @@ public class AppProcess: @unchecked Sendable {
         }
     }
 
+    /// Waits for a line of `type` at or after `index` where `predicate` holds; throws after
+    /// `timeout` seconds with the last lines seen.
+    @discardableResult
+    public func waitFor<E: AppEvent>(
+        _ type: E.Type, _ what: String, after index: Int = 0, timeout: Double = 10,
+        where predicate: (E) -> Bool = { _ in true }
+    ) throws -> E {
+        let line = try waitFor(what, after: index, timeout: timeout) { $0.decode(type).map(predicate) ?? false }
+        guard let event = line.decode(type) else { throw DriverError("\(name)'s \(E.kind) line does not decode.") }
+        return event
+    }
+
     /// Whether `line` says GTK's drag ended (`drag-end`).
-    public static func isDragEnd(_ line: JSONObject) -> Bool {
-        (line["message"] as? String)?.hasPrefix("drag-end") == true
+    public static func isDragEnd(_ line: AppLine) -> Bool {
+        line.decode(GtkLine.self)?.isDragEnd == true
     }
 
     /// Waits until GTK's drag that started at or after `index` ended (`drag-end`).
@@ -266,28 +285,24 @@ public class AppProcess: @unchecked Sendable {
 
 /// Tells when the newest line of one kind stopped changing: a layout has settled once no new
 /// one arrived for a while (rows making room end their transitions).
-public struct QuietLine {
-    public let kind: String
+public struct QuietLine<E: AppEvent> {
     public let quiet: Double
     private var newest = -1
     private var since = Date()
 
-    /// Watches lines of `kind`; settled after `quiet` seconds without a newer one.
-    public init(kind: String, quiet: Double) {
-        self.kind = kind
-        self.quiet = quiet
-    }
+    /// Watches lines of `type`; settled after `quiet` seconds without a newer one.
+    public init(_ type: E.Type, quiet: Double) { self.quiet = quiet }
 
     /// The newest line of the kind in `app`'s output if none newer arrived for `quiet` seconds
     /// (since this watch first saw it), else nil: call it again until it answers.
-    public mutating func settled(in app: AppProcess) -> JSONObject? {
-        let all = app.objects()
-        guard let last = all.lastIndex(where: { $0["kind"] as? String == kind }) else { return nil }
+    public mutating func settled(in app: AppProcess) -> E? {
+        let all = app.lines()
+        guard let last = all.lastIndex(where: { $0.is(E.self) }) else { return nil }
         if last != newest {
             newest = last
             since = Date()
             return nil
         }
-        return Date().timeIntervalSince(since) >= quiet ? all[last] : nil
+        return Date().timeIntervalSince(since) >= quiet ? all[last].decode(E.self) : nil
     }
 }

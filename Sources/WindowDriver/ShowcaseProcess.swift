@@ -1,3 +1,4 @@
+import DriverProtocol
 import Foundation
 
 #if canImport(Glibc)
@@ -17,15 +18,18 @@ public struct ShowcaseState: CustomStringConvertible {
     public var redo: String
     /// Mail: the mailbox shown.
     public var mailbox: String?
+    /// The whole line, with each pane's own fields.
+    public var line: StateLine
 
-    init?(_ object: JSONObject) {
-        guard object["kind"] as? String == "state", let pane = object["pane"] as? String else { return nil }
+    init?(_ line: StateLine) {
+        guard let pane = line.pane else { return nil }
         self.pane = pane
-        lists = object["lists"] as? [String: [String]] ?? [:]
-        selected = object["selected"] as? [String: [String]] ?? [:]
-        undo = object["undo"] as? String ?? ""
-        redo = object["redo"] as? String ?? ""
-        mailbox = object["mailbox"] as? String
+        lists = line.lists ?? [:]
+        selected = line.selected ?? [:]
+        undo = line.undo ?? ""
+        redo = line.redo ?? ""
+        mailbox = line.mailbox
+        self.line = line
     }
 
     public var description: String {
@@ -84,31 +88,34 @@ public final class ShowcaseProcess: AppProcess, @unchecked Sendable {
     }
 
     /// The latest state line.
-    public var state: ShowcaseState? { objects().reversed().lazy.compactMap(ShowcaseState.init).first }
+    public var state: ShowcaseState? {
+        lines().reversed().lazy.compactMap { $0.decode(StateLine.self).flatMap(ShowcaseState.init) }.first
+    }
 
     /// Waits for a state line at or after `index` where `predicate` holds.
     @discardableResult
     public func waitForState(
         _ what: String, after index: Int, timeout: Double = 10, where predicate: (ShowcaseState) -> Bool
     ) throws -> ShowcaseState {
-        let line = try waitFor(what, after: index, timeout: timeout) { object in
-            ShowcaseState(object).map(predicate) ?? false
+        let line = try waitFor(StateLine.self, what, after: index, timeout: timeout) { line in
+            ShowcaseState(line).map(predicate) ?? false
         }
-        return ShowcaseState(line)!
+        guard let state = ShowcaseState(line) else { throw DriverError("The showcase's state line names no pane.") }
+        return state
     }
 
     /// The latest layout line's frames as they are now (not waiting for them to settle).
     public var latestLayout: ShowcaseLayout? {
-        objects().last { $0["kind"] as? String == "layout" }.flatMap(parseLayout)
+        last(LayoutLine.self).flatMap(parseLayout)
     }
 
     /// The latest layout of `pane`, once no new layout line arrived for `quiet` seconds (rows
     /// making room have settled), in screen coordinates.
     public func settledLayout(pane: String, quiet: Double = 0.35, timeout: Double = 10) throws -> ShowcaseLayout {
         let deadline = Date().addingTimeInterval(timeout)
-        var watch = QuietLine(kind: "layout", quiet: quiet)
+        var watch = QuietLine(LayoutLine.self, quiet: quiet)
         while Date() < deadline {
-            if let line = watch.settled(in: self), line["pane"] as? String == pane, let layout = parseLayout(line) {
+            if let line = watch.settled(in: self), line.pane == pane, let layout = parseLayout(line) {
                 return layout
             }
             usleep(20_000)
@@ -116,24 +123,20 @@ public final class ShowcaseProcess: AppProcess, @unchecked Sendable {
         throw DriverError("The layout of '\(pane)' did not settle within \(timeout) s. Last lines:\n\(recentLines())")
     }
 
-    private func parseLayout(_ object: JSONObject) -> ShowcaseLayout? {
+    private func parseLayout(_ line: LayoutLine) -> ShowcaseLayout? {
         // The layout is in window coordinates: on X11 the X window plus the offset of the content
         // in its surface (a compositing window manager's shadow); on Wayland where the content
         // was found (GTK's shadow changes with the focus, the content stays put).
-        let surface = object["surface"] as? [Double] ?? [0, 0]
+        let surface = line.surface ?? [0, 0]
         let origin =
             display.backend == .wayland
             ? (x: content.x, y: content.y) : (x: window.x + (surface.first ?? 0), y: window.y + (surface.last ?? 0))
-        func rects(_ value: Any?) -> [String: ScreenRect] {
-            (value as? [String: Any] ?? [:]).compactMapValues { ScreenRect(printed: $0, from: origin) }
-        }
-        guard let pane = object["pane"] as? String, let rows = ScreenRect.rows(printed: object["rows"], from: origin)
-        else { return nil }
+        guard let pane = line.pane, let rows = ScreenRect.rows(line.rows, from: origin) else { return nil }
         var layout = ShowcaseLayout(pane: pane, window: window)
-        layout.sidebar = rects(object["sidebar"])
-        layout.buttons = rects(object["buttons"])
-        layout.lists = rects(object["lists"])
-        layout.targets = object["targets"] as? [String: String] ?? [:]
+        layout.sidebar = ScreenRect.frames(line.sidebar, from: origin)
+        layout.buttons = ScreenRect.frames(line.buttons, from: origin)
+        layout.lists = ScreenRect.frames(line.lists, from: origin)
+        layout.targets = line.targets ?? [:]
         layout.rows = rows
         return layout
     }

@@ -1,3 +1,4 @@
+import DriverProtocol
 import Foundation
 
 /// A point on the screen, in X pixels.
@@ -13,29 +14,32 @@ public struct ScreenRect: Sendable, CustomStringConvertible {
         self.height = height
     }
 
-    /// A frame an app printed as `[x, y, width, height]` relative to `origin` (its window's or
-    /// surface's corner on the screen), or nil if `value` is not four numbers.
-    public init?(printed value: Any?, from origin: ScreenPoint) {
-        guard let a = value as? [Double], a.count == 4 else { return nil }
-        self.init(x: origin.x + a[0], y: origin.y + a[1], width: a[2], height: a[3])
+    /// A frame an app printed in its window's coordinates, on the screen: `origin` is its
+    /// window's (or surface's) corner there.
+    public init(_ frame: Frame, from origin: ScreenPoint) {
+        self.init(x: origin.x + frame.x, y: origin.y + frame.y, width: frame.width, height: frame.height)
     }
 
-    /// Rows an app printed by list as `{list: [{"title": …, "frame": [x, y, width, height]}]}`,
-    /// relative to `origin`; nil if a row lacks its title or frame.
+    /// Rows an app printed by list, on the screen (`origin`: see ``init(_:from:)``); nil if a
+    /// row has no frame (not laid out).
     public static func rows(
-        printed value: Any?, from origin: ScreenPoint
+        _ printed: [String: [TitledFrame]]?, from origin: ScreenPoint
     ) -> [String: [(title: String, frame: ScreenRect)]]? {
         var rows: [String: [(title: String, frame: ScreenRect)]] = [:]
-        for (list, printed) in value as? [String: [[String: Any]]] ?? [:] {
+        for (list, printedRows) in printed ?? [:] {
             var frames: [(title: String, frame: ScreenRect)] = []
-            for row in printed {
-                guard let title = row["title"] as? String, let frame = ScreenRect(printed: row["frame"], from: origin)
-                else { return nil }
-                frames.append((title, frame))
+            for row in printedRows {
+                guard let frame = row.frame else { return nil }
+                frames.append((row.title, ScreenRect(frame, from: origin)))
             }
             rows[list] = frames
         }
         return rows
+    }
+
+    /// Frames an app printed by name, on the screen (those printed as null are left out).
+    public static func frames(_ printed: [String: Frame?]?, from origin: ScreenPoint) -> [String: ScreenRect] {
+        (printed ?? [:]).compactMapValues { $0.map { ScreenRect($0, from: origin) } }
     }
 
     public var midX: Double { x + width / 2 }
