@@ -112,7 +112,7 @@ extension GtkDragHost {
     /// The X11 window a drag came from was destroyed: its app quit or crashed. A drag still
     /// hovering ends; reads of a dropped one fail at once (A6).
     func externalSourceDestroyed(_ window: UInt) {
-        let reason = "the app the content was dragged from quit before the data arrived"
+        let reason = ExternalDrop.sourceQuitReason
         if let incoming = otherApps.incoming, incoming.sourceWindow == window {
             diagnose("external drag source quit while hovering")
             endIncomingDrag()

@@ -43,6 +43,11 @@ public struct HIGFinding: Sendable, Hashable, CustomStringConvertible {
 /// - **K12** a control without an accessible name (a button showing only an icon, a switch, a
 ///   slider, a field, a page indicator), or one the keyboard cannot reach.
 ///
+/// GTK's own window decoration is not the app's: the title bar GTK adds itself when it draws
+/// the window's frame (on Wayland: a `GtkHeaderBar` with the CSS class `default-decoration`,
+/// the window's title and a close button) and the `GtkWindowControls` of any header bar are
+/// skipped (`isWindowDecoration(_:)`).
+///
 /// Accessible names are read from GTK's accessibility context, which GTK does not create with
 /// `GTK_A11Y=none`: then the check cannot see names, and says so with one K12 finding instead
 /// of a finding per control. Run it with an accessibility context (`GTK_A11Y=test` needs no bus).
@@ -184,6 +189,17 @@ public enum HIGCheck {
 
     private static var namesReadableCache: Bool?
 
+    /// Whether `widget` is window decoration GTK draws itself, not one of the app's controls:
+    /// the title bar GTK makes for a window without one of its own (client-side decoration, as
+    /// on Wayland), or the minimize, maximize and close buttons of any header bar.
+    static func isWindowDecoration(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        switch typeName(widget) {
+        case "GtkWindowControls": return true
+        case "GtkHeaderBar": return gtk_widget_has_css_class(widget, "default-decoration") != 0
+        default: return false
+        }
+    }
+
     static func typeName(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
         dd_type_name(UnsafeMutableRawPointer(widget)).map { String(cString: $0) } ?? "GtkWidget"
     }
@@ -200,7 +216,7 @@ public enum HIGCheck {
         mutating func walk(
             _ widget: UnsafeMutablePointer<GtkWidget>, insideControl: Bool, row: UnsafeMutablePointer<GtkWidget>?
         ) {
-            guard gtk_widget_get_mapped(widget) != 0 else { return }
+            guard gtk_widget_get_mapped(widget) != 0, !HIGCheck.isWindowDecoration(widget) else { return }
             let raw = UnsafeMutableRawPointer(widget)
             visit(widget, insideControl: insideControl, row: row)
             let isRow = dd_is_list_box_row(raw) != 0

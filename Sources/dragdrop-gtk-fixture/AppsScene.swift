@@ -14,7 +14,8 @@ import Synchronization
 // The window "DragDrop apps <name>" holds a draggable text item (a label) and an "Inbox" that
 // accepts text dropped from anywhere and lists what arrived. The item offers, richest first, a
 // private native form (never offered to other apps, P5), HTML and UTF-8 text; with
-// --slow-text the text is BYTES long and produced slowly, for interrupted transfers; with
+// --slow-text the text is BYTES long and produced slowly, for interrupted transfers, and is the
+// only text offered (no HTML, which another app would read first); with
 // --inbox-limit the Inbox refuses texts longer than BYTES (a drop that fails after its transfer);
 // with --private-only the item offers only its private native form (other apps see no type at
 // all, P5) and the Inbox takes that form too.
@@ -106,7 +107,9 @@ final class AppsScene: GtkDragHostDelegate {
             destination.accepts = privateOnly ? [Self.noteType, .utf8PlainText, .plainText] : [.utf8PlainText, .plainText]
             if let inbox { try host.register(inbox, as: destination, delegate: self) }
             var source = DragTarget(id: "note", name: text, frame: .zero, parent: "window")
-            source.offers = privateOnly ? [Self.noteType] : [Self.noteType, .html, .utf8PlainText]
+            source.offers =
+                privateOnly
+                ? [Self.noteType] : [Self.noteType] + (slowBytes == nil ? [.html] : []) + [.utf8PlainText]
             if let item { try host.register(item, as: source, delegate: self) }
         } catch {
             LineWriter.write(ErrorLine(message: error.description))
@@ -169,13 +172,11 @@ final class AppsScene: GtkDragHostDelegate {
                 app: host.engine.app,
                 representations: [.data(Self.noteType, Data("{\"note\":\"\(text)\"}".utf8), visibility: .ownApp)])
         }
+        // A slow text is the only text offered: another app reads that one, not a fast HTML.
         return ItemProvider(
             app: host.engine.app,
-            representations: [
-                .data(Self.noteType, Data("{\"note\":\"\(text)\"}".utf8), visibility: .ownApp),
-                .text(.html, "<p><b>\(text)</b></p>"),
-                plain,
-            ])
+            representations: [.data(Self.noteType, Data("{\"note\":\"\(text)\"}".utf8), visibility: .ownApp)]
+                + (slowBytes == nil ? [.text(.html, "<p><b>\(text)</b></p>")] : []) + [plain])
     }
 
     // MARK: State

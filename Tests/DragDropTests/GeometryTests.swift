@@ -1,4 +1,4 @@
-import DragDrop
+@_spi(Benchmarks) @testable import DragDrop
 import Testing
 
 @Suite("Geometry and content types")

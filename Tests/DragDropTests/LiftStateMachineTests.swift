@@ -1,4 +1,4 @@
-import DragDrop
+@testable import DragDrop
 import Testing
 
 /// Virtual time: `n` milliseconds after the clock's origin.

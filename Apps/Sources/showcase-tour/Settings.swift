@@ -83,17 +83,17 @@ extension Tour {
             from: (track.x + track.width * 0.7, slider.midY), to: (track.x + track.width * 0.3, slider.midY), steps: 8)
         try waitForStateObject(pane, "brightness down", after: mark) { ($0.brightness ?? 100) <= 40 }
         // The thumb settles after the last motion event and is saved when it does: wait (up to
-        // 5 s) until the store holds the value the slider shows.
+        // 5 s) until the store holds the value the slider shows, rounded as the pane saves it.
         var value = -1.0
         var storedBrightness: String? = nil
         for _ in 0..<50 {
             value = try require(stateObject(pane)?.brightness, "the brightness")
             storedBrightness = try storedSettings("settings.")["settings.brightness"]
-            if storedBrightness == String(Int(value)) { break }
+            if storedBrightness == String(Int(value.rounded())) { break }
             usleep(100_000)
         }
         try check(events(from: mark, named: "lifted").isEmpty, "K9: the thumb dragged no content")
-        try check(storedBrightness == String(Int(value)), "the brightness is saved (shown \(value), stored \(storedBrightness ?? "nothing"))")
+        try check(storedBrightness == String(Int(value.rounded())), "the brightness is saved (shown \(value), stored \(storedBrightness ?? "nothing"))")
         try screenshot(String(format: "%02d-%@-brightness", info.number, info.slug))
         mark = app.lineCount
         try pointer.key("ctrl+z")

@@ -1,6 +1,6 @@
 import BenchGeometry
 import BenchmarkSupport
-import DragDrop
+@_spi(Benchmarks) import DragDrop
 
 /// Scenario 1: the destination under a random pointer position, among 1k, 10k and 100k
 /// destinations, in a flat grid and on a nested board; beside a linear scan and GTK's

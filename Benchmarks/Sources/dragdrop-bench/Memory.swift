@@ -1,6 +1,6 @@
 import BenchGeometry
 import BenchmarkSupport
-import DragDrop
+@_spi(Benchmarks) import DragDrop
 import Foundation
 
 /// Scenario 5: memory per registered target with 100k targets (the board: cards with their

@@ -1,5 +1,5 @@
 import BenchGeometry
-import DragDrop
+@_spi(Benchmarks) import DragDrop
 
 /// The engine's side of a ``BenchGeometry/BenchScene``: one ``DragTarget`` per node.
 enum SceneTargets {

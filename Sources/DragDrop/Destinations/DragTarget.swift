@@ -178,7 +178,7 @@ public struct ModelItems: Sendable, Hashable {
 }
 
 /// A registered target's place in the registry, for updates that skip the identifier lookup
-/// (``TargetRegistry/setFrame(_:for:)-(_,TargetHandle)``): a layout pass that re-frames thousands
+/// (``DragEngine/setFrame(_:for:)-(_,TargetHandle)``): a layout pass that re-frames thousands
 /// of targets per pointer move. Stale once its target is unregistered (the slot may be reused
 /// by another target: the generation tells them apart).
 public struct TargetHandle: Hashable, Sendable {

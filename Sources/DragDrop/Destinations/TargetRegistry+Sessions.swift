@@ -5,7 +5,7 @@ extension TargetRegistry {
     /// destination must intersect to accept all of them. Items that are not registered count as
     /// items of `modelContainer` when it is model-backed (``DragTarget/modelItems``), and are
     /// skipped otherwise.
-    public mutating func sessionMasks(for items: [TargetID], modelContainer: TargetID? = nil) -> [TypeMask] {
+    @_spi(Benchmarks) public mutating func sessionMasks(for items: [TargetID], modelContainer: TargetID? = nil) -> [TypeMask] {
         refreshOfferMasks()
         let modelList = modelContainer.flatMap { slot(of: $0) }.flatMap { modelExtras(Int($0))?.modelOfferList } ?? -1
         var seen = Set<Int32>()
@@ -18,7 +18,7 @@ extension TargetRegistry {
     }
 
     /// The offer masks for items that are not registered here (a drag from another app).
-    public func masks(forOffered lists: [[ContentType]]) -> [TypeMask] {
+    func masks(forOffered lists: [[ContentType]]) -> [TypeMask] {
         var masks: [TypeMask] = []
         for list in lists {
             let mask = types.offerMask(for: list)
@@ -266,7 +266,7 @@ extension TargetRegistry {
     }
 
     /// Flags items as being dragged (they and their descendants are never destinations).
-    public mutating func markInSession(_ items: [TargetID], _ inSession: Bool) {
+    mutating func markInSession(_ items: [TargetID], _ inSession: Bool) {
         for id in items {
             guard let slot = slot(of: id) else { continue }
             if inSession {
@@ -278,7 +278,7 @@ extension TargetRegistry {
     }
 
     /// Generation of the accepted-type table; a session refreshes its masks when it moves.
-    public var typesGeneration: Int { types.generation }
+    var typesGeneration: Int { types.generation }
 
     mutating func refreshOfferMasks() {
         guard offerMasksGeneration != types.generation else { return }

@@ -52,8 +52,8 @@ public struct Resolution: Equatable, Sendable {
 /// live in the `SpatialIndex`. About 150 bytes per target (see `Benchmarks/`).
 ///
 /// Costs: register, update and unregister are O(1) expected (plus O(children) to cascade an
-/// unregister); ``resolve(at:session:)`` is O(occupied index levels + hits × depth);
-/// ``setFrame(_:for:)-(_,TargetHandle)`` skips even the identifier lookup.
+/// unregister); `resolve(at:session:)` is O(occupied index levels + hits × depth);
+/// `setFrame(_:for:)` with a `TargetHandle` skips even the identifier lookup.
 public struct TargetRegistry {
     /// Per slot, what resolution and tree walks read: links, flags and type-list indexes, side
     /// by side (a walk up the tree reads one element per step).
@@ -133,7 +133,7 @@ public struct TargetRegistry {
     private var appIndex: [AppID: Int32] = [:]
 
     /// Accepted types and conformance.
-    public private(set) var types: TypeUniverse
+    private(set) var types: TypeUniverse
     /// The app that owns targets registered without an app.
     public let localApp: AppID
 
@@ -148,7 +148,7 @@ public struct TargetRegistry {
     static let immovableFlag: UInt8 = 128
 
     /// Creates an empty registry for `localApp`.
-    public init(localApp: AppID, conformance: TypeConformance = TypeConformance()) {
+    @_spi(Benchmarks) public init(localApp: AppID, conformance: TypeConformance = TypeConformance()) {
         self.localApp = localApp
         self.types = TypeUniverse(conformance: conformance)
         _ = internApp(localApp)
@@ -160,7 +160,7 @@ public struct TargetRegistry {
     /// Approximate heap bytes used, for the memory benchmark: every per-slot array's capacity,
     /// the identifier table and the spatial index (not the identifiers' and names' own storage,
     /// which short strings do not have).
-    public var approximateMemoryFootprint: Int {
+    @_spi(Benchmarks) public var approximateMemoryFootprint: Int {
         nodes.capacity * MemoryLayout<Node>.stride + cold.capacity * MemoryLayout<Cold>.stride
             + extras.capacity * MemoryLayout<Extras?>.stride
             + slotTable.approximateMemoryFootprint + index.approximateMemoryFootprint
@@ -177,7 +177,7 @@ public struct TargetRegistry {
     // MARK: Registration
 
     /// Adds a target. Its parent, if any, must already be registered.
-    public mutating func register(_ target: DragTarget) throws(RegistryError) {
+    @_spi(Benchmarks) public mutating func register(_ target: DragTarget) throws(RegistryError) {
         let hash = IdentifierTable.hash(target.id)
         guard cold.withUnsafeBufferPointer({ slotTable.slot(of: target.id, hash: hash, in: $0) }) == nil else {
             throw .duplicateID(target.id)
@@ -225,7 +225,7 @@ public struct TargetRegistry {
     }
 
     /// Removes a target and all its descendants.
-    public mutating func unregister(_ id: TargetID) throws(RegistryError) {
+    mutating func unregister(_ id: TargetID) throws(RegistryError) {
         guard let slot = slot(of: id) else { throw .unknownTarget(id) }
         let s = Int(slot)
         // Unlink from the parent's child list.
@@ -266,14 +266,14 @@ public struct TargetRegistry {
     }
 
     /// Moves or resizes a target (layout, scrolling, rows making room). O(1) expected.
-    public mutating func setFrame(_ frame: Rect, for id: TargetID) throws(RegistryError) {
+    mutating func setFrame(_ frame: Rect, for id: TargetID) throws(RegistryError) {
         guard let slot = slot(of: id) else { throw .unknownTarget(id) }
         try Self.validate(frame, id)
         index.move(slot, to: frame)
     }
 
-    /// The handle of a registered target, for ``setFrame(_:for:)-(_,TargetHandle)``.
-    public func handle(for id: TargetID) -> TargetHandle? {
+    /// The handle of a registered target, for `setFrame(_:for:)` with a `TargetHandle`.
+    func handle(for id: TargetID) -> TargetHandle? {
         guard let slot = slot(of: id) else { return nil }
         return TargetHandle(slot: slot, generation: cold[Int(slot)].generation)
     }
@@ -282,7 +282,7 @@ public struct TargetRegistry {
     /// pass that hands the engine thousands of frames per move (most unchanged) pays a few
     /// nanoseconds for each. Throws ``RegistryError/staleHandle`` when the target was
     /// unregistered since the handle was made.
-    public mutating func setFrame(_ frame: Rect, for handle: TargetHandle) throws(RegistryError) {
+    mutating func setFrame(_ frame: Rect, for handle: TargetHandle) throws(RegistryError) {
         let s = Int(handle.slot)
         // A freed slot's generation moved on, so a handle to a live slot is current.
         guard s < cold.count, cold[s].generation == handle.generation else { throw .staleHandle }
@@ -292,7 +292,7 @@ public struct TargetRegistry {
 
     /// Moves or resizes many targets in one pass (a layout pass handing the engine every frame
     /// after a reorder): `body` calls `set(handle, frame)` for each. Like
-    /// ``setFrame(_:for:)-(_,TargetHandle)`` without the per-call overhead; a stale handle or an
+    /// `setFrame(_:for:)` with a `TargetHandle` without the per-call overhead; a stale handle or an
     /// invalid frame is skipped and the first such error is thrown after the pass.
     ///
     /// ```swift
@@ -300,7 +300,7 @@ public struct TargetRegistry {
     ///     for (position, item) in order.enumerated() { set(handles[item], layout.frame(at: position)) }
     /// }
     /// ```
-    public mutating func setFrames(_ body: (_ set: (TargetHandle, Rect) -> Void) -> Void) throws(RegistryError) {
+    mutating func setFrames(_ body: (_ set: (TargetHandle, Rect) -> Void) -> Void) throws(RegistryError) {
         var failure: RegistryError?
         body { handle, frame in
             let s = Int(handle.slot)
@@ -321,7 +321,7 @@ public struct TargetRegistry {
     /// itself stays). O(descendants), and it does not allocate: the subtree is walked through
     /// the child, sibling and parent links instead of a work list, since autoscroll calls this
     /// on every step of a drag.
-    public mutating func offsetDescendants(of id: TargetID, by delta: Vector) throws(RegistryError) {
+    mutating func offsetDescendants(of id: TargetID, by delta: Vector) throws(RegistryError) {
         guard let root = slot(of: id) else { throw .unknownTarget(id) }
         var node = nodes[Int(root)].firstChild
         while node >= 0 {
@@ -339,21 +339,21 @@ public struct TargetRegistry {
     }
 
     /// Hides or shows a target and, with it, its descendants.
-    public mutating func setHidden(_ hidden: Bool, for id: TargetID) throws(RegistryError) {
+    mutating func setHidden(_ hidden: Bool, for id: TargetID) throws(RegistryError) {
         guard let slot = slot(of: id) else { throw .unknownTarget(id) }
         let s = Int(slot)
         if hidden { nodes[s].flags |= Self.hiddenFlag } else { nodes[s].flags &= ~Self.hiddenFlag }
     }
 
     /// Puts a target above its siblings (a window brought to the front).
-    public mutating func bringToFront(_ id: TargetID) throws(RegistryError) {
+    mutating func bringToFront(_ id: TargetID) throws(RegistryError) {
         guard let slot = slot(of: id) else { throw .unknownTarget(id) }
         nextOrder += 1
         nodes[Int(slot)].order = nextOrder
     }
 
     /// Declares the conformance table (an app's own types).
-    public mutating func setConformance(_ table: TypeConformance) {
+    mutating func setConformance(_ table: TypeConformance) {
         types.setConformance(table)
         // Accepted types are canonicalized through the table: lists registered from now on
         // are interned again.
@@ -472,12 +472,17 @@ public struct TargetRegistry {
 
     // MARK: Resolution (the pointer-move hot path)
 
+    /// What lies under `point` (no drag in progress, so no destination): the topmost visible
+    /// hit in paint order, and walking up from it the innermost spring-loaded target,
+    /// autoscrolling container and draggable item.
+    public func resolve(at point: Point) -> Resolution { resolve(at: point, session: []) }
+
     /// Finds what lies under `point`: the topmost visible hit in paint order (children above
     /// parents, later siblings above earlier ones), then, walking up from it, the innermost
     /// destination accepting every mask in `session`, the innermost spring-loaded target, the
     /// innermost autoscrolling container and the innermost draggable item. Items flagged as in
-    /// the session (see ``markInSession(_:_:)``) are never destinations. Does not allocate.
-    public func resolve(at point: Point, session masks: [TypeMask] = []) -> Resolution {
+    /// the session (see `markInSession(_:_:)`) are never destinations. Does not allocate.
+    @_spi(Benchmarks) public func resolve(at point: Point, session masks: [TypeMask]) -> Resolution {
         let top = topHitSlot(at: point)
         var result = Resolution()
         guard top >= 0 else { return result }
@@ -519,7 +524,7 @@ public struct TargetRegistry {
     }
 
     /// Whether a destination accepts content with these offer masks (every item must be accepted).
-    public func accepts(_ id: TargetID, masks: [TypeMask]) -> Bool {
+    func accepts(_ id: TargetID, masks: [TypeMask]) -> Bool {
         guard let slot = slot(of: id), !masks.isEmpty else { return false }
         return accepts(slot: Int(slot), masks)
     }

@@ -149,7 +149,7 @@ public final class DragEngine {
 
     // MARK: Registration
 
-    /// Registers a target (see ``TargetRegistry/register(_:)``).
+    /// Registers a target. Its parent, if any, must already be registered.
     public func register(_ target: DragTarget) throws(RegistryError) {
         try registry.register(target)
         if session != nil, sessionItemIDs().contains(target.id) { registry.markInSession([target.id], true) }
@@ -175,16 +175,22 @@ public final class DragEngine {
     public func handle(for id: TargetID) -> TargetHandle? { registry.handle(for: id) }
 
     /// Moves or resizes the target `handle` names, without looking its identifier up: for a
-    /// layout pass that hands the engine every frame on every move (see
-    /// ``TargetRegistry/setFrame(_:for:)-(_,TargetHandle)``).
+    /// layout pass that hands the engine every frame on every move (most unchanged), a few
+    /// nanoseconds each. Throws ``RegistryError/staleHandle`` when the target was unregistered
+    /// since the handle was made.
     public func setFrame(_ frame: Rect, for handle: TargetHandle) throws(RegistryError) {
         try registry.setFrame(frame, for: handle)
         if session != nil { needsResolve = true }
     }
 
-    /// Moves or resizes many targets in one pass, through their handles (see
-    /// ``TargetRegistry/setFrames(_:)``): what a layout pass that re-frames every item per
-    /// pointer move calls.
+    /// Moves or resizes many targets in one pass, through their handles: what a layout pass
+    /// that re-frames every item per pointer move calls.
+    ///
+    /// ```swift
+    /// try engine.setFrames { set in
+    ///     for (position, item) in order.enumerated() { set(handles[item], layout.frame(at: position)) }
+    /// }
+    /// ```
     public func setFrames(_ body: (_ set: (TargetHandle, Rect) -> Void) -> Void) throws(RegistryError) {
         defer { if session != nil { needsResolve = true } }
         try registry.setFrames(body)

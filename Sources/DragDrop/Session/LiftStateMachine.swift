@@ -2,40 +2,6 @@
 // Every event carries the current instant; the owner wakes the machine at `deadline` by calling
 // `tick(now:)`.
 
-/// The kind of device that pressed.
-public enum PointerKind: String, Sendable, Codable {
-    /// A mouse or trackpad pointer: lifts after a short movement with the button held.
-    case mouse
-    /// A finger: lifts after press-and-hold without moving.
-    case touch
-    /// A stylus: treated like a pointer, lifting after a short movement.
-    case pen
-}
-
-/// Tuning for ``LiftStateMachine``.
-public struct LiftConfiguration: Sendable, Equatable {
-    /// How far (in points) a mouse or pen must move from the press, with the button held, before
-    /// the drag starts (F1: about 3 points). A move of exactly this distance lifts.
-    public var pointerThreshold: Double
-    /// How long a finger must stay down, within ``touchSlop``, before the content lifts (F1:
-    /// press-and-hold on touch).
-    public var touchHoldDuration: Duration
-    /// How far (in points) a finger may wander during the hold. Moving strictly further than this
-    /// before the hold ends is a scroll, not a drag.
-    public var touchSlop: Double
-
-    /// Creates a configuration; the defaults follow F1.
-    public init(
-        pointerThreshold: Double = 3,
-        touchHoldDuration: Duration = .milliseconds(500),
-        touchSlop: Double = 10
-    ) {
-        self.pointerThreshold = pointerThreshold
-        self.touchHoldDuration = touchHoldDuration
-        self.touchSlop = touchSlop
-    }
-}
-
 /// Turns a press into a drag start, a click, or nothing (F1).
 ///
 /// * Mouse and pen: the drag lifts as soon as the pointer is at least
@@ -58,9 +24,9 @@ public struct LiftConfiguration: Sendable, Equatable {
 /// ```
 ///
 /// All operations are O(1) and allocation-free.
-public struct LiftStateMachine: Sendable {
+struct LiftStateMachine: Sendable {
     /// What the owner must do after an event.
-    public enum Action: Equatable, Sendable {
+    enum Action: Equatable, Sendable {
         /// Nothing.
         case none
         /// Start the drag: `origin` is the press point, `at` the pointer's current position.
@@ -89,19 +55,19 @@ public struct LiftStateMachine: Sendable {
     }
 
     /// The tuning this machine was created with.
-    public let configuration: LiftConfiguration
+    let configuration: LiftConfiguration
 
     private var state: State = .idle
 
     /// Creates an idle machine.
-    public init(configuration: LiftConfiguration = .init()) {
+    init(configuration: LiftConfiguration = .init()) {
         self.configuration = configuration
     }
 
     /// A pointer went down at `at`. Always returns ``Action/none``.
     ///
     /// A press while a pointer is already down (a missed release) starts over from this press.
-    public mutating func press(at point: Point, kind: PointerKind, now: MonotonicInstant) -> Action {
+    mutating func press(at point: Point, kind: PointerKind, now: MonotonicInstant) -> Action {
         let holdEnd: MonotonicInstant? =
             kind == .touch ? now + max(.zero, configuration.touchHoldDuration) : nil
         state = .pressed(origin: point, current: point, kind: kind, holdEnd: holdEnd)
@@ -116,7 +82,7 @@ public struct LiftStateMachine: Sendable {
     ///   ``LiftConfiguration/touchSlop`` from the press point, else ``Action/none``.
     /// * After a lift or an abandon, or with no pointer down: ``Action/none`` (the drag session,
     ///   or the scroll view, owns the pointer now).
-    public mutating func move(to point: Point, now: MonotonicInstant) -> Action {
+    mutating func move(to point: Point, now: MonotonicInstant) -> Action {
         guard case .pressed(let origin, _, let kind, let holdEnd) = state else { return .none }
         let dx = point.x - origin.x
         let dy = point.y - origin.y
@@ -143,7 +109,7 @@ public struct LiftStateMachine: Sendable {
     ///
     /// Returns ``Action/click(at:)`` if the press had not lifted (nor been abandoned as a
     /// scroll), else ``Action/none``: ending a lifted drag is the drag session's business.
-    public mutating func release(at point: Point, now: MonotonicInstant) -> Action {
+    mutating func release(at point: Point, now: MonotonicInstant) -> Action {
         let wasPressed: Bool
         if case .pressed = state { wasPressed = true } else { wasPressed = false }
         state = .idle
@@ -153,7 +119,7 @@ public struct LiftStateMachine: Sendable {
     /// Time passed. For a touch that has been held until ``deadline`` without exceeding the
     /// slop, returns ``Action/lift(origin:at:)`` with the finger's latest position; otherwise
     /// ``Action/none``.
-    public mutating func tick(now: MonotonicInstant) -> Action {
+    mutating func tick(now: MonotonicInstant) -> Action {
         guard case .pressed(let origin, let current, .touch, let holdEnd?) = state, now >= holdEnd
         else { return .none }
         state = .lifted
@@ -161,26 +127,26 @@ public struct LiftStateMachine: Sendable {
     }
 
     /// Forgets any press (for example when the platform cancels the gesture). No action follows.
-    public mutating func reset() {
+    mutating func reset() {
         state = .idle
     }
 
     /// When the owner must call ``tick(now:)``: the end of the touch hold while a finger is down
     /// and has neither lifted nor moved beyond the slop; `nil` otherwise.
-    public var deadline: MonotonicInstant? {
+    var deadline: MonotonicInstant? {
         if case .pressed(_, _, _, let holdEnd) = state { return holdEnd }
         return nil
     }
 
     /// Whether a pointer is down: from ``press(at:kind:now:)`` until ``release(at:now:)`` or
     /// ``reset()``, including after a lift or an abandon.
-    public var isPressed: Bool {
+    var isPressed: Bool {
         if case .idle = state { return false }
         return true
     }
 
     /// Whether this press has lifted into a drag (until release or reset).
-    public var isLifted: Bool {
+    var isLifted: Bool {
         if case .lifted = state { return true }
         return false
     }

@@ -1,24 +1,6 @@
 // Spring loading (SP1, SP3) as a pure state machine: no timers, no clock reads. Every event
 // carries the current instant; the owner wakes the machine at `deadline` by calling `tick(now:)`.
 
-/// Timing of spring loading for one target.
-public struct SpringLoadingConfiguration: Sendable, Equatable, Codable {
-    /// How long dragged content must hover over the target before it activates (SP1).
-    /// Negative values count as zero.
-    public var delay: Duration
-    /// How long before activation the target starts flashing (SP1: people see it coming).
-    /// Clamped to `0...delay`, so with a lead longer than the delay the flash is due as soon as
-    /// the target is armed.
-    public var flashLead: Duration
-
-    /// Creates a configuration; the defaults are a 0.7 s delay with the flash starting 0.2 s
-    /// before activation.
-    public init(delay: Duration = .milliseconds(700), flashLead: Duration = .milliseconds(200)) {
-        self.delay = delay
-        self.flashLead = flashLead
-    }
-}
-
 /// Activates a spring-loaded control (button, tab, folder…) that dragged content hovers over
 /// (SP1), or at once on an explicit gesture such as Space (SP3).
 ///
@@ -45,9 +27,9 @@ public struct SpringLoadingConfiguration: Sendable, Equatable, Codable {
 /// the drag-time shortcut.
 ///
 /// All operations are O(1) and allocation-free.
-public struct SpringLoadingStateMachine<Target: Hashable & Sendable>: Sendable {
+struct SpringLoadingStateMachine<Target: Hashable & Sendable>: Sendable {
     /// What the owner must do after an event.
-    public enum Action: Equatable, Sendable {
+    enum Action: Equatable, Sendable {
         /// Nothing.
         case none
         /// Hover began on a spring-loaded target: its activation timer started.
@@ -65,22 +47,22 @@ public struct SpringLoadingStateMachine<Target: Hashable & Sendable>: Sendable {
     /// The result of ``SpringLoadingStateMachine/hover(over:configuration:now:)``, which can end
     /// one hover and start another in the same call. A fixed pair, so reporting both needs no
     /// allocation. Handle ``ended`` first, then ``started``.
-    public struct Transition: Equatable, Sendable {
+    struct Transition: Equatable, Sendable {
         /// ``Action/disarmed(_:)`` for the previously hovered target if it was left before
         /// activating; otherwise ``Action/none``.
-        public var ended: Action
+        var ended: Action
         /// ``Action/armed(_:)`` for the newly hovered target if a new hover began; otherwise
         /// ``Action/none``.
-        public var started: Action
+        var started: Action
 
         /// Creates a transition.
-        public init(ended: Action, started: Action) {
+        init(ended: Action, started: Action) {
             self.ended = ended
             self.started = started
         }
 
         /// Nothing changed: both halves are ``Action/none``.
-        public static var unchanged: Transition { Transition(ended: .none, started: .none) }
+        static var unchanged: Transition { Transition(ended: .none, started: .none) }
     }
 
     /// The machine's state.
@@ -99,7 +81,7 @@ public struct SpringLoadingStateMachine<Target: Hashable & Sendable>: Sendable {
     private var state: State = .idle
 
     /// Creates an idle machine.
-    public init() {}
+    init() {}
 
     /// The pointer is now over `target` (`nil`: over nothing spring-loaded), whose timing is
     /// `configuration`.
@@ -109,7 +91,7 @@ public struct SpringLoadingStateMachine<Target: Hashable & Sendable>: Sendable {
     /// * Different target, or `nil`: the old hover ends, with ``Transition/ended`` =
     ///   ``Action/disarmed(_:)`` if the old target had not activated yet. A non-`nil` new target
     ///   is armed, with ``Transition/started`` = ``Action/armed(_:)``.
-    public mutating func hover(
+    mutating func hover(
         over target: Target?,
         configuration: SpringLoadingConfiguration,
         now: MonotonicInstant
@@ -133,7 +115,7 @@ public struct SpringLoadingStateMachine<Target: Hashable & Sendable>: Sendable {
     /// Time passed. Emits at most one action: ``Action/flash(_:)`` once the flash is due, then,
     /// on a later call, ``Action/activate(_:explicit:)`` (with `explicit: false`) once the delay
     /// has elapsed; ``Action/none`` otherwise. See the type's documentation for late ticks.
-    public mutating func tick(now: MonotonicInstant) -> Action {
+    mutating func tick(now: MonotonicInstant) -> Action {
         guard case .armed(let target, let flashAt, let activateAt, let flashed) = state else { return .none }
         if !flashed {
             guard now >= flashAt else { return .none }
@@ -148,7 +130,7 @@ public struct SpringLoadingStateMachine<Target: Hashable & Sendable>: Sendable {
     /// Space was pressed (SP3): activates the armed, hovered target at once with
     /// `explicit: true`, whether or not it has flashed. Returns ``Action/none`` when nothing is
     /// hovered or the hovered target has already activated.
-    public mutating func activateNow(now: MonotonicInstant) -> Action {
+    mutating func activateNow(now: MonotonicInstant) -> Action {
         guard case .armed(let target, _, _, _) = state else { return .none }
         state = .activated(target: target)
         return .activate(target, explicit: true)
@@ -156,7 +138,7 @@ public struct SpringLoadingStateMachine<Target: Hashable & Sendable>: Sendable {
 
     /// The drag ended (drop or cancel): returns ``Action/disarmed(_:)`` if a target was armed and
     /// had not activated yet, else ``Action/none``; the machine returns to idle.
-    public mutating func reset() -> Action {
+    mutating func reset() -> Action {
         let action: Action
         if case .armed(let target, _, _, _) = state { action = .disarmed(target) } else { action = .none }
         state = .idle
@@ -165,13 +147,13 @@ public struct SpringLoadingStateMachine<Target: Hashable & Sendable>: Sendable {
 
     /// When the owner must call ``tick(now:)``: the flash instant until the flash was emitted,
     /// then the activation instant; `nil` when nothing is armed.
-    public var deadline: MonotonicInstant? {
+    var deadline: MonotonicInstant? {
         guard case .armed(_, let flashAt, let activateAt, let flashed) = state else { return nil }
         return flashed ? activateAt : flashAt
     }
 
     /// The spring-loaded target under the pointer, armed or already activated; `nil` if none.
-    public var hoveredTarget: Target? {
+    var hoveredTarget: Target? {
         switch state {
         case .idle: nil
         case .armed(let target, _, _, _): target
@@ -180,7 +162,7 @@ public struct SpringLoadingStateMachine<Target: Hashable & Sendable>: Sendable {
     }
 
     /// Whether the hovered target has activated during this hover.
-    public var hasActivated: Bool {
+    var hasActivated: Bool {
         if case .activated = state { return true }
         return false
     }

@@ -1,6 +1,6 @@
 /// A set of interned accepted types as a fixed 256-bit set, so that "does this destination accept
 /// this item?" is four AND operations on the pointer-move path, with no hashing or allocation.
-public struct TypeMask: Hashable, Sendable {
+@_spi(Benchmarks) public struct TypeMask: Hashable, Sendable {
     @usableFromInline var w0: UInt64 = 0
     @usableFromInline var w1: UInt64 = 0
     @usableFromInline var w2: UInt64 = 0
@@ -58,27 +58,27 @@ public enum TypeMaskError: Error, Equatable, CustomStringConvertible {
 /// Only *accepted* types are interned: a type that no destination accepts can never make a
 /// destination match, so offers from other apps, however many foreign types they name, never
 /// grow the table.
-public struct TypeUniverse: Sendable {
+struct TypeUniverse: Sendable {
     /// The conformance table used to expand offered types to their supertypes.
-    public private(set) var conformance: TypeConformance
+    private(set) var conformance: TypeConformance
     private var indexOf: [String: Int] = [:]
     /// Bumped whenever a new accepted type is interned; sessions recompute their masks when it moves.
-    public private(set) var generation = 0
+    private(set) var generation = 0
 
     /// Creates an empty universe over a conformance table.
-    public init(conformance: TypeConformance = TypeConformance()) {
+    init(conformance: TypeConformance = TypeConformance()) {
         self.conformance = conformance
     }
 
     /// Replaces the conformance table (an app declaring its own types).
-    public mutating func setConformance(_ table: TypeConformance) {
+    mutating func setConformance(_ table: TypeConformance) {
         conformance = table
         generation += 1
     }
 
     /// The mask for a destination that accepts `types`, interning new ones. Throws, interning
     /// nothing, when the new ones do not all fit in the table.
-    public mutating func acceptMask(for types: [ContentType]) throws(TypeMaskError) -> TypeMask {
+    mutating func acceptMask(for types: [ContentType]) throws(TypeMaskError) -> TypeMask {
         // Check before interning anything, so that a refused list leaves the table unchanged.
         var fresh: [String] = []
         for type in types {
@@ -105,7 +105,7 @@ public struct TypeUniverse: Sendable {
     }
 
     /// The mask of every accepted type that `types` satisfy, through conformance and wildcards.
-    public func offerMask(for types: [ContentType]) -> TypeMask {
+    func offerMask(for types: [ContentType]) -> TypeMask {
         var mask = TypeMask()
         for type in types {
             for key in conformance.closure(of: type) {

@@ -10,6 +10,10 @@ import DragDrop
 /// waits forever.
 @MainActor
 final class ExternalDrop {
+    /// Why reads fail once the other app is known to have quit (X11: its window went away;
+    /// Wayland: ``GdkDropStream``'s check at the end of the data), as the end of a sentence.
+    nonisolated static let sourceQuitReason = "the app the content was dragged from quit before the data arrived"
+
     /// The `GdkDrop`.
     let drop: GObjectRef
     /// The one item standing for the dragged content.
@@ -62,9 +66,16 @@ final class ExternalDrop {
             readers.append(stream)
             return stream
         }
-        let stream = GdkDropStream(drop: drop, mimeType: mimeType, timeout: readTimeout)
+        let stream = GdkDropStream(
+            drop: drop, mimeType: mimeType, timeout: readTimeout, confirmsSourceAtEnd: x11 == nil && isWayland)
         readers.append(stream)
         return stream
+    }
+
+    /// Whether the drop comes through a Wayland compositor.
+    private var isWayland: Bool {
+        guard let display = gdk_drop_get_display(OpaquePointer(drop.raw)) else { return false }
+        return String(cString: dd_type_name(UnsafeMutableRawPointer(display))) == "GdkWaylandDisplay"
     }
 
     /// The other app went away: every read in progress or to come fails with `reason`.

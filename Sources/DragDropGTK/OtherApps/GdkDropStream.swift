@@ -9,6 +9,17 @@ import Foundation
 /// Reads fail (never hang) when the other app goes away (``cancel(reason:)``) or sends nothing
 /// for `timeout` seconds (``ReadSilence``, in the same words as ``X11DropStream``); the
 /// destination then gets `TransferError/sourceUnavailable(_:)`.
+///
+/// **The end of the data on Wayland** (`confirmsSourceAtEnd`). The data comes through a pipe
+/// the other app writes into; when that app quits in the middle, its end of the pipe closes and
+/// the read ends exactly as if all of it had arrived. Nothing else tells the destination:
+/// the compositor forgets the drag's source without any event on `wl_data_offer` or
+/// `wl_data_device` (docs/wayland.md). What the compositor does do is answer a new request for
+/// an offer whose source has gone by closing the new pipe at once. So once the data has ended,
+/// the same type is asked for again: nothing at all arriving means the other app quit, and
+/// the read fails with `ExternalDrop/sourceQuitReason`, as on X11; an app still there starts
+/// sending again, and that copy is read to its end and dropped in the background
+/// (``drainInBackground(_:)``), without holding the drop up.
 @MainActor
 final class GdkDropStream: ByteSource {
     nonisolated let knownSize: Int64? = nil
@@ -16,15 +27,20 @@ final class GdkDropStream: ByteSource {
     private let mimeType: String
     private let silence: ReadSilence
     private let cancellable: GObjectRef?
+    private let confirmsSourceAtEnd: Bool
     private var input: GObjectRef?
     private var ended = false
+    private var received = 0
     private var failure: String?
     /// The GIO call in progress.
     private var current: GAsync.Call?
 
-    init(drop: GObjectRef, mimeType: String, timeout: Double) {
+    /// `confirmsSourceAtEnd`: on Wayland, check at the end of the data that the other app is
+    /// still there (see the type's documentation).
+    init(drop: GObjectRef, mimeType: String, timeout: Double, confirmsSourceAtEnd: Bool = false) {
         self.drop = drop
         self.mimeType = mimeType
+        self.confirmsSourceAtEnd = confirmsSourceAtEnd
         silence = ReadSilence(seconds: timeout)
         cancellable = GObjectRef(adopting: g_cancellable_new().map { UnsafeMutableRawPointer($0) })
     }
@@ -45,7 +61,9 @@ final class GdkDropStream: ByteSource {
     /// Ends GDK's waiting X11 read of this type (the X targets GDK may have asked for it).
     private func releaseSelectionRead() {
         var targets = [mimeType]
-        if mimeType.hasPrefix("text/plain") { targets += ["UTF8_STRING", "STRING", "TEXT", "COMPOUND_TEXT", "text/plain"] }
+        if mimeType.hasPrefix("text/plain") {
+            targets += ["UTF8_STRING", "STRING", "TEXT", "COMPOUND_TEXT", "text/plain"]
+        }
         guard let surface = gdk_drop_get_surface(OpaquePointer(drop.raw)) else { return }
         withCStrings(targets) { array in
             dd_x11_release_selection_reads(surface, "XdndSelection", array, gsize(targets.count))
@@ -55,11 +73,71 @@ final class GdkDropStream: ByteSource {
     private var gCancellable: UnsafeMutablePointer<GCancellable>? { cancellable?.pointer(to: GCancellable.self) }
 
     private func next(_ maxLength: Int) async throws(TransferError) -> Data {
-        if ended { return Data() }
         if let failure { throw .sourceUnavailable(failure) }
-        if input == nil { try await open() }
-        guard let stream = input?.raw else { return Data() }
-        let count = max(1, maxLength)
+        if ended { return Data() }
+        if input == nil { input = try await open() }
+        guard let stream = input else { return Data() }
+        let chunk = try await read(stream, upTo: max(1, maxLength))
+        received += chunk.count
+        if chunk.isEmpty {
+            g_input_stream_close(stream.raw.assumingMemoryBound(to: GInputStream.self), nil, nil)
+            input = nil
+            // Nothing arrived: nothing can be cut short (and an app still there may send nothing).
+            if confirmsSourceAtEnd, received > 0 { try await confirmSourceStillThere() }
+            ended = true
+        }
+        return chunk
+    }
+
+    /// At the end of the data on Wayland: asks for the type again. Nothing at all arriving is
+    /// the compositor closing the pipe of a source that has gone: the read fails. Otherwise the
+    /// second copy is dropped in the background.
+    private func confirmSourceStillThere() async throws(TransferError) {
+        guard let again = try await open() else { throw .sourceUnavailable(ExternalDrop.sourceQuitReason) }
+        let first = try await read(again, upTo: 4096)
+        guard first.isEmpty else {
+            Self.drainInBackground(again, silence: silence.seconds)
+            return
+        }
+        g_input_stream_close(again.raw.assumingMemoryBound(to: GInputStream.self), nil, nil)
+        failure = ExternalDrop.sourceQuitReason
+        throw .sourceUnavailable(ExternalDrop.sourceQuitReason)
+    }
+
+    /// Reads `stream` to its end and closes it, so that an app still sending its second copy
+    /// never writes into a closed pipe; gives up after `silence` seconds without bytes.
+    private static func drainInBackground(_ stream: GObjectRef, silence: Double) {
+        Task { @MainActor in
+            let quiet = ReadSilence(seconds: silence)
+            let cancellable = GObjectRef(adopting: g_cancellable_new().map { UnsafeMutableRawPointer($0) })
+            let gCancellable = cancellable?.pointer(to: GCancellable.self)
+            let input = stream.raw.assumingMemoryBound(to: GInputStream.self)
+            while true {
+                quiet.arm { _ in g_cancellable_cancel(gCancellable) }
+                let skipped = try? await GAsync.call(
+                    start: { callback, data in
+                        g_input_stream_skip_async(input, 1 << 20, 0, gCancellable, callback, data)
+                    },
+                    finish: { source, result in
+                        var error: UnsafeMutablePointer<GError>?
+                        let count = g_input_stream_skip_finish(
+                            source?.assumingMemoryBound(to: GInputStream.self), result, &error)
+                        if error != nil || count <= 0 {
+                            if let error { g_error_free(error) }
+                            return .success(0)
+                        }
+                        return .success(UInt(count))
+                    })
+                quiet.disarm()
+                if (skipped ?? 0) == 0 { break }
+            }
+            g_input_stream_close(input, nil, nil)
+        }
+    }
+
+    /// One chunk of `stream` (empty at its end).
+    private func read(_ stream: GObjectRef, upTo count: Int) async throws(TransferError) -> Data {
+        let raw = stream.raw
         let bits = try await guarded(
             GAsync.Call(
                 finish: { source, result in
@@ -74,24 +152,16 @@ final class GdkDropStream: ByteSource {
                 discard: { bits in if let bytes = OpaquePointer(bitPattern: bits) { g_bytes_unref(bytes) } })
         ) { callback, data in
             g_input_stream_read_bytes_async(
-                stream.assumingMemoryBound(to: GInputStream.self), gsize(count), 0, self.gCancellable, callback, data)
+                raw.assumingMemoryBound(to: GInputStream.self), gsize(count), 0, self.gCancellable, callback, data)
         }
         guard let bytes = OpaquePointer(bitPattern: bits) else { return Data() }
         defer { g_bytes_unref(bytes) }
         var size: gsize = 0
-        let chunk = g_bytes_get_data(bytes, &size).map { Data(bytes: $0, count: Int(size)) } ?? Data()
-        if chunk.isEmpty {
-            ended = true
-            if let stream = input?.raw {
-                g_input_stream_close(stream.assumingMemoryBound(to: GInputStream.self), nil, nil)
-            }
-            input = nil
-        }
-        return chunk
+        return g_bytes_get_data(bytes, &size).map { Data(bytes: $0, count: Int(size)) } ?? Data()
     }
 
-    /// Asks the other app for the data (`gdk_drop_read_async`).
-    private func open() async throws(TransferError) {
+    /// Asks the other app for the data (`gdk_drop_read_async`): the stream to read it from.
+    private func open() async throws(TransferError) -> GObjectRef? {
         let drop = drop.raw
         let mime = mimeType
         let bits = try await guarded(
@@ -111,7 +181,7 @@ final class GdkDropStream: ByteSource {
                 gdk_drop_read_async(OpaquePointer(drop), types, 0, self.gCancellable, callback, data)
             }
         }
-        input = GObjectRef(adopting: UnsafeMutableRawPointer(bitPattern: bits))
+        return GObjectRef(adopting: UnsafeMutableRawPointer(bitPattern: bits))
     }
 
     /// Runs one GIO call, abandoned if nothing comes back within `timeout` seconds or when

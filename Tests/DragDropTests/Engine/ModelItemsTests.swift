@@ -1,4 +1,4 @@
-import DragDrop
+@_spi(Benchmarks) @testable import DragDrop
 import DragDropTesting
 import Testing
 
