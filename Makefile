@@ -1,6 +1,10 @@
 # DragDrop: the two commands are `make run` and `make test`.
 # `make tour` plays the showcase's situations with real pointer events and saves screenshots.
 # Both install what is missing (system packages through apt-get), then build.
+# Two packages: the libraries at the root (DragDrop, DragDropTesting, DragDropGTK, their tests,
+# the GTK fixture, Examples/FirstApp's app) and the apps in Apps/ (the showcase and its model on
+# GRDB, the tour, the `dragdrop` tool on swift-argument-parser, their tests), which depends on the
+# root by path. Each has its own .build/, so the libraries compile once in each.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # System packages the build and tests need: SQLite headers for GRDB (the showcase model), GTK 4
@@ -15,7 +19,7 @@ APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xau
 	qtbase5-examples gtk-3-examples dbus-daemon at-spi2-core python3-pyatspi chromium libcurl4 weston
 SCENARIOS := $(wildcard Examples/scenarios/*.json Examples/scenarios/regressions/*.json)
 
-.PHONY: all run tour replay test test-gtk test-wayland build deps bench soak fuzz format clean
+.PHONY: all run tour replay test test-gtk test-wayland build deps docs bench soak fuzz format clean
 
 all: build
 
@@ -28,10 +32,15 @@ deps:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+APPS := $(SWIFT) build --package-path Apps
+APPS_TEST := $(SWIFT) test --package-path Apps
+
 build: deps
 	$(SWIFT) build
+	$(APPS)
 
-BIN = $$($(SWIFT) build --show-bin-path)
+# The apps' executables (showcase, showcase-tour, dragdrop).
+BIN = $$($(APPS) --show-bin-path)
 TOUR_FLAGS ?=
 
 # With a display, `make run` opens the showcase app (data in ~/.local/share/DragDropShowcase) and,
@@ -64,7 +73,8 @@ replay: build
 	done
 	@"$(BIN)/dragdrop" audit $(SCENARIOS)
 
-# One `swift test` runs the engine tests and the GTK tests together. The GTK tests start their
+# One `swift test` per package runs its tests (the root's: engine and GTK; Apps/: the model, the
+# tool and the showcase). The GTK tests start their
 # own Xvfb on a free display and drive the fixture app (built here, with every product) with
 # xdotool, so no DISPLAY is needed; without Xvfb they skip with a message.
 # Engine, transfer, model and scenario tests run in parallel; the GTK tests (each starts its
@@ -78,24 +88,57 @@ GTK_TESTS := DragDropGTKTests|ShowcaseTests
 # fields, the HIG check of the controls, and the twelve situations of the tour. See docs/wayland.md for what runs on X11 only and why.
 WAYLAND_TESTS := ShowcaseRemindersTests|ListDragTests|KeyboardAfterDragTests|TwoWindowsTests|OtherAppsTests|GridPlaceholderTests|VisualFeedbackTests/(placeholdersWithProgress|springLoadedButton|autoscrollFollowsThePointer|confirmationSheet)|ShowcaseFilesTests|ShowcaseKeyboardTests/keyboardDragMovesAReminder|ScreenReaderTests|TextWidgetTests|ControlsHIGCheckTests|ShowcaseControlsTests|ShowcaseTourTests
 
+# Each filter runs in both packages (a package without a matching test runs none).
+# It also checks that Examples/FirstApp (the DocC guide's app, built above as the FirstApp
+# product and driven by FirstAppTests) is a valid package on its own, and builds the docs.
 test: deps
 	$(SWIFT) build --build-tests
+	$(APPS) --build-tests
+	$(SWIFT) package --package-path Examples/FirstApp describe >/dev/null
+	@$(MAKE) --no-print-directory docs
 	$(SWIFT) test --skip-build --skip '$(GTK_TESTS)'
+	$(APPS_TEST) --skip-build --skip '$(GTK_TESTS)'
 	$(SWIFT) test --skip-build --filter '$(GTK_TESTS)' --no-parallel
+	$(APPS_TEST) --skip-build --filter '$(GTK_TESTS)' --no-parallel
 	DRAGDROP_DISPLAY_BACKEND=wayland $(SWIFT) test --skip-build --filter '$(WAYLAND_TESTS)' --no-parallel
-	@"$$($(SWIFT) build --show-bin-path)/dragdrop" audit $(SCENARIOS)
+	DRAGDROP_DISPLAY_BACKEND=wayland $(APPS_TEST) --skip-build --filter '$(WAYLAND_TESTS)' --no-parallel
+	@"$(BIN)/dragdrop" audit $(SCENARIOS)
+
+# The DocC catalogs of DragDrop and DragDropGTK (Sources/*/*.docc) built with the toolchain's
+# docc, warnings as errors: symbol graphs from the debug build (`swift package dump-symbol-graph`,
+# about 10 s once built), then one `docc convert` per module into .build/docs/MODULE.doccarchive.
+# Part of `make test`.
+DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(SWIFT))docc)
+DOC_MODULES := DragDrop DragDropGTK
+docs: deps
+	@mkdir -p .build/docs && $(SWIFT) package dump-symbol-graph >.build/docs/symbol-graphs.log 2>&1 || { cat .build/docs/symbol-graphs.log; exit 1; }
+	@graphs="$$($(SWIFT) build --show-bin-path)/../symbolgraph"; \
+	for m in $(DOC_MODULES); do \
+		rm -rf .build/docs/$$m-graphs && mkdir -p .build/docs/$$m-graphs && \
+		cp "$$graphs/$$m.symbols.json" "$$graphs"/$$m@*.symbols.json .build/docs/$$m-graphs/ 2>/dev/null; \
+		"$(DOCC)" convert Sources/$$m/$$m.docc --additional-symbol-graph-dir .build/docs/$$m-graphs \
+			--fallback-display-name $$m --fallback-bundle-identifier org.dragdrop.$$m \
+			--output-path .build/docs/$$m.doccarchive --warnings-as-errors >.build/docs/$$m.log 2>&1 \
+			|| { cat .build/docs/$$m.log; echo "error: the $$m documentation has warnings (above)."; exit 1; }; \
+		echo "Documentation: .build/docs/$$m.doccarchive (no warnings)"; \
+	done
 
 # Only the GTK tests (real windows under Xvfb): the backend's and the showcase app's, then the
 # Wayland set.
 test-gtk: deps
 	$(SWIFT) build --build-tests
+	$(APPS) --build-tests
 	$(SWIFT) test --skip-build --filter '$(GTK_TESTS)' --no-parallel
+	$(APPS_TEST) --skip-build --filter '$(GTK_TESTS)' --no-parallel
 	DRAGDROP_DISPLAY_BACKEND=wayland $(SWIFT) test --skip-build --filter '$(WAYLAND_TESTS)' --no-parallel
+	DRAGDROP_DISPLAY_BACKEND=wayland $(APPS_TEST) --skip-build --filter '$(WAYLAND_TESTS)' --no-parallel
 
 # Only the Wayland set.
 test-wayland: deps
 	$(SWIFT) build --build-tests
+	$(APPS) --build-tests
 	DRAGDROP_DISPLAY_BACKEND=wayland $(SWIFT) test --skip-build --filter '$(WAYLAND_TESTS)' --no-parallel
+	DRAGDROP_DISPLAY_BACKEND=wayland $(APPS_TEST) --skip-build --filter '$(WAYLAND_TESTS)' --no-parallel
 
 # Benchmarks: their own package (Benchmarks/, release build), never part of `make test`.
 # Prints one Markdown table on standard output (every figure beside a baseline measured in the
@@ -119,8 +162,8 @@ bench: deps
 SOAK_SESSIONS ?= 100000
 SOAK_FLAGS ?=
 soak: deps
-	@$(SWIFT) build -c release --product dragdrop >&2
-	@"$$($(SWIFT) build -c release --show-bin-path)/dragdrop" soak --sessions $(SOAK_SESSIONS) --out .build/soak --progress $(SOAK_FLAGS)
+	@$(APPS) -c release --product dragdrop >&2
+	@"$$($(APPS) -c release --show-bin-path)/dragdrop" soak --sessions $(SOAK_SESSIONS) --out .build/soak --progress $(SOAK_FLAGS)
 
 # Fuzzing with libFuzzer (Linux): its own package (Fuzz/), built with -sanitize=fuzzer,address,
 # never part of `make test`. Runs each target FUZZ_SECONDS (default 60; the long run is
@@ -132,7 +175,7 @@ fuzz: deps
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT="$(SWIFT)" Fuzz/run.sh
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Apps/Sources Apps/Tests Apps/Package.swift
 
 clean:
-	rm -rf .build Benchmarks/.build Fuzz/.build Fuzz/.work
+	rm -rf .build Apps/.build Examples/FirstApp/.build Benchmarks/.build Fuzz/.build Fuzz/.work

@@ -1,4 +1,8 @@
 // swift-tools-version: 6.1
+// DragDrop's libraries (DragDrop, DragDropTesting, DragDropGTK), their tests, the GTK test
+// fixture and the first app of the guide. No package dependencies, so an app that depends on
+// this package resolves nothing else. The showcase, its model (GRDB), the tour and the
+// `dragdrop` tool (swift-argument-parser) are in Apps/, a package depending on this one by path.
 import PackageDescription
 
 let package = Package(
@@ -8,12 +12,10 @@ let package = Package(
         .library(name: "DragDrop", targets: ["DragDrop"]),
         .library(name: "DragDropTesting", targets: ["DragDropTesting"]),
         .library(name: "DragDropGTK", targets: ["DragDropGTK"]),
-        .library(name: "ShowcaseModel", targets: ["ShowcaseModel"]),
-        .executable(name: "dragdrop", targets: ["dragdrop"]),
-    ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The window driver of the GTK tests and the lines apps print for it, for the apps'
+        // package (Apps/: the showcase, its tests and tour); not meant for apps.
+        .library(name: "DriverProtocol", targets: ["DriverProtocol"]),
+        .library(name: "WindowDriver", targets: ["WindowDriver"]),
     ],
     targets: [
         .target(
@@ -25,6 +27,10 @@ let package = Package(
             dependencies: ["DragDrop"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // GTK 4 through pkg-config. SwiftPM keeps only -I/-L/-l from gtk4.pc and its requirements
+        // and warns "prohibited flag(s): -pthread … -mfpmath=sse, -msse, -msse2" on every build:
+        // those flags (GLib's, graphene's) are no-ops for Swift on x86-64; see README.md,
+        // "Depending on DragDrop".
         .systemLibrary(
             name: "CGtk4",
             pkgConfig: "gtk4",
@@ -42,6 +48,15 @@ let package = Package(
             dependencies: ["DragDrop", "CGtk4", "CDragDropGTKSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The app of the DocC guide "Your first app" (Examples/FirstApp, a standalone package a
+        // user can copy), built here as well so `make test` drives it (FirstAppTests) without
+        // compiling the library a second time.
+        .executableTarget(
+            name: "FirstApp",
+            dependencies: ["DragDropGTK", "CGtk4"],
+            path: "Examples/FirstApp/Sources/FirstApp",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "dragdrop-gtk-probe",
             dependencies: ["DragDropGTK", "CGtk4"],
@@ -50,43 +65,6 @@ let package = Package(
         .executableTarget(
             name: "dragdrop-gtk-fixture",
             dependencies: ["DragDropGTK", "DriverProtocol", "CGtk4"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
-        .executableTarget(
-            name: "dragdrop",
-            dependencies: [
-                "DragDrop", "DragDropTesting",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
-        // renameat2(RENAME_NOREPLACE) for the Files pane: atomic moves that never replace.
-        .target(name: "CShowcaseFS"),
-        .target(
-            name: "ShowcaseModel",
-            dependencies: ["DragDrop", "CShowcaseFS", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
-        // Runs one store operation and stops inside (or right after) its transaction so the
-        // crash tests can kill it there; see Tests/ShowcaseModelTests/CrashTests.swift.
-        .executableTarget(
-            name: "showcase-store-crash-helper",
-            dependencies: ["ShowcaseModel"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
-        // The showcase app: one window, a sidebar of the twelve example situations, each a pane
-        // built on DragDropGTK and ShowcaseModel. `--tour` prints its state as JSON lines.
-        .executableTarget(
-            name: "showcase",
-            dependencies: ["DragDropGTK", "ShowcaseModel", "DriverProtocol", "CGtk4"],
-            path: "Sources/Showcase",
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
-        // A hostile app for the tests: a GTK window offering any bytes under any type, answered
-        // at once, never, a byte at a time, or dying mid-transfer (Tests/ShowcaseTests/HostileAppTests).
-        .executableTarget(
-            name: "dragdrop-hostile-source",
-            dependencies: ["DragDropGTK", "CDragDropGTKSupport", "CGtk4"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // The lines an app prints for its driver (ready, state, layout, the engine's feedback...):
@@ -103,23 +81,6 @@ let package = Package(
         .target(
             name: "WindowDriver",
             dependencies: ["DriverProtocol"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
-        // `make tour`: plays each situation in the showcase with real pointer events, takes
-        // screenshots, and checks the app's state.
-        .executableTarget(
-            name: "showcase-tour",
-            dependencies: ["WindowDriver", "DriverProtocol", "ShowcaseModel"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
-        .testTarget(
-            name: "ShowcaseTests",
-            dependencies: ["WindowDriver", "DriverProtocol", "ShowcaseModel"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
-        .testTarget(
-            name: "ShowcaseModelTests",
-            dependencies: ["ShowcaseModel", "DragDrop", "DragDropTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -16,7 +16,9 @@ let package = Package(
     name: "DragDropFuzz",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "DragDrop", path: "..")
+        .package(name: "DragDrop", path: ".."),
+        // The showcase's model (the Files pane's URI-list reader), in the apps' package.
+        .package(name: "DragDropApps", path: "../Apps"),
     ],
     targets: [
         // Declares libFuzzer's LLVMFuzzerRunDriver, which each target's main calls.
@@ -25,7 +27,7 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], swiftSettings: [.swiftLanguageMode(.v6)]),
         fuzzTarget("fuzz-scenario", [project("DragDropTesting"), project("DragDrop")]),
         fuzzTarget("fuzz-mime", [project("DragDrop")]),
-        fuzzTarget("fuzz-uri-list", [project("DragDrop"), project("ShowcaseModel")]),
+        fuzzTarget("fuzz-uri-list", [project("DragDrop"), .product(name: "ShowcaseModel", package: "DragDropApps")]),
         // StyledHTML, the HTML reader of DragDropGTK's text views, compiled from its own file
         // (a link): it needs no GTK, and the fuzz build does not build the GTK backend.
         .target(name: "StyledHTMLUnderTest", dependencies: [project("DragDrop")], swiftSettings: [.swiftLanguageMode(.v6)]),

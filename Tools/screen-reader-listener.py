@@ -4,7 +4,7 @@
 Run it with the system Python (python3-pyatspi) in the same D-Bus session as the apps, for
 example:
 
-    dbus-run-session -- sh -c '/usr/bin/python3 Tools/screen-reader-listener.py & exec .build/debug/showcase'
+    dbus-run-session -- sh -c '/usr/bin/python3 Tools/screen-reader-listener.py & exec Apps/.build/debug/showcase'
 
 It follows the rules Orca applies to an application's events (see Orca's "Tips for Application
 Developers"): a widget that takes the focus is presented by its name and description; a change

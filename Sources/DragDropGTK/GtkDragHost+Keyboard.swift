@@ -56,7 +56,7 @@ extension GtkDragHost {
     /// own menu command does with its selection ("Move To…" in a list's edit menu). Announces
     /// the pick-up, or why nothing was picked up. Items that are not registered (rows scrolled
     /// out of a virtualized list) belong to `container`, a model-backed container
-    /// (``DragTarget/modelItems``); without it, that of the first registered item.
+    /// (`DragTarget/modelItems`); without it, that of the first registered item.
     @discardableResult
     public func beginKeyboardDrag(
         items: [TargetID], operation: KeyboardDragOperation = .automatic, from container: TargetID? = nil

@@ -39,7 +39,7 @@ extension GtkDragHost {
     }
 
     /// The content GTK offers for a drag of `items` (transfer full), richest first (P1): the
-    /// items' ``ItemProvider`` representations visible to every app (P5), under standard MIME
+    /// items' `ItemProvider` representations visible to every app (P5), under standard MIME
     /// names, produced only when another app asks; the delegate's exported representations when
     /// an item has no provider.
     func exportContent(for items: [TargetID], owner: (any GtkDragHostDelegate)?) -> UnsafeMutableRawPointer? {

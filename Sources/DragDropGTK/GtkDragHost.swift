@@ -6,9 +6,10 @@ public enum GtkDragHostError: Error, CustomStringConvertible {
     /// The engine refused the target.
     case registry(RegistryError)
     /// A widget target needs a registered parent (a window added with
-    /// ``GtkDragHost/addWindow(_:id:name:)`` or a widget registered before it).
+    /// ``GtkDragHost/addWindow(_:id:name:undoShortcuts:)`` or a widget registered before it).
     case noParent(TargetID)
 
+    /// The message a person reads.
     public var description: String {
         switch self {
         case .registry(let error): error.description
@@ -19,7 +20,7 @@ public enum GtkDragHostError: Error, CustomStringConvertible {
     }
 }
 
-/// Runs a ``DragEngine`` inside GTK 4: turns GTK drag-and-drop signals into engine input and
+/// Runs a `DragEngine` inside GTK 4: turns GTK drag-and-drop signals into engine input and
 /// renders the engine's feedback on the widgets.
 ///
 /// - Windows are root targets, each at its own virtual origin (window *k* at

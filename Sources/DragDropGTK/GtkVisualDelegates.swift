@@ -2,7 +2,7 @@ import DragDrop
 
 /// The owner of spring-loaded controls (buttons, segments, tabs): it opens them when dragged
 /// content rests on them (SP1). Register a control as a target with
-/// ``DragTarget/springLoading`` set and this delegate; ``GtkDragHost`` flashes it
+/// `DragTarget/springLoading` set and this delegate; ``GtkDragHost`` flashes it
 /// (`dd-spring-flash`) just before it calls ``dragHost(_:activate:explicit:)``.
 ///
 /// The control must do the same when clicked (SP2); ``SpringButton`` is a complete example.
@@ -15,7 +15,7 @@ public protocol GtkSpringLoadingDelegate: GtkDragHostDelegate {
 }
 
 /// What happens to the placeholders of a drop that loads its content later
-/// (``DropResult/deferred(placeholders:)``; A4, A6).
+/// (`DropResult/deferred(placeholders:)`; A4, A6).
 public enum PlaceholderChange: Sendable, Hashable {
     /// Show `count` placeholders where the drop landed (`index`, for lists and grids).
     case inserted(index: Int?, count: Int)
@@ -41,16 +41,16 @@ public protocol GtkPlaceholderDelegate: GtkDragHostDelegate {
 @MainActor
 public protocol GtkAutoscrollDelegate: GtkDragHostDelegate {
     /// Scrolls `container`'s content by `delta` (clamped to it), moves the frames of the
-    /// targets inside by the offset applied (``DragEngine/offsetDescendants(of:by:)``), and
+    /// targets inside by the offset applied (`DragEngine/offsetDescendants(of:by:)`), and
     /// returns that offset.
     func dragHost(_ host: GtkDragHost, scroll container: TargetID, by delta: Vector) -> Vector
 }
 
-/// The owner of a model-backed container (``DragTarget/modelItems``): a virtualized list whose
+/// The owner of a model-backed container (`DragTarget/modelItems`): a virtualized list whose
 /// rows off screen are not registered, yet drag with the selection (M1).
 @MainActor
 public protocol GtkModelItemsDelegate: GtkDragHostDelegate {
     /// The name of `item`, an item of `container` that is not registered (announcements, and
-    /// ``DragItem/name`` at the drop).
+    /// `DragItem/name` at the drop).
     func dragHost(_ host: GtkDragHost, nameOfItem item: TargetID, in container: TargetID) -> String?
 }

@@ -16,6 +16,7 @@ public struct HIGFinding: Sendable, Hashable, CustomStringConvertible {
         self.widget = widget
     }
 
+    /// The rule ID and the message: "K1: …".
     public var description: String { "\(rule): \(message)" }
 }
 
@@ -45,7 +46,7 @@ public struct HIGFinding: Sendable, Hashable, CustomStringConvertible {
 /// GTK's own window decoration is not the app's: the title bar GTK adds itself when it draws
 /// the window's frame (on Wayland: a `GtkHeaderBar` with the CSS class `default-decoration`,
 /// the window's title and a close button) and the `GtkWindowControls` of any header bar are
-/// skipped (``isWindowDecoration(_:)``).
+/// skipped (`isWindowDecoration(_:)`).
 ///
 /// Accessible names are read from GTK's accessibility context, which GTK does not create with
 /// `GTK_A11Y=none`: then the check cannot see names, and says so with one K12 finding instead

@@ -7,6 +7,7 @@ import Glibc
 // A GTK window with two reorderable lists, driven by tests with real pointer events.
 //
 //   dragdrop-gtk-fixture [--size WIDTHxHEIGHT] [--scene text|grid|visuals] [--a11y]
+//                        [--list-policy move|automatic|move-after-register]
 //   dragdrop-gtk-fixture --scene apps --name A …   (drags between apps: AppsScene.swift)
 //
 // Prints one JSON object per line on stdout:
@@ -25,6 +26,10 @@ final class Fixture {
     var lists: [DragListView] = []
     var announcedReady = false
     let printer = ChangedLineWriter()
+    /// `--list-policy`: how the two lists get their operation policy (S2). `move` (the default):
+    /// set to `.preferMove` after init, before registering; `automatic`: the guidelines' default
+    /// (copies between lists); `move-after-register`: set to `.preferMove` once registered.
+    let listPolicy: String
 
     init(arguments: [String]) {
         var size = (width: Int32(640), height: Int32(420))
@@ -34,6 +39,9 @@ final class Fixture {
         }
         width = size.width
         height = size.height
+        listPolicy = arguments.firstIndex(of: "--list-policy").flatMap { i in
+            i + 1 < arguments.count ? arguments[i + 1] : nil
+        } ?? "move"
     }
 
     func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
@@ -58,12 +66,10 @@ final class Fixture {
         gtk_window_set_child(dd_window(window), box)
 
         lists = [
-            DragListView(
-                id: "groceries", title: "Groceries", items: ["Milk", "Eggs", "Bread", "Apples"], host: host,
-                operationPolicy: .preferMove),
-            DragListView(
-                id: "work", title: "Work", items: ["Report", "Slides"], host: host, operationPolicy: .preferMove),
+            DragListView(id: "groceries", title: "Groceries", items: ["Milk", "Eggs", "Bread", "Apples"], host: host),
+            DragListView(id: "work", title: "Work", items: ["Report", "Slides"], host: host),
         ]
+        if listPolicy == "move" { for list in lists { list.operationPolicy = .preferMove } }
         AccessibilityScene.arrangeIfRequested(fixture: self, window: window, content: box)
         do {
             try host.addWindow(window, id: "window", name: "DragDrop fixture")
@@ -77,6 +83,7 @@ final class Fixture {
             g_application_quit(dd_application(app))
             return
         }
+        if listPolicy == "move-after-register" { for list in lists { list.operationPolicy = .preferMove } }
         AccessibilityScene.installIfRequested(fixture: self)
         gtk_window_present(dd_window(window))
         printState()

@@ -367,48 +367,6 @@ struct ScenarioTests {
         }
     }
 
-    // MARK: Command line
-
-    @Test("dragdrop replay and audit: output and exit codes (when the binary has been built)")
-    func commandLine() throws {
-        let binary = packageRoot.appendingPathComponent(".build/debug/dragdrop")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else { return }
-        func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-            let p = Process()
-            p.executableURL = binary
-            p.arguments = arguments
-            p.currentDirectoryURL = packageRoot
-            let out = Pipe()
-            let err = Pipe()
-            p.standardOutput = out
-            p.standardError = err
-            try p.run()
-            let o = out.fileHandleForReading.readDataToEndOfFile()
-            let e = err.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-        }
-        let replay = try run(["replay", "Examples/scenarios/keyboard-drag.json"])
-        #expect(replay.status == 0)
-        let lines = replay.out.split(separator: "\n")
-        #expect(lines.first?.hasPrefix(#"{"t":0.5,"kind":"input","event":"select""#) == true)
-        #expect(lines.last?.contains(#""expectMatched":true"#) == true)
-
-        let audit = try run(["audit", "Examples/scenarios/keyboard-drag.json"])
-        #expect(audit.status == 0)
-        #expect(audit.out == "ok\n")
-
-        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("dragdrop-bad-\(UUID().uuidString).json")
-        try Data(#"{"name": "x", "description": "", "scene": [], "events": []}"#.utf8).write(to: bad)
-        defer { try? FileManager.default.removeItem(at: bad) }
-        let invalid = try run(["replay", bad.path])
-        #expect(invalid.status == 2)
-        #expect(invalid.err.contains("scene: the scene is empty"))
-
-        let rules = try run(["rules"])
-        #expect(rules.status == 0)
-        #expect(rules.out.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" } == TimelineAuditor.rules)
-    }
 }
 
 /// A small valid scenario: a window with two lists (Groceries: milk, eggs; Work: empty) and a

@@ -1,7 +1,7 @@
 // Fuzzes the decoders of `text/uri-list`, the list of files another app drops:
 // ContentValidation.uriList (Sources/DragDrop/Transfer/ContentValidation.swift), the streaming
 // check of a list as it arrives in chunks (ValidatingSink, DropDataAccess.swift), and the Files
-// pane's own reader (FilesLibrary.filePaths, Sources/ShowcaseModel/Files/FilesLibrary.swift),
+// pane's own reader (FilesLibrary.filePaths, Apps/Sources/ShowcaseModel/Files/FilesLibrary.swift),
 // which decides which files get copied.
 //
 // Oracles: no crash, no hang (a 1 MiB list, even one 1 MiB line delivered in small chunks,

@@ -48,12 +48,12 @@ public struct Resolution: Equatable, Sendable {
 /// data (tree links, flags, type masks) beside the compact cold data a descriptor is rebuilt
 /// from (identifier, name, and indexes into tables of the distinct type lists, kinds and apps;
 /// the rarely set roles, such as spring loading or a confirmation, live in a side table only for
-/// the targets that have them). Identifiers map to slots through ``IdentifierTable``; frames
-/// live in the ``SpatialIndex``. About 150 bytes per target (see `Benchmarks/`).
+/// the targets that have them). Identifiers map to slots through `IdentifierTable`; frames
+/// live in the `SpatialIndex`. About 150 bytes per target (see `Benchmarks/`).
 ///
 /// Costs: register, update and unregister are O(1) expected (plus O(children) to cascade an
 /// unregister); `resolve(at:session:)` is O(occupied index levels + hits × depth);
-/// ``setFrame(_:for:)-(_,TargetHandle)`` skips even the identifier lookup.
+/// `setFrame(_:for:)` with a `TargetHandle` skips even the identifier lookup.
 public struct TargetRegistry {
     /// Per slot, what resolution and tree walks read: links, flags and type-list indexes, side
     /// by side (a walk up the tree reads one element per step).
@@ -272,7 +272,7 @@ public struct TargetRegistry {
         index.move(slot, to: frame)
     }
 
-    /// The handle of a registered target, for ``setFrame(_:for:)-(_,TargetHandle)``.
+    /// The handle of a registered target, for `setFrame(_:for:)` with a `TargetHandle`.
     func handle(for id: TargetID) -> TargetHandle? {
         guard let slot = slot(of: id) else { return nil }
         return TargetHandle(slot: slot, generation: cold[Int(slot)].generation)
@@ -292,7 +292,7 @@ public struct TargetRegistry {
 
     /// Moves or resizes many targets in one pass (a layout pass handing the engine every frame
     /// after a reorder): `body` calls `set(handle, frame)` for each. Like
-    /// ``setFrame(_:for:)-(_,TargetHandle)`` without the per-call overhead; a stale handle or an
+    /// `setFrame(_:for:)` with a `TargetHandle` without the per-call overhead; a stale handle or an
     /// invalid frame is skipped and the first such error is thrown after the pass.
     ///
     /// ```swift

@@ -192,7 +192,7 @@ public struct ImageIntake: Sendable {
     /// unknown). `sourceDone` is called when nothing more will be read from the drop itself,
     /// before a download starts: a platform can then tell another app its drop is over, so it
     /// does not wait (holding the pointer) while the web answers. Throws the most telling
-    /// form's failure when none held an accepted image (``FailureWeight``); cancelling the task
+    /// form's failure when none held an accepted image (`FailureWeight`); cancelling the task
     /// stops at once with ``TransferError/cancelled``.
     public func load(
         from data: DropDataAccess, item index: Int = 0, progress: @escaping @Sendable (Double?) -> Void = { _ in },

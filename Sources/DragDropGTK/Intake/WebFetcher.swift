@@ -6,7 +6,7 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// Downloads dropped web addresses (``ImageIntake``'s `http`/`https` form) with Foundation's
+/// Downloads dropped web addresses (`ImageIntake`'s `http`/`https` form) with Foundation's
 /// URLSession, bounded every way a page from the web could abuse: only `http` and `https`,
 /// also after a redirect; at most ``maxRedirects`` redirects; at most `limit` bytes (refused at
 /// once when the server announces more, stopped as soon as more arrive); ``idleTimeout``
@@ -27,6 +27,9 @@ public struct WebFetcher: WebFetching {
         self.totalTimeout = totalTimeout
     }
 
+    /// Downloads `url` (following redirects) up to `limit` bytes, calling `progress` with the
+    /// bytes so far and the total when the server declared one; throws a `TransferError` for a
+    /// refused address, a bad answer, a timeout or a body over the limit.
     public func fetch(_ url: URL, limit: Int64, progress: @escaping @Sendable (Int64, Int64?) -> Void)
         async throws(TransferError) -> WebResource
     {
@@ -125,6 +128,20 @@ public struct WebFetcher: WebFetching {
             if let task { DispatchQueue.global().async { task.cancel() } }
         }
 
+        /// Records `failure` for the task's completion to report, without cancelling the task (a
+        /// refused redirect completes it), and finishes with it anyway after 0.5 s if it does not.
+        func refuse(_ failure: TransferError) {
+            let finished = state.withLock { state -> Bool in
+                if state.failure == nil { state.failure = failure }
+                return state.finished
+            }
+            guard !finished else { return }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { [self] in
+                let reason = state.withLock { $0.failure } ?? failure
+                finish(.failure(reason))
+            }
+        }
+
         private func finish(_ result: Result<WebResource, TransferError>) {
             let continuation = state.withLock { state in
                 defer { state.continuation = nil }
@@ -184,11 +201,15 @@ public struct WebFetcher: WebFetching {
                 state.redirects += 1
                 return state.redirects
             }
+            // A refused redirect ends the task by itself (completionHandler(nil): the redirect's
+            // own response completes it); cancelling it as well raced with that answer, which
+            // URLSession handles on its queue later, and crashed the process in Foundation
+            // ("Received callback for HTTP redirection, but we're not waiting for it").
             if redirects > maxRedirects {
-                cancel(.sourceUnavailable("\(url.absoluteString) redirected more than \(maxRedirects) times"))
+                refuse(.sourceUnavailable("\(url.absoluteString) redirected more than \(maxRedirects) times"))
                 completionHandler(nil)
             } else if let next = request.url, !WebFetcher.isWeb(next) {
-                cancel(
+                refuse(
                     .sourceUnavailable("\(url.absoluteString) redirected to \(next.absoluteString), not a web address"))
                 completionHandler(nil)
             } else {

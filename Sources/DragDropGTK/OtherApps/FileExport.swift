@@ -3,7 +3,7 @@ import DragDrop
 import Foundation
 
 /// Dragged items as files for the apps that take only files (browsers' upload zones, file
-/// managers, Qt apps): an item whose ``ItemProvider/suggestedName`` is set and that offers no
+/// managers, Qt apps): an item whose `ItemProvider/suggestedName` is set and that offers no
 /// `text/uri-list` of its own also offers `text/uri-list` naming a file of its richest
 /// representation visible to every app ("Beach.png", "House and Sun.pdf").
 ///

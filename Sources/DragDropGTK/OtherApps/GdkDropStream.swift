@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Reads fail (never hang) when the other app goes away (``cancel(reason:)``) or sends nothing
 /// for `timeout` seconds (``ReadSilence``, in the same words as ``X11DropStream``); the
-/// destination then gets ``TransferError/sourceUnavailable(_:)``.
+/// destination then gets `TransferError/sourceUnavailable(_:)`.
 ///
 /// **The end of the data on Wayland** (`confirmsSourceAtEnd`). The data comes through a pipe
 /// the other app writes into; when that app quits in the middle, its end of the pipe closes and
@@ -17,7 +17,7 @@ import Foundation
 /// `wl_data_device` (docs/wayland.md). What the compositor does do is answer a new request for
 /// an offer whose source has gone by closing the new pipe at once. So once the data has ended,
 /// the same type is asked for again: nothing at all arriving means the other app quit, and
-/// the read fails with ``ExternalDrop/sourceQuitReason``, as on X11; an app still there starts
+/// the read fails with `ExternalDrop/sourceQuitReason`, as on X11; an app still there starts
 /// sending again, and that copy is read to its end and dropped in the background
 /// (``drainInBackground(_:)``), without holding the drop up.
 @MainActor
@@ -186,7 +186,7 @@ final class GdkDropStream: ByteSource {
 
     /// Runs one GIO call, abandoned if nothing comes back within `timeout` seconds or when
     /// ``cancel(reason:)`` is called (X11 selection streams ignore their cancellable); maps
-    /// failures to ``TransferError``.
+    /// failures to `TransferError`.
     private func guarded(_ call: GAsync.Call, start: (GAsyncReadyCallback, gpointer) -> Void)
         async throws(TransferError)
         -> UInt

@@ -69,7 +69,7 @@ struct X11DropSelection: Equatable {
 ///
 /// Reads fail (never hang) when the other app refuses, goes away (``cancel(reason:)``) or
 /// sends nothing for `timeout` seconds (``ReadSilence``, in the same words as
-/// ``GdkDropStream``); the destination then gets ``TransferError/sourceUnavailable(_:)``. A
+/// ``GdkDropStream``); the destination then gets `TransferError/sourceUnavailable(_:)`. A
 /// read given up is cancelled in X11SelectionRead.c, whose late answer no later read takes.
 @MainActor
 final class X11DropStream: ByteSource, DropReader {

@@ -12,6 +12,7 @@ public enum ControlError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A control needs a title or name people can read (K1, K12).
     case emptyTitle
 
+    /// The message a person reads, ending with one full stop.
     public var description: String {
         switch self {
         case .tooManyPages(let count):

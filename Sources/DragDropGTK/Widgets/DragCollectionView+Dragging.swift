@@ -20,7 +20,7 @@ extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate,
     }
 
     /// Where a drop at `point` lands among the items: from the positions and the row pitch,
-    /// with the same rule as ``InsertionIndex`` (before the first item whose centre lies after
+    /// with the same rule as `InsertionIndex` (before the first item whose centre lies after
     /// the point), so rows off screen count as rows. A keyboard drop (no point) lands at the end.
     public func dragHost(_ host: GtkDragHost, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
         guard container == id else { return nil }

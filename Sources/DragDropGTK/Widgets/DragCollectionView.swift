@@ -8,7 +8,7 @@ import DragDrop
 /// folder of 100,000 files, a mailbox of 100,000 messages).
 ///
 /// How the engine sees it: the view is one container target (insertion layout, autoscroll,
-/// ``DragTarget/modelItems``), and only the rows on screen are registered, as GTK binds them to
+/// `DragTarget/modelItems`), and only the rows on screen are registered, as GTK binds them to
 /// items and unregistered as it unbinds them; a recycled row's drag source drags the item bound
 /// now. A selection reaching rows scrolled out of view still drags whole (M1): those items are
 /// named and typed through the container. Insertion indexes, rows making room, keyboard drop
@@ -305,7 +305,7 @@ public final class DragCollectionView {
     // MARK: Reloading
 
     /// Reads the data source again and shows what changed: rows are inserted, removed and moved
-    /// one splice at a time (``CollectionDiff``), so the rows on screen stay put. `selecting`:
+    /// one splice at a time (`CollectionDiff`), so the rows on screen stay put. `selecting`:
     /// the items to select (nil keeps the selection, minus the items gone).
     public func reloadData(selecting ids: [TargetID]? = nil) {
         let new = displayRows()

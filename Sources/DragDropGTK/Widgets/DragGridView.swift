@@ -58,15 +58,26 @@ public final class DragGridView {
     public let id: TargetID
     /// The heading shown above the tiles, also the grid's accessible name.
     public let title: String
-    /// The tiles, in reading order.
+    /// The tiles, in reading order: what the grid holds now. Drops, edits, undo and redo change
+    /// it (and ``onChange`` follows); tiles that arrive get fresh identifiers.
     public internal(set) var tiles: [Tile] = []
-    /// The selected tiles' identifiers, in grid order.
+    /// The selected tiles' identifiers, in grid order (M1: a drag from a selected tile carries
+    /// all of them).
     public internal(set) var selection: [TargetID] = []
+    /// What a drop from another container does on the grid itself (S2): by default
+    /// (`OperationPolicy/automatic`) a drag inside the grid moves and one from another
+    /// container copies; `OperationPolicy/preferMove` makes drags from this app's other
+    /// containers move. Folder tiles always take tiles as a move. Set it before
+    /// ``register(in:)``; a change after registration takes effect as soon as no drag is running
+    /// (the grid registers again).
+    public var operationPolicy: OperationPolicy = .automatic {
+        didSet { registrationChanged() }
+    }
     /// Selection mode (M1): a plain click toggles a tile instead of selecting only it.
     public var isSelectionMode = false {
         didSet { onChange?() }
     }
-    /// Called after the tiles or the selection changed.
+    /// Called on the main actor after ``tiles``, ``selection`` or ``isSelectionMode`` changed.
     public var onChange: (@MainActor () -> Void)?
     /// Whether the edit menu offers Cut, Paste and Delete (C1). Set it to false when the app
     /// keeps the tiles elsewhere and only drops and Copy should change or read them.
@@ -85,6 +96,7 @@ public final class DragGridView {
     /// Deferred drops and their placeholder tiles (DragGridView+Placeholders.swift).
     let placeholders = DeferredDrops<Tile>()
     private var nextNumber = 0
+    private let reregistration = ReregistrationKey()
 
     /// The grid's root widget (heading and tiles), to put in a window.
     public var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
@@ -123,10 +135,22 @@ public final class DragGridView {
         var container = DragTarget(id: id, name: title, frame: .zero, parent: window)
         container.accepts = [Self.tileType]
         container.insertion = .grid
+        container.operationPolicy = operationPolicy
         container.clipsChildren = true
         try host.register(flowBox.widget, as: container, delegate: self)
         registeredWindow = window
         try registerTiles()
+    }
+
+    /// Registers the grid again with its current settings once no drag is running (after
+    /// ``operationPolicy`` changed on a registered grid).
+    private func registrationChanged() {
+        guard registeredWindow != nil else { return }
+        host.whenNoDragRuns(key: reregistration) { [weak self] in
+            guard let self, let window = self.registeredWindow else { return }
+            self.host.unregister(self.id)  // and its tiles
+            do { try self.register(in: window) } catch { self.host.onDiagnostic?("error: \(error)") }
+        }
     }
 
     /// The tile with `id`.

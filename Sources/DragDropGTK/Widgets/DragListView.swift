@@ -8,11 +8,21 @@ import DragDrop
 /// target. Drops insert at the insertion index (rows make room, F8); moved items leave their
 /// source after the destination committed them (S4); every drop is one undo step (U1).
 ///
+/// Between two lists a drag copies by default, as the guidelines ask of different containers
+/// (S2); a list whose items belong in one place at a time (reminders, tasks) asks for a move
+/// with ``operationPolicy`` (on every list that should receive moves). Holding Ctrl still forces a copy, and Shift a move.
+///
 /// ```swift
 /// let groceries = DragListView(id: "groceries", title: "Groceries", items: ["Milk", "Eggs"], host: host)
+/// groceries.operationPolicy = .preferMove   // drags from other lists move here, as in Reminders
+/// groceries.onChange = { print(groceries.items.map(\.title)) }
 /// gtk_box_append(box, groceries.widget)
 /// try groceries.register(in: "main")
 /// ```
+///
+/// Read the model through ``items`` and ``selection`` (both change with drops, edits, undo and
+/// redo, and ``onChange`` tells of every change); drops and edits go through the host's engine,
+/// so Ctrl+Z undoes them.
 @MainActor
 public final class DragListView {
     /// One row's content.
@@ -26,22 +36,49 @@ public final class DragListView {
     /// The type rows offer and lists accept.
     public static let itemType: ContentType = "application/x-dragdrop-list-item"
 
-    /// The list's target identifier.
+    /// The list's target identifier, unique in the app; rows get identifiers derived from it
+    /// (`"groceries.1"`, `"groceries.2"`...).
     public let id: TargetID
     /// The heading shown above the rows, also the list's accessible name.
     public let title: String
-    /// The rows, in order.
+    /// The rows, in order: what the list holds now. Drops, Cut, Paste, Delete, undo and redo
+    /// change it (and ``onChange`` follows); items that arrive get fresh identifiers.
     public private(set) var items: [Item]
-    /// The selected rows' identifiers, in list order.
+    /// The selected rows' identifiers, in list order (M1: a drag from a selected row carries all
+    /// of them). Changed by clicks (Ctrl toggles, Shift extends) and by drops, which select what
+    /// arrived.
     public private(set) var selection: [TargetID] = []
-    /// What drops from other containers do (S2); default: the standard rules.
-    public let operationPolicy: OperationPolicy
+    /// What a drop from another container does (S2).
+    ///
+    /// - `OperationPolicy/automatic` (the default): the guidelines' rules: a drag inside the
+    ///   list moves, a drag from another list or window copies (with a copy badge), a drag from
+    ///   another app copies.
+    /// - `OperationPolicy/preferMove`: drags from other lists of this app move here, as
+    ///   reminders do between lists; drags from other apps still copy.
+    /// - `OperationPolicy/alwaysCopy`: every drop copies, even a reorder inside the list.
+    /// - `OperationPolicy/forbidden(reason:)`: the list refuses drops and says why.
+    ///
+    /// The policy is the destination's: for moves both ways between two lists, set it on both.
+    ///
+    /// Holding Ctrl while dragging forces a copy, Shift a move. Set it before ``register(in:)``;
+    /// a change after registration takes effect as soon as no drag is running (the list
+    /// registers again).
+    public var operationPolicy: OperationPolicy {
+        didSet { registrationChanged() }
+    }
     /// What a row is called in announcements and undo names ("Undo Copy Video"); nil: "Item".
-    public var itemKind: Noun?
-    /// Set before ``register(in:)`` when drops on this list cannot be undone: the question the
-    /// user confirms first (U2).
-    public var confirmation: String?
-    /// Called after the items or the selection changed (and the rows were rebuilt).
+    /// Takes effect on the next drag when set after ``register(in:)``.
+    public var itemKind: Noun? {
+        didSet { if registeredWindow != nil { setNeedsRebuild() } }
+    }
+    /// The question the user confirms before a drop on this list when such drops cannot be
+    /// undone (U2); nil (the default): no question. Like ``operationPolicy``, best set before
+    /// ``register(in:)``; a later change takes effect as soon as no drag is running.
+    public var confirmation: String? {
+        didSet { registrationChanged() }
+    }
+    /// Called on the main actor after ``items`` or ``selection`` changed (and the rows were
+    /// rebuilt): after drops, edits, undo, redo and clicks. Read the list's properties inside.
     public var onChange: (@MainActor () -> Void)?
     /// Whether the edit menu offers Cut, Paste and Delete (C1). Set it to false when the app
     /// keeps the rows elsewhere and only drops and Copy should change or read them.
@@ -55,13 +92,16 @@ public final class DragListView {
     private var nextNumber = 0
     private var rebuilding = false
     private var insertionShown: (row: GObjectRef, cssClass: String)?
+    private let reregistration = ReregistrationKey()
     /// Deferred drops and their placeholder rows (DragListView+Placeholders.swift).
     let placeholders = DeferredDrops<Item>()
 
     /// The list's root widget (heading and rows), to put in a window.
     public var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
 
-    /// Creates a list with `items`, managed by `host`.
+    /// Creates a list showing `items` in order, managed by `host`; `operationPolicy` is the
+    /// same as setting ``operationPolicy`` afterwards. Put ``widget`` in a window, then call
+    /// ``register(in:)``.
     public init(
         id: TargetID, title: String, items: [String], host: GtkDragHost, operationPolicy: OperationPolicy = .automatic
     ) {
@@ -90,7 +130,10 @@ public final class DragListView {
         installEditMenu()
     }
 
-    /// Registers the list and its rows with the host, inside the registered window `window`.
+    /// Registers the list and its rows with the host, inside the registered window `window`
+    /// (added with ``GtkDragHost/addWindow(_:id:name:undoShortcuts:)``): from then on its rows
+    /// drag and it takes drops. Throws when the window is not registered or the identifier is
+    /// taken.
     public func register(in window: TargetID) throws(GtkDragHostError) {
         var container = DragTarget(id: id, name: title, frame: .zero, parent: window)
         container.accepts = [Self.itemType]
@@ -101,6 +144,17 @@ public final class DragListView {
         try host.register(listBox.widget, as: container, delegate: self)
         registeredWindow = window
         try registerRows()
+    }
+
+    /// Registers the list again with its current settings once no drag is running (after
+    /// ``operationPolicy`` or ``confirmation`` changed on a registered list).
+    private func registrationChanged() {
+        guard registeredWindow != nil else { return }
+        host.whenNoDragRuns(key: reregistration) { [weak self] in
+            guard let self, let window = self.registeredWindow else { return }
+            self.host.unregister(self.id)  // and its rows
+            do { try self.register(in: window) } catch { self.host.onDiagnostic?("error: \(error)") }
+        }
     }
 
     // MARK: Rows

@@ -19,8 +19,13 @@ public final class DragScrollView {
     public let id: TargetID
     /// The accessible name.
     public let name: String
-    /// How fast and where it autoscrolls.
-    public let autoscroll: AutoscrollConfiguration
+    /// How fast and along which axes it autoscrolls (A1); the axes are also the ones people
+    /// can scroll by hand. Set it before ``register(in:)`` (the engine reads it there; a later
+    /// change of the axes takes effect on the scroll bars at once, the rest the next time the
+    /// view registers).
+    public var autoscroll: AutoscrollConfiguration {
+        didSet { applyScrollPolicy() }
+    }
     /// Called with the vertical offset after every change (scrolling by hand or autoscroll).
     public var onScroll: (@MainActor (Double) -> Void)?
 
@@ -47,9 +52,7 @@ public final class DragScrollView {
         scrolled = GObjectRef(newWidget: gtk_scrolled_window_new())
         let view = dd_scrolled_window(scrolled.raw)
         gtk_scrolled_window_set_child(view, child)
-        gtk_scrolled_window_set_policy(
-            view, autoscroll.axes.contains(.horizontal) ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
-            autoscroll.axes.contains(.vertical) ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER)
+        applyScrollPolicy()
         gtk_widget_set_vexpand(scrolled.widget, 1)
         gtk_widget_set_hexpand(scrolled.widget, 1)
         if let adjustment = gtk_scrolled_window_get_vadjustment(view) {
@@ -58,6 +61,14 @@ public final class DragScrollView {
                 self.onScroll?(self.verticalOffset)
             }
         }
+    }
+
+    /// Scroll bars along the autoscroll axes only.
+    private func applyScrollPolicy() {
+        gtk_scrolled_window_set_policy(
+            dd_scrolled_window(scrolled.raw),
+            autoscroll.axes.contains(.horizontal) ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
+            autoscroll.axes.contains(.vertical) ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER)
     }
 
     /// Registers the scroll container inside the registered target `parent`; register what it

@@ -14,8 +14,8 @@ public enum DropLoading {
     public static var deadline: Double = 60
 
     /// Loads item `index` of `data` in the richest form among `accepted` (A2), as
-    /// ``DropDataAccess/load(item:accepting:options:progress:)`` does, but fails with
-    /// ``TransferError/sourceUnavailable(_:)`` once ``deadline`` has passed, even while a read
+    /// `DropDataAccess/load(item:accepting:options:progress:)` does, but fails with
+    /// `TransferError/sourceUnavailable(_:)` once ``deadline`` has passed, even while a read
     /// is still waiting (the load is cancelled and left to end by itself).
     public static func load(
         _ data: DropDataAccess, item index: Int, accepting accepted: [ContentType], options: LoadOptions = LoadOptions()

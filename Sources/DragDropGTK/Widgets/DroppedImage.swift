@@ -55,13 +55,14 @@ public final class DroppedImage: @unchecked Sendable {
         /// The drop's failure: "The picture declares 30,000 × 30,000 pixels, more than …."
         public var dropFailure: DropFailure { DropFailure(.failed, "The picture \(description).") }
 
-        /// The problem as a clause about the picture, for ``ImageIntake/check`` and
+        /// The problem as a clause about the picture, for `ImageIntake/check` and
         /// ``DropLoading/refusal(_:_:)``: "it is damaged: its IDAT chunk is corrupt".
         public var clause: String { "it \(description)" }
     }
 
-    /// The size the header declared.
+    /// The width the header declared, in pixels.
     public let width: Int
+    /// The height the header declared, in pixels.
     public let height: Int
     private let pixbuf: OpaquePointer
 
@@ -91,7 +92,7 @@ public final class DroppedImage: @unchecked Sendable {
     /// What stops `data` of type `type` from being decoded here, checked without decoding: the
     /// format, the declared size (``maximumPixels``, ``maximumSide``) and a whole file; nil
     /// when it may be decoded. Cheap enough to judge each form another app offers
-    /// (``ImageIntake/gdk(images:limit:fetcher:)``).
+    /// (`ImageIntake/gdk(images:limit:fetcher:)`).
     public static func problem(_ data: Data, type: ContentType) -> Problem? {
         do throws(Problem) {
             let (format, _) = try header(data, type: type)

@@ -55,7 +55,9 @@ public final class PagedView {
     /// The dots below the pages.
     public let pageControl: PageControl
     /// How long content must rest on an edge to turn the page, and when the edge flashes.
-    public let springLoading: SpringLoadingConfiguration
+    /// Read by ``register(in:)``: set it before registering (a later change applies the next
+    /// time the view registers).
+    public var springLoading: SpringLoadingConfiguration
     /// The width of each edge, in pixels: the pages keep this margin on both sides.
     public let edgeWidth: Int32
     /// Called after the current page changed, with how.

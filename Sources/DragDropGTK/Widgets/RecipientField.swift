@@ -6,10 +6,10 @@ import Foundation
 ///
 /// - typing: the field takes typed addresses as any text field does;
 /// - dropping a contact: a card offered as `text/vcard` adds only "Name <email>" (A3,
-///   ``RelevantParts/recipient``), read after the drop (a deferred drop) and undone as the drop;
+///   `RelevantParts/recipient`), read after the drop (a deferred drop) and undone as the drop;
 ///   dropped plain text is added as it is;
 /// - the contact-add button: picking a contact adds the same "Name <email>", extracted from its
-///   card by the same ``RelevantParts/recipient(fromVCard:)``, as one undo step "Add Recipient".
+///   card by the same `RelevantParts/recipient(fromVCard:)`, as one undo step "Add Recipient".
 ///
 /// Recipients are joined by ", ". The field is a destination accepting `text/vcard` before plain
 /// text (a `text/vcard` conforms to `text/plain`, and a bare ``DragEntry`` would paste the whole

@@ -44,9 +44,11 @@ public final class RefreshControl {
 
     /// The list's name, for the indicator's accessible name.
     public let name: String
-    /// The text shown while pulling and while refreshing.
+    /// The text shown while pulling, before the pull is far enough to refresh.
     public var pullText = "Pull to Refresh"
+    /// The text shown once letting go would refresh.
     public var releaseText = "Release to Refresh"
+    /// The text shown while refreshing.
     public var refreshingText = "Refreshing\u{2026}"
     /// Called when a refresh begins; call ``endRefreshing()`` when it is done (and
     /// ``updateProgress(_:)`` meanwhile, if the total is known).

@@ -26,7 +26,9 @@ extension SettingsRow {
 /// for assistive technology (K12).
 @MainActor
 public final class SwitchRow: SettingsRow {
+    /// The key the row was created with (the setting it shows).
     public let key: String
+    /// The title shown, also the row's accessible name.
     public let title: String
     /// Whether the switch is on.
     public internal(set) var isOn: Bool
@@ -37,6 +39,7 @@ public final class SwitchRow: SettingsRow {
     /// Called when a person flips the switch (the list's business).
     var onFlip: (@MainActor (SwitchRow, Bool) -> Void)?
 
+    /// The row's widget (`GtkListBoxRow`), which the settings list holds.
     public var widget: UnsafeMutablePointer<GtkWidget> { row.widget }
     /// The `GtkSwitch`.
     public var switchWidget: UnsafeMutablePointer<GtkWidget> { toggle.widget }
@@ -90,7 +93,9 @@ public final class SwitchRow: SettingsRow {
 /// button: use a plain activatable row for that.
 @MainActor
 public final class DetailRow: SettingsRow {
+    /// The key the row was created with (the setting it shows).
     public let key: String
+    /// The title shown, also the row's accessible name.
     public let title: String
     /// The detail button at the end of the row.
     public let detailButton: DetailButton
@@ -106,6 +111,7 @@ public final class DetailRow: SettingsRow {
     private let check: GObjectRef
     private let value: UnsafeMutablePointer<GtkWidget>
 
+    /// The row's widget (`GtkListBoxRow`), which the settings list holds.
     public var widget: UnsafeMutablePointer<GtkWidget> { row.widget }
 
     /// Whether the row shows a check mark (the chosen network).
@@ -144,10 +150,13 @@ public final class DetailRow: SettingsRow {
 /// A list row holding a control under a title (a slider).
 @MainActor
 public final class ControlRow: SettingsRow {
+    /// The key the row was created with (the setting it shows).
     public let key: String
+    /// The title shown, also the row's accessible name.
     public let title: String
     let row: GObjectRef
 
+    /// The row's widget (`GtkListBoxRow`), which the settings list holds.
     public var widget: UnsafeMutablePointer<GtkWidget> { row.widget }
 
     /// Creates a row titled `title` holding `control` below the title.

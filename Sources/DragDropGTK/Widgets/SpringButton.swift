@@ -12,7 +12,7 @@ import DragDrop
 /// ```
 ///
 /// Other spring-loaded controls (segmented controls, tabs) are built the same way: register each
-/// part as a target with ``DragTarget/springLoading`` and a ``GtkSpringLoadingDelegate``; the
+/// part as a target with `DragTarget/springLoading` and a ``GtkSpringLoadingDelegate``; the
 /// host flashes it with the `dd-spring-flash` class.
 @MainActor
 public final class SpringButton {
@@ -28,8 +28,9 @@ public final class SpringButton {
     public let id: TargetID
     /// The label, a short verb in title case (K1).
     public private(set) var title: String
-    /// The hover delay and flash lead (SP1).
-    public let springLoading: SpringLoadingConfiguration
+    /// The hover delay and flash lead (SP1). Read by ``register(in:)``: set it before
+    /// registering (a later change applies the next time the button registers).
+    public var springLoading: SpringLoadingConfiguration
     /// What the button does, however it was activated.
     public var onActivate: (@MainActor (Activation) -> Void)?
 

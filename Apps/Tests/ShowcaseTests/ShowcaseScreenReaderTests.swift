@@ -27,7 +27,8 @@ struct ShowcaseScreenReaderTests: ShowcaseTesting {
         _ body: (_ app: ShowcaseProcess, _ input: Pointer, _ reader: ScreenReader) throws -> Void
     ) throws {
         var root = URL(fileURLWithPath: filePath)
-        for _ in 0..<3 { root.deleteLastPathComponent() }  // file, ShowcaseTests/, Tests/
+        // file, ShowcaseTests/, Tests/, Apps/: the listener is in the repository's Tools/.
+        for _ in 0..<4 { root.deleteLastPathComponent() }
         let reader = try ScreenReader(packageRoot: root)
         try withDataDirectory { data in
             let display = try XDisplay.startPrivate()
