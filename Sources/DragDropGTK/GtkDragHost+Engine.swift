@@ -9,7 +9,8 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
     }
 
     public func dragEngine(_ engine: DragEngine, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
-        delegate(of: container)?.dragHost(self, insertionIndexIn: container, at: point)
+        guard let owner = delegate(of: container) else { return engine.insertionIndex(in: container, at: point) }
+        return owner.dragHost(self, insertionIndexIn: container, at: point)
     }
 
     public func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult {
