@@ -102,7 +102,7 @@ extension GtkDragHost {
         // the dragged widgets flock (M3).
         let others = custom == nil ? pending.items.compactMap { self.widget(for: $0) }.filter { $0 != widget } : []
         let icon = DragIconView(showing: custom?.widget ?? widget, others: others, count: pending.items.count)
-        rememberDragImage(icon, grab: hotspot)
+        feedback.rememberDragImage(icon, grab: hotspot)
         if let iconWidget = gtk_drag_icon_get_for_drag(OpaquePointer(drag)) {
             gtk_drag_icon_set_child(dd_drag_icon(iconWidget), icon.widget)
         }
@@ -158,5 +158,12 @@ extension GtkDragHost {
         }
         deferredDetach = []
         GLibSource.idle(priority: 200) { [weak self] in self?.refreshFrames() }
+    }
+
+    /// The pointer, when it rests on a destination that refuses the drop (GTK treats that as no
+    /// target at all).
+    var forbiddenDropPoint: Point? {
+        guard let session = engine.currentSession, case .forbidden = session.operation else { return nil }
+        return session.pointer
     }
 }

@@ -110,7 +110,7 @@ extension GtkDragHost {
         if let drop, !isOwnDrag(drop) { return externalDragMotion(drop, x: x, y: y, window: window) }
         guard let drop, isOwnDrag(drop), engine.isDragging, let origin = windowOrigins[window] else { return 0 }
         let allowed = gdk_drop_get_actions(OpaquePointer(drop))
-        recordPointer(window: window, x: x, y: y)
+        feedback.recordPointer(window: window, x: x, y: y)
         let modifiers = dragModifiers(negotiated: allowed)
         drive { engine.pointerMoved(to: Point(x: origin.x + x, y: origin.y + y), modifiers: modifiers) }
         return askedAction(after: modifiers, negotiated: allowed)

@@ -93,8 +93,8 @@ public final class GtkDragHost {
     var deferredDetach: [(widget: GObjectRef, controller: GObjectRef)] = []
     /// Drags to and from other apps (GtkDragHost+OtherApps, GtkDragHost+ExternalDrop).
     let otherApps = OtherAppsState()
-    /// Feedback beyond the drag image (GtkDragHost+Visuals.swift).
-    let visuals = VisualState()
+    /// Feedback on the widgets (FeedbackRenderer.swift).
+    lazy var feedback = FeedbackRenderer(host: self)
     /// Dragged items as files for other apps (OtherApps/FileExport.swift).
     public lazy var fileExport: FileExport = makeFileExport()
     /// Drags on Wayland (GtkDragHost+Wayland.swift).
@@ -144,7 +144,7 @@ public final class GtkDragHost {
         gtk_widget_add_css_class(window, "dd-drag-root")
         prepareForOtherApps(window)
         attachDropTarget(to: window, windowID: id)
-        installFeedbackLayer(on: window, id: id)
+        feedback.installLayer(on: window, id: id)
         if undoShortcuts { attachUndoShortcuts(to: window) }
         attachKeyboardDragging(to: window, windowID: id)
         trackLayout(of: window)
