@@ -55,6 +55,7 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
     public func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) {
         if case .outcome(let outcome) = event { lastOutcome = outcome }
         renderAccessibility(event)
+        keyboard.engineEmitted(event)
         observeForOtherApps(event)
         feedback.engineEmitted(event)
         onEvent?(event)

@@ -104,7 +104,9 @@ public final class GtkDragHost {
     private var updateSource: guint = 0
     private var pendingUpdates: [(key: ObjectIdentifier, body: @MainActor () -> Void)] = []
     private var styledDisplays: Set<UInt> = []
-    /// Keyboard dragging and accessibility (GtkDragHost+Keyboard, Accessibility/).
+    /// Keyboard dragging (KeyboardDragging.swift).
+    lazy var keyboard = KeyboardDragging(host: self)
+    /// Accessibility (Accessibility/).
     let accessibility = AccessibilityState()
 
     /// A point outside every window, where the pointer goes when a drag leaves all windows.
@@ -146,7 +148,13 @@ public final class GtkDragHost {
         attachDropTarget(to: window, windowID: id)
         feedback.installLayer(on: window, id: id)
         if undoShortcuts { attachUndoShortcuts(to: window) }
-        attachKeyboardDragging(to: window, windowID: id)
+        keyboard.attach(to: window, windowID: id)
+        GSignal.connect(
+            UnsafeMutableRawPointer(window), "notify::focus-widget",
+            pointer: { [weak self] _ in
+                self?.keyboard.focusChanged(in: id)
+                self?.accessibleFocusChanged(in: window)
+            })
         trackLayout(of: window)
     }
 

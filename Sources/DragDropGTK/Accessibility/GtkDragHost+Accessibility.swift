@@ -4,28 +4,13 @@ import DragDrop
 /// What a ``GtkDragHost`` keeps for keyboard dragging and assistive technology.
 @MainActor
 final class AccessibilityState {
-    /// The drop point showing the keyboard focus (`dd-keyboard-focus`).
-    var focusedDropPoint: TargetID?
     /// The status lines announcements are shown in.
     var labels: [WeakAnnouncementLabel] = []
     /// The last announcement, engine's or host's.
     var lastAnnouncement: String?
-    /// Per window: the registered target that last held GTK's focus (kept while a menu's
-    /// popover has the focus, so "Move To…" picks up what was focused before the menu opened).
-    var lastFocus: [TargetID: TargetID] = [:]
-    /// Per window: the `dd` action group (pick-up, move-to, copy-to).
-    var actionGroups: [TargetID: GObjectRef] = [:]
-    /// Whether the running keyboard drag forced an operation through the engine's modifiers.
-    var forcedOperation = false
-    /// Whether the host is asking a delegate what the keyboard picks up.
-    var pickingUp = false
-    /// Displays that have the keyboard styles.
-    var styledDisplays: Set<UInt> = []
     /// Speaks announcements through the focused widget's accessible description (GTK 4.8);
     /// the host gives it the focused widget.
     var speaker: FocusDescriptionAnnouncer?
-    /// Gives a window the keyboard back after a pointer drag (Wayland compositors that keep it).
-    var keyboardAfterDrag: KeyboardAfterDrag?
 }
 
 /// Accessible names on registered widgets, announcements spoken to screen readers and shown in
@@ -106,37 +91,9 @@ extension GtkDragHost {
         switch event {
         case .announcement(let sentence):
             announce(sentence.text)
-        case .keyboardFocus(let target, _):
-            showKeyboardFocus(on: target)
-        case .lifted(let items, _, .pointer):
-            if accessibility.keyboardAfterDrag == nil {
-                accessibility.keyboardAfterDrag = KeyboardAfterDrag { [weak self] line in self?.diagnose(line) }
-            }
-            let window = items.first.flatMap { registered[$0]?.window }.flatMap { widget(for: $0) }
-            accessibility.keyboardAfterDrag?.lifted(in: window)
-        case .dropped:
-            accessibility.keyboardAfterDrag?.ended(with: nil)
-        case .outcome(let outcome):
-            accessibility.keyboardAfterDrag?.ended(with: outcome)
-            // The forced move or copy of "Move To…" / "Copy To…" ends with its drag.
-            guard accessibility.forcedOperation else { return }
-            accessibility.forcedOperation = false
-            GLibSource.idle { [weak self] in
-                guard let self, !self.engine.isDragging else { return }
-                self.engine.modifiersChanged([])
-            }
         default:
             break
         }
     }
 
-    private func showKeyboardFocus(on target: TargetID?) {
-        if let old = accessibility.focusedDropPoint, let widget = widget(for: old) {
-            gtk_widget_remove_css_class(widget, KeyboardStyles.focusClass)
-        }
-        accessibility.focusedDropPoint = target
-        if let target, let widget = widget(for: target) {
-            gtk_widget_add_css_class(widget, KeyboardStyles.focusClass)
-        }
-    }
 }
