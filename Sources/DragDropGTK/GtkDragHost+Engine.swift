@@ -54,7 +54,7 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
     /// Fans every engine event out to the collaborators, in this order, then to ``onEvent``.
     public func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) {
         if case .outcome(let outcome) = event { lastOutcome = outcome }
-        renderAccessibility(event)
+        accessibility.engineEmitted(event)
         keyboard.engineEmitted(event)
         observeForOtherApps(event)
         feedback.engineEmitted(event)

@@ -106,8 +106,8 @@ public final class GtkDragHost {
     private var styledDisplays: Set<UInt> = []
     /// Keyboard dragging (KeyboardDragging.swift).
     lazy var keyboard = KeyboardDragging(host: self)
-    /// Accessibility (Accessibility/).
-    let accessibility = AccessibilityState()
+    /// Accessibility (Accessibility/AccessibilitySupport.swift).
+    lazy var accessibility = AccessibilitySupport(host: self)
 
     /// A point outside every window, where the pointer goes when a drag leaves all windows.
     static let outside = Point(x: -1_000_000, y: -1_000_000)
@@ -153,7 +153,7 @@ public final class GtkDragHost {
             UnsafeMutableRawPointer(window), "notify::focus-widget",
             pointer: { [weak self] _ in
                 self?.keyboard.focusChanged(in: id)
-                self?.accessibleFocusChanged(in: window)
+                self?.accessibility.focusChanged(in: window)
             })
         trackLayout(of: window)
     }
@@ -174,7 +174,7 @@ public final class GtkDragHost {
         var t = target
         if target.frame == .zero { t.frame = frame(of: entry, id: target.id) ?? .zero }
         do { try engine.register(t) } catch { throw .registry(error) }
-        setAccessibleName(of: widget, for: t)
+        accessibility.setAccessibleName(of: widget, for: t)
         if t.isSource { entry.dragSource = attachDragSource(to: widget, item: t.id) }
         learnMimeTypes(of: t)
         registered[t.id] = entry
