@@ -74,7 +74,7 @@ extension GtkDragHost {
             items: items, point: Point(x: origin.x + Double(inWindow.x), y: origin.y + Double(inWindow.y)),
             hotspot: (x, y))
         diagnose("prepare item=\(item) items=\(items.map(\.rawValue))")
-        return exportContent(for: items, owner: owner)
+        return otherApps.exportContent(for: items, owner: owner)
     }
 
     /// A union of byte providers, one per representation, richest first (P1).
@@ -151,7 +151,7 @@ extension GtkDragHost {
     /// so GTK's `delete_data` is not used.
     private func dragEnded(deleteData: Bool) {
         diagnose("drag-end delete=\(deleteData) outcome=\(lastOutcome?.name ?? "none")")
-        if engine.isDragging, engine.currentSession?.awaitingConfirmation != true { dragEndedInOtherApp() }
+        if engine.isDragging, engine.currentSession?.awaitingConfirmation != true { otherApps.dragEndedInOtherApp() }
         gdkDrag = nil
         for (widget, controller) in deferredDetach {
             gtk_widget_remove_controller(widget.widget, OpaquePointer(controller.raw))

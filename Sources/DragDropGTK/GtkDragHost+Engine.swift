@@ -56,7 +56,7 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
         if case .outcome(let outcome) = event { lastOutcome = outcome }
         accessibility.engineEmitted(event)
         keyboard.engineEmitted(event)
-        observeForOtherApps(event)
+        otherApps.engineEmitted(event)
         feedback.engineEmitted(event)
         onEvent?(event)
     }

@@ -91,8 +91,8 @@ public final class GtkDragHost {
     var dragModelContainer: TargetID?
     /// Drag-source controllers of unregistered widgets, removed once the GTK drag ends.
     var deferredDetach: [(widget: GObjectRef, controller: GObjectRef)] = []
-    /// Drags to and from other apps (GtkDragHost+OtherApps, GtkDragHost+ExternalDrop).
-    let otherApps = OtherAppsState()
+    /// Drags to and from other apps (OtherApps/OtherAppDrags.swift).
+    lazy var otherApps = OtherAppDrags(host: self)
     /// Feedback on the widgets (FeedbackRenderer.swift).
     lazy var feedback = FeedbackRenderer(host: self)
     /// Dragged items as files for other apps (OtherApps/FileExport.swift).
@@ -144,7 +144,7 @@ public final class GtkDragHost {
         registered[id] = Registered(widget: ref, window: id, delegate: nil)
         installStyles(for: window)
         gtk_widget_add_css_class(window, "dd-drag-root")
-        prepareForOtherApps(window)
+        otherApps.prepare(window)
         attachDropTarget(to: window, windowID: id)
         feedback.installLayer(on: window, id: id)
         if undoShortcuts { attachUndoShortcuts(to: window) }
