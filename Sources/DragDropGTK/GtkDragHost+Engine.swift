@@ -51,13 +51,11 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
             redo: { for r in restores { r.redo() } })
     }
 
-    /// Fans every engine event out to the collaborators, in this order, then to ``onEvent``.
+    /// Hands every engine event to the host's collaborators (accessibility, keyboard dragging,
+    /// drags with other apps, feedback on the widgets), then to ``onEvent``.
     public func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) {
         if case .outcome(let outcome) = event { lastOutcome = outcome }
-        accessibility.engineEmitted(event)
-        keyboard.engineEmitted(event)
-        otherApps.engineEmitted(event)
-        feedback.engineEmitted(event)
+        for collaborator in collaborators { collaborator.engineEmitted(event) }
         onEvent?(event)
     }
 

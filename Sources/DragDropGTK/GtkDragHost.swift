@@ -23,6 +23,12 @@ public enum GtkDragHostError: Error, CustomStringConvertible {
 /// Runs a `DragEngine` inside GTK 4: turns GTK drag-and-drop signals into engine input and
 /// renders the engine's feedback on the widgets.
 ///
+/// The host itself keeps the registry of widgets, their frames, the engine's timer and GTK's
+/// drag source and drop targets; each other concern is a collaborator object that owns its
+/// state and behaviour, and the host hands every engine event to each in turn: the feedback on
+/// the widgets (highlight, rows making room, placeholders, notices, confirmation), keyboard
+/// dragging, drags with other apps, and accessibility (names and announcements).
+///
 /// - Windows are root targets, each at its own virtual origin (window *k* at
 ///   x = *k* × ``windowSpacing``), so one engine resolves across windows.
 /// - Widgets register as targets; their frames come from `gtk_widget_compute_bounds` and are
@@ -91,10 +97,6 @@ public final class GtkDragHost {
     var dragModelContainer: TargetID?
     /// Drag-source controllers of unregistered widgets, removed once the GTK drag ends.
     var deferredDetach: [(widget: GObjectRef, controller: GObjectRef)] = []
-    /// Drags to and from other apps (OtherApps/OtherAppDrags.swift).
-    lazy var otherApps = OtherAppDrags(host: self)
-    /// Feedback on the widgets (FeedbackRenderer.swift).
-    lazy var feedback = FeedbackRenderer(host: self)
     /// Dragged items as files for other apps (OtherApps/FileExport.swift).
     public lazy var fileExport: FileExport = makeFileExport()
     /// Drags on Wayland (GtkDragHost+Wayland.swift).
@@ -104,10 +106,19 @@ public final class GtkDragHost {
     private var updateSource: guint = 0
     private var pendingUpdates: [(key: ObjectIdentifier, body: @MainActor () -> Void)] = []
     private var styledDisplays: Set<UInt> = []
+
+    // The collaborators: each owns one concern's state and behaviour.
+    /// Accessible names and announcements (Accessibility/AccessibilitySupport.swift).
+    lazy var accessibility = AccessibilitySupport(host: self)
     /// Keyboard dragging (KeyboardDragging.swift).
     lazy var keyboard = KeyboardDragging(host: self)
-    /// Accessibility (Accessibility/AccessibilitySupport.swift).
-    lazy var accessibility = AccessibilitySupport(host: self)
+    /// Drags to and from other apps (OtherApps/OtherAppDrags.swift).
+    lazy var otherApps = OtherAppDrags(host: self)
+    /// Feedback on the widgets (FeedbackRenderer.swift).
+    lazy var feedback = FeedbackRenderer(host: self)
+    /// Every collaborator, in the order engine events reach them
+    /// (``dragEngine(_:emitted:)``): announcements are spoken before the widgets change.
+    lazy var collaborators: [any GtkDragHostCollaborator] = [accessibility, keyboard, otherApps, feedback]
 
     /// A point outside every window, where the pointer goes when a drag leaves all windows.
     static let outside = Point(x: -1_000_000, y: -1_000_000)
