@@ -31,7 +31,7 @@ public protocol GtkDragHostDelegate: AnyObject {
     func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID]
 
     /// Where in `container` a drop at `point` (engine coordinates; nil for a keyboard drop)
-    /// lands; nil means no index. Default: ``DragEngine/insertionIndex(in:at:)``, from the
+    /// lands; nil means no index. Default: `DragEngine.insertionIndex(in:at:)`, from the
     /// container's registered children, which is right for any container whose rows or tiles
     /// are all registered. Implement it for items that are not all registered (a virtualized
     /// list, from its model) or are not children (a text view's character offsets).
