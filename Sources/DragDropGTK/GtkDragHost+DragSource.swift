@@ -112,7 +112,7 @@ extension GtkDragHost {
             sourceWidget: GObjectRef(raw: UnsafeMutableRawPointer(widget)), icon: icon)
         lastOutcome = nil
         watchDropPerformed(drag)
-        watchWaylandDrag(drag)
+        wayland.watch(drag)
         diagnose("drag-begin items=\(pending.items.map(\.rawValue))")
         dragModelContainer = engine.registry.modelContainer(ofFirstRegistered: pending.items)
         do {
@@ -131,10 +131,10 @@ extension GtkDragHost {
         diagnose("drag-cancel reason=\(reason)")
         // A drop waiting for confirmation (U2) lives on after GTK's drag: the sheet answers it.
         if engine.currentSession?.awaitingConfirmation == true { return true }
-        if engine.isDragging, waylandCancel(reason: reason) == .refusedByOtherApp {
+        if engine.isDragging, wayland.cancel(reason: reason) == .refusedByOtherApp {
             drive { engine.dropRefused(by: nil) }
         } else if engine.isDragging {
-            if reason == GDK_DRAG_CANCEL_NO_TARGET.rawValue || waylandCancel(reason: reason) == .noTarget {
+            if reason == GDK_DRAG_CANCEL_NO_TARGET.rawValue || wayland.cancel(reason: reason) == .noTarget {
                 // Released where no drop target took the drag (outside the windows, or before
                 // any drag-motion reached one): nothing here receives it. Over a destination that
                 // refuses the drop, GTK saw no action: drop there so the refusal says why (F7).

@@ -111,9 +111,9 @@ extension GtkDragHost {
         guard let drop, isOwnDrag(drop), engine.isDragging, let origin = windowOrigins[window] else { return 0 }
         let allowed = gdk_drop_get_actions(OpaquePointer(drop))
         feedback.recordPointer(window: window, x: x, y: y)
-        let modifiers = dragModifiers(negotiated: allowed)
+        let modifiers = wayland.dragModifiers(negotiated: allowed)
         drive { engine.pointerMoved(to: Point(x: origin.x + x, y: origin.y + y), modifiers: modifiers) }
-        return askedAction(after: modifiers, negotiated: allowed)
+        return wayland.askedAction(after: modifiers, negotiated: allowed)
     }
 
     private func drop(_ drop: UnsafeMutableRawPointer, x: Double, y: Double, window: TargetID) {

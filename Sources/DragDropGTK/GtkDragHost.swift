@@ -99,8 +99,8 @@ public final class GtkDragHost {
     var deferredDetach: [(widget: GObjectRef, controller: GObjectRef)] = []
     /// Dragged items as files for other apps (OtherApps/FileExport.swift).
     public lazy var fileExport: FileExport = makeFileExport()
-    /// Drags on Wayland (GtkDragHost+Wayland.swift).
-    let wayland = WaylandDragState()
+    /// Drags on Wayland (WaylandDrags.swift).
+    lazy var wayland = WaylandDrags(host: self)
     private var nextWindowIndex = 0
     private var timer: guint = 0
     private var updateSource: guint = 0
