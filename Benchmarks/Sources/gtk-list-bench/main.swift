@@ -14,9 +14,11 @@
 //       process's CPU time from the first to the last small move received, per move.
 //       DRAGDROP_BENCH_EVENTS=1 prints the engine's events, the scroll offset and the CPU time
 //       to standard error as it goes.
-//   gtk-list-bench scroll listview COUNT PX_PER_FRAME
+//   gtk-list-bench scroll listview COUNT PX_PER_FRAME [--separators]
 //       a plain GtkListView scrolled by PX_PER_FRAME every frame (the speed our autoscroll
-//       reached) for 3 s. Prints `ok P50_MS P99_MS FRAMES PX_PER_FRAME`.
+//       reached) for 3 s; with --separators it shows row separators (show-separators), as
+//       ours does. Prints `ok P50_MS P99_MS FRAMES PX_PER_FRAME`. (`scroll ours` works too:
+//       the same without a drag.)
 //
 // `ours` is DragCollectionView over an array data source, registered with a GtkDragHost;
 // `listview` a GtkListView over a GtkStringList with label rows; `listbox` a GtkListBox with one
@@ -138,6 +140,9 @@ func buildListView(count: Int) -> Built {
         })
     let selection = gtk_multi_selection_new(strings)
     let list = gtk_list_view_new(selection, factory)!
+    // Row separators, as DragCollectionView draws (a 1 px border under each row): GTK 4.8's
+    // cairo renderer pays several milliseconds a frame for them while scrolling.
+    if arguments.contains("--separators") { gtk_list_view_set_show_separators(OpaquePointer(list), 1) }
     let scrolled = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_child(dd_scrolled_window(UnsafeMutableRawPointer(scrolled)), list)
     gtk_widget_set_vexpand(scrolled, 1)
