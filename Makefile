@@ -144,14 +144,28 @@ test-wayland: deps
 # Prints one Markdown table on standard output (every figure beside a baseline measured in the
 # same run; builds and progress go to standard error) and keeps it in Benchmarks/.build/results.md. The GTK baseline needs gtk4 and Xvfb (installed by deps);
 # without them its rows say n/a. BENCH_FLAGS=--quick runs a short version for trying it out.
+# The Qt lookup baseline (Benchmarks/qt-pick-bench, C++ on QGraphicsScene) needs Qt 6's headers
+# and g++: BENCH_APT_PACKAGES, installed here only (not by deps, so `make test` stays lean).
+# Without them its rows say n/a.
 BENCH_FLAGS ?=
+BENCH_APT_PACKAGES ?= g++ qt6-base-dev
 bench: deps
+	@missing=""; for p in $(BENCH_APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing for the benchmarks:$$missing" >&2; \
+		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		{ $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; } >&2 \
+			|| echo "Could not install$$missing: the Qt rows will say n/a." >&2; \
+	fi
 	@echo "Building the benchmarks (release)..." >&2
 	@cd Benchmarks && $(SWIFT) build -c release --product dragdrop-bench >&2
 	@cd Benchmarks && $(SWIFT) build -c release --product gtk-pick-bench >&2 \
 		|| echo "The GTK baseline did not build: its rows will say n/a." >&2
 	@cd Benchmarks && $(SWIFT) build -c release --product gtk-list-bench >&2 \
 		|| echo "The list benchmark did not build: its rows will say n/a." >&2
+	@cd Benchmarks && bin="$$($(SWIFT) build -c release --show-bin-path)" && rm -f "$$bin/qt-pick-bench" && \
+		{ g++ -O2 -std=c++17 -fPIC qt-pick-bench/qt-pick-bench.cpp $$(pkg-config --cflags --libs Qt6Widgets) -o "$$bin/qt-pick-bench" >&2 \
+		|| echo "The Qt baseline did not build: its rows will say n/a." >&2; }
 	@cd Benchmarks && "$$($(SWIFT) build -c release --show-bin-path)/dragdrop-bench" --output .build/results.md $(BENCH_FLAGS)
 
 # The engine's random tester at length (issue 10): 100,000 random drag sessions, each checked by

@@ -45,14 +45,17 @@ public struct SituationsLine: AppEvent {
     }
 }
 
-/// `{"kind":"stall","ms":…,"wall":…}`: the main loop was blocked this long (main-thread CPU
-/// time, and wall time).
+/// `{"kind":"stall","ms":…,"cpu":…,"wall":…}`: the main loop did not run for `wall` ms, of
+/// which the app was blocked `ms` (working or waiting in the kernel, not waiting for a CPU) and
+/// its main thread ran on a CPU `cpu`.
 public struct StallLine: AppEvent {
     public static let kind = "stall"
     public var ms: Double
+    public var cpu: Double
     public var wall: Double
-    public init(ms: Double, wall: Double) {
+    public init(ms: Double, cpu: Double, wall: Double) {
         self.ms = ms
+        self.cpu = cpu
         self.wall = wall
     }
 }

@@ -12,8 +12,8 @@ import Glibc
 /// Prints, in `--tour` mode:
 /// - `{"kind":"loop","longest":ms,"wall":ms,"ticks":n}` once a second: the longest gap of that
 ///   second, blocked (`longest`) and as the clock saw it (`wall`);
-/// - `{"kind":"stall","ms":ms,"wall":ms}` at once after a gap in which the app was blocked for
-///   more than ``stallMilliseconds``.
+/// - `{"kind":"stall","ms":ms,"cpu":ms,"wall":ms}` at once after a gap in which the app was
+///   blocked for more than ``stallMilliseconds`` (`cpu`: how much of it the main thread ran).
 @MainActor
 final class LoopWatch {
     static let tickMilliseconds: UInt32 = 10
@@ -21,7 +21,7 @@ final class LoopWatch {
     static let stallMilliseconds = 50.0
 
     private let output: TourOutput
-    private var last: (wall: Double, waited: Double) = (0, 0)
+    private var last: (wall: Double, ran: Double, waited: Double) = (0, 0, 0)
     private var windowStart = 0.0
     private var longest = 0.0
     private var longestWall = 0.0
@@ -34,7 +34,8 @@ final class LoopWatch {
     /// Starts ticking (call once, on the main thread).
     func start() {
         schedstat = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC)
-        last = (Self.now(), waited())
+        let times = schedTimes()
+        last = (Self.now(), times.ran, times.waited)
         windowStart = last.wall
         let tick: GSourceFunc = { data in
             guard let data else { return 0 }
@@ -49,15 +50,16 @@ final class LoopWatch {
 
     private func tick() {
         let now = Self.now()
-        let waitedNow = waited()
+        let times = schedTimes()
         let wall = now - last.wall
-        let blocked = max(0, wall - (waitedNow - last.waited))
-        last = (now, waitedNow)
+        let blocked = max(0, wall - (times.waited - last.waited))
+        let ran = max(0, times.ran - last.ran)
+        last = (now, times.ran, times.waited)
         ticks += 1
         longest = max(longest, blocked)
         longestWall = max(longestWall, wall)
         if blocked > Self.stallMilliseconds {
-            output.write(StallLine(ms: Self.rounded(blocked), wall: Self.rounded(wall)))
+            output.write(StallLine(ms: Self.rounded(blocked), cpu: Self.rounded(ran), wall: Self.rounded(wall)))
         }
         if now - windowStart >= Self.reportMilliseconds {
             output.write(LoopLine(longest: Self.rounded(longest), wall: Self.rounded(longestWall), ticks: ticks))
@@ -75,15 +77,16 @@ final class LoopWatch {
         return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1_000_000
     }
 
-    /// Milliseconds this thread has spent runnable but waiting for a CPU (0 when unknown).
-    private func waited() -> Double {
-        guard schedstat >= 0 else { return 0 }
+    /// Milliseconds this thread has run on a CPU and spent runnable but waiting for one (0 when
+    /// unknown).
+    private func schedTimes() -> (ran: Double, waited: Double) {
+        guard schedstat >= 0 else { return (0, 0) }
         var buffer = [UInt8](repeating: 0, count: 96)
         let count = pread(schedstat, &buffer, buffer.count - 1, 0)
-        guard count > 0 else { return 0 }
+        guard count > 0 else { return (0, 0) }
         let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
-        guard fields.count >= 2, let nanoseconds = Double(fields[1]) else { return 0 }
-        return nanoseconds / 1_000_000
+        guard fields.count >= 2, let ran = Double(fields[0]), let waited = Double(fields[1]) else { return (0, 0) }
+        return (ran / 1_000_000, waited / 1_000_000)
     }
 
     private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }

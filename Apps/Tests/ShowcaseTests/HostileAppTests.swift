@@ -120,7 +120,7 @@ struct HostileAppTests: ShowcaseTesting {
             try s.app.waitForState("the long text undone", after: undo) { _ in length() == expected }
             try s.app.waitFor(LoopLine.self, "the main loop's report", after: s.app.lineCount)
             let stalls = s.app.lines(StallLine.self, from: undo)
-            #expect(stalls.isEmpty, "undoing 98 KB never blocked the loop: \(stalls)")
+            #expect(!stalls.contains { $0.blocksTheApp }, "undoing 98 KB never blocked the loop: \(StallLine.describe(stalls))")
             s.record("Ctrl+Z of the 98 KB drop", verdict: "undone", since: undo)
 
             verdict = try s.drop("1 MB of text (12,000 lines)", [["type": Self.utf8, "repeat": line, "count": 12_000]], at: at)
@@ -316,7 +316,7 @@ struct HostileAppTests: ShowcaseTesting {
                 try s.app.waitForState("the 10,000 copies undone", after: undo, timeout: 60) { _ in count("Pictures") == copied }
                 try s.app.waitFor(LoopLine.self, "the main loop's report", after: s.app.lineCount)
                 let stalls = s.app.lines(StallLine.self, from: undo)
-                #expect(stalls.isEmpty, "undoing 10,000 copies never blocked the loop: \(stalls)")
+                #expect(!stalls.contains { $0.blocksTheApp }, "undoing 10,000 copies never blocked the loop: \(StallLine.describe(stalls))")
                 #expect(try FileManager.default.contentsOfDirectory(atPath: pictures.path).count == copied)
                 s.record("Ctrl+Z of the 10,000 files", verdict: "undone", since: undo)
                 #expect(try s.currentWindowSize() == s.windowSize)

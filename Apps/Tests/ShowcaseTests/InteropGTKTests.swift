@@ -39,7 +39,8 @@ struct InteropGTKTests: InteropTesting {
             try app.waitForState("the text in the note", after: mark, timeout: 8) {
                 noteHTML($0, note).contains("Hello from GTK 3")
             }
-            #expect(events("committed", in: app, from: mark).first?.operation == "copy")
+            let committed = try committedEvent(in: app, from: mark)
+            #expect(committed.operation == "copy")
             #expect(try storedNote(data, note)?.text.contains("Hello from GTK 3") == true)
             try app.waitFor(StatusLine.self, "the status", after: mark) {
                 $0.text.hasPrefix("Copied 'Text from ")
@@ -170,7 +171,8 @@ struct InteropGTKTests: InteropTesting {
             let mark = app.lineCount
             try pointer.drag(from: (entry.x + 20, entry.midY), to: (target.midX, target.maxY - 20))
             try app.waitForState("the text in the note", after: mark, timeout: 8) { noteHTML($0, note).contains("Copy this!") }
-            #expect(events("committed", in: app, from: mark).first?.operation == "copy")
+            let committed = try committedEvent(in: app, from: mark)
+            #expect(committed.operation == "copy")
             #expect(try storedNote(data, note)?.text.contains("Copy this!") == true)
             #expect(statuses(app, from: mark).allSatisfy(endsWithOneFullStop), "\(statuses(app, from: mark))")
         }

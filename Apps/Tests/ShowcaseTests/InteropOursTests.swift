@@ -39,7 +39,8 @@ struct InteropOursTests: InteropTesting {
                 try other.waitFor(StatusLine.self, "the other's status", after: otherMark) {
                     $0.text.hasPrefix("Copied")
                 }
-                #expect(events("committed", in: other, from: otherMark).first?.operation == "copy")
+                let committed = try committedEvent(in: other, from: otherMark)
+                #expect(committed.operation == "copy")
                 #expect(statuses(other, from: otherMark).allSatisfy(endsWithOneFullStop), "\(statuses(other, from: otherMark))")
             }
         }

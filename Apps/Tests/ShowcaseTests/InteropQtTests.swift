@@ -31,7 +31,8 @@ struct InteropQtTests: InteropTesting {
             #expect(Date().timeIntervalSince(start) < 6, "the drop took \(Date().timeIntervalSince(start)) s")
             let state = try app.waitForState("the word in the note", after: mark) { noteHTML($0, note).contains("Quarterly") }
             #expect(noteHTML(state, note).count > before.count)
-            #expect(events("committed", in: app, from: mark).first?.operation == "copy")
+            let committed = try committedEvent(in: app, from: mark)
+            #expect(committed.operation == "copy")
             let said = statuses(app, from: mark)
             #expect(said.contains("Copied 'Text from draggabletext' to \(note)."), "\(said)")
             #expect(said.allSatisfy(endsWithOneFullStop), "\(said)")
@@ -143,7 +144,8 @@ struct InteropQtTests: InteropTesting {
             #expect(!html.contains("font-weight") && !html.contains("<span"), "no markup as text")
             let stored = try #require(try storedNote(data, note))
             #expect(stored.runs.contains { $0.styles.contains("bold") && $0.length == "QTextEdit".count })
-            #expect(events("committed", in: app, from: mark).first?.operation == "copy")
+            let committed = try committedEvent(in: app, from: mark)
+            #expect(committed.operation == "copy")
             #expect(try waitForDropStatus(app, after: mark) == "Copied 'Text from Rich Text' to \(note).")
         }
     }

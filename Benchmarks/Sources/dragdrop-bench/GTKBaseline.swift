@@ -2,6 +2,10 @@ import BenchGeometry
 import BenchmarkSupport
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Runs `gtk-pick-bench` (built next to this executable) for the GTK rows of scenario 1, under
 /// the display in `DISPLAY`, or under an Xvfb started here when `DISPLAY` is unset.
 final class GTKBaseline {
@@ -125,6 +129,11 @@ final class GTKBaseline {
     func stop() {
         if let xvfb, xvfb.isRunning {
             xvfb.terminate()
+            // Xvfb can sit with SIGTERM blocked (seen once: asleep in epoll_wait, the signal
+            // pending for good, and `make bench` waiting with it): kill it after 2 s.
+            let deadline = Date().addingTimeInterval(2)
+            while xvfb.isRunning, Date() < deadline { usleep(20_000) }
+            if xvfb.isRunning { kill(xvfb.processIdentifier, SIGKILL) }
             xvfb.waitUntilExit()
         }
         xvfb = nil

@@ -4,12 +4,12 @@ import BenchmarkSupport
 
 /// Scenario 1: the destination under a random pointer position, among 1k, 10k and 100k
 /// destinations, in a flat grid and on a nested board; beside a linear scan and GTK's
-/// `gtk_widget_pick` over the same rectangles.
+/// `gtk_widget_pick` and Qt's `QGraphicsScene` BSP index over the same rectangles.
 enum LookupScenario {
     static let sizes = [1_000, 10_000, 100_000]
     static let pointCount = 65_536
 
-    static func run(_ suite: Suite, gtk: GTKBaseline?) throws {
+    static func run(_ suite: Suite, gtk: GTKBaseline?, qt: QtBaseline?) throws {
         suite.log("Lookup")
         for layout in BenchScene.Layout.allCases {
             for n in sizes {
@@ -18,10 +18,14 @@ enum LookupScenario {
                 let card = SceneTargets.id(SceneTargets.firstCard(scene))
                 let masks = registry.sessionMasks(for: [card])
                 let scan = LinearScan(scene)
-                let points = scene.randomPoints(pointCount).map { Point(x: $0.x, y: $0.y) }
+                let rawPoints = scene.randomPoints(pointCount)
+                let points = rawPoints.map { Point(x: $0.x, y: $0.y) }
 
                 // Both must give the same answer before either is timed.
                 var hits = 0
+                // The engine's answers as node indexes, for the Qt tool to check its own against.
+                var engineNodes: [Int] = []
+                engineNodes.reserveCapacity(4_000)
                 for p in points.prefix(4_000) {
                     let ours = registry.resolve(at: p, session: masks).destination
                     let theirs = scan.destination(p.x, p.y)
@@ -30,6 +34,7 @@ enum LookupScenario {
                         throw BenchError.mismatch("lookup \(layout) \(n) at \(p): engine \(String(describing: ours)), scan \(String(describing: expected))")
                     }
                     if ours != nil { hits += 1 }
+                    engineNodes.append(Int(theirs))
                 }
 
                 let ourStats = Bench.measure(suite.plan(warmup: 20_000, samples: 300_000, budget: 1.5)) { i in
@@ -70,6 +75,26 @@ enum LookupScenario {
                             baseline: "GTK gtk_widget_pick", baselineMedian: "n/a", baselineP99: "n/a", ratio: "n/a")
                     }
                     suite.add(row)
+                }
+                if let qt {
+                    switch qt.pick(scene: scene, points: rawPoints, expected: engineNodes) {
+                    case .success(let result):
+                        if result.mismatches > 0 {
+                            suite.note("Qt \(layout.rawValue) \(n): \(result.mismatches) of 4000 lookups differed from the engine's.")
+                        }
+                        suite.add(
+                            Row(
+                                scenario: label, ours: Format.duration(ourStats.median), oursP99: Format.duration(ourStats.p99),
+                                baseline: "Qt QGraphicsScene BSP itemAt (\(Format.count(result.items)) items)",
+                                baselineMedian: Format.duration(result.median), baselineP99: Format.duration(result.p99),
+                                ratio: Format.ratio(result.median / ourStats.median)))
+                    case .failure(let reason):
+                        suite.note("Qt baseline for \(label): \(reason)")
+                        suite.add(
+                            Row(
+                                scenario: label, ours: Format.duration(ourStats.median), oursP99: Format.duration(ourStats.p99),
+                                baseline: "Qt QGraphicsScene BSP itemAt", baselineMedian: "n/a", baselineP99: "n/a", ratio: "n/a"))
+                    }
                 }
             }
         }

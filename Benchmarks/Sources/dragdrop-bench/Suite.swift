@@ -9,6 +9,8 @@ struct Options {
     var only: Set<String> = []
     /// Skip the GTK baseline.
     var skipGTK = false
+    /// Skip the Qt baseline.
+    var skipQt = false
     /// Where to write the table (Markdown), besides standard output.
     var output: String?
     /// Where temporary transfer files go.

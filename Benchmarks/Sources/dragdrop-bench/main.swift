@@ -1,7 +1,7 @@
 // `make bench`: every scenario of the benchmarks issue, each beside a baseline measured in the
 // same run, printed as one Markdown table on standard output (progress goes to standard error).
 //
-// Usage: dragdrop-bench [--quick] [--only lookup,drag,churn,lift,memory,transfer,lists] [--no-gtk]
+// Usage: dragdrop-bench [--quick] [--only lookup,drag,churn,lift,memory,transfer,lists] [--no-gtk] [--no-qt]
 //                       [--output FILE] [--scratch DIR]
 import BenchmarkSupport
 import Foundation
@@ -32,6 +32,7 @@ func parseOptions() -> Options {
         switch arg {
         case "--quick": options.quick = true
         case "--no-gtk": options.skipGTK = true
+        case "--no-qt": options.skipQt = true
         case "--only": options.only = Set((args.next() ?? "").split(separator: ",").map(String.init))
         case "--output": options.output = args.next()
         case "--scratch": options.scratch = args.next()
@@ -70,7 +71,7 @@ do {
     suite.group = 1
     if options.runs("lookup") {
         let gtk = options.skipGTK ? nil : GTKBaseline(suite: suite)
-        try LookupScenario.run(suite, gtk: gtk)
+        try LookupScenario.run(suite, gtk: gtk, qt: options.skipQt ? nil : QtBaseline(suite: suite))
         gtk?.stop()
     }
     suite.group = 2

@@ -6,13 +6,19 @@
 //       resident memory then. Prints `ok MILLISECONDS RSS_BYTES`.
 //   gtk-list-bench drag ours|listview COUNT
 //       a real drag driven by xdotool: pressed on the first row, held at the list's bottom edge
-//       (ours autoscrolls there; GTK's list view does not), then 200 small pointer moves over
+//       (the frames are timed for ours; GtkListView scrolls there too, by its own autoscroll,
+//       untimed), then 200 small pointer moves over
 //       the rows. Prints `ok P50_MS P99_MS FRAMES PX_PER_FRAME CPU_US_PER_MOVE MOVES`: the time
-//       GDK's frame clock spent producing each frame while autoscrolling (before-paint to
-//       after-paint), the scrolling speed, and the process's CPU time per pointer move received.
-//   gtk-list-bench scroll listview COUNT PX_PER_FRAME
+//       GDK's frame clock spent producing each frame while autoscrolling during the hold
+//       (before-paint to after-paint), the scrolling speed (distance over those frames), and the
+//       process's CPU time from the first to the last small move received, per move.
+//       DRAGDROP_BENCH_EVENTS=1 prints the engine's events, the scroll offset and the CPU time
+//       to standard error as it goes.
+//   gtk-list-bench scroll listview COUNT PX_PER_FRAME [--separators]
 //       a plain GtkListView scrolled by PX_PER_FRAME every frame (the speed our autoscroll
-//       reached) for 3 s. Prints `ok P50_MS P99_MS FRAMES PX_PER_FRAME`.
+//       reached) for 3 s; with --separators it shows row separators (show-separators), as
+//       ours does. Prints `ok P50_MS P99_MS FRAMES PX_PER_FRAME`. (`scroll ours` works too:
+//       the same without a drag.)
 //
 // `ours` is DragCollectionView over an array data source, registered with a GtkDragHost;
 // `listview` a GtkListView over a GtkStringList with label rows; `listbox` a GtkListBox with one
@@ -62,9 +68,13 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 }
 
 func iterate(until deadline: Double, _ done: () -> Bool) {
-    // Never blocks: nothing may wake a blocking iteration once the pointer rests.
+    // Blocks in the main loop, woken every 5 ms by a timeout so that the deadline and `done` are
+    // checked once the pointer rests. (It used to poll every 0.5 ms: 6 % of a core, which the
+    // CPU per move counted on both sides.)
+    let wake = g_timeout_add(5, { _ in gboolean(1) }, nil)
+    defer { g_source_remove(wake) }
     while nowSeconds() < deadline, !done() {
-        if g_main_context_iteration(nil, 0) == 0 { usleep(500) }
+        g_main_context_iteration(nil, 1)
     }
 }
 
@@ -134,6 +144,9 @@ func buildListView(count: Int) -> Built {
         })
     let selection = gtk_multi_selection_new(strings)
     let list = gtk_list_view_new(selection, factory)!
+    // Row separators, as DragCollectionView draws (a 1 px border under each row): GTK 4.8's
+    // cairo renderer pays several milliseconds a frame for them while scrolling.
+    if arguments.contains("--separators") { gtk_list_view_set_show_separators(OpaquePointer(list), 1) }
     let scrolled = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_child(dd_scrolled_window(UnsafeMutableRawPointer(scrolled)), list)
     gtk_widget_set_vexpand(scrolled, 1)
@@ -289,19 +302,40 @@ case "drag":
         gtk_widget_add_controller(built.list, target)
     }
     // Motion over the list during the drag, counted by a drop controller on the window.
+    // CPU time is read at each counted move: the figure spans the first to the last move
+    // received (not the time-out that ends the counting when GTK coalesced a few moves).
     var moves = 0
     var counting = false
+    var cpuFirst = 0.0
+    var cpuLast = 0.0
+    var timeFirst = 0.0
+    var timeLast = 0.0
     let motion = gtk_drop_controller_motion_new()!
     // "motion" returns nothing: the pointer returned here is ignored.
     GSignal.connect(
         UnsafeMutableRawPointer(motion), "motion",
-        pointReturningPointer: { _, _ in
-            if counting { moves += 1 }
+        pointReturningPointer: { px, py in
+            // Only the small moves over the middle rows (not the final move out of the list).
+            if counting, abs(px - Double(x)) <= 4, abs(py - Double(middle)) <= 4 {
+                moves += 1
+                cpuLast = cpuSeconds()
+                timeLast = nowSeconds()
+                if moves == 1 {
+                    cpuFirst = cpuLast
+                    timeFirst = timeLast
+                }
+            }
             return nil
         })
     gtk_widget_add_controller(window, motion)
     var autoscrolling = false
+    let adjustment = built.adjustment()
+    let traceEvents = ProcessInfo.processInfo.environment["DRAGDROP_BENCH_EVENTS"] != nil
     host.onEvent = { event in
+        if traceEvents {
+            let value = adjustment.map(gtk_adjustment_get_value) ?? .nan
+            FileHandle.standardError.write(Data(String(format: "%.3f scroll %.0f: \(event)\n", nowSeconds(), value).utf8))
+        }
         switch event {
         case .autoscrollStarted: autoscrolling = true
         case .autoscrollStopped: autoscrolling = false
@@ -321,52 +355,60 @@ case "drag":
     process.executableURL = URL(fileURLWithPath: xdotool)
     process.arguments = script
     do { try process.run() } catch { fail("xdotool: \(error)") }
+    // Autoscroll episodes during the hold at the bottom edge (not the short one at the top edge
+    // as the drag leaves): distance scrolled and frames painted, summed over episodes.
     var scrollStart: Double?
-    var scrollEnd: Double?
+    var scrolled = 0.0
     var framesWhileScrolling = 0
-    let adjustment = built.adjustment()
-    var cpuStart = 0.0
-    var cpuEnd = 0.0
+    var framesAtEpisodeStart = 0
     var countingSince = 0.0
     var movesAtEnd = 0
     // Phases by time from the script: lift 0.35 s, to the edge 0.3 s, hold, to the middle 0.5 s.
     let scriptStart = nowSeconds()
     let movesFrom = scriptStart + 0.35 + 0.3 + hold + 0.6
+    func endEpisode() {
+        frames.recording = false
+        if let start = scrollStart, let end = adjustment.map(gtk_adjustment_get_value) { scrolled += abs(end - start) }
+        framesWhileScrolling += frames.durations.count - framesAtEpisodeStart
+        scrollStart = nil
+    }
     frames.onPainted = {
-        let recording = kind == "ours" ? autoscrolling : false
+        let recording = kind == "ours" ? autoscrolling && nowSeconds() < movesFrom : false
         if recording, !frames.recording {
             scrollStart = adjustment.map(gtk_adjustment_get_value)
+            framesAtEpisodeStart = frames.durations.count
             frames.recording = true
         } else if !recording, frames.recording {
-            frames.recording = false
-            scrollEnd = adjustment.map(gtk_adjustment_get_value)
-            framesWhileScrolling = frames.durations.count
+            endEpisode()
         }
     }
+    var lastTrace = 0.0
     iterate(until: scriptStart + 60) {
         let now = nowSeconds()
+        if traceEvents, now - lastTrace >= 0.5 {
+            lastTrace = now
+            let value = adjustment.map(gtk_adjustment_get_value) ?? .nan
+            FileHandle.standardError.write(Data(String(format: "%.3f scroll %.0f, CPU %.3f s\n", now, value, cpuSeconds()).utf8))
+        }
         if !counting, now >= movesFrom, countingSince == 0 {
             counting = true
             countingSince = now
-            cpuStart = cpuSeconds()
         }
         if counting, moves >= moveCount || now > countingSince + Double(moveCount) * 0.05 {
             counting = false
-            cpuEnd = cpuSeconds()
             movesAtEnd = moves
+            // For profilers (`perf record -k mono`, then `perf report --time START,END`): the
+            // window the CPU time per move was measured over, on CLOCK_MONOTONIC.
+            FileHandle.standardError.write(
+                Data(String(format: "gtk-list-bench: %d moves from %.6f to %.6f\n", moves, timeFirst, timeLast).utf8))
         }
         return !process.isRunning && !counting && countingSince > 0
     }
     process.waitUntilExit()
-    if frames.recording {
-        frames.recording = false
-        scrollEnd = adjustment.map(gtk_adjustment_get_value)
-        framesWhileScrolling = frames.durations.count
-    }
-    let speed =
-        (scrollStart != nil && scrollEnd != nil && framesWhileScrolling > 0)
-        ? (scrollEnd! - scrollStart!) / Double(framesWhileScrolling) : 0
-    let perMove = movesAtEnd > 0 ? (cpuEnd - cpuStart) / Double(movesAtEnd) * 1e6 : .nan
+    if frames.recording { endEpisode() }
+    let speed = framesWhileScrolling > 0 ? scrolled / Double(framesWhileScrolling) : 0
+    // Between the first and the last move there are (moves - 1) intervals of work.
+    let perMove = movesAtEnd > 1 ? (cpuLast - cpuFirst) / Double(movesAtEnd - 1) * 1e6 : .nan
     print(
         "ok \(percentile(frames.durations, 0.5)) \(percentile(frames.durations, 0.99)) \(frames.durations.count) \(speed) \(perMove) \(movesAtEnd)"
     )

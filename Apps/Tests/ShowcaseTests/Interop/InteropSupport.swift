@@ -80,6 +80,12 @@ extension InteropTesting {
         app.events(from: mark).filter { $0.event == name }
     }
 
+    /// The drop's `committed` event at or after `mark`, waited for: the state line showing what
+    /// arrived can come before it.
+    func committedEvent(in app: ShowcaseProcess, from mark: Int) throws -> FeedbackLine {
+        try app.waitFor(FeedbackLine.self, "the drop's committed event", after: mark, timeout: 5) { $0.event == "committed" }
+    }
+
     /// The GTK diagnostics at or after `mark`.
     func messages(_ app: ShowcaseProcess, from mark: Int) -> [String] {
         app.lines(GtkLine.self, from: mark).compactMap { $0.message }
