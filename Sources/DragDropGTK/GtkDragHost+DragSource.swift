@@ -74,7 +74,7 @@ extension GtkDragHost {
             items: items, point: Point(x: origin.x + Double(inWindow.x), y: origin.y + Double(inWindow.y)),
             hotspot: (x, y))
         diagnose("prepare item=\(item) items=\(items.map(\.rawValue))")
-        return exportContent(for: items, owner: owner)
+        return otherApps.exportContent(for: items, owner: owner)
     }
 
     /// A union of byte providers, one per representation, richest first (P1).
@@ -102,7 +102,7 @@ extension GtkDragHost {
         // the dragged widgets flock (M3).
         let others = custom == nil ? pending.items.compactMap { self.widget(for: $0) }.filter { $0 != widget } : []
         let icon = DragIconView(showing: custom?.widget ?? widget, others: others, count: pending.items.count)
-        rememberDragImage(icon, grab: hotspot)
+        feedback.rememberDragImage(icon, grab: hotspot)
         if let iconWidget = gtk_drag_icon_get_for_drag(OpaquePointer(drag)) {
             gtk_drag_icon_set_child(dd_drag_icon(iconWidget), icon.widget)
         }
@@ -112,7 +112,7 @@ extension GtkDragHost {
             sourceWidget: GObjectRef(raw: UnsafeMutableRawPointer(widget)), icon: icon)
         lastOutcome = nil
         watchDropPerformed(drag)
-        watchWaylandDrag(drag)
+        wayland.watch(drag)
         diagnose("drag-begin items=\(pending.items.map(\.rawValue))")
         dragModelContainer = engine.registry.modelContainer(ofFirstRegistered: pending.items)
         do {
@@ -131,10 +131,10 @@ extension GtkDragHost {
         diagnose("drag-cancel reason=\(reason)")
         // A drop waiting for confirmation (U2) lives on after GTK's drag: the sheet answers it.
         if engine.currentSession?.awaitingConfirmation == true { return true }
-        if engine.isDragging, waylandCancel(reason: reason) == .refusedByOtherApp {
+        if engine.isDragging, wayland.cancel(reason: reason) == .refusedByOtherApp {
             drive { engine.dropRefused(by: nil) }
         } else if engine.isDragging {
-            if reason == GDK_DRAG_CANCEL_NO_TARGET.rawValue || waylandCancel(reason: reason) == .noTarget {
+            if reason == GDK_DRAG_CANCEL_NO_TARGET.rawValue || wayland.cancel(reason: reason) == .noTarget {
                 // Released where no drop target took the drag (outside the windows, or before
                 // any drag-motion reached one): nothing here receives it. Over a destination that
                 // refuses the drop, GTK saw no action: drop there so the refusal says why (F7).
@@ -151,12 +151,19 @@ extension GtkDragHost {
     /// so GTK's `delete_data` is not used.
     private func dragEnded(deleteData: Bool) {
         diagnose("drag-end delete=\(deleteData) outcome=\(lastOutcome?.name ?? "none")")
-        if engine.isDragging, engine.currentSession?.awaitingConfirmation != true { dragEndedInOtherApp() }
+        if engine.isDragging, engine.currentSession?.awaitingConfirmation != true { otherApps.dragEndedInOtherApp() }
         gdkDrag = nil
         for (widget, controller) in deferredDetach {
             gtk_widget_remove_controller(widget.widget, OpaquePointer(controller.raw))
         }
         deferredDetach = []
         GLibSource.idle(priority: 200) { [weak self] in self?.refreshFrames() }
+    }
+
+    /// The pointer, when it rests on a destination that refuses the drop (GTK treats that as no
+    /// target at all).
+    var forbiddenDropPoint: Point? {
+        guard let session = engine.currentSession, case .forbidden = session.operation else { return nil }
+        return session.pointer
     }
 }

@@ -44,7 +44,7 @@ extension GtkDragHost {
         GSignal.connect(
             raw, "drag-leave",
             pointer: { [weak self] drop in
-                if let self, let drop, !self.isOwnDrag(drop) { return self.externalDragLeave(drop, window: windowID) }
+                if let self, let drop, !self.isOwnDrag(drop) { return self.otherApps.dragLeave(drop, window: windowID) }
                 guard let self, let drop, self.isOwnDrag(drop), self.engine.isDragging else { return }
                 self.diagnose("drag-leave window=\(windowID)")
                 self.drive { self.engine.pointerMoved(to: Self.outside) }
@@ -93,7 +93,7 @@ extension GtkDragHost {
         defer { if let accepted { gdk_content_formats_unref(accepted) } }
         guard accepted.map({ gdk_content_formats_match($0, offered) != 0 }) == true else { return false }
         guard gdk_drop_get_actions(OpaquePointer(drop)).rawValue & GDK_ACTION_COPY.rawValue != 0 else {
-            let app = otherApps.lastEnteredSource.flatMap(x11AppName(of:))?.rawValue ?? "The other app"
+            let app = otherApps.enteredAppName?.rawValue ?? "The other app"
             diagnose("external drag refused: \(app) allows only moving it")
             return false
         }
@@ -107,18 +107,18 @@ extension GtkDragHost {
     }
 
     private func dragMotion(_ drop: UnsafeMutableRawPointer?, x: Double, y: Double, window: TargetID) -> UInt32 {
-        if let drop, !isOwnDrag(drop) { return externalDragMotion(drop, x: x, y: y, window: window) }
+        if let drop, !isOwnDrag(drop) { return otherApps.dragMotion(drop, x: x, y: y, window: window) }
         guard let drop, isOwnDrag(drop), engine.isDragging, let origin = windowOrigins[window] else { return 0 }
         let allowed = gdk_drop_get_actions(OpaquePointer(drop))
-        recordPointer(window: window, x: x, y: y)
-        let modifiers = dragModifiers(negotiated: allowed)
+        feedback.recordPointer(window: window, x: x, y: y)
+        let modifiers = wayland.dragModifiers(negotiated: allowed)
         drive { engine.pointerMoved(to: Point(x: origin.x + x, y: origin.y + y), modifiers: modifiers) }
-        return askedAction(after: modifiers, negotiated: allowed)
+        return wayland.askedAction(after: modifiers, negotiated: allowed)
     }
 
     private func drop(_ drop: UnsafeMutableRawPointer, x: Double, y: Double, window: TargetID) {
         let gdkDrop = OpaquePointer(drop)
-        if !isOwnDrag(drop) { return externalDrop(drop, x: x, y: y, window: window) }
+        if !isOwnDrag(drop) { return otherApps.drop(drop, x: x, y: y, window: window) }
         guard engine.isDragging, let origin = windowOrigins[window] else {
             diagnose("drop refused: the drag is over")
             gdk_drop_finish(gdkDrop, GdkDragAction(rawValue: 0))

@@ -1,15 +1,16 @@
 import CGtk4
 import DragDrop
 
-/// The host answers the engine by asking the delegate that owns each target, and renders the
-/// engine's feedback on the widgets.
+/// The host answers the engine by asking the delegate that owns each target, and fans the
+/// engine's feedback out to its collaborators.
 extension GtkDragHost: @MainActor DragEngineDelegate {
     public func dragEngine(_ engine: DragEngine, itemsForDragStartingAt item: TargetID) -> [TargetID] {
         delegate(of: item)?.dragHost(self, itemsForDragStartingAt: item) ?? [item]
     }
 
     public func dragEngine(_ engine: DragEngine, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
-        delegate(of: container)?.dragHost(self, insertionIndexIn: container, at: point)
+        guard let owner = delegate(of: container) else { return engine.insertionIndex(in: container, at: point) }
+        return owner.dragHost(self, insertionIndexIn: container, at: point)
     }
 
     public func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult {
@@ -50,37 +51,26 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
             redo: { for r in restores { r.redo() } })
     }
 
+    /// Hands every engine event to the host's collaborators (accessibility, keyboard dragging,
+    /// drags with other apps, feedback on the widgets), then to ``onEvent``.
     public func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) {
-        render(event)
-        renderAccessibility(event)
-        observeForOtherApps(event)
-        renderVisuals(event)
+        if case .outcome(let outcome) = event { lastOutcome = outcome }
+        for collaborator in collaborators { collaborator.engineEmitted(event) }
         onEvent?(event)
     }
 
-    /// Shows an engine event on the widgets: destination highlight (F4-F6), rows making room
-    /// (F8), the drag image's badge and count (S3, M3), spring-loading flashes (SP1).
-    private func render(_ event: FeedbackEvent) {
-        switch event {
-        case .highlight(let id, let on):
-            setClass("dd-drop-highlight", on, on: id)
-        case .insertion(let container, let index):
-            delegate(of: container)?.dragHost(self, showInsertionAt: index, in: container)
-        case .preview(let state):
-            gdkDrag?.icon.update(state)
-        case .springFlash(let id):
-            setClass("dd-spring-flash", true, on: id)
-        case .springActivated(let id, _), .springDisarmed(let id):
-            setClass("dd-spring-flash", false, on: id)
-        case .outcome(let outcome):
-            lastOutcome = outcome
-        default:
-            break
-        }
+    /// Spring-loaded controls open through the delegate that owns them (SP1).
+    public func dragEngine(_ engine: DragEngine, activate target: TargetID, explicit: Bool) {
+        diagnose("spring activate \(target) explicit=\(explicit)")
+        (delegate(of: target) as? any GtkSpringLoadingDelegate)?.dragHost(self, activate: target, explicit: explicit)
     }
+}
 
-    private func setClass(_ name: String, _ on: Bool, on id: TargetID) {
-        guard let widget = widget(for: id) else { return }
-        if on { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
-    }
+/// One concern of a ``GtkDragHost`` with its own state and behaviour (feedback on the widgets,
+/// keyboard dragging, drags with other apps, accessibility). The host owns one of each, wires
+/// the GTK signals they need, and hands each every engine event in turn.
+@MainActor
+protocol GtkDragHostCollaborator: AnyObject {
+    /// An event the engine emitted, after the collaborators before this one saw it.
+    func engineEmitted(_ event: FeedbackEvent)
 }

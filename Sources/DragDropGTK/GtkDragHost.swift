@@ -23,6 +23,12 @@ public enum GtkDragHostError: Error, CustomStringConvertible {
 /// Runs a `DragEngine` inside GTK 4: turns GTK drag-and-drop signals into engine input and
 /// renders the engine's feedback on the widgets.
 ///
+/// The host itself keeps the registry of widgets, their frames, the engine's timer and GTK's
+/// drag source and drop targets; each other concern is a collaborator object that owns its
+/// state and behaviour, and the host hands every engine event to each in turn: the feedback on
+/// the widgets (highlight, rows making room, placeholders, notices, confirmation), keyboard
+/// dragging, drags with other apps, and accessibility (names and announcements).
+///
 /// - Windows are root targets, each at its own virtual origin (window *k* at
 ///   x = *k* × ``windowSpacing``), so one engine resolves across windows.
 /// - Widgets register as targets; their frames come from `gtk_widget_compute_bounds` and are
@@ -91,21 +97,28 @@ public final class GtkDragHost {
     var dragModelContainer: TargetID?
     /// Drag-source controllers of unregistered widgets, removed once the GTK drag ends.
     var deferredDetach: [(widget: GObjectRef, controller: GObjectRef)] = []
-    /// Drags to and from other apps (GtkDragHost+OtherApps, GtkDragHost+ExternalDrop).
-    let otherApps = OtherAppsState()
-    /// Feedback beyond the drag image (GtkDragHost+Visuals.swift).
-    let visuals = VisualState()
     /// Dragged items as files for other apps (OtherApps/FileExport.swift).
     public lazy var fileExport: FileExport = makeFileExport()
-    /// Drags on Wayland (GtkDragHost+Wayland.swift).
-    let wayland = WaylandDragState()
+    /// Drags on Wayland (WaylandDrags.swift).
+    lazy var wayland = WaylandDrags(host: self)
     private var nextWindowIndex = 0
     private var timer: guint = 0
     private var updateSource: guint = 0
     private var pendingUpdates: [(key: ObjectIdentifier, body: @MainActor () -> Void)] = []
     private var styledDisplays: Set<UInt> = []
-    /// Keyboard dragging and accessibility (GtkDragHost+Keyboard, Accessibility/).
-    let accessibility = AccessibilityState()
+
+    // The collaborators: each owns one concern's state and behaviour.
+    /// Accessible names and announcements (Accessibility/AccessibilitySupport.swift).
+    lazy var accessibility = AccessibilitySupport(host: self)
+    /// Keyboard dragging (KeyboardDragging.swift).
+    lazy var keyboard = KeyboardDragging(host: self)
+    /// Drags to and from other apps (OtherApps/OtherAppDrags.swift).
+    lazy var otherApps = OtherAppDrags(host: self)
+    /// Feedback on the widgets (FeedbackRenderer.swift).
+    lazy var feedback = FeedbackRenderer(host: self)
+    /// Every collaborator, in the order engine events reach them
+    /// (``dragEngine(_:emitted:)``): announcements are spoken before the widgets change.
+    lazy var collaborators: [any GtkDragHostCollaborator] = [accessibility, keyboard, otherApps, feedback]
 
     /// A point outside every window, where the pointer goes when a drag leaves all windows.
     static let outside = Point(x: -1_000_000, y: -1_000_000)
@@ -142,11 +155,17 @@ public final class GtkDragHost {
         registered[id] = Registered(widget: ref, window: id, delegate: nil)
         installStyles(for: window)
         gtk_widget_add_css_class(window, "dd-drag-root")
-        prepareForOtherApps(window)
+        otherApps.prepare(window)
         attachDropTarget(to: window, windowID: id)
-        installFeedbackLayer(on: window, id: id)
+        feedback.installLayer(on: window, id: id)
         if undoShortcuts { attachUndoShortcuts(to: window) }
-        attachKeyboardDragging(to: window, windowID: id)
+        keyboard.attach(to: window, windowID: id)
+        GSignal.connect(
+            UnsafeMutableRawPointer(window), "notify::focus-widget",
+            pointer: { [weak self] _ in
+                self?.keyboard.focusChanged(in: id)
+                self?.accessibility.focusChanged(in: window)
+            })
         trackLayout(of: window)
     }
 
@@ -166,7 +185,7 @@ public final class GtkDragHost {
         var t = target
         if target.frame == .zero { t.frame = frame(of: entry, id: target.id) ?? .zero }
         do { try engine.register(t) } catch { throw .registry(error) }
-        setAccessibleName(of: widget, for: t)
+        accessibility.setAccessibleName(of: widget, for: t)
         if t.isSource { entry.dragSource = attachDragSource(to: widget, item: t.id) }
         learnMimeTypes(of: t)
         registered[t.id] = entry

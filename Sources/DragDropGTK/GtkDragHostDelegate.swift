@@ -30,7 +30,11 @@ public protocol GtkDragHostDelegate: AnyObject {
     /// otherwise just `item`. Default: `[item]`.
     func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID]
 
-    /// Where in `container` a drop at `point` (engine coordinates) lands. Default: nil.
+    /// Where in `container` a drop at `point` (engine coordinates; nil for a keyboard drop)
+    /// lands; nil means no index. Default: `DragEngine.insertionIndex(in:at:)`, from the
+    /// container's registered children, which is right for any container whose rows or tiles
+    /// are all registered. Implement it for items that are not all registered (a virtualized
+    /// list, from its model) or are not children (a text view's character offsets).
     func dragHost(_ host: GtkDragHost, insertionIndexIn container: TargetID, at point: Point?) -> Int?
 
     /// Performs a drop on a destination this delegate owns (S4: insert now, the source removes
@@ -59,7 +63,9 @@ public protocol GtkDragHostDelegate: AnyObject {
 
 extension GtkDragHostDelegate {
     public func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] { [item] }
-    public func dragHost(_ host: GtkDragHost, insertionIndexIn container: TargetID, at point: Point?) -> Int? { nil }
+    public func dragHost(_ host: GtkDragHost, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
+        host.engine.insertionIndex(in: container, at: point)
+    }
     public func dragHost(_ host: GtkDragHost, removeMovedItems items: [DragItem], after drop: DropRequest)
         -> UndoableAction?
     { nil }

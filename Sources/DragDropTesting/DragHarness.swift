@@ -268,10 +268,6 @@ public final class DragHarness: DragEngineDelegate {
         scene.itemsForDrag(startingAt: item)
     }
 
-    public func dragEngine(_ engine: DragEngine, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
-        scene.insertionIndex(in: container, at: point)
-    }
-
     public func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult {
         let result = scene.perform(drop)
         switch result {

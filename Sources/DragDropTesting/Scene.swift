@@ -287,15 +287,6 @@ public final class Scene {
         return Vector(dx: 0, dy: next - current)
     }
 
-    /// The insertion index for a drop at `point` in a laid-out container (end when nil).
-    public func insertionIndex(in container: TargetID, at point: Point?) -> Int? {
-        guard let n = node(container), let layout = n.layout else { return nil }
-        let items = n.children.filter { $0.role == .item }
-        guard let point else { return items.count }
-        let frames = layoutFrames()
-        return InsertionIndex.compute(layout: layout, frames: items.map { frames[$0.id] ?? .zero }, point: point)
-    }
-
     /// The items a drag starting on `item` carries: the selection if it includes `item` (M1).
     public func itemsForDrag(startingAt item: TargetID) -> [TargetID] {
         selection.contains(item) ? selection : [item]

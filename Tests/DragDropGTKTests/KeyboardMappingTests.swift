@@ -23,7 +23,7 @@ struct KeyboardMappingTests {
             (0xff51, false, nil),  // Left
         ]
         for c in cases {
-            #expect(GtkDragHost.dragKey(for: c.keyval, shift: c.shift) == c.key, "keyval \(c.keyval) shift \(c.shift)")
+            #expect(KeyboardDragging.dragKey(for: c.keyval, shift: c.shift) == c.key, "keyval \(c.keyval) shift \(c.shift)")
         }
         #expect(GtkDragHost.pickUpAccelerator == "<Control><Shift>d")
     }

@@ -265,9 +265,6 @@ struct PlaceholderTests {
             return .deferred(placeholders: drop.items.count)
         }
         func dragEngine(_ engine: DragEngine, itemProviderFor item: TargetID) -> ItemProvider? { provider }
-        func dragEngine(_ engine: DragEngine, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
-            harness.scene.insertionIndex(in: container, at: point)
-        }
         func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) { events.append(event) }
     }
 }

@@ -181,9 +181,6 @@ struct SessionOracleTests {
             self.result = result
         }
         func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult { result }
-        func dragEngine(_ engine: DragEngine, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
-            harness.dragEngine(engine, insertionIndexIn: container, at: point)
-        }
         func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) {
             harness.dragEngine(engine, emitted: event)
         }

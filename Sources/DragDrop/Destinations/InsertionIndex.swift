@@ -1,4 +1,8 @@
 /// Insertion indexes from ordered item frames, by binary search (F8).
+///
+/// The engine applies the same rule to a container's registered children on its own
+/// (``DragEngine/insertionIndex(in:at:)``); call this from a delegate whose items are not all
+/// registered (a virtualized list computing its rows' frames from its model).
 public enum InsertionIndex {
     /// The index at which a drop at `point` lands among `frames` (in list order) laid out as
     /// `layout`: before the first item whose centre lies after the point. O(log n).
@@ -15,7 +19,7 @@ public enum InsertionIndex {
     }
 
     /// Whether the item at `frame` comes before the insertion point for `point`.
-    private static func isBefore(_ frame: Rect, _ point: Point, _ layout: InsertionLayout) -> Bool {
+    static func isBefore(_ frame: Rect, _ point: Point, _ layout: InsertionLayout) -> Bool {
         switch layout {
         case .vertical: return frame.midY <= point.y
         case .horizontal: return frame.midX <= point.x

@@ -6,8 +6,12 @@ public protocol DragEngineDelegate: AnyObject {
     /// otherwise just `item`. Default: `[item]`.
     func dragEngine(_ engine: DragEngine, itemsForDragStartingAt item: TargetID) -> [TargetID]
 
-    /// Where in `container` (a list or grid) a drop at `point` lands. Default: nil (no index).
-    /// ``InsertionIndex`` computes this from ordered item frames.
+    /// Where in `container` (a list or grid with an ``DragTarget/insertion`` layout) a drop at
+    /// `point` lands; `point` is nil for a keyboard drop. Nil means no index. Default:
+    /// ``DragEngine/insertionIndex(in:at:)``, from the container's registered children, so a
+    /// container whose items are all registered needs nothing here. Implement it for items that
+    /// are not all registered (a virtualized list: ``InsertionIndex`` over frames computed from
+    /// the model) or that are not the container's children (a text view's offsets).
     func dragEngine(_ engine: DragEngine, insertionIndexIn container: TargetID, at point: Point?) -> Int?
 
     /// Performs a drop. Called only with copy or move, after any confirmation.
@@ -49,7 +53,7 @@ public protocol DragEngineDelegate: AnyObject {
 extension DragEngineDelegate {
     public func dragEngine(_ engine: DragEngine, itemsForDragStartingAt item: TargetID) -> [TargetID] { [item] }
     public func dragEngine(_ engine: DragEngine, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
-        nil
+        engine.insertionIndex(in: container, at: point)
     }
     public func dragEngine(_ engine: DragEngine, removeMovedItems items: [DragItem], after drop: DropRequest)
         -> UndoableAction?

@@ -1025,7 +1025,10 @@ public final class DragEngine {
         // Rows make room where the drop would land (F8).
         if let destination, operation.isPerformable, info?.insertion != nil {
             let point = s.mode == .keyboard ? nil : s.pointer
-            let index = delegate?.dragEngine(self, insertionIndexIn: destination, at: point)
+            let index =
+                if let delegate { delegate.dragEngine(self, insertionIndexIn: destination, at: point) } else {
+                    insertionIndex(in: destination, at: point)
+                }
             if let index, s.insertion?.index != index || s.insertion?.container != destination {
                 s.insertion = (destination, index)
                 emit(.insertion(destination, index: index))

@@ -27,9 +27,5 @@ extension GtkDragHost {
     /// its drop was taken, instead of when the placeholder resolves, so it stops waiting and
     /// gives the pointer back (X11 sources hold it until then) while the download goes on.
     /// Nothing happens for drops from this app, or when the other app was already told.
-    public func otherAppDone(with token: DropToken) {
-        guard let external = otherApps.loading.removeValue(forKey: token) else { return }
-        diagnose("external drop finished early accepted=true")
-        external.finish(accepted: true)
-    }
+    public func otherAppDone(with token: DropToken) { otherApps.finishedEarly(token) }
 }

@@ -8,13 +8,6 @@ extension DragGridView: GtkSpringLoadingDelegate {
         selection.contains(item) ? selection : [item]
     }
 
-    public func dragHost(_ host: GtkDragHost, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
-        guard container == id else { return nil }
-        guard let point else { return tiles.count }
-        let frames = tiles.map { host.engine.registry.target($0.id)?.frame ?? .zero }
-        return InsertionIndex.compute(layout: .grid, frames: frames, point: point)
-    }
-
     public func dragHost(_ host: GtkDragHost, showInsertionAt index: Int?, in container: TargetID) {
         if let shown = insertionShown {
             gtk_widget_remove_css_class(shown.child.widget, shown.cssClass)

@@ -233,12 +233,6 @@ extension DragListView: GtkDragHostDelegate {
         selection.contains(item) ? selection : [item]
     }
 
-    public func dragHost(_ host: GtkDragHost, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
-        guard let point else { return items.count }
-        let frames = items.map { host.engine.registry.target($0.id)?.frame ?? .zero }
-        return InsertionIndex.compute(layout: .vertical, frames: frames, point: point)
-    }
-
     public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
         if let deferred = deferIfAsked(drop) { return deferred }
         let before = items

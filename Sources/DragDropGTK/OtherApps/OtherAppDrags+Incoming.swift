@@ -4,133 +4,144 @@ import DragDrop
 /// Drags between apps, incoming side: a drag from another app over our windows is an external
 /// engine session (S1) that always copies (S2); its data is read only after the drop (P5), and
 /// GDK's drop is always finished, success or failure, so the other app never hangs.
-extension GtkDragHost {
-    /// The app named for items dragged in from another app when X11 does not say which.
-    public static let unknownOtherApp: AppID = "another app"
-
+extension OtherAppDrags {
     /// `drag-motion` of a drag from another app: starts the external session at the first
     /// position (GTK reports (0, 0) at `drag-enter`), then follows the pointer.
-    func externalDragMotion(_ drop: UnsafeMutableRawPointer, x: Double, y: Double, window: TargetID) -> UInt32 {
-        guard let origin = windowOrigins[window] else { return 0 }
+    func dragMotion(_ drop: UnsafeMutableRawPointer, x: Double, y: Double, window: TargetID) -> UInt32 {
+        let engine = host.engine
+        guard let origin = host.windowOrigins[window] else { return 0 }
         let point = Point(x: origin.x + x, y: origin.y + y)
-        if let incoming = otherApps.incoming, incoming.drop.raw == drop {
+        if let incoming, incoming.drop.raw == drop {
             incoming.window = window
-            drive { engine.pointerMoved(to: point) }
+            host.drive { engine.pointerMoved(to: point) }
         } else {
             endIncomingDrag()
             guard !engine.isDragging, let external = makeExternalDrop(drop, window: window) else { return 0 }
             do {
                 try engine.beginExternalDrag(items: [external.item], providers: [external.provider], at: point)
             } catch {
-                report(error)
+                host.report(error)
                 return 0
             }
-            otherApps.incoming = external
-            diagnose(
+            incoming = external
+            host.diagnose(
                 "external drag-enter window=\(window) types=\(external.item.types.map(\.mimeType)) app=\(external.item.app)"
             )
-            reschedule()
+            host.reschedule()
         }
         return externalAction(for: drop)
     }
 
     /// `drag-leave` of a drag from another app that was not dropped here.
-    func externalDragLeave(_ drop: UnsafeMutableRawPointer, window: TargetID) {
-        guard let incoming = otherApps.incoming, incoming.drop.raw == drop, incoming.window == window else { return }
-        diagnose("external drag-leave window=\(window)")
+    func dragLeave(_ drop: UnsafeMutableRawPointer, window: TargetID) {
+        guard let incoming, incoming.drop.raw == drop, incoming.window == window else { return }
+        host.diagnose("external drag-leave window=\(window)")
         endIncomingDrag()
     }
 
     /// `drop` of a drag from another app: the engine drops (the destination loads through
     /// ``DropRequest/data``); GDK's drop is finished when the outcome is known, or at once.
-    func externalDrop(_ drop: UnsafeMutableRawPointer, x: Double, y: Double, window: TargetID) {
-        guard let external = otherApps.incoming, external.drop.raw == drop, engine.currentSession?.mode == .external,
-            let origin = windowOrigins[window]
+    func drop(_ drop: UnsafeMutableRawPointer, x: Double, y: Double, window: TargetID) {
+        let engine = host.engine
+        guard let external = incoming, external.drop.raw == drop, engine.currentSession?.mode == .external,
+            let origin = host.windowOrigins[window]
         else {
-            diagnose("external drop refused: no session for it")
+            host.diagnose("external drop refused: no session for it")
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(rawValue: 0))
             return
         }
-        otherApps.incoming = nil
+        incoming = nil
         external.dropped = true
-        if let x11Drop = otherApps.lastX11Drop, x11Drop.source == external.sourceWindow {
+        if let x11Drop = lastX11Drop, x11Drop.source == external.sourceWindow {
             external.x11 = x11Drop.selection
-            diagnose("external drop x11 time=\(x11Drop.selection.time) offered=\(x11Drop.selection.offered)")
+            host.diagnose("external drop x11 time=\(x11Drop.selection.time) offered=\(x11Drop.selection.offered)")
         }
-        otherApps.lastX11Drop = nil
+        lastX11Drop = nil
         guard externalAction(for: drop) != 0 else {
             // Nothing here takes it, or the other app does not allow a copy (S2: never a move).
-            diagnose("external drop refused: no destination takes a copy here")
-            drive { engine.externalDragExited() }
+            host.diagnose("external drop refused: no destination takes a copy here")
+            host.drive { engine.externalDragExited() }
             external.finish(accepted: false)
             return
         }
         let point = Point(x: origin.x + x, y: origin.y + y)
-        otherApps.dropping = external
-        drive {
+        dropping = external
+        host.drive {
             engine.pointerMoved(to: point)
             engine.pointerUp(at: point)
         }
         // The outcome event settled it, or the drop waits for a confirmation (U2); otherwise the
         // engine ended without an outcome: nothing took it.
-        if otherApps.dropping === external, engine.currentSession?.awaitingConfirmation != true {
-            otherApps.dropping = nil
-            diagnose("external drop ended without an outcome")
+        if dropping === external, engine.currentSession?.awaitingConfirmation != true {
+            dropping = nil
+            host.diagnose("external drop ended without an outcome")
             external.finish(accepted: false)
         }
     }
 
     /// Engine events that settle a drop from another app: its outcome, then for a deferred drop
     /// the placeholder resolving or failing.
-    func observeForOtherApps(_ event: FeedbackEvent) {
+    func engineEmitted(_ event: FeedbackEvent) {
         switch event {
         case .outcome(let outcome):
-            guard let external = otherApps.dropping else { return }
-            otherApps.dropping = nil
+            guard let external = dropping else { return }
+            dropping = nil
             switch outcome {
             case .completed:
                 external.finish(accepted: true)
             case .placeholder(_, let token):
-                otherApps.loading[token] = external
+                loading[token] = external
             default:
                 external.finish(accepted: false)
             }
-            diagnose("external drop outcome=\(outcome.name)")
+            host.diagnose("external drop outcome=\(outcome.name)")
         case .placeholderResolved(let token):
-            guard let external = otherApps.loading.removeValue(forKey: token) else { return }
-            diagnose("external drop finished accepted=true")
+            guard let external = loading.removeValue(forKey: token) else { return }
+            host.diagnose("external drop finished accepted=true")
             external.finish(accepted: true)
         case .placeholderFailed(let token, let failure):
-            guard let external = otherApps.loading.removeValue(forKey: token) else { return }
-            diagnose("external drop finished accepted=false reason=\(failure.message)")
+            guard let external = loading.removeValue(forKey: token) else { return }
+            host.diagnose("external drop finished accepted=false reason=\(failure.message)")
             external.finish(accepted: false)
         default:
             break
         }
     }
 
+    /// See ``GtkDragHost/otherAppDone(with:)``.
+    func finishedEarly(_ token: DropToken) {
+        guard let external = loading.removeValue(forKey: token) else { return }
+        host.diagnose("external drop finished early accepted=true")
+        external.finish(accepted: true)
+    }
+
     /// The X11 window a drag came from was destroyed: its app quit or crashed. A drag still
     /// hovering ends; reads of a dropped one fail at once (A6).
-    func externalSourceDestroyed(_ window: UInt) {
+    func sourceDestroyed(_ window: UInt) {
         let reason = ExternalDrop.sourceQuitReason
-        if let incoming = otherApps.incoming, incoming.sourceWindow == window {
-            diagnose("external drag source quit while hovering")
+        if let incoming, incoming.sourceWindow == window {
+            host.diagnose("external drag source quit while hovering")
             endIncomingDrag()
         }
-        for external in otherApps.loading.values where external.sourceWindow == window {
-            diagnose("external drag source quit during the transfer")
+        for external in loading.values where external.sourceWindow == window {
+            host.diagnose("external drag source quit during the transfer")
             external.sourceGone(reason)
         }
-        if let dropping = otherApps.dropping, dropping.sourceWindow == window { dropping.sourceGone(reason) }
+        if let dropping, dropping.sourceWindow == window { dropping.sourceGone(reason) }
     }
+
+    /// The name of the app whose drag last entered our windows, when X11 says.
+    var enteredAppName: AppID? { lastEnteredSource.flatMap(x11AppName(of:)) }
 
     // MARK: Helpers
 
     /// Ends the hovering drag from another app, if any (the engine's external session).
     private func endIncomingDrag() {
-        guard let incoming = otherApps.incoming else { return }
-        otherApps.incoming = nil
-        if !incoming.dropped, engine.currentSession?.mode == .external { drive { engine.externalDragExited() } }
+        guard let incoming else { return }
+        self.incoming = nil
+        if !incoming.dropped, host.engine.currentSession?.mode == .external {
+            host.drive { host.engine.externalDragExited() }
+        }
     }
 
     /// One item for another app's drag, typed by what it offers (richest first).
@@ -143,25 +154,29 @@ extension GtkDragHost {
         }
         let types = StandardMimeTypes.received(names)
         guard !types.isEmpty else { return nil }
-        let source = otherApps.lastEnteredSource
-        let app = source.flatMap(x11AppName(of:)) ?? Self.unknownOtherApp
-        otherApps.nextExternalItem += 1
+        let source = lastEnteredSource
+        let unknown = GtkDragHost.unknownOtherApp
+        let app = source.flatMap(x11AppName(of:)) ?? unknown
+        nextExternalItem += 1
         let item = DragItem(
-            id: TargetID("external-\(otherApps.nextExternalItem)"),
-            name:
-                "\(StandardMimeTypes.describe(types)) from \(app == Self.unknownOtherApp ? "another app" : app.rawValue)",
+            id: TargetID("external-\(nextExternalItem)"),
+            name: "\(StandardMimeTypes.describe(types)) from \(app == unknown ? "another app" : app.rawValue)",
             kind: StandardMimeTypes.noun(for: types), types: types,
-            app: app == engine.app ? Self.unknownOtherApp : app)
+            app: app == host.engine.app ? unknown : app)
         return ExternalDrop(
-            drop: GObjectRef(raw: drop), item: item, sourceWindow: source, window: window,
-            readTimeout: otherApps.readTimeout)
+            drop: GObjectRef(raw: drop), item: item, sourceWindow: source, window: window, readTimeout: readTimeout)
     }
 
     /// COPY when the engine proposes a drop here and the other app allows a copy; otherwise
     /// nothing (a drag from another app is never a move, S2).
     private func externalAction(for drop: UnsafeMutableRawPointer) -> UInt32 {
-        guard engine.currentSession?.operation.isPerformable == true else { return 0 }
+        guard host.engine.currentSession?.operation.isPerformable == true else { return 0 }
         let allowed = gdk_drop_get_actions(OpaquePointer(drop)).rawValue
         return allowed & GDK_ACTION_COPY.rawValue != 0 ? GDK_ACTION_COPY.rawValue : 0
     }
+}
+
+extension GtkDragHost {
+    /// The app named for items dragged in from another app when X11 does not say which.
+    public static let unknownOtherApp: AppID = "another app"
 }

@@ -17,16 +17,17 @@ import DragDrop
 ///   with no drop performed is a release where nothing took the drag, as GDK's `NO_TARGET` on
 ///   X11.
 @MainActor
-final class WaylandDragState {
+final class WaylandDrags {
+    private unowned let host: GtkDragHost
     /// The operation the engine proposed for the running in-app drag without a modifier.
-    var unforcedOperation: DropOperation?
+    private var unforcedOperation: DropOperation?
     /// Whether GDK says the running drag's drop was performed (by another app, or here).
-    var dropPerformed = false
+    private var dropPerformed = false
     /// Whether the running drag was dropped on this app's own drop target.
     var droppedHere = false
-}
 
-extension GtkDragHost {
+    init(host: GtkDragHost) { self.host = host }
+
     /// Whether the app runs on Wayland (GDK's display is a `GdkWaylandDisplay`).
     var isWayland: Bool {
         guard let display = gdk_display_get_default() else { return false }
@@ -36,8 +37,9 @@ extension GtkDragHost {
     /// The modifiers of an in-app drag's motion: the keyboard's on X11; on Wayland the action
     /// the compositor negotiated, when it is not the one this app asked for.
     func dragModifiers(negotiated: GdkDragAction) -> DragModifiers {
-        guard isWayland else { return currentModifiers() }
-        guard let asked = wayland.unforcedOperation.map({ gdkAction(for: $0, allowed: negotiated, unclamped: true) }),
+        guard isWayland else { return host.currentModifiers() }
+        guard
+            let asked = unforcedOperation.map({ host.gdkAction(for: $0, allowed: negotiated, unclamped: true) }),
             asked != 0, negotiated.rawValue != asked
         else { return [] }
         switch negotiated.rawValue {
@@ -50,32 +52,32 @@ extension GtkDragHost {
     /// After an in-app drag's motion with `modifiers`: the GDK action to ask for. On Wayland the
     /// operation without modifiers (remembered while none is held), whatever was negotiated.
     func askedAction(after modifiers: DragModifiers, negotiated: GdkDragAction) -> UInt32 {
-        guard isWayland else { return gdkAction(for: engine.currentSession?.operation, allowed: negotiated) }
-        if modifiers.isEmpty { wayland.unforcedOperation = engine.currentSession?.operation }
-        return gdkAction(for: wayland.unforcedOperation, allowed: negotiated, unclamped: true)
+        guard isWayland else { return host.gdkAction(for: host.engine.currentSession?.operation, allowed: negotiated) }
+        if modifiers.isEmpty { unforcedOperation = host.engine.currentSession?.operation }
+        return host.gdkAction(for: unforcedOperation, allowed: negotiated, unclamped: true)
     }
 
     /// A GDK drag started: on Wayland, note when another app performs its drop.
-    func watchWaylandDrag(_ drag: UnsafeMutableRawPointer) {
-        wayland.unforcedOperation = nil
-        wayland.dropPerformed = false
-        wayland.droppedHere = false
+    func watch(_ drag: UnsafeMutableRawPointer) {
+        unforcedOperation = nil
+        dropPerformed = false
+        droppedHere = false
         guard isWayland else { return }
         GSignal.connect(drag, "drop-performed") { [weak self] in
             guard let self else { return }
-            self.diagnose(self.wayland.droppedHere ? "drop performed here" : "drop performed by another app")
-            self.wayland.dropPerformed = true
+            self.host.diagnose(self.droppedHere ? "drop performed here" : "drop performed by another app")
+            self.dropPerformed = true
         }
     }
 
     /// How `drag-cancel` with `reason` ends the engine session on Wayland, or nil to decide as
     /// on X11.
-    func waylandCancel(reason: UInt32) -> WaylandCancel? {
+    func cancel(reason: UInt32) -> Cancel? {
         guard isWayland, reason == GDK_DRAG_CANCEL_ERROR.rawValue else { return nil }
-        return wayland.dropPerformed && !wayland.droppedHere ? .refusedByOtherApp : .noTarget
+        return dropPerformed && !droppedHere ? .refusedByOtherApp : .noTarget
     }
 
-    enum WaylandCancel {
+    enum Cancel {
         /// Released where nothing took the drag (GDK's `NO_TARGET` on X11).
         case noTarget
         /// Another app performed the drop, then did not finish it.

@@ -1,0 +1,167 @@
+import CDragDropGTKSupport
+import CGtk4
+import DragDrop
+
+/// Drags between apps (one of the host's collaborators, see ``GtkDragHost``): outgoing, what
+/// other apps are offered and how a drop another app took ends the engine session (this file);
+/// incoming, a drag from another app over our windows as an external engine session
+/// (OtherAppDrags+Incoming.swift). It owns the X11 watch of each display and what it learned.
+@MainActor
+final class OtherAppDrags: GtkDragHostCollaborator {
+    unowned let host: GtkDragHost
+    /// Displays whose X11 drag-and-drop messages are watched.
+    private var watchedDisplays: Set<UInt> = []
+    /// Whether the other app accepted our last drag that ended outside this app (XdndFinished);
+    /// nil when unknown (not X11, or no answer yet).
+    private var lastFinishedAccepted: Bool?
+    /// The app that finished our last drag outside this app, when X11 names it.
+    private var lastFinishedApp: AppID?
+    /// The source window of the last drag that entered one of our windows from another client.
+    var lastEnteredSource: UInt?
+    /// The X targets the last entered drag offers (XdndEnter).
+    private var lastEnteredTargets: [String] = []
+    /// The last drop on one of our windows (XdndDrop): its source window and how to read it.
+    var lastX11Drop: (source: UInt, selection: X11DropSelection)?
+    /// The drag from another app over our windows, from its first motion to its drop or leave.
+    var incoming: ExternalDrop?
+    /// The drop from another app whose outcome the engine is deciding (during `pointerUp`, or
+    /// while a confirmation is asked, U2).
+    var dropping: ExternalDrop?
+    /// Drops from other apps whose data is loading, by the engine's token: finished (GDK) when
+    /// the destination resolves or fails the placeholder.
+    var loading: [DropToken: ExternalDrop] = [:]
+    /// How long a read from another app may wait for its next bytes before the drop fails.
+    var readTimeout: Double = 15
+    /// Numbers the items of drags from other apps.
+    var nextExternalItem = 0
+
+    init(host: GtkDragHost) { self.host = host }
+
+    /// Prepares a window for drags with other apps: its display's X11 drag-and-drop messages
+    /// are watched (whether another app accepted our drop, what an incoming drag offers, its
+    /// drop's timestamp, and whether its app quit).
+    func prepare(_ window: UnsafeMutablePointer<GtkWidget>) {
+        GLibMainActorBridge.install()  // loads and writes run as main-actor tasks
+        guard let display = gtk_widget_get_display(window) else { return }
+        let key = UInt(bitPattern: UnsafeMutableRawPointer(display))
+        guard watchedDisplays.insert(key).inserted else { return }
+        let callback: DDX11DndCallback = { data, message in
+            guard let host = CallbackBox<WeakHost>.from(data)?.body.host, let message = message?.pointee else { return }
+            var types: [String] = []
+            if var cursor = message.types {
+                while let name = cursor.pointee {
+                    types.append(String(cString: name))
+                    cursor += 1
+                }
+            }
+            let event = X11DragMessage(
+                event: message.event, window: UInt(message.window), ourWindow: UInt(message.our_window),
+                time: message.time, accepted: message.accepted != 0, types: types)
+            MainActor.assumeIsolated { host.otherApps.x11DragEvent(event) }
+        }
+        let box = CallbackBox(WeakHost(host))
+        dd_x11_watch_dnd(display, callback, box.retainedPointer, releaseSourceNotify)
+    }
+
+    // MARK: Outgoing
+
+    /// The content GTK offers for a drag of `items` (transfer full), richest first (P1): the
+    /// items' `ItemProvider` representations visible to every app (P5), under standard MIME
+    /// names, produced only when another app asks; the delegate's exported representations when
+    /// an item has no provider.
+    func exportContent(for items: [TargetID], owner: (any GtkDragHostDelegate)?) -> UnsafeMutableRawPointer? {
+        lastFinishedAccepted = nil
+        lastFinishedApp = nil
+        let providers = host.fileExport.addingFileForms(
+            to: items.compactMap { id in (host.delegate(of: id) ?? owner)?.dragHost(host, itemProviderFor: id) })
+        let plan: ExportPlan
+        if providers.count == items.count {
+            plan = ExportPlan(providers: providers, conformance: host.engine.chooser.conformance)
+        } else {
+            let exported =
+                owner?.dragHost(host, exportedRepresentationsFor: items) ?? [
+                    .text(items.map(\.rawValue).joined(separator: "\n"))
+                ]
+            plan = ExportPlan(eager: exported)
+        }
+        host.diagnose("offer \(plan.entries.map(\.mimeType))")
+        return LazyExport(plan: plan) { [weak host] line in host?.diagnose(line) }.makeProvider()
+    }
+
+    /// GTK's drag ended after neither our drop target nor `drag-cancel` ended the engine session:
+    /// another app's target finished it. Accepted, it is handed off (a copy, S2); refused (its
+    /// transfer failed), the drag fails naming that app (F7).
+    func dragEndedInOtherApp() {
+        let accepted = lastFinishedAccepted ?? true
+        let app = lastFinishedApp
+        host.diagnose("drop in another app accepted=\(accepted) app=\(app?.rawValue ?? "unknown")")
+        if accepted {
+            host.drive { host.engine.dropHandedOff(to: app) }
+        } else {
+            host.drive { host.engine.dropRefused(by: app) }
+        }
+    }
+
+    /// X11 drag-and-drop messages (see `dd_x11_watch_dnd`).
+    func x11DragEvent(_ message: X11DragMessage) {
+        switch message.event {
+        case DD_X11_DND_FINISHED:
+            lastFinishedAccepted = message.accepted
+            lastFinishedApp = x11AppName(of: message.window)
+        case DD_X11_DND_ENTER:
+            lastEnteredSource = message.window
+            lastEnteredTargets = message.types
+        case DD_X11_DND_DROP:
+            guard message.window == lastEnteredSource else { return }
+            lastX11Drop = (
+                message.window,
+                X11DropSelection(requestor: message.ourWindow, time: message.time, offered: lastEnteredTargets)
+            )
+        case DD_X11_DND_SOURCE_DESTROYED:
+            sourceDestroyed(message.window)
+        default:
+            break
+        }
+    }
+
+    /// The app owning X11 window `window` (its WM_CLASS), if it says; bidirectional controls
+    /// removed (``BidiControls``): the name is shown in announcements and messages.
+    func x11AppName(of window: UInt) -> AppID? {
+        guard let display = gdk_display_get_default(), let name = dd_x11_window_class(display, gulong(window)) else {
+            return nil
+        }
+        defer { g_free(name) }
+        return AppID(BidiControls.neutralized(String(cString: name)))
+    }
+}
+
+/// Drags with other apps: the host's public face.
+extension GtkDragHost {
+    /// How long a read from another app's drop may wait for its next bytes before the drop
+    /// fails (seconds; default 15). A source that quits is noticed at once on X11.
+    public var otherAppReadTimeout: Double {
+        get { otherApps.readTimeout }
+        set { otherApps.readTimeout = max(0.1, newValue) }
+    }
+}
+
+/// One X11 drag-and-drop message (`DDX11DndMessage`), copied out of the C callback.
+struct X11DragMessage {
+    var event: DDX11DndEvent
+    /// The other client's window (source, or the target that finished our drag).
+    var window: UInt
+    /// Our window the message was sent to.
+    var ourWindow: UInt
+    /// XdndDrop's timestamp.
+    var time: UInt32
+    /// XdndFinished: whether the target took the drop.
+    var accepted: Bool
+    /// XdndEnter: the X targets offered.
+    var types: [String]
+}
+
+/// A weak reference to the host for C callbacks that may outlive it.
+final class WeakHost {
+    weak var host: GtkDragHost?
+    init(_ host: GtkDragHost) { self.host = host }
+}
