@@ -258,7 +258,7 @@ final class MailPane: ShowcasePane {
 
     private func updateCounts() {
         for entry in mailboxRows {
-            let count = (try? store.itemIDs(in: entry.collection.id ?? 0).count) ?? 0
+            let count = (try? store.itemCount(in: entry.collection.id ?? 0)) ?? 0
             counts[entry.collection.id ?? 0] = count
             UI.setText(entry.count, count == 0 ? "" : "\(count)")
         }

@@ -80,7 +80,7 @@ func addCollections(_ collections: [ShowcaseCollection], of store: ShowcaseStore
     var lists: [(String, [String])] = []
     var counts: [(String, Int)] = []
     for collection in collections {
-        let count = (try? store.itemIDs(in: collection.id ?? 0).count) ?? 0
+        let count = (try? store.itemCount(in: collection.id ?? 0)) ?? 0
         if count > stateListLimit {
             counts.append((collection.name, count))
         } else {

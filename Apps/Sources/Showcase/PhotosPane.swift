@@ -74,7 +74,7 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
     private func reload(selecting ids: [ItemID]?) {
         library?.reload(selecting: ids)
         for album in albums {
-            let count = (try? store.items(in: album.collection.id ?? 0).count) ?? 0
+            let count = (try? store.itemCount(in: album.collection.id ?? 0)) ?? 0
             UI.setText(album.count, "\(count)")
         }
         onChange?()

@@ -35,7 +35,7 @@ final class StoreGridView: StoreCollectionView {
         guard let item = item(at: index), item.kind == .folder, let folder = item.payload(as: FolderPayload.self) else {
             return nil
         }
-        let count = (try? store.itemIDs(in: folder.opens).count) ?? 0
+        let count = (try? store.itemCount(in: folder.opens)) ?? 0
         return "Folder \u{00B7} \(count)"
     }
 

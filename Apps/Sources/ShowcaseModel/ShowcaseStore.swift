@@ -215,6 +215,13 @@ public final class ShowcaseStore: Sendable {
         }
     }
 
+    /// The number of items in a collection (a count over the index, without reading them).
+    public func itemCount(in collection: CollectionID) throws(ShowcaseStoreError) -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE collectionId = ?", arguments: [collection]) ?? 0
+        }
+    }
+
     /// The items of a collection at `positions` (fewer at its end), in order: a page of a large
     /// collection, for the rows on screen.
     public func items(in collection: CollectionID, positions: Range<Int>) throws(ShowcaseStoreError) -> [ShowcaseItem]
