@@ -38,14 +38,15 @@ class StoreCollectionView: DragCollectionDataSource {
     var onOpenFolder: (@MainActor (_ folder: ShowcaseItem, _ duringDrag: Bool) -> Void)?
     /// Selection mode (Photos' Select button): a plain click toggles an item (M1).
     var isSelectionMode = false {
-        didSet { view.isSelectionMode = isSelectionMode }
+        didSet { view?.isSelectionMode = isSelectionMode }
     }
 
     unowned let host: GtkDragHost
     private let root: GObjectRef
     private let heading: UnsafeMutablePointer<GtkWidget>
-    /// The list or grid showing the collection (made again when another collection shows).
-    private(set) var view: DragCollectionView
+    /// The list or grid showing the collection (made by ``start()``, once the subclass can say
+    /// its options).
+    private(set) var view: DragCollectionView!
     private var window: TargetID?
     /// The items' ids in order, as last read from the store.
     private var ids: [ItemID] = []
@@ -78,9 +79,6 @@ class StoreCollectionView: DragCollectionDataSource {
         heading = UI.label(collection.name, selectable: true, css: ["sc-list-title"])
         UI.append(root.widget, heading)
         gtk_widget_set_hexpand(root.widget, 1)
-        // Replaced by the subclass's view in `makeView()` (a subclass's options are not set yet).
-        view = DragCollectionView(
-            id: "unused", title: collection.name, host: host, options: .init(itemType: itemType, kind: noun))
     }
 
     /// Builds the first view: call at the end of a subclass's `init`.
