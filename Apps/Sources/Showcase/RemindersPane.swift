@@ -71,7 +71,7 @@ final class RemindersPane: ShowcasePane {
 
     func state() -> StateLine {
         var state = StateLine()
-        state.lists = keyed(lists.map { ($0.collection.name, $0.items.map(\.title)) })
+        state.lists = keyed(lists.map { ($0.collection.name, $0.shownTitles) })
         state.selected = keyed(
             lists.map { list in
                 (list.collection.name, list.selectedTitles)

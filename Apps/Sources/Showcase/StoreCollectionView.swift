@@ -66,8 +66,11 @@ class StoreCollectionView: DragCollectionDataSource {
     var selection: [ItemID] { view.selection.compactMap(ShowcaseTargets.itemID) }
     /// The selected items' titles, in collection order.
     var selectedTitles: [String] { view.selection.compactMap { view.dragHost(host, nameOfItem: $0, in: view.id) } }
-    /// Every item, read from the store now (for small collections: a pane's state line).
+    /// Every item, read from the store now (for small collections).
     var items: [ShowcaseItem] { (try? store.items(in: collection.id ?? 0)) ?? [] }
+    /// The titles of the items as last reloaded, in order: what the view shows (a pane's state
+    /// line; a change in the store shows once the pane reloaded).
+    var shownTitles: [String] { ids.indices.map(title(at:)) }
 
     init(collection: ShowcaseCollection, store: ShowcaseStore, host: GtkDragHost, itemType: ContentType, noun: Noun) {
         self.collection = collection
