@@ -826,6 +826,7 @@ public final class DragCollectionView {
         .dd-collection-list .dd-cell.dd-insert-end { box-shadow: inset 0 -3px 0 0 rgb(53, 132, 228); }
         .dd-collection-list > row:not(:last-child) { border-bottom: 1px solid rgba(0, 0, 0, 0.08); }
         .dd-collection-grid > child { padding: 4px; }
+        .dd-collection-grid > child > box.dd-tile { margin: 0; border-spacing: 2px; }
         .dd-tile { border-radius: 8px; border: 1px solid rgba(0, 0, 0, 0.15); background-color: rgb(250, 250, 250); }
         .dd-tile.dd-folder { background-color: rgb(252, 238, 190); }
         .dd-collection-grid > child:selected > .dd-tile { background-color: rgb(53, 132, 228); color: white; }
