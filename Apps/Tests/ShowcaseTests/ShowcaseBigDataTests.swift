@@ -110,6 +110,7 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
             let shown = try app.settledLayout(pane: "photos")
             let landed = try shown.row("Tram 28.jpg", in: "Library")
             #expect(abs(landed.midY - spot.1) < landed.height * 1.5, "the photo shows where it was dropped")
+            try app.waitFor(LoopLine.self, "the main loop's report after the drop", after: release, timeout: 3)
             print(
                 "photos: dropped at index \(index); longest main-loop iteration while autoscrolling \(longestStall(app, after: mark, before: release)) ms, with the drop \(longestStall(app, after: release)) ms"
             )
@@ -235,6 +236,7 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
             try pointer.release()
             try app.waitFor(FeedbackLine.self, "the commit", after: release) { $0.event == "committed" }
             try app.waitForDragEnd(after: release)
+            try app.waitFor(LoopLine.self, "the main loop's report after the drop", after: release, timeout: 3)
             print(
                 "mail: longest main-loop iteration while autoscrolling \(longestStall(app, after: mark, before: release)) ms, with the drop \(longestStall(app, after: release)) ms"
             )
