@@ -79,8 +79,7 @@ final class CalendarPane: ShowcasePane {
     }
 
     func reload() {
-        source?.unregisterElements()
-        source?.reloadAndRegisterElements(selecting: nil)
+        source?.reload(selecting: nil)
         if let control { showView(control.selectedIndex) } else { onChange?() }
     }
 

@@ -55,8 +55,7 @@ final class HomePagesPane: ShowcasePane {
     func reload() { reload(selecting: nil) }
 
     private func reload(selecting ids: [ItemID]?) {
-        for grid in grids { grid.unregisterElements() }
-        for grid in grids { grid.reloadAndRegisterElements(selecting: ids) }
+        for grid in grids { grid.reload(selecting: ids) }
         onChange?()
     }
 
@@ -101,7 +100,7 @@ final class HomePagesPane: ShowcasePane {
             grids.map { grid in (grid.collection.name, (try? store.items(in: grid.collection.id ?? 0).map(\.title)) ?? []) })
         state.selected = keyed(
             grids.map { grid in
-                (grid.collection.name, grid.items.filter { grid.selection.contains($0.id ?? 0) }.map(\.title))
+                (grid.collection.name, grid.selectedTitles)
             })
         state.page = paged?.currentPage ?? 0
         state.pageTitle = paged.map { $0.pageTitles[$0.currentPage] } ?? ""

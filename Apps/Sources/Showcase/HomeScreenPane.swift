@@ -52,8 +52,7 @@ final class HomeScreenPane: ShowcasePane {
 
     private func reload(selecting ids: [ItemID]?) {
         let grids = [home, folder].compactMap { $0 }
-        for grid in grids { grid.unregisterElements() }
-        for grid in grids { grid.reloadAndRegisterElements(selecting: ids) }
+        for grid in grids { grid.reload(selecting: ids) }
         onChange?()
     }
 
@@ -108,7 +107,7 @@ final class HomeScreenPane: ShowcasePane {
             collections.map { ($0.name, (try? store.items(in: $0.id ?? 0).map(\.title)) ?? []) })
         state.selected = keyed(
             [home, folder].compactMap { $0 }.map { grid in
-                (grid.collection.name, grid.items.filter { grid.selection.contains($0.id ?? 0) }.map(\.title))
+                (grid.collection.name, grid.selectedTitles)
             })
         state.opened = opened
         return state

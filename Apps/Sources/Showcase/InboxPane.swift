@@ -79,8 +79,7 @@ final class InboxPane: ShowcasePane {
 
     private func reload(selecting ids: [ItemID]?) {
         let lists = [inbox, archive].compactMap { $0 }
-        for list in lists { list.unregisterElements() }
-        for list in lists { list.reloadAndRegisterElements(selecting: ids) }
+        for list in lists { list.reload(selecting: ids) }
         onChange?()
     }
 
@@ -91,7 +90,9 @@ final class InboxPane: ShowcasePane {
             else { return }
             let messages = StoreListView.Options(
                 itemType: MailPane.itemType, noun: Noun("message"), emptyText: "No Messages")
-            let inbox = StoreListView(collection: inboxCollection, store: store, host: host, options: messages)
+            var growing = messages
+            growing.growsWithRows = true
+            let inbox = StoreListView(collection: inboxCollection, store: store, host: host, options: growing)
             let archive = StoreListView(collection: archiveCollection, store: store, host: host, options: messages)
             for list in [inbox, archive] {
                 list.onStoreChanged = { [weak self] ids in self?.reload(selecting: ids) }
@@ -106,6 +107,7 @@ final class InboxPane: ShowcasePane {
             let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
             UI.append(column, refresh.widget)
             gtk_widget_set_size_request(archive.widget, -1, 120)
+            gtk_widget_set_vexpand(archive.widget, 0)  // the inbox takes the height
             UI.append(column, archive.widget)
             UI.append(row, column)
             self.inbox = inbox
@@ -193,7 +195,7 @@ final class InboxPane: ShowcasePane {
                 + [("To", [to?.text ?? ""])])
         state.selected = keyed(
             lists.map { list in
-                (list.collection.name, list.items.filter { list.selection.contains($0.id ?? 0) }.map(\.title))
+                (list.collection.name, list.selectedTitles)
             })
         state.refreshing = refresh?.isRefreshing ?? false
         state.refreshes = refreshes

@@ -162,7 +162,7 @@ final class MailPane: ShowcasePane {
     }
 
     func reload() {
-        messages?.reloadAndRegisterElements(selecting: nil)
+        messages?.reload(selecting: nil)
         updateCounts()
         updatePreview()
         onChange?()
@@ -170,8 +170,8 @@ final class MailPane: ShowcasePane {
 
     private func updatePreview() {
         guard let messages else { return }
-        let selected = messages.items.filter { messages.selection.contains($0.id ?? 0) }
-        guard selected.count == 1, let message = selected.first else {
+        let selected = messages.selection
+        guard selected.count == 1, let message = (try? store.item(selected[0])) ?? nil else {
             UI.setText(previewHeader, selected.isEmpty ? "No Message Selected" : "\(selected.count) Messages Selected")
             UI.setText(previewBody, "")
             return
@@ -258,7 +258,7 @@ final class MailPane: ShowcasePane {
 
     private func updateCounts() {
         for entry in mailboxRows {
-            let count = (try? store.itemIDs(in: entry.collection.id ?? 0).count) ?? 0
+            let count = (try? store.itemCount(in: entry.collection.id ?? 0)) ?? 0
             counts[entry.collection.id ?? 0] = count
             UI.setText(entry.count, count == 0 ? "" : "\(count)")
         }
@@ -266,12 +266,12 @@ final class MailPane: ShowcasePane {
 
     func state() -> StateLine {
         var state = StateLine()
-        state.lists = keyed(mailboxes.map { ($0.name, (try? store.items(in: $0.id ?? 0).map(\.title)) ?? []) })
+        addCollections(mailboxes, of: store, to: &state)
         state.mailbox = messages?.collection.name ?? ""
         state.level = level
         state.draftOffset = draftScroll.verticalOffset
         state.draft = draft.items.map(\.title)
-        let selected = messages.map { list in list.items.filter { list.selection.contains($0.id ?? 0) }.map(\.title) }
+        let selected = messages.map { list in list.selectedTitles }
         state.selected = ["Messages": selected ?? []]
         return state
     }

@@ -2,6 +2,7 @@ import CGtk4
 import DragDrop
 import DragDropGTK
 import DriverProtocol
+import ShowcaseModel
 
 /// One page of the showcase: the widgets of one situation and the model behind them.
 ///
@@ -71,3 +72,24 @@ final class PendingPane: ShowcasePane {
 func keyed<Value>(_ pairs: [(String, Value)]) -> [String: Value] {
     Dictionary(pairs) { _, last in last }
 }
+
+/// Puts each collection in a state line: its titles in `lists`, or, past
+/// ``stateListLimit`` items (All Mail, the photo Library with the big data), its count in
+/// `counts` (a tour line stays small; tests read big collections from the store).
+func addCollections(_ collections: [ShowcaseCollection], of store: ShowcaseStore, to state: inout StateLine) {
+    var lists: [(String, [String])] = []
+    var counts: [(String, Int)] = []
+    for collection in collections {
+        let count = (try? store.itemCount(in: collection.id ?? 0)) ?? 0
+        if count > stateListLimit {
+            counts.append((collection.name, count))
+        } else {
+            lists.append((collection.name, (try? store.items(in: collection.id ?? 0).map(\.title)) ?? []))
+        }
+    }
+    state.lists = keyed(lists)
+    if !counts.isEmpty { state.counts = keyed(counts) }
+}
+
+/// The most items a state line lists by title.
+let stateListLimit = 1_000

@@ -72,9 +72,9 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
     func reload() { reload(selecting: nil) }
 
     private func reload(selecting ids: [ItemID]?) {
-        library?.reloadAndRegisterElements(selecting: ids)
+        library?.reload(selecting: ids)
         for album in albums {
-            let count = (try? store.items(in: album.collection.id ?? 0).count) ?? 0
+            let count = (try? store.itemCount(in: album.collection.id ?? 0)) ?? 0
             UI.setText(album.count, "\(count)")
         }
         onChange?()
@@ -149,10 +149,9 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
     func state() -> StateLine {
         var state = StateLine()
         let collections = (try? store.collections(in: .photos)) ?? []
-        state.lists = keyed(
-            collections.map { ($0.name, (try? store.items(in: $0.id ?? 0).map(\.title)) ?? []) })
+        addCollections(collections, of: store, to: &state)
         let selected =
-            library.map { grid in grid.items.filter { grid.selection.contains($0.id ?? 0) }.map(\.title) } ?? []
+            library.map { grid in grid.selectedTitles } ?? []
         state.selected = [library?.collection.name ?? "Library": selected]
         state.selectionMode = library?.isSelectionMode ?? false
         state.stopSharing = stopSharing.map { gtk_widget_get_visible($0) != 0 } ?? false

@@ -45,8 +45,7 @@ final class RemindersPane: ShowcasePane {
     /// Reloads every list from the store: all rows are unregistered before any registers again
     /// (a moved reminder keeps its target id).
     private func reload(selecting ids: [ItemID]?) {
-        for list in lists { list.unregisterElements() }
-        for list in lists { list.reloadAndRegisterElements(selecting: ids) }
+        for list in lists { list.reload(selecting: ids) }
         onChange?()
     }
 
@@ -72,10 +71,10 @@ final class RemindersPane: ShowcasePane {
 
     func state() -> StateLine {
         var state = StateLine()
-        state.lists = keyed(lists.map { ($0.collection.name, $0.items.map(\.title)) })
+        state.lists = keyed(lists.map { ($0.collection.name, $0.shownTitles) })
         state.selected = keyed(
             lists.map { list in
-                (list.collection.name, list.items.filter { list.selection.contains($0.id ?? 0) }.map(\.title))
+                (list.collection.name, list.selectedTitles)
             })
         return state
     }

@@ -4,31 +4,26 @@ import DragDropGTK
 import Foundation
 import ShowcaseModel
 
-/// What ``StoreListView`` (rows) and ``StoreGridView`` (tiles) share: one store collection shown
-/// as elements that drag out with the selection (M1), a container that takes drops between its
-/// elements (F8), every drop one store transaction with its undo (S4, U1), and an edit menu that
-/// does the same without a pointer (C1, C4, K2): Copy, Move To…, Copy To…, Delete, Select All,
-/// Undo and Redo, listing only the commands that apply.
+/// One store collection in a ``DragCollectionView``: the view does the list or grid (selection
+/// and several-item drags, M1; rows making room and insertion, F8; spring-loaded folders, SP1;
+/// autoscroll, A1; the edit menu, C1, C4, K2; keyboard dragging), and this adapter is its data
+/// source over ``ShowcaseStore``: every drop one store transaction with its undo (S4, U1).
 ///
-/// The elements are the database's: the view never edits them itself. A drop goes to
-/// ``ShowcaseStore/perform(_:app:newItems:)``, an edit to the store's own operations, and the
-/// pane reloads every view it shows from the store afterwards, so what is on screen is what is
-/// saved. Elements are the targets `item-<id>` (ids survive moves, undo and redo).
+/// The items are the database's: the adapter reads the collection's ids (one small query, even
+/// for 100,000 items) and the rows on screen a page at a time, never the whole collection as
+/// objects. A drop goes to ``ShowcaseStore/perform(_:app:newItems:)``, Delete to the store, and
+/// the pane reloads every view it shows afterwards, so what is on screen is what is saved.
+/// Items are the targets `item-<id>` (ids survive moves, undo and redo).
 ///
-/// A subclass builds the element widgets (``makeElement(for:)`` and friends) and may change the
-/// targets it registers (``containerTarget(in:)``, ``elementTarget(for:)``).
+/// ``StoreListView`` (rows) and ``StoreGridView`` (tiles) choose the layout.
 @MainActor
-class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegate {
+class StoreCollectionView: DragCollectionDataSource {
     let store: ShowcaseStore
-    /// The type elements offer and the container accepts.
+    /// The type items offer and the collection accepts.
     let itemType: ContentType
-    /// How announcements and undo names count the elements ("Move 2 Reminders").
+    /// How announcements and undo names count the items ("Move 2 Reminders").
     let noun: Noun
     private(set) var collection: ShowcaseCollection
-    /// The elements' items, in order, as last read from the store.
-    private(set) var items: [ShowcaseItem] = []
-    /// The selected elements' item ids, in order.
-    private(set) var selection: [ItemID] = []
     /// The store changed through this view (a drop on it, an edit from its menu); the pane
     /// reloads its views and selects `ids` where they are.
     var onStoreChanged: (@MainActor (_ ids: [ItemID]) -> Void)?
@@ -36,148 +31,121 @@ class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegat
     var onSelectionChanged: (@MainActor () -> Void)?
     /// A problem to show the user (the store could not be read or written).
     var onError: (@MainActor (String) -> Void)?
-    /// An element's data for drags, when the pane has more than its title (a photo's image).
+    /// An item's data for drags, when the pane has more than its title (a photo's image).
     var makeProvider: (@MainActor (ShowcaseItem) -> ItemProvider?)?
+    /// A folder tile opened: `duringDrag` when it sprang open under a drag (SP1), else by a
+    /// double click or Return (SP2).
+    var onOpenFolder: (@MainActor (_ folder: ShowcaseItem, _ duringDrag: Bool) -> Void)?
+    /// Selection mode (Photos' Select button): a plain click toggles an item (M1).
+    var isSelectionMode = false {
+        didSet { view?.isSelectionMode = isSelectionMode }
+    }
 
     unowned let host: GtkDragHost
-    /// The widget holding the elements (a list box, a flow box).
-    let elementsWidget: GObjectRef
     private let root: GObjectRef
     private let heading: UnsafeMutablePointer<GtkWidget>
-    private(set) var elements: [(id: ItemID, widget: GObjectRef)] = []
-    private(set) var window: TargetID?
-    private var elementsRegistered = false
-    /// True while the elements are rebuilt or selected by code (selection signals are ignored).
-    var rebuilding = false
-    private var insertionShown: (widget: GObjectRef, cssClass: String)?
-    private var menu: EditMenu?
+    /// The list or grid showing the collection (made by ``start()``, once the subclass can say
+    /// its options).
+    private(set) var view: DragCollectionView!
+    private var window: TargetID?
+    /// The items' ids in order, as last read from the store.
+    private var ids: [ItemID] = []
+    /// Items read for the rows on screen, by page of ``pageSize`` positions.
+    private var pages: [Int: [ShowcaseItem]] = [:]
+    private let pageSize = 128
 
-    /// The view's root widget (title and elements).
+    /// The view's root widget (title and items).
     var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
     /// The container's target id.
-    var containerID: TargetID { collection.targetID }
+    var containerID: TargetID { view.id }
     /// Whether the view's targets are registered with the host.
     var isRegistered: Bool { window != nil }
+    /// The number of items.
+    var count: Int { ids.count }
+    /// The selected items' ids, in collection order.
+    var selection: [ItemID] { view.selection.compactMap(ShowcaseTargets.itemID) }
+    /// The selected items' titles, in collection order.
+    var selectedTitles: [String] { view.selection.compactMap { view.dragHost(host, nameOfItem: $0, in: view.id) } }
+    /// Every item, read from the store now (for small collections).
+    var items: [ShowcaseItem] { (try? store.items(in: collection.id ?? 0)) ?? [] }
+    /// The titles of the items as last reloaded, in order: what the view shows (a pane's state
+    /// line; a change in the store shows once the pane reloaded).
+    var shownTitles: [String] { ids.indices.map(title(at:)) }
 
-    init(
-        collection: ShowcaseCollection, store: ShowcaseStore, host: GtkDragHost, itemType: ContentType, noun: Noun,
-        elementsWidget: UnsafeMutablePointer<GtkWidget>
-    ) {
+    init(collection: ShowcaseCollection, store: ShowcaseStore, host: GtkDragHost, itemType: ContentType, noun: Noun) {
         self.collection = collection
         self.store = store
         self.host = host
         self.itemType = itemType
         self.noun = noun
-        self.elementsWidget = GObjectRef(newWidget: elementsWidget)
         root = GObjectRef(newWidget: UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6))
         heading = UI.label(collection.name, selectable: true, css: ["sc-list-title"])
         UI.append(root.widget, heading)
-        dd_accessible_set_label(dd_accessible(self.elementsWidget.raw), collection.name)
-        UI.append(root.widget, elementsWidget)
-        FocusNavigation.tabLeaves(elementsWidget)
         gtk_widget_set_hexpand(root.widget, 1)
-        let menu = EditMenu(attachedTo: elementsWidget, name: collection.name) { [weak self] in
-            self?.editCommands() ?? []
-        }
-        menu.willOpen = { [weak self] x, y in self?.selectForMenu(atX: x, y: y) }
-        self.menu = menu
+    }
+
+    /// Builds the first view: call at the end of a subclass's `init`.
+    func start() {
+        view = makeView()
     }
 
     // MARK: What subclasses provide
 
-    /// The container target inside the window target `window`.
-    func containerTarget(in window: TargetID) -> DragTarget {
-        var container = DragTarget(id: containerID, name: collection.name, frame: .zero, parent: window)
-        container.accepts = [itemType]
-        container.operationPolicy = .preferMove
-        container.clipsChildren = true
-        return container
+    /// The container's target id for `collection`.
+    func containerID(for collection: ShowcaseCollection) -> TargetID { collection.targetID }
+
+    /// The view's options for `collection`.
+    func options(for collection: ShowcaseCollection) -> DragCollectionView.Options {
+        var options = DragCollectionView.Options(itemType: itemType, kind: noun)
+        options.showsHeading = false
+        options.operationPolicy = .preferMove
+        options.itemsMovable = !collection.flags.contains(.readOnly)
+        return options
     }
 
-    /// The target of the element showing `item`.
-    func elementTarget(for item: ShowcaseItem) -> DragTarget {
-        var target = DragTarget(id: item.targetID, name: item.title, frame: .zero, parent: containerID)
-        target.kind = noun
-        if elementsAreDraggable { target.offers = [itemType, .utf8PlainText] }
-        target.isMovable = elementsAreMovable
-        return target
+    private func makeView() -> DragCollectionView {
+        let view = DragCollectionView(
+            id: containerID(for: collection), title: collection.name, host: host, options: options(for: collection))
+        view.dataSource = self
+        view.isSelectionMode = isSelectionMode
+        view.editing.delete = !collection.flags.contains(.readOnly)
+        view.onSelectionChanged = { [weak self] in self?.onSelectionChanged?() }
+        UI.append(root.widget, view.widget)
+        return view
     }
-
-    /// Whether the elements can be dragged out (Copy To…).
-    var elementsAreDraggable: Bool { true }
-    /// Whether the elements may leave the collection (Move To…, Delete): not from a read-only
-    /// one (Sent), whose elements drag out as copies.
-    var elementsAreMovable: Bool { elementsAreDraggable && !collection.flags.contains(.readOnly) }
-
-    /// A new element widget for `item`, already added to ``elementsWidget``.
-    func makeElement(for item: ShowcaseItem) -> GObjectRef { fatalError("subclass") }
-    /// Removes an element widget from ``elementsWidget``.
-    func removeElement(_ element: GObjectRef) { fatalError("subclass") }
-    /// Whether the element widget is selected.
-    func isSelected(_ element: GObjectRef) -> Bool { fatalError("subclass") }
-    /// Selects or unselects the element widget (``rebuilding`` is set around the call).
-    func setSelected(_ element: GObjectRef, _ selected: Bool) { fatalError("subclass") }
-    /// The element under `x`, `y` in ``elementsWidget``'s coordinates.
-    func element(atX x: Double, y: Double) -> GObjectRef? { nil }
-    /// How drops find their insertion index between the elements.
-    var insertionLayout: InsertionLayout { .vertical }
-    /// The style classes that show the insertion point before and after an element.
-    var insertionClasses: (before: String, after: String) { ("dd-insert-before", "dd-insert-after") }
 
     // MARK: Registration and reloading
 
-    /// Registers the container inside the window target `window`, then reads and registers the
-    /// elements.
+    /// Registers the collection inside the window target `window` and reads its items.
     func register(in window: TargetID) {
         guard self.window == nil else { return }
         do {
-            try host.register(elementsWidget.widget, as: containerTarget(in: window), delegate: self)
+            try view.register(in: window)
         } catch {
             onError?("\(error)")
             return
         }
         self.window = window
-        reloadAndRegisterElements(selecting: nil)
+        reload(selecting: nil)
     }
 
-    /// Unregisters the container and its elements.
+    /// Unregisters the collection and its rows.
     func unregister() {
         guard window != nil else { return }
-        host.unregister(containerID)
+        view.unregister()
         window = nil
-        elementsRegistered = false
     }
 
-    /// Unregisters the elements only: the first half of a reload. A pane unregisters the
-    /// elements of all its views before any view registers again, because a moved item keeps
-    /// its target id.
-    func unregisterElements() {
-        guard elementsRegistered else { return }
-        for (id, _) in elements { host.unregister(ShowcaseTargets.item(id)) }
-        elementsRegistered = false
-    }
-
-    /// Reads the elements from the store, rebuilds them and registers them again (when the view
-    /// is registered). `selecting`: the ids to select (nil keeps the selection).
-    func reloadAndRegisterElements(selecting ids: [ItemID]?) {
-        unregisterElements()
+    /// Reads the items from the store and shows what changed. `selecting`: the ids to select
+    /// (nil keeps the selection).
+    func reload(selecting ids: [ItemID]?) {
         do {
-            items = try store.items(in: collection.id ?? 0)
+            self.ids = try store.itemIDs(in: collection.id ?? 0)
         } catch {
             onError?(Sentence.explaining("Could not read \(collection.name)", error))
         }
-        let wanted = Set(ids ?? selection)
-        selection = items.compactMap(\.id).filter(wanted.contains)
-        buildElements()
-        guard window != nil else { return }
-        for (item, (_, element)) in zip(items, elements) {
-            do {
-                try host.register(element.widget, as: elementTarget(for: item), delegate: self)
-            } catch {
-                onError?("\(error)")
-            }
-        }
-        elementsRegistered = true
+        pages = [:]
+        view.reloadData(selecting: ids?.map(ShowcaseTargets.item))
     }
 
     /// Shows another collection in this view (a mailbox picked in the sidebar, a folder opened).
@@ -185,143 +153,75 @@ class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegat
         let window = self.window
         unregister()
         self.collection = collection
-        selection = []
         UI.setText(heading, collection.name)
-        dd_accessible_set_label(dd_accessible(elementsWidget.raw), collection.name)
-        if let window { register(in: window) } else { reloadAndRegisterElements(selecting: []) }
-    }
-
-    private func buildElements() {
-        rebuilding = true
-        defer { rebuilding = false }
-        for (_, element) in elements { removeElement(element) }
-        insertionShown = nil
-        elements = items.map { item in
-            let element = makeElement(for: item)
-            if let id = item.id, selection.contains(id) { setSelected(element, true) }
-            return (item.id ?? 0, element)
-        }
-    }
-
-    // MARK: Selection
-
-    /// Reads the selection from the widgets after a click or a key changed it.
-    func selectionChanged() {
-        guard !rebuilding else { return }
-        let selected = Set(elements.filter { isSelected($0.widget) }.map(\.id))
-        selection = items.compactMap(\.id).filter(selected.contains)
-        onSelectionChanged?()
+        ids = []
+        pages = [:]
+        view.show(id: containerID(for: collection), title: collection.name, options: options(for: collection))
+        view.editing.delete = !collection.flags.contains(.readOnly)
+        if let window { register(in: window) } else { reload(selecting: []) }
     }
 
     /// Selects exactly `ids`.
-    func select(_ ids: Set<ItemID>) {
-        rebuilding = true
-        for (id, element) in elements { setSelected(element, ids.contains(id)) }
-        rebuilding = false
-        selectionChanged()
-    }
+    func select(_ ids: Set<ItemID>) { view.select(ids.map(ShowcaseTargets.item)) }
 
-    /// A secondary click on an element outside the selection selects it first, so the menu's
-    /// commands act on what was clicked.
-    private func selectForMenu(atX x: Double, y: Double) {
-        guard let element = element(atX: x, y: y), let id = elements.first(where: { $0.widget === element })?.id,
-            !selection.contains(id)
-        else { return }
-        select([id])
-    }
+    /// Scrolls so the item `id` shows.
+    func scrollTo(_ id: ItemID) { view.scrollTo(ShowcaseTargets.item(id)) }
 
     // MARK: Frames
 
-    /// Element frames in window coordinates, in order (nil before layout).
+    /// The frames of the items on screen (rows GTK made a widget for, inside the view), in
+    /// window coordinates and collection order; nil before layout. Rows scrolled away have no
+    /// widget and no frame: scroll to an item first to point at it.
     func elementFrames() -> [(title: String, frame: Rect)]? {
-        var frames: [(String, Rect)] = []
-        for item in items {
-            guard let frame = host.frameInWindow(of: item.targetID), frame.height > 0 else { return nil }
-            frames.append((item.title, frame))
+        guard let container = frame(), container.height > 0 else { return nil }
+        var frames: [(position: Int, title: String, frame: Rect)] = []
+        for (position, id) in view.boundItems {
+            guard let frame = host.frameInWindow(of: id), frame.height > 0,
+                frame.midY > container.minY, frame.midY < container.maxY,
+                let title = title(ofItemAt: position)
+            else { continue }
+            frames.append((position, title, frame))
         }
-        return frames
+        if frames.isEmpty && !ids.isEmpty { return nil }
+        return frames.sorted { $0.position < $1.position }.map { ($0.title, $0.frame) }
     }
 
     /// The container's frame in window coordinates.
     func frame() -> Rect? { host.frameInWindow(of: containerID) }
 
-    // MARK: The edit menu (C1, C4, K2)
+    // MARK: DragCollectionDataSource
 
-    /// The commands that apply now: Undo and Redo when possible; with a selection, Copy, Copy
-    /// To… (not during a drag), and Move To… and Delete unless the collection is read-only;
-    /// Select All unless all is selected.
-    func editCommands() -> [EditCommand] {
-        var commands = EditMenu.undoCommands(host)
-        let selected = selection.map(ShowcaseTargets.item)
-        let dragging = host.engine.isDragging
-        if !selected.isEmpty {
-            commands.append(EditCommand("Copy") { [weak self] in self?.copyTitles() })
-            if elementsAreMovable && !dragging {
-                commands.append(
-                    EditCommand("Move To\u{2026}") { [weak self] in
-                        self?.host.beginKeyboardDrag(items: selected, operation: .move)
-                    })
-            }
-            if elementsAreDraggable && !dragging {
-                commands.append(
-                    EditCommand("Copy To\u{2026}") { [weak self] in
-                        self?.host.beginKeyboardDrag(items: selected, operation: .copy)
-                    })
-            }
-            if elementsAreMovable {
-                commands.append(EditCommand("Delete") { [weak self] in self?.deleteSelection() })
-            }
+    var numberOfItems: Int { ids.count }
+
+    func itemID(at index: Int) -> TargetID { ShowcaseTargets.item(ids[index]) }
+
+    func title(at index: Int) -> String { item(at: index)?.title ?? "" }
+
+    /// The item at `index`, read with its page.
+    func item(at index: Int) -> ShowcaseItem? {
+        guard index >= 0, index < ids.count else { return nil }
+        let page = index / pageSize
+        if pages[page] == nil {
+            if pages.count > 64 { pages = [:] }
+            let start = page * pageSize
+            pages[page] = (try? store.items(in: collection.id ?? 0, positions: start..<(start + pageSize))) ?? []
         }
-        if !items.isEmpty, selection.count < items.count {
-            commands.append(EditCommand("Select All") { [weak self] in self?.selectAll() })
+        let items = pages[page] ?? []
+        let offset = index - page * pageSize
+        guard offset < items.count, items[offset].id == ids[index] else {
+            // The store changed under the page: read the one item.
+            return (try? store.item(ids[index])) ?? nil
         }
-        return commands
+        return items[offset]
     }
 
-    private func copyTitles() {
-        let titles = items.filter { selection.contains($0.id ?? 0) }.map(\.title)
-        guard !titles.isEmpty else { return }
-        EditClipboard.copy(text: titles.joined(separator: "\n"), from: elementsWidget.widget)
-    }
+    private func title(ofItemAt index: Int) -> String? { item(at: index)?.title }
 
-    private func selectAll() { select(Set(items.compactMap(\.id))) }
-
-    /// Deletes the selected items in one store transaction: one undo step ("Delete 2 Reminders").
-    private func deleteSelection() {
-        guard !selection.isEmpty else { return }
-        do {
-            let edit = try store.remove(selection)
-            let action = edit.action
-            host.registerEdit(edit.name, undo: action.undo, redo: action.redo)
-            onStoreChanged?([])
-        } catch {
-            onError?(Sentence.explaining("Could not delete", error))
-        }
-    }
-
-    // MARK: GtkDragHostDelegate
-
-    func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] {
-        guard let id = ShowcaseTargets.itemID(item), selection.contains(id) else { return [item] }
-        return selection.map(ShowcaseTargets.item)
-    }
-
-    func dragHost(_ host: GtkDragHost, selectedItemsIn container: TargetID) -> [TargetID] {
-        container == containerID && elementsAreDraggable ? selection.map(ShowcaseTargets.item) : []
-    }
-
-    func dragHost(_ host: GtkDragHost, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
-        guard container == containerID else { return nil }
-        guard let point else { return items.count }
-        let frames = items.map { host.engine.registry.target($0.targetID)?.frame ?? .zero }
-        return InsertionIndex.compute(layout: insertionLayout, frames: frames, point: point)
-    }
-
-    func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
+    func collectionView(_ view: DragCollectionView, perform drop: DropRequest, at index: Int) -> DropResult {
         ShowcaseDrops.perform(drop, store: store, host: host) { [weak self] ids in self?.onStoreChanged?(ids) }
     }
 
-    func dragHost(_ host: GtkDragHost, removeMovedItems items: [DragItem], after drop: DropRequest)
+    func collectionView(_ view: DragCollectionView, removeMovedItems items: [DragItem], after drop: DropRequest)
         -> UndoableAction?
     {
         // The store moved both sides in the drop's one transaction (S4 without a moment where
@@ -329,31 +229,38 @@ class StoreCollectionView: GtkSpringLoadingDelegate, GtkDragHostSelectionDelegat
         store.removeMovedItems(items, after: drop)
     }
 
-    func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
-        guard let element = items.first(where: { $0.targetID == item }) else { return nil }
-        if let provider = makeProvider?(element) { return provider }
-        return ItemProvider(app: host.engine.app, representations: [.text(.utf8PlainText, element.title)])
+    func collectionView(_ view: DragCollectionView, itemProviderAt index: Int) -> ItemProvider? {
+        guard let item = item(at: index) else { return nil }
+        if let provider = makeProvider?(item) { return provider }
+        return ItemProvider(app: host.engine.app, representations: [.text(.utf8PlainText, item.title)])
     }
 
-    func dragHost(_ host: GtkDragHost, exportedRepresentationsFor ids: [TargetID]) -> [ExportedRepresentation] {
-        [.text(ids.compactMap { id in items.first { $0.targetID == id }?.title }.joined(separator: "\n"))]
+    /// No detail line (grids show a folder's count).
+    func detail(at index: Int) -> String? { nil }
+    /// No folders (grids have folder tiles).
+    func isFolder(at index: Int) -> Bool { false }
+    func collectionView(_ view: DragCollectionView, perform drop: DropRequest, intoFolderAt index: Int)
+        -> DropResult
+    {
+        .failed(DropFailure(.forbidden, "\(title(at: index)) takes nothing."))
     }
+    func collectionView(_ view: DragCollectionView, openFolderAt index: Int, duringDrag: Bool) {}
 
-    func dragHost(_ host: GtkDragHost, showInsertionAt index: Int?, in container: TargetID) {
-        if let shown = insertionShown {
-            gtk_widget_remove_css_class(shown.widget.widget, shown.cssClass)
-            insertionShown = nil
+    /// Deletes the items in one store transaction: one undo step ("Delete 2 Reminders").
+    func collectionView(_ view: DragCollectionView, deleteItems ids: [TargetID]) -> (
+        name: String, action: UndoableAction
+    )? {
+        let itemIDs = ids.compactMap(ShowcaseTargets.itemID)
+        guard !itemIDs.isEmpty, !collection.flags.contains(.readOnly) else { return nil }
+        do {
+            let edit = try store.remove(itemIDs)
+            host.scheduleUpdate(key: ShowcaseDropsKey.shared) { [weak self] in self?.onStoreChanged?([]) }
+            return (edit.name, edit.action)
+        } catch {
+            onError?(Sentence.explaining("Could not delete", error))
+            return nil
         }
-        guard container == containerID, let index, !elements.isEmpty else { return }
-        let classes = insertionClasses
-        let shown =
-            index < elements.count
-            ? (elements[index].widget, classes.before) : (elements[elements.count - 1].widget, classes.after)
-        gtk_widget_add_css_class(shown.0.widget, shown.1)
-        insertionShown = shown
     }
-
-    func dragHost(_ host: GtkDragHost, activate control: TargetID, explicit: Bool) {}
 }
 
 /// Drops into the store, shared by the panes.

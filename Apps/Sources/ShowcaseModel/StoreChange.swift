@@ -131,7 +131,9 @@ enum ChangeApplier {
         }
         change.inserted.forEach { collections.insert($0.collectionId) }
         var orders: [CollectionID: [Entry]] = [:]
-        var previousSlots: [ItemID: ItemSlot] = [:]
+        // Each collection's items as they are, in order (ids and positions): arrays, not
+        // dictionaries, so a collection of 100,000 costs little.
+        var originals: [CollectionID: (ids: [ItemID], positions: [Int])] = [:]
         // Nothing leaves a write-only collection: not by a move, a removal, or an undo or redo
         // of an earlier step (what was dropped there cannot be taken back, U2).
         let sources = Set(removedNow.map(\.collectionId) + movedNow.map(\.current.collectionId))
@@ -143,15 +145,16 @@ enum ChangeApplier {
             if collection.flags.contains(.writeOnly), sources.contains(id) {
                 throw ShowcaseStoreError.writeOnly(collection: collection.name)
             }
-            let rows = try Row.fetchAll(
+            var ids: [ItemID] = []
+            var positions: [Int] = []
+            let rows = try Row.fetchCursor(
                 db, sql: "SELECT id, position FROM item WHERE collectionId = ? ORDER BY position", arguments: [id])
-            var entries: [Entry] = []
-            for row in rows {
-                let item: ItemID = row["id"]
-                entries.append(.existing(item))
-                previousSlots[item] = ItemSlot(collection: id, position: row["position"])
+            while let row = try rows.next() {
+                ids.append(row[0])
+                positions.append(row[1])
             }
-            orders[id] = entries
+            originals[id] = (ids, positions)
+            orders[id] = ids.map(Entry.existing)
         }
 
         // 1. Take out what leaves or moves.
@@ -182,21 +185,44 @@ enum ChangeApplier {
         for row in removedNow {
             try db.execute(sql: "DELETE FROM item WHERE id = ?", arguments: [row.id])
         }
+        // What changes slot, as runs (see writeSlots): the items that stay in their collection
+        // in their original order, paired with their new places; the moved items one by one.
+        let movedFrom = Dictionary(
+            movedNow.map { ($0.move.item, ItemSlot(collection: $0.current.collectionId, position: $0.current.position)) },
+            uniquingKeysWith: { first, _ in first })
         var finalSlots: [ItemID: ItemSlot] = [:]
+        var runs: [SlotRun] = []
         for (collection, entries) in orders {
+            let original = originals[collection]!
+            var next = 0
             for (position, entry) in entries.enumerated() {
-                if case .existing(let id) = entry { finalSlots[id] = ItemSlot(collection: collection, position: position) }
+                guard case .existing(let id) = entry else { continue }
+                if let from = movedFrom[id] {
+                    finalSlots[id] = ItemSlot(collection: collection, position: position)
+                    if from != finalSlots[id] {
+                        runs.append(
+                            SlotRun(
+                                from: from.collection, to: collection, first: from.position, last: from.position,
+                                delta: position - from.position))
+                    }
+                    continue
+                }
+                while leaving.contains(original.ids[next]) { next += 1 }
+                let from = original.positions[next]
+                next += 1
+                guard from != position else { continue }
+                let delta = position - from
+                if var run = runs.last, run.from == collection, run.to == collection, run.delta == delta,
+                    run.last + 1 == from
+                {
+                    run.last = from
+                    runs[runs.count - 1] = run
+                } else {
+                    runs.append(SlotRun(from: collection, to: collection, first: from, last: from, delta: delta))
+                }
             }
         }
-        let changing = finalSlots.filter { previousSlots[$0.key] != $0.value }.sorted { $0.key < $1.key }
-        for (id, _) in changing {
-            try db.execute(sql: "UPDATE item SET position = ? WHERE id = ?", arguments: [-id - 1, id])
-        }
-        for (id, slot) in changing {
-            try db.execute(
-                sql: "UPDATE item SET collectionId = ?, position = ? WHERE id = ?",
-                arguments: [slot.collection, slot.position, id])
-        }
+        try writeSlots(runs, db)
         var inserted = change.inserted
         for (collection, entries) in orders {
             for (position, entry) in entries.enumerated() {
@@ -213,5 +239,50 @@ enum ChangeApplier {
                 to: finalSlots[pair.move.item]!)
         }
         return StoreChange(removed: removedNow, inserted: inserted, moved: moved)
+    }
+
+    /// Items next to each other in collection `from` (positions `first...last`) that move to
+    /// collection `to`, each by `delta` positions.
+    private struct SlotRun {
+        var from: CollectionID
+        var to: CollectionID
+        var first: Int
+        var last: Int
+        var delta: Int
+    }
+
+    /// Moves the items of `runs` (disjoint) to their new slots: one UPDATE each way per run, so
+    /// a drop at the top of 100,000 items (the rows after it shifted by one) is a few
+    /// statements, not 200,000. Through negative positions: first each item gets
+    /// `-(1 + final position + target collection's number * 2^32)` (unique: no two items share
+    /// a final slot), then its final slot, so the unique (collectionId, position) index never
+    /// sees two items in one slot.
+    private static func writeSlots(_ runs: [SlotRun], _ db: Database) throws {
+        guard !runs.isEmpty else { return }
+        let targets = Set(runs.map(\.to)).sorted()
+        let number = Dictionary(uniqueKeysWithValues: targets.enumerated().map { ($1, Int64($0) << 32) })
+        for run in runs {
+            try db.execute(
+                sql: """
+                    UPDATE item SET position = -(1 + position + :delta + :number)
+                    WHERE collectionId = :from AND position BETWEEN :first AND :last
+                    """,
+                arguments: [
+                    "delta": run.delta, "number": number[run.to]!, "from": run.from, "first": run.first,
+                    "last": run.last,
+                ])
+        }
+        for run in runs {
+            let k = number[run.to]!
+            // The encoded range of this run's final positions.
+            let low = -(1 + Int64(run.last + run.delta) + k)
+            let high = -(1 + Int64(run.first + run.delta) + k)
+            try db.execute(
+                sql: """
+                    UPDATE item SET collectionId = :to, position = -position - 1 - :number
+                    WHERE collectionId = :from AND position BETWEEN :low AND :high
+                    """,
+                arguments: ["to": run.to, "number": k, "from": run.from, "low": low, "high": high])
+        }
     }
 }

@@ -93,7 +93,7 @@ struct ShowcaseScreenReaderTests: ShowcaseTesting {
             // describes itself again (no stale "Undid…").
             let holder = try #require(reader.lines.last { $0.kind == "focus" }?.name)
             _ = try app.settledLayout(pane: "reminders")
-            try press("Down", untilFocusOnA: "GtkListBoxRow", app, keys, limit: 1)
+            try press("Down", untilFocusOnA: "GtkListItemWidget", app, keys, limit: 1)
             let back = reader.lines.count
             try press("Up", untilFocusOn: holder, app, keys, limit: 1)
             try reader.waitUntil("the focus back on '\(holder)'") { lines in

@@ -52,8 +52,15 @@ final class CollectionCell {
         case .grid:
             gtk_label_set_ellipsize(title, PANGO_ELLIPSIZE_END)
             gtk_label_set_max_width_chars(title, 12)
-            gtk_widget_set_size_request(root.widget, tileSize.width, tileSize.height)
-            gtk_widget_set_valign(root.widget, GTK_ALIGN_CENTER)
+            // The tile's size as a CSS minimum (GTK 4.8's grid view gave a tile with a size
+            // request the height of its content), one style class per size; the tiles of a row
+            // fill its height, as a homogeneous flow box's do.
+            let sizeClass = "dd-tile-\(tileSize.width)x\(tileSize.height)"
+            GtkWidgetSupport.installCSS(
+                ".\(sizeClass) { min-width: \(max(0, tileSize.width - 2))px; min-height: \(max(0, tileSize.height - 2))px; }",
+                key: sizeClass, for: root.widget)
+            gtk_widget_add_css_class(root.widget, sizeClass)
+            gtk_widget_set_valign(root.widget, GTK_ALIGN_FILL)
             for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { margin(bar.widget, 8) }
             gtk_widget_add_css_class(root.widget, "dd-tile")
             gtk_widget_add_css_class(root.widget, "dd-grid-tile")

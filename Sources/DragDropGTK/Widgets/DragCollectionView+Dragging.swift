@@ -11,12 +11,38 @@ extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate,
     /// A drag from a selected row carries the whole selection, rows off screen included (M1);
     /// from another row, that row alone.
     public func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] {
-        selected.contains(item) ? selection : [item]
+        deferredClick = nil
+        pointerDown = false  // the release goes to the drag, not to the rows
+        return selected.contains(item) ? selection : [item]
     }
 
     /// The selection, for a keyboard pick-up of the collection (C4); nothing when items do not drag.
+    /// The focused row's item goes alone when it is not selected (the keyboard focus is on
+    /// GTK's row, above the row's registered widget).
     public func dragHost(_ host: GtkDragHost, selectedItemsIn container: TargetID) -> [TargetID] {
-        container == id && options.draggable ? selection : []
+        guard container == id, options.draggable else { return [] }
+        if let focused = focusedItem ?? lastFocusedItem, !selected.contains(focused) { return [focused] }
+        return selection
+    }
+
+    /// The item of the row holding the keyboard focus, if the focus is on one of the rows.
+    var focusedItem: TargetID? {
+        guard let root = gtk_widget_get_root(itemsView.widget), var widget = gtk_root_get_focus(root) else {
+            return nil
+        }
+        // GTK focuses the row widget around the cell: look at it, its ancestors up to the view,
+        // and their first children.
+        while widget != itemsView.widget {
+            if let cell = cellsByWidget[UInt(bitPattern: widget)], let itemID = cell.itemID { return itemID }
+            if let child = gtk_widget_get_first_child(widget), let cell = cellsByWidget[UInt(bitPattern: child)],
+                let itemID = cell.itemID
+            {
+                return itemID
+            }
+            guard let parent = gtk_widget_get_parent(widget) else { return nil }
+            widget = parent
+        }
+        return nil
     }
 
     /// Where a drop at `point` lands among the items: from the positions and the row pitch,

@@ -73,6 +73,10 @@ public final class DragCollectionView {
         public var offersMoveAndCopyTo = true
         /// A tile's size in a grid, in pixels.
         public var tileSize: (width: Int32, height: Int32) = (96, 64)
+        /// The view is as tall as its rows and does not scroll itself: for a short collection
+        /// inside an outer scroll view (every row then has a widget; keep it for small
+        /// collections).
+        public var growsWithContent = false
 
         /// Options for a collection of items of `itemType`, counted as `kind`.
         public init(itemType: ContentType, kind: Noun = .item) {
@@ -82,11 +86,11 @@ public final class DragCollectionView {
     }
 
     /// The container's target identifier.
-    public let id: TargetID
+    public private(set) var id: TargetID
     /// The heading and the collection's accessible name.
     public private(set) var title: String
     /// What the collection is and does.
-    public let options: Options
+    public private(set) var options: Options
     /// The storage behind the items (held weakly: the app owns it).
     public weak var dataSource: (any DragCollectionDataSource)?
     /// Selection mode (M1): a plain click toggles an item instead of selecting only it.
@@ -132,6 +136,18 @@ public final class DragCollectionView {
     /// What the edit menu offers besides Copy and Select All (see ``EditingOptions``).
     public var editing = EditingOptions()
     private var watchingPaint = false
+    /// Whether the primary button is down on the items, and the item a press selected whose
+    /// selection change waits for the release (a press on the selection may start a drag).
+    var pointerDown = false
+    var deferredClick: TargetID?
+    /// The item whose row had the keyboard focus last, kept while the focus is in a menu (the
+    /// toolbar's Move To… acts on it).
+    var lastFocusedItem: TargetID?
+    private var watchingFocus = false
+    /// Rows waiting for another view to let their item's identifier go.
+    private var waitingCells: [CollectionCell] = []
+    private let retryKey = RetryKey()
+    private final class RetryKey {}
 
     /// One displayed row.
     struct Row {
@@ -168,6 +184,8 @@ public final class DragCollectionView {
         scroller = GObjectRef(newWidget: gtk_scrolled_window_new())
         emptyLabel = GObjectRef(newWidget: gtk_label_new(options.emptyText))
         gtk_widget_add_css_class(emptyLabel.widget, "dim-label")
+        // Selectable like every label (K3); it lets the pointer through to the list (drops).
+        gtk_label_set_selectable(dd_label(emptyLabel.raw), 1)
         gtk_widget_set_visible(emptyLabel.widget, 0)
         let factory = gtk_signal_list_item_factory_new()!
         let weakSelf = WeakView()
@@ -217,6 +235,7 @@ public final class DragCollectionView {
         let scrolled = dd_scrolled_window(scroller.raw)
         gtk_scrolled_window_set_child(scrolled, itemsView.widget)
         gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        if options.growsWithContent { gtk_scrolled_window_set_propagate_natural_height(scrolled, 1) }
         gtk_widget_set_vexpand(scroller.widget, 1)
         gtk_widget_set_hexpand(scroller.widget, 1)
         let overlay = gtk_overlay_new()!
@@ -233,7 +252,9 @@ public final class DragCollectionView {
         weakSelf.view = self
         FocusNavigation.tabLeaves(itemsView.widget)
         installEditMenu()
+        installPressTracking()
         GSignal.connect(itemsView.raw, "realize") { [weak self] in
+            self?.watchFocus()
             guard let self, !self.watchingPaint, let clock = gtk_widget_get_frame_clock(self.itemsView.widget) else {
                 return
             }
@@ -257,6 +278,7 @@ public final class DragCollectionView {
     public func unregister() {
         guard window != nil else { return }
         host.unregister(id)
+        for cell in cells.values { cell.registered = false }
         window = nil
     }
 
@@ -295,13 +317,30 @@ public final class DragCollectionView {
         return target
     }
 
-    func registerRow(_ cell: CollectionCell) {
-        guard window != nil, let itemID = cell.itemID, let position = cell.position else { return }
+    func registerRow(_ cell: CollectionCell, retrying: Bool = true) {
+        guard window != nil, !cell.registered, let itemID = cell.itemID, let position = cell.position else { return }
+        if retrying, host.engine.registry.target(itemID) != nil {
+            // Still registered by another view of the app: an item that moved between two
+            // views keeps its identifier, and the view it left has not reloaded yet. Registered
+            // once the app's reloads are done.
+            retryRegistration(of: cell)
+            return
+        }
         do {
             try host.register(cell.widget, as: rowTarget(for: cell, id: itemID, position: position), delegate: self)
             cell.registered = true
         } catch {
             host.onDiagnostic?("error: \(error)")
+        }
+    }
+
+    private func retryRegistration(of cell: CollectionCell) {
+        waitingCells.append(cell)
+        host.scheduleUpdate(key: retryKey) { [weak self] in
+            guard let self else { return }
+            let cells = self.waitingCells
+            self.waitingCells = []
+            for cell in cells { self.registerRow(cell, retrying: false) }
         }
     }
 
@@ -342,6 +381,23 @@ public final class DragCollectionView {
             onSelectionChanged?()
         }
         onChange?()
+    }
+
+    /// Makes the view show another collection (a mailbox picked in a sidebar, a folder opened):
+    /// its target identifier, title and options (the layout stays). The view unregisters and
+    /// forgets its selection; register it again and call ``reloadData(selecting:)`` once the
+    /// data source serves the new collection. One view for every collection: a `GtkListView`
+    /// destroyed while it holds rows trips an assertion in GTK 4.8.
+    public func show(id newID: TargetID, title newTitle: String, options newOptions: Options) {
+        precondition(newOptions.layout == options.layout, "A view keeps its layout.")
+        unregister()
+        id = newID
+        options = newOptions
+        selected = []
+        lastFocusedItem = nil
+        deferredClick = nil
+        gtk_label_set_text(dd_label(emptyLabel.raw), newOptions.emptyText)
+        setTitle(newTitle)
     }
 
     /// Shows the collection under another title (a mailbox picked in a sidebar).
@@ -420,6 +476,18 @@ public final class DragCollectionView {
         return count
     }
 
+    /// The items that have a row widget now, with their data source indexes, in no particular
+    /// order: the rows on screen and the few GTK keeps bound around them. Their frames are the
+    /// host's (``GtkDragHost/frameInWindow(of:)``); items scrolled away have none.
+    public var boundItems: [(index: Int, id: TargetID)] {
+        cells.values.compactMap { cell in
+            guard cell.registered, let itemID = cell.itemID, let position = cell.position,
+                let index = dataIndex(ofPosition: position)
+            else { return nil }
+            return (index, itemID)
+        }
+    }
+
     /// The data source index of the item `itemID`, or nil.
     func dataIndex(of itemID: TargetID) -> Int? { positions[itemID].flatMap(dataIndex(ofPosition:)) }
 
@@ -464,6 +532,13 @@ public final class DragCollectionView {
         switch change {
         case DD_SELECT_ITEM:
             guard let itemID = items(position..<(position + 1)).first else { return false }
+            if unselectRest, pointerDown, selected.contains(itemID), selected.count > 1 || isSelectionMode {
+                // GTK selects as the button goes down: on a selected item that may be the start
+                // of a drag of the whole selection (M1), so the click's selection waits for the
+                // release, and a drag leaves the selection as it was.
+                deferredClick = itemID
+                return true
+            }
             if isSelectionMode && unselectRest {
                 // Selection mode: a plain click toggles the item (M1).
                 if selected.contains(itemID) { selected.remove(itemID) } else { selected.insert(itemID) }
@@ -490,6 +565,63 @@ public final class DragCollectionView {
         dd_collection_model_selection_changed(model, 0, guint(rows.count))
         onSelectionChanged?()
         return true
+    }
+
+    /// Watches the primary button on the items (before the rows see it), for clicks on the
+    /// selection (``deferredClick``).
+    private func installPressTracking() {
+        // A legacy controller: it sees the button whatever the rows' gestures claim.
+        guard let legacy = gtk_event_controller_legacy_new() else { return }
+        gtk_event_controller_set_propagation_phase(legacy, GTK_PHASE_CAPTURE)
+        GSignal.connect(
+            UnsafeMutableRawPointer(legacy), "event",
+            pointerReturningBool: { [weak self] event in
+                guard let self, let event else { return false }
+                let gdkEvent = OpaquePointer(event)
+                let type = gdk_event_get_event_type(gdkEvent)
+                guard type == GDK_BUTTON_PRESS || type == GDK_BUTTON_RELEASE,
+                    gdk_button_event_get_button(gdkEvent) == guint(GDK_BUTTON_PRIMARY)
+                else { return false }
+                if type == GDK_BUTTON_PRESS {
+                    self.pointerDown = true
+                    self.deferredClick = nil
+                } else {
+                    self.pointerDown = false
+                    self.applyDeferredClick()
+                }
+                return false
+            })
+        gtk_widget_add_controller(itemsView.widget, legacy)
+    }
+
+    /// Follows the window's focus: a row of this view focused, or the focus gone elsewhere in
+    /// the window (not into a menu, a popover with its own surface).
+    private func watchFocus() {
+        guard !watchingFocus, let root = gtk_widget_get_root(itemsView.widget) else { return }
+        watchingFocus = true
+        let window = UnsafeMutableRawPointer(root)
+        GSignal.connect(
+            window, "notify::focus-widget",
+            pointer: { [weak self] _ in
+                guard let self, let focus = gtk_root_get_focus(OpaquePointer(window)) else { return }
+                if let item = self.focusedItem {
+                    self.lastFocusedItem = item
+                } else if let native = gtk_widget_get_native(focus), UnsafeMutableRawPointer(native) == window {
+                    self.lastFocusedItem = nil
+                }
+            })
+    }
+
+    /// A click on a selected item, released without a drag: the selection it asked for.
+    private func applyDeferredClick() {
+        guard let itemID = deferredClick else { return }
+        deferredClick = nil
+        guard !host.engine.isDragging else { return }
+        if isSelectionMode {
+            select(selection.filter { $0 != itemID })
+        } else {
+            select([itemID])
+        }
     }
 
     // MARK: Scrolling
@@ -557,14 +689,30 @@ public final class DragCollectionView {
                 fraction: drop?.fraction)
             cell.itemID = nil
         } else if let dataSource, let index = dataIndex(ofPosition: position) {
-            cell.show(
-                title: dataSource.title(at: index), detail: dataSource.detail(at: index),
-                isFolder: dataSource.isFolder(at: index))
+            let isFolder = dataSource.isFolder(at: index)
+            cell.show(title: dataSource.title(at: index), detail: dataSource.detail(at: index), isFolder: isFolder)
+            // Only folders activate (SP2): GTK claims a second press on an activatable row as
+            // a double click, which would stop a drag started right after a click (M1).
+            if let item = cell.listItem { gtk_list_item_set_activatable(OpaquePointer(item), isFolder ? 1 : 0) }
+            describeRow(of: cell)
             cell.itemID = row.id
             boundByID[row.id] = cell
             registerRow(cell)
         }
         applyInsertion(to: cell)
+    }
+
+    /// GTK focuses the row widget around the cell: it gets the item's name and, when items
+    /// drag, the keyboard-dragging shortcut and description the host gives drag sources (what
+    /// a screen reader says when the row is focused).
+    private func describeRow(of cell: CollectionCell) {
+        guard let row = gtk_widget_get_parent(cell.widget) else { return }
+        let accessible = dd_accessible(UnsafeMutableRawPointer(row))
+        dd_accessible_set_string(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, cell.title)
+        guard options.draggable else { return }
+        dd_accessible_set_string(accessible, GTK_ACCESSIBLE_PROPERTY_KEY_SHORTCUTS, "Control+Shift+D")
+        dd_accessible_set_string(
+            accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, GtkDragHost.sourceAccessibleDescription)
     }
 
     private func unbind(_ item: UnsafeMutableRawPointer?) {
@@ -687,6 +835,7 @@ public final class DragCollectionView {
         .dd-collection-list .dd-cell.dd-insert-end { box-shadow: inset 0 -3px 0 0 rgb(53, 132, 228); }
         .dd-collection-list > row:not(:last-child) { border-bottom: 1px solid rgba(0, 0, 0, 0.08); }
         .dd-collection-grid > child { padding: 4px; }
+        .dd-collection-grid > child > box.dd-tile { margin: 0; border-spacing: 2px; }
         .dd-tile { border-radius: 8px; border: 1px solid rgba(0, 0, 0, 0.15); background-color: rgb(250, 250, 250); }
         .dd-tile.dd-folder { background-color: rgb(252, 238, 190); }
         .dd-collection-grid > child:selected > .dd-tile { background-color: rgb(53, 132, 228); color: white; }

@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+
+/// The showcase's big collections, which the panes must handle as smoothly as small ones: an
+/// *All Mail* mailbox of 100,000 messages and a photo *Library* of 20,000 more photos (the Files
+/// pane's *Archive* folder of 100,000 files is on disk, see ``FilesArchive``).
+///
+/// Generated on first run, each in one transaction, by SQLite itself (a recursive query writes
+/// the rows without a round trip per row): about a quarter of a second for both on this
+/// machine. Every title and payload is worked out from the row's number, so nothing is stored
+/// twice and a photo's thumbnail is drawn from its colour when it is dragged out (P1).
+public enum ShowcaseBigData {
+    /// How many messages All Mail gets.
+    public static let messageCount = 100_000
+    /// How many photos the Library gets after the seeded ones.
+    public static let photoCount = 20_000
+    /// All Mail's collection key (pane ``ShowcasePane/mail``).
+    public static let allMailKey = "all-mail"
+    /// The `showcaseMeta` key recording that the big collections were inserted.
+    static let metaKey = "big-data"
+
+    static let subjects = [
+        "Weekly digest", "Invoice", "Re: Project plan", "Build failed", "Lunch on Thursday?", "Your receipt",
+        "Meeting notes", "Photos from the weekend", "Re: Holiday dates", "Newsletter", "Security alert",
+        "Fwd: Tickets",
+    ]
+    static let senders = [
+        "Ana Sousa <ana@example.org>", "Priya Shah <priya@example.org>", "Tomás Ruiz <tomas@example.org>",
+        "Orders <orders@example.com>", "Build Bot <ci@example.com>", "Help Desk <help@example.com>",
+        "Newsletter <news@example.com>",
+    ]
+
+    /// The title of generated message `number` (1-based): what tests and people look for.
+    public static func messageTitle(_ number: Int) -> String {
+        "\(subjects[(number - 1) % subjects.count]) #\(number)"
+    }
+
+    /// The title of generated photo `number` (1-based).
+    public static func photoTitle(_ number: Int) -> String {
+        "IMG_\(String(format: "%05d", number)).jpg"
+    }
+}
+
+extension ShowcaseStore {
+    /// Inserts All Mail (100,000 messages) and 20,000 photos at the end of the Library, once
+    /// (recorded in `showcaseMeta`), in one transaction. Returns whether it inserted them.
+    @discardableResult
+    public func insertBigDataIfNeeded() throws(ShowcaseStoreError) -> Bool {
+        do {
+            return try database.write { db in
+                if try String.fetchOne(
+                    db, sql: "SELECT value FROM showcaseMeta WHERE key = ?", arguments: [ShowcaseBigData.metaKey])
+                    != nil
+                {
+                    return false
+                }
+                try Self.insertBigData(db)
+                try db.execute(
+                    sql: "INSERT INTO showcaseMeta(key, value) VALUES (?, '1')", arguments: [ShowcaseBigData.metaKey])
+                return true
+            }
+        } catch {
+            throw ShowcaseStoreError.wrap(error)
+        }
+    }
+
+    private static func insertBigData(_ db: Database) throws {
+        let created = ShowcaseItem.now()
+        let allMail = try createCollection(
+            ShowcaseCollection(
+                pane: .mail, key: ShowcaseBigData.allMailKey, name: "All Mail", kind: .mailbox, flags: []), db)
+        let subjects = String(decoding: ShowcaseJSON.encode(ShowcaseBigData.subjects), as: UTF8.self)
+        let senders = String(decoding: ShowcaseJSON.encode(ShowcaseBigData.senders), as: UTF8.self)
+        // Row i (0-based) is message i + 1: its title is ShowcaseBigData.messageTitle(i + 1).
+        try db.execute(
+            sql: """
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < :count)
+                INSERT INTO item (collectionId, position, title, kind, payload, created)
+                SELECT :collection, i,
+                    json_extract(:subjects, '$[' || (i % :subjectCount) || ']') || ' #' || (i + 1),
+                    :kind,
+                    CAST(json_object(
+                        'from', json_extract(:senders, '$[' || (i % :senderCount) || ']'),
+                        'to', json_array('Sam Rivera <sam@example.org>'),
+                        'body', 'Message ' || (i + 1) || ' of All Mail.') AS BLOB),
+                    :created
+                FROM n
+                """,
+            arguments: [
+                "count": ShowcaseBigData.messageCount, "collection": allMail.id, "subjects": subjects,
+                "subjectCount": ShowcaseBigData.subjects.count, "senders": senders,
+                "senderCount": ShowcaseBigData.senders.count, "kind": ItemKind.message.rawValue, "created": created,
+            ])
+        guard
+            let library = try ShowcaseCollection.filter(Column("pane") == ShowcasePane.photos.rawValue)
+                .filter(Column("key") == "library").fetchOne(db), let libraryID = library.id
+        else { return }
+        let start = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE collectionId = ?", arguments: [libraryID]) ?? 0
+        // A photo's colour comes from its number (a multiplicative hash, spread over the colours).
+        try db.execute(
+            sql: """
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < :count)
+                INSERT INTO item (collectionId, position, title, kind, payload, created)
+                SELECT :collection, :start + i, printf('IMG_%05d.jpg', i + 1), :kind,
+                    CAST(printf('{"width":4032,"height":3024,"color":"#%06x"}', ((i + 1) * 2654435761) % 16777216)
+                        AS BLOB),
+                    :created
+                FROM n
+                """,
+            arguments: [
+                "count": ShowcaseBigData.photoCount, "collection": libraryID, "start": start,
+                "kind": ItemKind.photo.rawValue, "created": created,
+            ])
+    }
+}
