@@ -145,7 +145,8 @@ public final class FilesLibrary: Sendable {
     /// Opens the library with the Files pane's folders as the store lists them (their keys
     /// are the directory names; the write-only flag comes from the collection's flags).
     public convenience init(
-        root: URL = ShowcasePaths.filesRoot(), store: ShowcaseStore, chunkSize: Int = 1 << 20, seed: Bool = true
+        root: URL = ShowcasePaths.filesRoot(), store: ShowcaseStore, extraFolders: [FolderSpec] = [],
+        chunkSize: Int = 1 << 20, seed: Bool = true
     ) throws(FilesError) {
         let collections: [ShowcaseCollection]
         do { collections = try store.collections(in: .files) } catch {
@@ -153,7 +154,8 @@ public final class FilesLibrary: Sendable {
         }
         try self.init(
             root: root,
-            folders: collections.map { FolderSpec(name: $0.key ?? $0.name, writeOnly: $0.flags.contains(.writeOnly)) },
+            folders: collections.map { FolderSpec(name: $0.key ?? $0.name, writeOnly: $0.flags.contains(.writeOnly)) }
+                + extraFolders,
             chunkSize: chunkSize, seed: seed)
     }
 
@@ -251,7 +253,47 @@ public final class FilesLibrary: Sendable {
                 st.isRegular ? .file : st.isDirectory ? .folder : st.isSymlink ? .symlink : .other
             result.append(FileEntry(name: name, kind: kind, size: Int64(st.st_size)))
         }
-        return result.sorted { Self.listsBefore($0.name, $1.name) }
+        // Sorted by a key made once per name (Foundation's numeric, case-insensitive compare
+        // took 8.6 s for 100,000 names in a release build; the keys take a fraction of that).
+        return result.map { (Self.listingKey($0.name), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// A key whose order is the listing order (``listsBefore(_:_:)`` for names of letters, digits
+    /// and punctuation): the base name then the extension, lowercased (accents folded), each run of digits padded
+    /// to 20 digits (numbers in numeric order), the name itself last (ties).
+    static func listingKey(_ name: String) -> String {
+        let (base, ext) = split(name)
+        var key = ""
+        key.reserveCapacity(name.utf8.count + 48)
+        func append(_ part: String) {
+            var digits = ""
+            func flush() {
+                guard !digits.isEmpty else { return }
+                let trimmed = digits.drop { $0 == "0" }
+                if trimmed.count < 20 { key += String(repeating: "0", count: 20 - trimmed.count) }
+                key += trimmed
+                digits = ""
+            }
+            // Accented letters sort with their base letters, as in the comparison.
+            let folded =
+                part.utf8.allSatisfy { $0 < 0x80 }
+                ? part.lowercased() : part.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            for character in folded {
+                if character.isASCII, character.isNumber {
+                    digits.append(character)
+                } else {
+                    flush()
+                    key.append(character)
+                }
+            }
+            flush()
+        }
+        append(base)
+        key += "\u{1}"
+        append(ext)
+        key += "\u{1}"
+        key += name
+        return key
     }
 
     /// Listing order: by base name, then extension, case-insensitively with numbers in numeric
