@@ -57,10 +57,11 @@ final class FilesPane: ShowcasePane {
         unowned let pane: FilesPane
         let box: UnsafeMutablePointer<GtkWidget>
         var view: DragCollectionView!
-        /// The files, in listing order, and their target ids (made off the main loop with the
-        /// listing: the view reads every id when it reloads).
+        /// The files, in listing order, their target ids (made off the main loop with the
+        /// listing: the view reads every id when it reloads) and their sort keys.
         var names: [String] = []
         var ids: [TargetID] = []
+        var keys: [String] = []
         /// Files being copied in (their placeholders are the view's rows).
         var copying: [String] = []
 
@@ -81,6 +82,40 @@ final class FilesPane: ShowcasePane {
 
         func collectionView(_ view: DragCollectionView, itemProviderAt index: Int) -> ItemProvider? {
             pane.provider(for: itemID(at: index))
+        }
+
+        /// Where `name` is or would be, by its key.
+        private func place(of name: String) -> (index: Int, found: Bool) {
+            let key = FilesLibrary.listingKey(name)
+            var low = 0
+            var high = keys.count
+            while low < high {
+                let mid = (low + high) / 2
+                if keys[mid] < key { low = mid + 1 } else { high = mid }
+            }
+            return (low, low < names.count && names[low] == name)
+        }
+
+        /// Puts files that arrived at their places, without listing the folder again.
+        func insert(_ arrived: [String]) {
+            for name in arrived {
+                let (index, found) = place(of: name)
+                guard !found else { continue }
+                names.insert(name, at: index)
+                ids.insert(folder.fileTargetID(name), at: index)
+                keys.insert(FilesLibrary.listingKey(name), at: index)
+            }
+        }
+
+        /// Takes out files that left, without listing the folder again.
+        func remove(_ left: [String]) {
+            for name in left {
+                let (index, found) = place(of: name)
+                guard found else { continue }
+                names.remove(at: index)
+                ids.remove(at: index)
+                keys.remove(at: index)
+            }
         }
 
         /// A move renamed the files: nothing is left to take out of the source.
@@ -205,16 +240,19 @@ final class FilesPane: ShowcasePane {
         let folders = listed.map(\.folder)
         // The ids shown now: the new listing reuses them for the files still there, so the
         // view's comparison of 100,000 ids compares the same strings (a pointer, not the bytes).
-        let shown = listed.map { Listing(names: $0.names, ids: $0.ids) }
-        for folder in folders { newestListing[folder.path] = generation }
+        let shown = listed.map { Listing(names: $0.names, ids: $0.ids, keys: []) }
+        for folder in folders {
+            newestListing[folder.path] = generation
+            listingInFlight.insert(folder.path)
+        }
         Task.detached(priority: .userInitiated) { [weak self] in
             var listings: [String: Result<Listing, FilesError>] = [:]
             for (folder, old) in zip(folders, shown) {
                 do throws(FilesError) {
-                    let names = try library.contents(of: folder).filter { $0.kind == .file }.map(\.name)
+                    let (names, keys) = try library.files(of: folder)
                     let known = Dictionary(zip(old.names, old.ids), uniquingKeysWith: { first, _ in first })
                     let ids = names.map { known[$0] ?? folder.fileTargetID($0) }
-                    listings[folder.path] = .success(Listing(names: names, ids: ids))
+                    listings[folder.path] = .success(Listing(names: names, ids: ids, keys: keys))
                 } catch {
                     listings[folder.path] = .failure(error)
                 }
@@ -227,20 +265,54 @@ final class FilesPane: ShowcasePane {
     private struct Listing: Sendable {
         var names: [String]
         var ids: [TargetID]
+        var keys: [String]
+    }
+
+    /// Folders whose newest listing has not been shown yet.
+    private var listingInFlight: Set<String> = []
+
+    /// Most files a drop adds to or takes from a folder's listing in place; more, and the
+    /// folder is listed again (inserting 10,000 names one by one would shift 100,000 each time).
+    static let filesChangedInPlace = 100
+
+    /// Shows files that arrived in `arrived` and left `left` (a drop), selecting `selecting` in
+    /// `arrived`: in place when the change is small and no listing of those folders is under
+    /// way, else by listing them again.
+    private func update(
+        arrived: (folder: FilesFolder, names: [String]), left: (folder: FilesFolder, names: [String])? = nil,
+        selecting: [String]
+    ) {
+        let folders = [arrived.folder] + (left.map { [$0.folder] } ?? [])
+        let selection = selecting.count <= Self.listedInState ? [arrived.folder.path: selecting] : [:]
+        guard
+            let destination = columns.first(where: { $0.folder.path == arrived.folder.path }),
+            arrived.names.count <= Self.filesChangedInPlace, (left?.names.count ?? 0) <= Self.filesChangedInPlace,
+            !folders.contains(where: { listingInFlight.contains($0.path) })
+        else {
+            reload(only: folders, selecting: selection)
+            return
+        }
+        if let left, let source = columns.first(where: { $0.folder.path == left.folder.path }) {
+            source.remove(left.names)
+            source.view.reloadData()
+        }
+        destination.insert(arrived.names)
+        destination.view.reloadData(selecting: selection[arrived.folder.path]?.map(arrived.folder.fileTargetID))
+        onChange?()
     }
 
     private func show(_ listings: [String: Result<Listing, FilesError>], generation: Int, selecting: [String: [String]]) {
         for column in columns where listings[column.folder.path] != nil {
             guard newestListing[column.folder.path] == generation else { continue }
+            listingInFlight.remove(column.folder.path)
             switch listings[column.folder.path] {
             case .success(let listing):
-                column.names = listing.names
-                column.ids = listing.ids
+                (column.names, column.ids, column.keys) = (listing.names, listing.ids, listing.keys)
             case .failure(let error):
-                (column.names, column.ids) = ([], [])
+                (column.names, column.ids, column.keys) = ([], [], [])
                 onError?(Sentence.explaining("Could not read \(column.folder.name)", error))
             case nil:
-                (column.names, column.ids) = ([], [])
+                (column.names, column.ids, column.keys) = ([], [], [])
             }
             column.view.reloadData(selecting: selecting[column.folder.path].map { $0.map(column.folder.fileTargetID) })
         }
@@ -308,7 +380,9 @@ final class FilesPane: ShowcasePane {
                 if source.path == destination.path { return .committed(undo: nil) }
                 do {
                     let edit = try library.move(names, from: source, to: destination, confirmed: confirmed)
-                    scheduleReload(only: [source, destination], selecting: [destination.path: edit.names])
+                    host.scheduleUpdate(key: self) { [weak self] in
+                        self?.update(arrived: (destination, edit.names), left: (source, names), selecting: edit.names)
+                    }
                     return .committed(undo: edit.action)
                 } catch {
                     return .failed(DropFailure(.failed, Sentence.explaining("Could not move", error)))
@@ -442,8 +516,7 @@ final class FilesPane: ShowcasePane {
                 host.completeDeferredDrop(token, with: .committed(undo: action))
                 // The files that arrived are selected, unless they are very many (selecting
                 // 10,000 rows held the main loop for tens of milliseconds).
-                let selecting = edit.names.count <= Self.listedInState ? [edit.folder.path: edit.names] : [:]
-                self?.reload(only: [edit.folder], selecting: selecting)
+                self?.update(arrived: (edit.folder, edit.names), selecting: edit.names)
             case .failure(let error):
                 host.completeDeferredDrop(token, with: .failed(Self.failure(error, copying: names)))
                 self?.reload(only: [column.folder], selecting: [:])
@@ -482,10 +555,6 @@ final class FilesPane: ShowcasePane {
             return DropLoading.failure(transfer, adding: what)
         }
         return DropFailure(.failed, "Nothing was copied: \(DropLoading.clause("\(error)")).")
-    }
-
-    private func scheduleReload(only folders: [FilesFolder], selecting: [String: [String]]) {
-        host.scheduleUpdate(key: self) { [weak self] in self?.reload(only: folders, selecting: selecting) }
     }
 
     fileprivate func provider(for item: TargetID) -> ItemProvider? {

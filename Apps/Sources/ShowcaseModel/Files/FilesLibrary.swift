@@ -233,8 +233,22 @@ public final class FilesLibrary: Sendable {
         return try entries(of: folder)
     }
 
+    /// The folder's regular files in listing order, each with its ``listingKey(_:)`` (to place
+    /// a file that arrives later without listing again). A write-only folder cannot be listed.
+    public func files(of folder: FilesFolder) throws(FilesError) -> (names: [String], keys: [String]) {
+        guard !folder.writeOnly else { throw .writeOnly(folder: folder.name) }
+        let sorted = try keyedEntries(of: folder).filter { $0.entry.kind == .file }
+        return (sorted.map(\.entry.name), sorted.map(\.key))
+    }
+
     /// The entries of any folder, write-only included (for tests and maintenance).
     func entries(of folder: FilesFolder, includeHidden: Bool = false) throws(FilesError) -> [FileEntry] {
+        try keyedEntries(of: folder, includeHidden: includeHidden).map(\.entry)
+    }
+
+    private func keyedEntries(of folder: FilesFolder, includeHidden: Bool = false) throws(FilesError) -> [(
+        key: String, entry: FileEntry
+    )] {
         let directory = try directory(folder)
         let copy = dup(directory.fd)
         guard copy >= 0, let stream = fdopendir(copy) else {
@@ -255,13 +269,13 @@ public final class FilesLibrary: Sendable {
         }
         // Sorted by a key made once per name (Foundation's numeric, case-insensitive compare
         // took 8.6 s for 100,000 names in a release build; the keys take a fraction of that).
-        return result.map { (Self.listingKey($0.name), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        return result.map { (key: Self.listingKey($0.name), entry: $0) }.sorted { $0.key < $1.key }
     }
 
     /// A key whose order is the listing order (``listsBefore(_:_:)`` for names of letters, digits
     /// and punctuation): the base name then the extension, lowercased (accents folded), each run of digits padded
     /// to 20 digits (numbers in numeric order), the name itself last (ties).
-    static func listingKey(_ name: String) -> String {
+    public static func listingKey(_ name: String) -> String {
         let (base, ext) = split(name)
         var key = ""
         key.reserveCapacity(name.utf8.count + 48)
