@@ -3,7 +3,10 @@
 //
 //   gtk-list-bench first-frame ours|listview|listbox COUNT
 //       time from building the list to the first frame painted with rows on screen, and the
-//       resident memory then. Prints `ok MILLISECONDS RSS_BYTES`.
+//       resident memory then. Prints `ok MILLISECONDS RSS_BYTES CPU_MILLISECONDS` (the last: the
+//       process's CPU time over the same span, steadier than the wall time on a busy machine).
+//       The kind `ours` adds the empty window to its host and gives it the list with
+//       GtkDragHost.setContent(_:of:); DRAGDROP_BENCH_WRAP=1 sets the window's content first.
 //   gtk-list-bench drag ours|listview COUNT
 //       a real drag driven by xdotool: pressed on the first row, held at the list's bottom edge
 //       (the frames are timed for ours; GtkListView scrolls there too, by its own autoscroll,
@@ -212,6 +215,7 @@ guard gtk_init_check() != 0 else { fail("GTK could not open a display") }
 GLibMainActorBridge.install()
 
 let started = nowSeconds()
+let startedCPU = cpuSeconds()
 let window = gtk_window_new()!
 gtk_window_set_default_size(dd_window(UnsafeMutableRawPointer(window)), 800, 600)
 let host = GtkDragHost(app: "gtk-list-bench")
@@ -222,12 +226,29 @@ case "listview": built = buildListView(count: count)
 case "listbox": built = buildListBox(count: count)
 default: fail("unknown list kind \(kind)")
 }
-gtk_window_set_child(dd_window(UnsafeMutableRawPointer(window)), built.root)
 if kind == "ours" {
+    // As an app does (GtkApp.run, GtkAppWindow.setContent): the window is added while empty
+    // and its content goes into the host's feedback layer before GTK roots it.
+    // DRAGDROP_BENCH_WRAP=1 sets the content first and lets addWindow move it into the
+    // layer instead (how apps did it before GtkDragHost.setContent(_:of:)).
+    let wrap = ProcessInfo.processInfo.environment["DRAGDROP_BENCH_WRAP"] == "1"
     do {
+        if wrap { gtk_window_set_child(dd_window(UnsafeMutableRawPointer(window)), built.root) }
         try host.addWindow(window, id: "window", name: "Bench")
+        if !wrap { try host.setContent(built.root, of: "window") }
         try (built.keep[0] as! DragCollectionView).register(in: "window")
     } catch { fail("registering: \(error)") }
+} else {
+    gtk_window_set_child(dd_window(UnsafeMutableRawPointer(window)), built.root)
+}
+// DRAGDROP_BENCH_CSS: extra CSS at user priority (above the app's and the host's), to try
+// styles without rebuilding (e.g. other ways to draw the row separators).
+if let extra = ProcessInfo.processInfo.environment["DRAGDROP_BENCH_CSS"], let provider = gtk_css_provider_new(),
+    let display = gdk_display_get_default()
+{
+    gtk_css_provider_load_from_data(provider, extra, -1)
+    gtk_style_context_add_provider_for_display(
+        display, dd_style_provider(UnsafeMutableRawPointer(provider)), guint(GTK_STYLE_PROVIDER_PRIORITY_USER))
 }
 gtk_window_present(dd_window(UnsafeMutableRawPointer(window)))
 
@@ -250,7 +271,7 @@ guard let firstFrame, let frames else { fail("no frame within 600 s") }
 
 switch mode {
 case "first-frame":
-    print("ok \((firstFrame - started) * 1000) \(residentBytes())")
+    print("ok \((firstFrame - started) * 1000) \(residentBytes()) \((cpuSeconds() - startedCPU) * 1000)")
     exit(0)
 
 case "scroll":
