@@ -214,6 +214,19 @@ let kind = arguments[2]
 guard gtk_init_check() != 0 else { fail("GTK could not open a display") }
 GLibMainActorBridge.install()
 
+// DRAGDROP_BENCH_CSS: extra CSS (at user priority, above the app's and the host's; at
+// application priority with DRAGDROP_BENCH_CSS_PRIORITY=app), added before the list is built,
+// to try styles without rebuilding (e.g. other ways to draw the row separators).
+if let extra = ProcessInfo.processInfo.environment["DRAGDROP_BENCH_CSS"], let provider = gtk_css_provider_new(),
+    let display = gdk_display_get_default()
+{
+    let priority =
+        ProcessInfo.processInfo.environment["DRAGDROP_BENCH_CSS_PRIORITY"] == "app"
+        ? GTK_STYLE_PROVIDER_PRIORITY_APPLICATION : GTK_STYLE_PROVIDER_PRIORITY_USER
+    gtk_css_provider_load_from_data(provider, extra, -1)
+    gtk_style_context_add_provider_for_display(
+        display, dd_style_provider(UnsafeMutableRawPointer(provider)), guint(priority))
+}
 let started = nowSeconds()
 let startedCPU = cpuSeconds()
 let window = gtk_window_new()!
@@ -240,15 +253,6 @@ if kind == "ours" {
     } catch { fail("registering: \(error)") }
 } else {
     gtk_window_set_child(dd_window(UnsafeMutableRawPointer(window)), built.root)
-}
-// DRAGDROP_BENCH_CSS: extra CSS at user priority (above the app's and the host's), to try
-// styles without rebuilding (e.g. other ways to draw the row separators).
-if let extra = ProcessInfo.processInfo.environment["DRAGDROP_BENCH_CSS"], let provider = gtk_css_provider_new(),
-    let display = gdk_display_get_default()
-{
-    gtk_css_provider_load_from_data(provider, extra, -1)
-    gtk_style_context_add_provider_for_display(
-        display, dd_style_provider(UnsafeMutableRawPointer(provider)), guint(GTK_STYLE_PROVIDER_PRIORITY_USER))
 }
 gtk_window_present(dd_window(UnsafeMutableRawPointer(window)))
 
