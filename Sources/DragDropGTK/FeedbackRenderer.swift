@@ -34,7 +34,9 @@ final class FeedbackRenderer: GtkDragHostCollaborator {
 
     /// Makes `content` the content of `window` under its feedback layer, making the layer
     /// around it first if the window has none yet (the content is rooted once, in the layer).
-    func setContent(_ content: UnsafeMutablePointer<GtkWidget>?, of window: UnsafeMutablePointer<GtkWidget>, id: TargetID) {
+    func setContent(
+        _ content: UnsafeMutablePointer<GtkWidget>?, of window: UnsafeMutablePointer<GtkWidget>, id: TargetID
+    ) {
         if let layer = layers[id], layer.isChild(of: window) {
             layer.setContent(content)
         } else {
@@ -88,7 +90,9 @@ final class FeedbackRenderer: GtkDragHostCollaborator {
             let container = placeholderOwners[token]
             placeholder(token, .failed(failure))
             placeholderOwners[token] = nil
-            if let window = container.flatMap({ host.registered[$0]?.window }) { showNotice(failure.message, in: window) }
+            if let window = container.flatMap({ host.registered[$0]?.window }) {
+                showNotice(failure.message, in: window)
+            }
         case .confirmationRequested(let destination, let message):
             askConfirmation(message, for: destination)
         case .outcome(let outcome):
@@ -212,4 +216,3 @@ extension GtkDragHost {
     }
 
 }
-

@@ -143,7 +143,8 @@ func buildListView(count: Int) -> Built {
             guard let item, let label = gtk_list_item_get_child(OpaquePointer(item)),
                 let object = gtk_list_item_get_item(OpaquePointer(item))
             else { return }
-            gtk_label_set_text(dd_label(UnsafeMutableRawPointer(label)), gtk_string_object_get_string(OpaquePointer(object)))
+            gtk_label_set_text(
+                dd_label(UnsafeMutableRawPointer(label)), gtk_string_object_get_string(OpaquePointer(object)))
         })
     let selection = gtk_multi_selection_new(strings)
     let list = gtk_list_view_new(selection, factory)!
@@ -297,11 +298,14 @@ case "scroll":
     frames.recording = false
     let moved = gtk_adjustment_get_value(adjustment) - startValue
     let n = frames.durations.count
-    print("ok \(percentile(frames.durations, 0.5)) \(percentile(frames.durations, 0.99)) \(n) \(moved / Double(max(1, n)))")
+    print(
+        "ok \(percentile(frames.durations, 0.5)) \(percentile(frames.durations, 0.99)) \(n) \(moved / Double(max(1, n)))"
+    )
     exit(0)
 
 case "drag":
-    guard let xdotool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first(where: FileManager.default.isExecutableFile)
+    guard
+        let xdotool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first(where: FileManager.default.isExecutableFile)
     else { fail("xdotool is not installed") }
     iterate(until: nowSeconds() + 0.5) { false }
     // Where the list is on screen (the window sits at 0,0 without a window manager).
@@ -359,7 +363,8 @@ case "drag":
     host.onEvent = { event in
         if traceEvents {
             let value = adjustment.map(gtk_adjustment_get_value) ?? .nan
-            FileHandle.standardError.write(Data(String(format: "%.3f scroll %.0f: \(event)\n", nowSeconds(), value).utf8))
+            FileHandle.standardError.write(
+                Data(String(format: "%.3f scroll %.0f: \(event)\n", nowSeconds(), value).utf8))
         }
         switch event {
         case .autoscrollStarted: autoscrolling = true
@@ -373,7 +378,9 @@ case "drag":
     for step in 1...10 { script += ["mousemove", "\(x)", "\(top + (bottom - top) * step / 10)", "sleep", "0.03"] }
     script += ["sleep", "\(hold)", "mousemove", "\(x)", "\(middle)", "sleep", "0.5"]
     let moveCount = 200
-    for i in 0..<moveCount { script += ["mousemove", "\(x + (i % 2 == 0 ? 3 : -3))", "\(middle + (i % 7) - 3)", "sleep", "0.01"] }
+    for i in 0..<moveCount {
+        script += ["mousemove", "\(x + (i % 2 == 0 ? 3 : -3))", "\(middle + (i % 7) - 3)", "sleep", "0.01"]
+    }
     // Released outside the window: nothing changes.
     script += ["sleep", "0.2", "mousemove", "790", "5", "sleep", "0.2", "mouseup", "1"]
     let process = Process()
@@ -413,7 +420,8 @@ case "drag":
         if traceEvents, now - lastTrace >= 0.5 {
             lastTrace = now
             let value = adjustment.map(gtk_adjustment_get_value) ?? .nan
-            FileHandle.standardError.write(Data(String(format: "%.3f scroll %.0f, CPU %.3f s\n", now, value, cpuSeconds()).utf8))
+            FileHandle.standardError.write(
+                Data(String(format: "%.3f scroll %.0f, CPU %.3f s\n", now, value, cpuSeconds()).utf8))
         }
         if !counting, now >= movesFrom, countingSince == 0 {
             counting = true
