@@ -4,8 +4,10 @@ import CGtk4
 /// drag image is gone (evaporate, F7), notices that say why a drop failed (F7, A6), and the
 /// confirmation of an irreversible drop (U2).
 ///
-/// It is a `GtkOverlay` put between the window and its content when the window is added to
-/// the host (the window's child becomes the overlay; the content lives on inside it).
+/// It is a `GtkOverlay` between the window and its content: made around the content when the
+/// app sets it with ``GtkDragHost/setContent(_:of:)`` (cheap: the content is rooted once), or
+/// put between the window and content it already has when the window is added to the host
+/// (the window's child becomes the overlay; the content lives on inside it).
 @MainActor
 final class FeedbackLayer {
     private let overlay: GObjectRef
@@ -16,13 +18,21 @@ final class FeedbackLayer {
     /// The confirmation sheet while one is shown: a scrim over the window with a card.
     private var confirmation: GObjectRef?
 
-    /// Wraps `window`'s content; nil if the window has no content yet.
-    init?(wrapping window: UnsafeMutablePointer<GtkWidget>) {
+    /// Wraps `window`'s content; nil if the window has no content yet. GTK takes the content
+    /// out of the window and roots it again under the overlay: with a big widget tree that is
+    /// most of the cost of adding a window (``init(window:content:)`` avoids it).
+    convenience init?(wrapping window: UnsafeMutablePointer<GtkWidget>) {
         guard let child = gtk_window_get_child(dd_window(window)) else { return nil }
         let content = GObjectRef(raw: UnsafeMutableRawPointer(child))  // alive while it moves
-        overlay = GObjectRef(newWidget: gtk_overlay_new())
-        gtk_window_set_child(dd_window(window), overlay.widget)
+        self.init(window: window, content: nil)
         gtk_overlay_set_child(dd_overlay(overlay.raw), content.widget)
+    }
+
+    /// Makes the overlay `window`'s child, with `content` (if any) inside it: the content is
+    /// put in the overlay before the overlay is rooted, so GTK roots it once.
+    init(window: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>?) {
+        overlay = GObjectRef(newWidget: gtk_overlay_new())
+        if let content { gtk_overlay_set_child(dd_overlay(overlay.raw), content) }
 
         stage = GObjectRef(newWidget: gtk_fixed_new())
         gtk_widget_set_can_target(stage.widget, 0)
@@ -33,6 +43,18 @@ final class FeedbackLayer {
         gtk_widget_set_valign(notices.widget, GTK_ALIGN_END)
         gtk_widget_set_can_target(notices.widget, 0)
         gtk_overlay_add_overlay(dd_overlay(overlay.raw), notices.widget)
+
+        gtk_window_set_child(dd_window(window), overlay.widget)
+    }
+
+    /// Whether the overlay is still `window`'s child (an app may have replaced it since).
+    func isChild(of window: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        gtk_window_get_child(dd_window(window)) == overlay.widget
+    }
+
+    /// Replaces the content under the feedback (nil removes it).
+    func setContent(_ content: UnsafeMutablePointer<GtkWidget>?) {
+        gtk_overlay_set_child(dd_overlay(overlay.raw), content)
     }
 
     // MARK: Notices

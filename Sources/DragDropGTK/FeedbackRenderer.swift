@@ -32,6 +32,18 @@ final class FeedbackRenderer: GtkDragHostCollaborator {
         layers[id] = layer
     }
 
+    /// Makes `content` the content of `window` under its feedback layer, making the layer
+    /// around it first if the window has none yet (the content is rooted once, in the layer).
+    func setContent(
+        _ content: UnsafeMutablePointer<GtkWidget>?, of window: UnsafeMutablePointer<GtkWidget>, id: TargetID
+    ) {
+        if let layer = layers[id], layer.isChild(of: window) {
+            layer.setContent(content)
+        } else {
+            layers[id] = FeedbackLayer(window: window, content: content)
+        }
+    }
+
     /// Whether `window` has its feedback layer.
     func hasLayer(in window: TargetID) -> Bool { layers[window] != nil }
 
@@ -78,7 +90,9 @@ final class FeedbackRenderer: GtkDragHostCollaborator {
             let container = placeholderOwners[token]
             placeholder(token, .failed(failure))
             placeholderOwners[token] = nil
-            if let window = container.flatMap({ host.registered[$0]?.window }) { showNotice(failure.message, in: window) }
+            if let window = container.flatMap({ host.registered[$0]?.window }) {
+                showNotice(failure.message, in: window)
+            }
         case .confirmationRequested(let destination, let message):
             askConfirmation(message, for: destination)
         case .outcome(let outcome):
@@ -170,10 +184,23 @@ extension GtkDragHost {
     /// already has content.
     @discardableResult
     public func installFeedbackLayer(in window: TargetID) -> Bool {
+        // Apps that set the window's content themselves after adding the window call this;
+        // ``setContent(_:of:)`` makes the layer around the content without moving it.
         if feedback.hasLayer(in: window) { return true }
         guard let widget = widget(for: window), windowOrigins[window] != nil else { return false }
         feedback.installLayer(on: widget, id: window)
         return feedback.hasLayer(in: window)
+    }
+
+    /// Makes `content` the content of the registered window `window`, inside the window's
+    /// feedback layer (notices, evaporate, confirmations: F7, A6, U2). Call it instead of
+    /// `gtk_window_set_child` after ``addWindow(_:id:name:undoShortcuts:)`` on a window without
+    /// content: the layer is built around the content before GTK roots it, so the content is
+    /// rooted once (wrapping content already in a window makes GTK unroot and root it again,
+    /// about 10 ms for a list's window). Calling it again replaces the content; nil removes it.
+    public func setContent(_ content: UnsafeMutablePointer<GtkWidget>?, of window: TargetID) throws(GtkDragHostError) {
+        guard let widget = widget(for: window), windowOrigins[window] != nil else { throw .unknownWindow(window) }
+        feedback.setContent(content, of: widget, id: window)
     }
 
     /// Reports the loading progress of a deferred drop (A4, A5): `fraction` in 0...1, or nil
@@ -189,4 +216,3 @@ extension GtkDragHost {
     }
 
 }
-

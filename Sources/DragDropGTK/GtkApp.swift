@@ -23,6 +23,7 @@ import Glibc
 /// 2. When GTK starts the application, creates a window titled `title`, a ``GtkDragHost``
 ///    for the app `id`, and adds the window to it as ``GtkAppWindow/id`` (with Ctrl+Z and
 ///    Ctrl+Shift+Z for undo and redo). Then calls `build`, and shows the window.
+///    ``GtkAppWindow/setContent(_:)`` puts the content inside the host's feedback layer.
 /// 3. Runs until the window closes, ``GtkAppWindow/quit()`` is called, or the process gets
 ///    SIGINT or SIGTERM, and returns the application's exit status.
 ///
@@ -101,13 +102,20 @@ public final class GtkAppWindow {
         self.host = host
     }
 
-    /// Makes `child` the window's content, with a 12-pixel margin all around.
+    /// Makes `child` the window's content, with a 12-pixel margin all around, inside the
+    /// host's feedback layer (notices, evaporating images, confirmations: F7, A6, U2); see
+    /// ``GtkDragHost/setContent(_:of:)``.
     public func setContent(_ child: UnsafeMutablePointer<GtkWidget>) {
         gtk_widget_set_margin_top(child, 12)
         gtk_widget_set_margin_bottom(child, 12)
         gtk_widget_set_margin_start(child, 12)
         gtk_widget_set_margin_end(child, 12)
-        gtk_window_set_child(dd_window(widget), child)
+        do {
+            try host.setContent(child, of: id)
+        } catch {
+            // Not reached: run(id:title:width:height:_:) adds the window before `build` runs.
+            gtk_window_set_child(dd_window(widget), child)
+        }
     }
 
     /// Quits the app: ``GtkApp/run(id:title:width:height:_:)`` returns.

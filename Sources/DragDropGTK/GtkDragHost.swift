@@ -8,6 +8,8 @@ public enum GtkDragHostError: Error, CustomStringConvertible {
     /// A widget target needs a registered parent (a window added with
     /// ``GtkDragHost/addWindow(_:id:name:undoShortcuts:)`` or a widget registered before it).
     case noParent(TargetID)
+    /// The window was not added with ``GtkDragHost/addWindow(_:id:name:undoShortcuts:)``.
+    case unknownWindow(TargetID)
 
     /// The message a person reads.
     public var description: String {
@@ -16,6 +18,8 @@ public enum GtkDragHostError: Error, CustomStringConvertible {
         case .noParent(let id):
             "Widget target '\(id)' needs a registered parent: add its window with addWindow(_:id:name:) and register "
                 + "containers before their items."
+        case .unknownWindow(let id):
+            "Window '\(id)' is not added to the drag host: add it with addWindow(_:id:name:) first."
         }
     }
 }

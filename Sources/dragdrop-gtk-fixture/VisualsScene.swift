@@ -81,7 +81,6 @@ extension VisualsScene {
         gtk_box_set_homogeneous(dd_box(UnsafeMutableRawPointer(columns)), 1)
         gtk_widget_set_vexpand(columns, 1)
         gtk_box_append(dd_box(UnsafeMutableRawPointer(outer)), columns)
-        gtk_window_set_child(dd_window(window), outer)
 
         let groceries = DragListView(
             id: "groceries", title: "Groceries", items: ["Milk", "Eggs", "Bread", "Apples", "Cheese (damaged)"],
@@ -131,7 +130,11 @@ extension VisualsScene {
             LineWriter.write(ScrollLine(target: "notes-scroll", offset: offset))
         }
 
+        // The window is added empty and gets its content inside the host's feedback layer
+        // (F7, A6, U2 are seen on screen through it); TwoWindowsScene adds windows that
+        // already have content.
         try host.addWindow(window, id: "window", name: "DragDrop fixture")
+        try host.setContent(outer, of: "window")
         try spring.register(in: "window")
         try groceries.register(in: "window")
         try pantry.register(in: "window")

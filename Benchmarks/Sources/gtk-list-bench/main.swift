@@ -3,7 +3,10 @@
 //
 //   gtk-list-bench first-frame ours|listview|listbox COUNT
 //       time from building the list to the first frame painted with rows on screen, and the
-//       resident memory then. Prints `ok MILLISECONDS RSS_BYTES`.
+//       resident memory then. Prints `ok MILLISECONDS RSS_BYTES CPU_MILLISECONDS` (the last: the
+//       process's CPU time over the same span, steadier than the wall time on a busy machine).
+//       The kind `ours` adds the empty window to its host and gives it the list with
+//       GtkDragHost.setContent(_:of:); DRAGDROP_BENCH_WRAP=1 sets the window's content first.
 //   gtk-list-bench drag ours|listview COUNT
 //       a real drag driven by xdotool: pressed on the first row, held at the list's bottom edge
 //       (the frames are timed for ours; GtkListView scrolls there too, by its own autoscroll,
@@ -140,7 +143,8 @@ func buildListView(count: Int) -> Built {
             guard let item, let label = gtk_list_item_get_child(OpaquePointer(item)),
                 let object = gtk_list_item_get_item(OpaquePointer(item))
             else { return }
-            gtk_label_set_text(dd_label(UnsafeMutableRawPointer(label)), gtk_string_object_get_string(OpaquePointer(object)))
+            gtk_label_set_text(
+                dd_label(UnsafeMutableRawPointer(label)), gtk_string_object_get_string(OpaquePointer(object)))
         })
     let selection = gtk_multi_selection_new(strings)
     let list = gtk_list_view_new(selection, factory)!
@@ -211,7 +215,21 @@ let kind = arguments[2]
 guard gtk_init_check() != 0 else { fail("GTK could not open a display") }
 GLibMainActorBridge.install()
 
+// DRAGDROP_BENCH_CSS: extra CSS (at user priority, above the app's and the host's; at
+// application priority with DRAGDROP_BENCH_CSS_PRIORITY=app), added before the list is built,
+// to try styles without rebuilding (e.g. other ways to draw the row separators).
+if let extra = ProcessInfo.processInfo.environment["DRAGDROP_BENCH_CSS"], let provider = gtk_css_provider_new(),
+    let display = gdk_display_get_default()
+{
+    let priority =
+        ProcessInfo.processInfo.environment["DRAGDROP_BENCH_CSS_PRIORITY"] == "app"
+        ? GTK_STYLE_PROVIDER_PRIORITY_APPLICATION : GTK_STYLE_PROVIDER_PRIORITY_USER
+    gtk_css_provider_load_from_data(provider, extra, -1)
+    gtk_style_context_add_provider_for_display(
+        display, dd_style_provider(UnsafeMutableRawPointer(provider)), guint(priority))
+}
 let started = nowSeconds()
+let startedCPU = cpuSeconds()
 let window = gtk_window_new()!
 gtk_window_set_default_size(dd_window(UnsafeMutableRawPointer(window)), 800, 600)
 let host = GtkDragHost(app: "gtk-list-bench")
@@ -222,12 +240,20 @@ case "listview": built = buildListView(count: count)
 case "listbox": built = buildListBox(count: count)
 default: fail("unknown list kind \(kind)")
 }
-gtk_window_set_child(dd_window(UnsafeMutableRawPointer(window)), built.root)
 if kind == "ours" {
+    // As an app does (GtkApp.run, GtkAppWindow.setContent): the window is added while empty
+    // and its content goes into the host's feedback layer before GTK roots it.
+    // DRAGDROP_BENCH_WRAP=1 sets the content first and lets addWindow move it into the
+    // layer instead (how apps did it before GtkDragHost.setContent(_:of:)).
+    let wrap = ProcessInfo.processInfo.environment["DRAGDROP_BENCH_WRAP"] == "1"
     do {
+        if wrap { gtk_window_set_child(dd_window(UnsafeMutableRawPointer(window)), built.root) }
         try host.addWindow(window, id: "window", name: "Bench")
+        if !wrap { try host.setContent(built.root, of: "window") }
         try (built.keep[0] as! DragCollectionView).register(in: "window")
     } catch { fail("registering: \(error)") }
+} else {
+    gtk_window_set_child(dd_window(UnsafeMutableRawPointer(window)), built.root)
 }
 gtk_window_present(dd_window(UnsafeMutableRawPointer(window)))
 
@@ -250,7 +276,7 @@ guard let firstFrame, let frames else { fail("no frame within 600 s") }
 
 switch mode {
 case "first-frame":
-    print("ok \((firstFrame - started) * 1000) \(residentBytes())")
+    print("ok \((firstFrame - started) * 1000) \(residentBytes()) \((cpuSeconds() - startedCPU) * 1000)")
     exit(0)
 
 case "scroll":
@@ -272,11 +298,14 @@ case "scroll":
     frames.recording = false
     let moved = gtk_adjustment_get_value(adjustment) - startValue
     let n = frames.durations.count
-    print("ok \(percentile(frames.durations, 0.5)) \(percentile(frames.durations, 0.99)) \(n) \(moved / Double(max(1, n)))")
+    print(
+        "ok \(percentile(frames.durations, 0.5)) \(percentile(frames.durations, 0.99)) \(n) \(moved / Double(max(1, n)))"
+    )
     exit(0)
 
 case "drag":
-    guard let xdotool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first(where: FileManager.default.isExecutableFile)
+    guard
+        let xdotool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first(where: FileManager.default.isExecutableFile)
     else { fail("xdotool is not installed") }
     iterate(until: nowSeconds() + 0.5) { false }
     // Where the list is on screen (the window sits at 0,0 without a window manager).
@@ -334,7 +363,8 @@ case "drag":
     host.onEvent = { event in
         if traceEvents {
             let value = adjustment.map(gtk_adjustment_get_value) ?? .nan
-            FileHandle.standardError.write(Data(String(format: "%.3f scroll %.0f: \(event)\n", nowSeconds(), value).utf8))
+            FileHandle.standardError.write(
+                Data(String(format: "%.3f scroll %.0f: \(event)\n", nowSeconds(), value).utf8))
         }
         switch event {
         case .autoscrollStarted: autoscrolling = true
@@ -348,7 +378,9 @@ case "drag":
     for step in 1...10 { script += ["mousemove", "\(x)", "\(top + (bottom - top) * step / 10)", "sleep", "0.03"] }
     script += ["sleep", "\(hold)", "mousemove", "\(x)", "\(middle)", "sleep", "0.5"]
     let moveCount = 200
-    for i in 0..<moveCount { script += ["mousemove", "\(x + (i % 2 == 0 ? 3 : -3))", "\(middle + (i % 7) - 3)", "sleep", "0.01"] }
+    for i in 0..<moveCount {
+        script += ["mousemove", "\(x + (i % 2 == 0 ? 3 : -3))", "\(middle + (i % 7) - 3)", "sleep", "0.01"]
+    }
     // Released outside the window: nothing changes.
     script += ["sleep", "0.2", "mousemove", "790", "5", "sleep", "0.2", "mouseup", "1"]
     let process = Process()
@@ -388,7 +420,8 @@ case "drag":
         if traceEvents, now - lastTrace >= 0.5 {
             lastTrace = now
             let value = adjustment.map(gtk_adjustment_get_value) ?? .nan
-            FileHandle.standardError.write(Data(String(format: "%.3f scroll %.0f, CPU %.3f s\n", now, value, cpuSeconds()).utf8))
+            FileHandle.standardError.write(
+                Data(String(format: "%.3f scroll %.0f, CPU %.3f s\n", now, value, cpuSeconds()).utf8))
         }
         if !counting, now >= movesFrom, countingSince == 0 {
             counting = true
