@@ -31,6 +31,15 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
         }
     }
 
+    /// Ctrl+Z once the drag is over (the settled layout says keys reach the window again), and
+    /// waits until the app has nothing left to undo (U1).
+    func undoLastStep(_ app: ShowcaseProcess, _ pointer: Pointer, _ what: String) throws {
+        _ = try app.settledLayout(pane: app.state?.pane ?? "")
+        let undo = app.lineCount
+        try pointer.key("ctrl+z")
+        try app.waitForState(what, after: undo) { $0.undo == "" }
+    }
+
     /// A collection's item ids in order, read from the store (ids only: fast for 100,000).
     func storedIDs(_ data: String, _ pane: ShowcasePane, _ name: String) throws -> [ItemID] {
         let store = try ShowcaseStore(path: data + "/showcase.sqlite", seed: false)
@@ -116,10 +125,7 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
             )
 
             // U1: Ctrl+Z puts it back first.
-            _ = try app.settledLayout(pane: app.state?.pane ?? "")  // the drag is over: keys reach the window
-            let undo = app.lineCount
-            try pointer.key("ctrl+z")
-            try app.waitForState("the undone move", after: undo) { $0.undo == "" }
+            try undoLastStep(app, pointer, "the undone move")
             #expect(try storedIDs(data, .photos, "Library") == before)
         }
     }
@@ -153,11 +159,7 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
             #expect(album.first?.id != before.last, "S2: a copy, a new item")
             #expect(try storedIDs(data, .photos, "Library") == before, "the Library keeps all its photos")
 
-            _ = try app.settledLayout(pane: app.state?.pane ?? "")  // the drag is over: keys reach the window
-
-            let undo = app.lineCount
-            try pointer.key("ctrl+z")
-            try app.waitForState("the undone copy", after: undo) { $0.undo == "" }
+            try undoLastStep(app, pointer, "the undone copy")
             #expect(try storedIDs(data, .photos, "Trip to Lisbon").isEmpty)
             #expect(try storedIDs(data, .photos, "Library") == before)
         }
@@ -182,11 +184,7 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
             #expect(try storedIDs(data, .mail, "Inbox") == Array(inbox.dropFirst()))
             #expect(app.state?.line.counts?["All Mail"] == ShowcaseBigData.messageCount + 1)
 
-            _ = try app.settledLayout(pane: app.state?.pane ?? "")  // the drag is over: keys reach the window
-
-            let undo = app.lineCount
-            try pointer.key("ctrl+z")
-            try app.waitForState("the undone move", after: undo) { $0.undo == "" }
+            try undoLastStep(app, pointer, "the undone move")
             #expect(try storedIDs(data, .mail, "All Mail") == allMail)
             #expect(try storedIDs(data, .mail, "Inbox") == inbox)
         }
@@ -243,11 +241,7 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
             #expect(try storedIDs(data, .mail, "Archive") == archive + [allMail[0]])
             #expect(try storedIDs(data, .mail, "All Mail") == Array(allMail.dropFirst()), "nothing else moved")
 
-            _ = try app.settledLayout(pane: app.state?.pane ?? "")  // the drag is over: keys reach the window
-
-            let undo = app.lineCount
-            try pointer.key("ctrl+z")
-            try app.waitForState("the undone move", after: undo) { $0.undo == "" }
+            try undoLastStep(app, pointer, "the undone move")
             #expect(try storedIDs(data, .mail, "All Mail") == allMail)
             #expect(try storedIDs(data, .mail, "Archive") == archive)
         }
