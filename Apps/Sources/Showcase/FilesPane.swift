@@ -96,26 +96,62 @@ final class FilesPane: ShowcasePane {
             return (low, low < names.count && names[low] == name)
         }
 
-        /// Puts files that arrived at their places, without listing the folder again.
-        func insert(_ arrived: [String]) {
+        /// Counts the changes to the listing, so a listing made off the main loop is known to
+        /// be of the files shown.
+        var version = 0
+
+        /// Puts files that arrived at their places, without listing the folder again; returns
+        /// the changes for the view, left to right.
+        func insert(_ arrived: [String]) -> [DragCollectionView.Change] {
+            var added: Set<String> = []
             for name in arrived {
                 let (index, found) = place(of: name)
                 guard !found else { continue }
                 names.insert(name, at: index)
                 ids.insert(folder.fileTargetID(name), at: index)
                 keys.insert(FilesLibrary.listingKey(name), at: index)
+                added.insert(name)
             }
+            version += 1
+            // Where the new files are now, in order: runs of them are one change each.
+            let places = added.map { place(of: $0).index }.sorted()
+            return Self.runs(places).map { DragCollectionView.Change.insert($0.count, at: $0.start) }
         }
 
-        /// Takes out files that left, without listing the folder again.
-        func remove(_ left: [String]) {
-            for name in left {
+        /// Takes out files that left, without listing the folder again; returns the changes for
+        /// the view, left to right.
+        func remove(_ left: [String]) -> [DragCollectionView.Change] {
+            var places: [Int] = []
+            for name in Set(left) {
                 let (index, found) = place(of: name)
-                guard found else { continue }
+                if found { places.append(index) }
+            }
+            places.sort()
+            for index in places.reversed() {
                 names.remove(at: index)
                 ids.remove(at: index)
                 keys.remove(at: index)
             }
+            version += 1
+            // Each run's place in the listing once the runs before it are gone.
+            var gone = 0
+            return Self.runs(places).map { run in
+                defer { gone += run.count }
+                return DragCollectionView.Change.remove(run.count, at: run.start - gone)
+            }
+        }
+
+        /// Sorted indexes as runs of consecutive ones.
+        private static func runs(_ sorted: [Int]) -> [(start: Int, count: Int)] {
+            var result: [(start: Int, count: Int)] = []
+            for index in sorted {
+                if let last = result.last, last.start + last.count == index {
+                    result[result.count - 1].count += 1
+                } else {
+                    result.append((index, 1))
+                }
+            }
+            return result
         }
 
         /// A move renamed the files: nothing is left to take out of the source.
@@ -240,7 +276,7 @@ final class FilesPane: ShowcasePane {
         let folders = listed.map(\.folder)
         // The ids shown now: the new listing reuses them for the files still there, so the
         // view's comparison of 100,000 ids compares the same strings (a pointer, not the bytes).
-        let shown = listed.map { Listing(names: $0.names, ids: $0.ids, keys: []) }
+        let shown = listed.map { Listing(names: $0.names, ids: $0.ids, keys: [], changes: [], version: $0.version) }
         for folder in folders {
             newestListing[folder.path] = generation
             listingInFlight.insert(folder.path)
@@ -252,7 +288,11 @@ final class FilesPane: ShowcasePane {
                     let (names, keys) = try library.files(of: folder)
                     let known = Dictionary(zip(old.names, old.ids), uniquingKeysWith: { first, _ in first })
                     let ids = names.map { known[$0] ?? folder.fileTargetID($0) }
-                    listings[folder.path] = .success(Listing(names: names, ids: ids, keys: keys))
+                    // What changed from the files shown, worked out here: the main loop only
+                    // splices the rows that changed (comparing 100,000 ids there held it).
+                    let changes = DragCollectionView.changes(from: old.ids, to: ids)
+                    listings[folder.path] = .success(
+                        Listing(names: names, ids: ids, keys: keys, changes: changes, version: old.version))
                 } catch {
                     listings[folder.path] = .failure(error)
                 }
@@ -261,11 +301,14 @@ final class FilesPane: ShowcasePane {
         }
     }
 
-    /// A folder's files in listing order, with their target ids.
+    /// A folder's files in listing order, with their target ids, and the changes from the
+    /// listing shown when it was made (its ``Column/version``).
     private struct Listing: Sendable {
         var names: [String]
         var ids: [TargetID]
         var keys: [String]
+        var changes: [DragCollectionView.Change]
+        var version: Int
     }
 
     /// Folders whose newest listing has not been shown yet.
@@ -293,11 +336,11 @@ final class FilesPane: ShowcasePane {
             return
         }
         if let left, let source = columns.first(where: { $0.folder.path == left.folder.path }) {
-            source.remove(left.names)
-            source.view.reloadData()
+            source.view.applyChanges(source.remove(left.names))
         }
-        destination.insert(arrived.names)
-        destination.view.reloadData(selecting: selection[arrived.folder.path]?.map(arrived.folder.fileTargetID))
+        destination.view.applyChanges(
+            destination.insert(arrived.names),
+            selecting: selection[arrived.folder.path]?.map(arrived.folder.fileTargetID))
         onChange?()
     }
 
@@ -305,16 +348,27 @@ final class FilesPane: ShowcasePane {
         for column in columns where listings[column.folder.path] != nil {
             guard newestListing[column.folder.path] == generation else { continue }
             listingInFlight.remove(column.folder.path)
+            let selection = selecting[column.folder.path].map { $0.map(column.folder.fileTargetID) }
             switch listings[column.folder.path] {
             case .success(let listing):
+                let current = listing.version == column.version
                 (column.names, column.ids, column.keys) = (listing.names, listing.ids, listing.keys)
+                column.version += 1
+                if current {
+                    column.view.applyChanges(listing.changes, selecting: selection)
+                } else {
+                    // The folder changed in place while it was listed: compared whole.
+                    column.view.reloadData(selecting: selection)
+                }
+                continue
             case .failure(let error):
                 (column.names, column.ids, column.keys) = ([], [], [])
                 onError?(Sentence.explaining("Could not read \(column.folder.name)", error))
             case nil:
                 (column.names, column.ids, column.keys) = ([], [], [])
             }
-            column.view.reloadData(selecting: selecting[column.folder.path].map { $0.map(column.folder.fileTargetID) })
+            column.version += 1
+            column.view.reloadData(selecting: selection)
         }
         onChange?()
     }

@@ -103,7 +103,7 @@ extension DragCollectionView: GtkPlaceholderDelegate {
         switch changed {
         case .inserted:
             pending[i].shown = true
-            reloadData()
+            insertPlaceholderRows(of: pending[i])
         case .progress(let fraction):
             pending[i].fraction = fraction
             for cell in cells.values {
@@ -114,7 +114,7 @@ extension DragCollectionView: GtkPlaceholderDelegate {
             }
         case .resolved, .failed:
             pending.remove(at: i)
-            reloadData()
+            removePlaceholderRows(of: token)
         }
     }
 }

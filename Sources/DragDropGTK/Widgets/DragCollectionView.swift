@@ -113,7 +113,7 @@ public final class DragCollectionView {
     /// among them (``rows`` is what the GTK model shows).
     var rows: [Row] = []
     /// Where each item is in ``rows`` (built when first needed after a change).
-    private var positionCache: [TargetID: Int]?
+    var positionCache: [TargetID: Int]?
     /// The selected items' identifiers.
     var selected: Set<TargetID> = []
     /// The registered window, while the view is registered.
@@ -366,8 +366,6 @@ public final class DragCollectionView {
             dd_collection_model_items_changed(
                 model, guint(splice.position), guint(splice.removed), guint(splice.added.count))
         }
-        // Rows whose item kept its place but not its title are rebound.
-        refreshBoundContent()
         positionCache = nil
         let before = selected
         if let ids { selected = Set(ids) }
@@ -375,8 +373,15 @@ public final class DragCollectionView {
             let present = positions
             selected = selected.filter { present[$0] != nil }
         }
+        finishUpdate(selectionBefore: before, selecting: ids != nil)
+    }
+
+    /// After the rows changed: rebinds the rows on screen whose item kept its place but not its
+    /// content, shows the empty text, tells GTK and the app about the selection and the change.
+    func finishUpdate(selectionBefore before: Set<TargetID>, selecting: Bool) {
+        refreshBoundContent()
         gtk_widget_set_visible(emptyLabel.widget, rows.isEmpty ? 1 : 0)
-        if selected != before || ids != nil {
+        if selected != before || selecting {
             dd_collection_model_selection_changed(model, 0, guint(rows.count))
             onSelectionChanged?()
         }
@@ -735,7 +740,7 @@ public final class DragCollectionView {
     }
 
     /// Rebinds the bound rows whose content may have changed in place (a reload).
-    private func refreshBoundContent() {
+    func refreshBoundContent() {
         for cell in cells.values {
             guard let item = cell.listItem else { continue }
             let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
