@@ -90,7 +90,6 @@ extension DragCollectionView {
                 if ids != nil { insertedIDs.formUnion(added.lazy.map(\.id)) }
                 dd_collection_model_items_changed(model, guint(position), 0, guint(added.count))
             }
-            positionCache = nil
         }
         if !removedIDs.isEmpty, !selected.isEmpty { selected.subtract(removedIDs) }
         if let ids {
@@ -154,27 +153,29 @@ extension DragCollectionView {
             Row(id: Self.placeholderID(entry.token, k), placeholder: entry.token, arriving: k)
         }
         rows.insert(contentsOf: added, at: position)
-        positionCache = nil
         dd_collection_model_items_changed(model, guint(position), 0, guint(added.count))
         finishUpdate(selectionBefore: selected, selecting: false)
     }
 
-    /// Takes away the placeholder rows of the deferred drop `token` (it resolved or failed).
-    /// When the data source's count no longer matches the items shown (it changed without
-    /// telling the view), every item is read again.
-    func removePlaceholderRows(of token: DropToken) {
-        var position = 0
-        while position < rows.count {
-            guard rows[position].placeholder == token else {
-                position += 1
-                continue
+    /// Takes away the placeholder rows of the pending drop at `index` in ``pending`` (it resolved
+    /// or failed), and the drop. When the data source's count no longer matches the items shown
+    /// (it changed without telling the view), every item is read again.
+    func removePlaceholderRows(ofPendingDrop index: Int) {
+        let token = pending[index].token
+        // Its rows, as runs of positions, taken out from the last so the others keep theirs.
+        var runs: [Range<Int>] = []
+        for position in placeholderPositions where rows[position].placeholder == token {
+            if let last = runs.last, last.upperBound == position {
+                runs[runs.count - 1] = last.lowerBound..<(position + 1)
+            } else {
+                runs.append(position..<(position + 1))
             }
-            var end = position
-            while end < rows.count, rows[end].placeholder == token { end += 1 }
-            rows.removeSubrange(position..<end)
-            dd_collection_model_items_changed(model, guint(position), guint(end - position), 0)
         }
-        positionCache = nil
+        for run in runs.reversed() {
+            rows.removeSubrange(run)
+            dd_collection_model_items_changed(model, guint(run.lowerBound), guint(run.count), 0)
+        }
+        pending.remove(at: index)
         if rows.count - placeholderRowCount != itemCount {
             reloadData()
         } else {

@@ -113,8 +113,7 @@ extension DragCollectionView: GtkPlaceholderDelegate {
                 cell.setProgress(fraction)
             }
         case .resolved, .failed:
-            pending.remove(at: i)
-            removePlaceholderRows(of: token)
+            removePlaceholderRows(ofPendingDrop: i)
         }
     }
 }
