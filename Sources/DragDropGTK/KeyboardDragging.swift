@@ -340,7 +340,8 @@ public protocol GtkKeyboardDropPointsDelegate: GtkDragHostDelegate {
     func dragHost(_ host: GtkDragHost, keyboardDropPointIn container: TargetID, after item: TargetID?, forward: Bool)
         -> TargetID?
 
-    /// Brings `item` of `container` on screen (scroll to it) so that its row registers.
+    /// Scrolls `item` of `container` into view (nothing when it shows whole): the keyboard focus
+    /// goes to it, and a row not registered yet registers once GTK binds it.
     func dragHost(_ host: GtkDragHost, reveal item: TargetID, in container: TargetID)
 }
 

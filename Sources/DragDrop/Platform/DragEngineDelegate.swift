@@ -56,10 +56,10 @@ public protocol DragEngineDelegate: AnyObject {
     func dragEngine(_ engine: DragEngine, keyboardDropPointIn container: TargetID, after item: TargetID?, forward: Bool)
         -> TargetID?
 
-    /// Brings `item`, an item of `container` that is not registered and that
-    /// ``dragEngine(_:keyboardDropPointIn:after:forward:)`` answered, on screen so that it
-    /// registers (scroll to it): the keyboard focus lands on it when it does, now or later
-    /// (C4). Default: nothing.
+    /// Brings `item`, an item of `container` that
+    /// ``dragEngine(_:keyboardDropPointIn:after:forward:)`` answered and the keyboard focus goes
+    /// to, into view (scroll to it; nothing when it shows already). One that is not registered
+    /// must register: the focus lands on it when it does, now or later (C4). Default: nothing.
     func dragEngine(_ engine: DragEngine, reveal item: TargetID, in container: TargetID)
 
     /// Something a person would see or hear happened.

@@ -653,17 +653,12 @@ public final class DragEngine {
         return answer
     }
 
-    /// Where a step lands among a container's model points.
-    private enum ModelStep {
-        /// On a registered drop point.
-        case focus(Int)
-        /// On a model point that is not registered yet: revealed first.
-        case reveal(KeyboardNavigation.Reveal)
-    }
-
     /// The next drop point of `container`'s model after `item`, from the delegate, passing the
-    /// dragged items and registered targets that take not every item; nil when there is none.
-    private func modelStep(in container: TargetID, after item: TargetID?, forward: Bool) -> ModelStep? {
+    /// dragged items and registered targets that take not every item: a registered drop point
+    /// or one not registered yet; nil when there is none.
+    private func modelStep(in container: TargetID, after item: TargetID?, forward: Bool)
+        -> KeyboardNavigation.Reveal?
+    {
         guard let delegate, let nav = session?.keyboard else { return nil }
         let dragged = sessionItemIDs()
         var after = item
@@ -671,25 +666,28 @@ public final class DragEngine {
         while let next = delegate.dragEngine(self, keyboardDropPointIn: container, after: after, forward: forward),
             seen.insert(next).inserted
         {
-            if let index = nav.points.firstIndex(where: { $0.target == next }) { return .focus(index) }
-            if !dragged.contains(next), registry.target(next) == nil {
-                return .reveal(.init(container: container, item: next, forward: forward))
+            if nav.points.contains(where: { $0.target == next })
+                || (!dragged.contains(next) && registry.target(next) == nil)
+            {
+                return .init(container: container, item: next, forward: forward)
             }
             after = next
         }
         return nil
     }
 
-    private func take(_ step: ModelStep) {
-        switch step {
-        case .focus(let index):
-            focusKeyboardPoint(at: index)
-        case .reveal(let reveal):
-            session?.keyboard?.revealing = reveal
-            delegate?.dragEngine(self, reveal: reveal.item, in: reveal.container)
-            // A delegate that registers it at once: the focus lands now.
-            refreshKeyboardPoints()
-        }
+    /// Goes to a model drop point: the delegate brings it on screen (a registered row may lie
+    /// outside the visible part of its list), and the focus lands on it once it is a drop point,
+    /// now or when it registers.
+    private func take(_ step: KeyboardNavigation.Reveal) {
+        session?.keyboard?.revealing = step
+        delegate?.dragEngine(self, reveal: step.item, in: step.container)
+        // Rows that registered or left while it scrolled: the focus may land now.
+        refreshKeyboardPoints()
+        guard let nav = session?.keyboard, nav.revealing == step,
+            let index = nav.points.firstIndex(where: { $0.target == step.item })
+        else { return }
+        focusKeyboardPoint(at: index)
     }
 
     /// Puts the keyboard focus on drop point `index`: highlighted, proposed, spoken by name
