@@ -49,12 +49,23 @@ struct CollectionKeyboardTests {
                 $0.event == "lifted"
             }
             #expect(lifted.items == ["a0"])
+            let archive = try layout.frame("archive")
             var steps: [String?] = []
             var said: [String?] = []
+            var outlines: [Int] = []
             for key in ["Tab", "Tab", "Tab", "Tab", "shift+Tab"] {
                 let step = try await Self.step(key, app, pointer)
                 steps.append(step.target)
                 said.append(step.said)
+                try await Task.sleep(for: .milliseconds(300))
+                outlines.append(try Screenshot.capture(app.display).count(KeyboardStyles.focusOutline, in: archive))
+            }
+            // One outline at a time: a folder scrolled away leaves none on the tile widget GTK
+            // recycles for another item (Album 0's outline, on screen, is the measure).
+            for (index, count) in outlines.enumerated().dropFirst(2) {
+                #expect(
+                    Double(count) > Double(outlines[1]) * 0.6 && Double(count) < Double(outlines[1]) * 1.4,
+                    "step \(index): \(count) outline pixels, one outline has \(outlines[1])")
             }
             // The archive, Album 0 on screen, Albums 1 and 2 (tiles 1005 and 2005) off screen,
             // then back to Album 1.
@@ -67,7 +78,6 @@ struct CollectionKeyboardTests {
             { $0.offset > 2_000 }
             #expect(shown.count == 20_000)
             // What a person sees: the focus outline on the folder now in view, in the grid.
-            let archive = try layout.frame("archive")
             var outline = 0
             for _ in 0..<20 where outline < 100 {
                 outline = try Screenshot.capture(app.display).count(KeyboardStyles.focusOutline, in: archive)

@@ -680,6 +680,15 @@ public final class DragEngine {
     /// outside the visible part of its list), and the focus lands on it once it is a drop point,
     /// now or when it registers.
     private func take(_ step: KeyboardNavigation.Reveal) {
+        if let nav = session?.keyboard, let focus = nav.focus, nav.points[focus].target != step.item {
+            // The focus leaves the point now, while it is registered: its feedback goes off
+            // before the view scrolls it away and recycles its widget (F4). Said nothing: the
+            // next point is said when the focus lands.
+            session?.keyboard?.focus = nil
+            emit(.keyboardFocus(nil, index: nil))
+            retarget(to: nil, info: nil, quiet: true)
+            handleSpring(spring.hover(over: nil, configuration: .init(), now: clock.now))
+        }
         session?.keyboard?.revealing = step
         delegate?.dragEngine(self, reveal: step.item, in: step.container)
         // Rows that registered or left while it scrolled: the focus may land now.

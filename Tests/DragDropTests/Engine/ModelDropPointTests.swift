@@ -23,6 +23,8 @@ struct ModelDropPointTests {
         /// The items the engine asked to bring into view, and those that needed a scroll.
         var revealed: [TargetID] = []
         var scrolledTo: [TargetID] = []
+        /// The destination and the highlighted targets when each reveal was asked for.
+        var atReveal: [(destination: TargetID?, highlighted: Set<TargetID>)] = []
         var dropped: DropRequest?
         var events: [FeedbackEvent] = []
         /// Answers the model's drop points (false: a delegate without the hook).
@@ -96,6 +98,11 @@ struct ModelDropPointTests {
 
         func dragEngine(_ engine: DragEngine, reveal item: TargetID, in container: TargetID) {
             revealed.append(item)
+            var highlighted: Set<TargetID> = []
+            for case .highlight(let target, let on) in events {
+                if on { highlighted.insert(target) } else { highlighted.remove(target) }
+            }
+            atReveal.append((engine.currentSession?.destination, highlighted))
         }
 
         func dragEngine(_ engine: DragEngine, nameOfItem item: TargetID, in container: TargetID) -> String? {
@@ -122,7 +129,7 @@ struct ModelDropPointTests {
     }
 
     @Test(
-        "C4: Tab reaches every folder of a virtualized list in the model's order, those off screen too, each revealed and spoken by name; then the drop points after the list; wrapping to the start"
+        "C4, F4: Tab reaches every folder of a virtualized list in the model's order, those off screen too, each revealed and spoken by name; then the drop points after the list; wrapping to the start"
     )
     func forwardThroughModel() throws {
         let archive = try Archive()
@@ -138,6 +145,9 @@ struct ModelDropPointTests {
         // Every folder was brought into view; only those off screen needed a scroll.
         #expect(archive.revealed == ["f2", "f12", "f25", "f38"])
         #expect(archive.scrolledTo == ["f12", "f25", "f38"])
+        // F4: the point left is no destination and lit no more when the view scrolls it away.
+        #expect(archive.atReveal.map(\.destination) == [nil, nil, nil, nil])
+        #expect(archive.atReveal.allSatisfy { $0.highlighted.isEmpty })
         // Each landing is said once, by name, like a step to a drop point on screen: the row
         // that scrolled away with the focus says nothing.
         #expect(said[2] == ["Over Folder 12, will move."])
