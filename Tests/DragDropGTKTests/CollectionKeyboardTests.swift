@@ -49,6 +49,11 @@ struct CollectionKeyboardTests {
                 $0.event == "lifted"
             }
             #expect(lifted.items == ["a0"])
+            // The archive, the inbox and the 20 albums, 19 of them off screen.
+            let picked = try await app.waitFor(FeedbackLine.self, "the pick-up announced", after: mark) {
+                $0.event == "announcement"
+            }
+            #expect(picked.text == "Picked up 'File 0'. 22 drop points; press Tab to choose one.")
             let archive = try layout.frame("archive")
             var steps: [String?] = []
             var said: [String?] = []

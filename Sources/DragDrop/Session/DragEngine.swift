@@ -427,9 +427,9 @@ public final class DragEngine {
         if mode == .keyboard {
             let points = KeyboardNavigation.points(in: registry, masks: session!.masks, excluding: sessionItemIDs())
             session?.keyboard = KeyboardNavigation(points: points, focus: nil, membershipVersion: membershipVersion)
+            let count = reachablePointCount(points)
             announce(
-                pickedUp.text + " \(points.count) drop point\(points.count == 1 ? "" : "s"); press Tab to choose one.",
-                force: true)
+                pickedUp.text + " \(count) drop point\(count == 1 ? "" : "s"); press Tab to choose one.", force: true)
         } else {
             announce(pickedUp)
             if let point { update(at: point) }
@@ -643,6 +643,42 @@ public final class DragEngine {
             index = forward ? (index + 1) % count : (index - 1 + count) % count
         }
         focusKeyboardPoint(at: start)
+    }
+
+    /// How many drop points a keyboard drag reaches (said at the pick-up, C4): the registered
+    /// ones, but those of a container's model counted from the model, on screen or not.
+    private func reachablePointCount(_ points: [KeyboardDropPoint]) -> Int {
+        guard let delegate else { return points.count }
+        var blocks: [TargetID: Bool] = [:]
+        var containers: [TargetID] = []
+        var count = 0
+        for point in points {
+            if let parent = registry.ancestors(of: point.target).first, isModelBlock(parent, &blocks) {
+                if !containers.contains(parent) { containers.append(parent) }
+                continue
+            }
+            count += 1
+            if isModelBlock(point.target, &blocks), !containers.contains(point.target) {
+                containers.append(point.target)
+            }
+        }
+        let dragged = sessionItemIDs()
+        let registered = Set(points.map(\.target))
+        for container in containers {
+            var after: TargetID?
+            var seen: Set<TargetID> = []
+            while let next = delegate.dragEngine(self, keyboardDropPointIn: container, after: after, forward: true),
+                seen.insert(next).inserted
+            {
+                // As ``modelStep(in:after:forward:)`` goes: the dragged items and registered
+                // targets that take not every item are passed.
+                if registered.contains(next) || (!dragged.contains(next) && registry.target(next) == nil) {
+                    count += 1
+                }
+                after = next
+            }
+        }
+        return count
     }
 
     /// Whether `container`'s model has keyboard drop points of its own (asked once a step).

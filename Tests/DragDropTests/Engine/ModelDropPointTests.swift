@@ -202,6 +202,25 @@ struct ModelDropPointTests {
         #expect(archive.dropped?.destination == "f12")
     }
 
+    @Test("C4: the pick-up counts the drop points the keyboard reaches, the folders off screen included")
+    func pickUpCountsModelPoints() throws {
+        let archive = try Archive()
+        try archive.engine.beginKeyboardDrag(items: ["f0"], from: "archive")
+        let said = archive.events.compactMap { if case .announcement(let a) = $0 { a.text } else { nil } }
+        #expect(said == ["Picked up 'File 0'. 6 drop points; press Tab to choose one."])
+
+        let dragging = try Archive()
+        try dragging.engine.beginKeyboardDrag(items: ["f0", "f12", "f25"], from: "archive")
+        let counted = dragging.events.compactMap { if case .announcement(let a) = $0 { a.text } else { nil } }
+        #expect(counted.first?.hasSuffix(" 4 drop points; press Tab to choose one.") == true, "\(counted)")
+
+        let plain = try Archive()
+        plain.answers = false
+        try plain.engine.beginKeyboardDrag(items: ["f0"], from: "archive")
+        let registered = plain.events.compactMap { if case .announcement(let a) = $0 { a.text } else { nil } }
+        #expect(registered == ["Picked up 'File 0'. 3 drop points; press Tab to choose one."])
+    }
+
     @Test("C4: a dragged folder is no drop point: the keyboard passes it, on screen or not")
     func draggedFolderSkipped() throws {
         let archive = try Archive()
