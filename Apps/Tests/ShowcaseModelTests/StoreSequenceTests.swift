@@ -351,7 +351,7 @@ struct SequenceFixture {
         // Read-only collections refuse inserts through the store; fill it directly.
         try store.database.write { db in
             for (position, name) in ["Ana Lima", "Bo Chen"].enumerated() {
-                var row = ShowcaseItem(collectionId: readOnly, position: position, title: name, kind: .contact)
+                var row = ShowcaseItem(collectionId: readOnly, rank: Int64(position), title: name, kind: .contact)
                 try row.insert(db)
             }
         }
