@@ -8,11 +8,15 @@ import GRDB
 /// - A new item between two neighbours gets a rank between theirs; at an end, one ``spacing``
 ///   beyond the end; several items arriving together share the gap evenly.
 /// - When a gap is used up (about 30 arrivals at one spot with the standard spacing), a
-///   window of neighbours around the spot is spread out again: the smallest window, doubling
-///   from 8 items a side, whose room leaves at least ``minimumGap`` between items. A window that
-///   reaches an end of the collection spreads beyond it, so the window stays small; only a
-///   collection with no room left anywhere is renumbered whole (and one with more items than
-///   ranks is refused, ``ShowcaseStoreError/noRoom(collection:)``).
+///   window of neighbours around the spot is spread out evenly: the smallest window, doubling
+///   from 8 items a side, whose room leaves a gap of at least twice its number of items
+///   between them (at most half the spacing: a window that reaches an end always qualifies). The bar rises with the window's size (list labelling's density
+///   thresholds), so after a window of w items is spread, about w/4 more arrivals must land in
+///   it before a window that size is needed there again: a spread costs O(log n) rows per
+///   arrival, amortized, and the gaps of 2^32 make the first window (16 items) enough almost
+///   always. A window that reaches an end of the collection spreads beyond it (one spacing
+///   per item). Only a collection without that room anywhere is spread whole, and one with
+///   more items than ranks is refused (``ShowcaseStoreError/noRoom(collection:)``).
 /// - Ranks stay within `-limit...limit`; inside a transaction, rows waiting for their new place
 ///   are parked above `limit`, where no query that reads order looks.
 ///
@@ -36,17 +40,40 @@ public struct RankSpacing: Sendable, Hashable {
     /// ±2^61 (half a billion items appended one by one at an end).
     public static let standard = RankSpacing(spacing: 1 << 32, limit: 1 << 61)
 
-    /// The smallest average gap a spread-out window leaves (1/64 of the spacing, at least 1).
-    var minimumGap: Int64 { max(1, spacing >> 6) }
-
     /// The rank of the item at `index` of a collection written in order from scratch.
     public func rank(at index: Int) -> Int64 { Int64(index) * spacing }
+}
+
+/// How often gaps ran out in a store's operations (for tests).
+@_spi(CrashTesting)
+public struct RankStatistics: Sendable, Hashable, CustomStringConvertible {
+    /// Windows of neighbours spread out.
+    public var windows = 0
+    /// Of which whole collections.
+    public var wholeCollections = 0
+    /// Rows they rewrote.
+    public var rows = 0
+
+    /// No spreads.
+    public init() {}
+
+    public var description: String {
+        "\(windows) windows spread out (\(wholeCollections) whole collections), \(rows) rows rewritten"
+    }
+
+    public static func += (lhs: inout RankStatistics, rhs: RankStatistics) {
+        lhs.windows += rhs.windows
+        lhs.wholeCollections += rhs.wholeCollections
+        lhs.rows += rhs.rows
+    }
 }
 
 /// The rank arithmetic and queries of ``ChangeApplier``, inside the caller's transaction.
 struct RankWriter {
     let spacing: RankSpacing
     let db: Database
+    /// The spreads this writer made.
+    var statistics = RankStatistics()
     /// The next parking rank (above `limit`).
     private var nextPark: Int64
 
@@ -153,8 +180,9 @@ struct RankWriter {
     }
 
     /// Spreads out the smallest window of items around `index` (doubling from 8 a side) that
-    /// has room for them and `count` arrivals with at least ``RankSpacing/minimumGap`` between
-    /// each, rewrites the window's ranks, and returns the arrivals' ranks.
+    /// has room for them and `count` arrivals with a gap of at least twice their number between
+    /// each (or the whole collection, with any room), rewrites the window's ranks, and returns
+    /// the arrivals' ranks.
     private mutating func spreadOut(_ count: Int, at index: Int, in collection: CollectionID, name: String) throws
         -> [Int64]
     {
@@ -174,10 +202,13 @@ struct RankWriter {
             let highBound = after?.rank ?? min(spacing.limit + 1, (window.last?.rank ?? 0) + roomBeyond(total))
             let step = (highBound - lowBound) / Int64(total + 1)
             let whole = before == nil && after == nil
-            if step >= spacing.minimumGap || (whole && step >= 1) {
+            if step >= min(2 * Int64(total), max(1, spacing.spacing / 2)) || (whole && step >= 1) {
                 var ranks = (1...total).map { lowBound + step * Int64($0) }
                 let arriving = Array(ranks[(index - lo)..<(index - lo + count)])
                 ranks.removeSubrange((index - lo)..<(index - lo + count))
+                statistics.windows += 1
+                statistics.wholeCollections += whole ? 1 : 0
+                statistics.rows += window.count
                 for row in window { try park(row.id) }
                 for (row, rank) in zip(window, ranks) {
                     try db.execute(sql: "UPDATE item SET rank = ? WHERE id = ?", arguments: [rank, row.id])

@@ -81,6 +81,11 @@ public final class ShowcaseStore: Sendable {
         var lastUndoFailure: ShowcaseStoreError?
     }
     private let hooks = Mutex(Hooks())
+    private let statistics = Mutex(RankStatistics())
+
+    /// How often this store's operations found a gap used up, since it was opened.
+    @_spi(CrashTesting)
+    public var rankStatistics: RankStatistics { statistics.withLock { $0 } }
 
     /// Opens (creating if needed) the database at `path` (default
     /// ``ShowcasePaths/databaseFile(environment:)``), migrates it, and inserts the seed data if
@@ -506,12 +511,16 @@ public final class ShowcaseStore: Sendable {
     /// Builds a change from the current state and applies it, in ONE write transaction.
     func perform(_ build: (Database) throws -> StoreChange) throws(ShowcaseStoreError) -> StoreChange {
         let hook = hooks.withLock { $0.beforeCommit }
-        return try write { db in
+        var spreads = RankStatistics()
+        let realized = try write { db in
+            spreads = RankStatistics()  // (GRDB may run the block again)
             let change = try build(db)
-            let realized = try ChangeApplier.apply(change, spacing: spacing, in: db)
+            let realized = try ChangeApplier.apply(change, spacing: spacing, in: db, statistics: &spreads)
             hook?()
             return realized
         }
+        statistics.withLock { $0 += spreads }
+        return realized
     }
 
     func read<T>(_ body: (Database) throws -> T) throws(ShowcaseStoreError) -> T {

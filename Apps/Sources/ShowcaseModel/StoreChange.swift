@@ -115,7 +115,9 @@ enum ChangeApplier {
     /// caller's transaction rolls back) when an item to remove or move is missing, an item to
     /// insert with a fixed id exists, a collection is missing or read-only, or an item would
     /// leave a write-only collection.
-    static func apply(_ change: StoreChange, spacing: RankSpacing, in db: Database) throws -> StoreChange {
+    static func apply(
+        _ change: StoreChange, spacing: RankSpacing, in db: Database, statistics: inout RankStatistics
+    ) throws -> StoreChange {
         // Everything named once.
         var named = Set<ItemID>()
         for id in change.removed.compactMap(\.item.id) + change.moved.map(\.item) + change.inserted.compactMap(\.item.id) {
@@ -246,6 +248,7 @@ enum ChangeApplier {
             moved[i].from = fromSlots[row.id!]!
             moved[i].fromRank = row.rank
         }
+        statistics += writer.statistics
         return StoreChange(
             removed: removedNow.map { StoreChange.Placed($0, at: fromSlots[$0.id!]!) }, inserted: inserted, moved: moved)
     }
