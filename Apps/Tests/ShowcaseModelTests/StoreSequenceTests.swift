@@ -32,18 +32,20 @@ struct StoreSequenceTests {
 
     @Test(
         "U1, S4: gaps between ranks run out all the time (ranks 1 apart within ±64: no gap at all; or 16 apart within ±1,024): 160 random steps still equal the model after every step",
-        arguments: seeds([11, 12, 13, 14]), [RankSpacing(spacing: 1, limit: 64), RankSpacing(spacing: 16, limit: 1024)])
+        arguments: seeds([11, 12, 13, 14]).map {
+            ($0, $0 % 2 == 1 ? RankSpacing(spacing: 1, limit: 64) : RankSpacing(spacing: 16, limit: 1024))
+        })
     func randomSequenceWithTinyGaps(seed: UInt64, spacing: RankSpacing) throws {
         let steps = try Self.generate(seed: seed, count: 160)
         let spreads = SpreadCounter()
-        guard let failure = try Self.play(steps, spacing: spacing, spreads: spreads) else {
+        guard let failure = try Self.play(steps, spacing: spacing, spreads: spreads, readBack: true) else {
             // With no gap at all, every arrival between two items spreads out a window.
             if spacing.spacing == 1 { #expect(spreads.windows > 0, "seed \(seed): no gap ran out") }
             print("tiny gaps, seed \(seed), spacing \(spacing.spacing) within ±\(spacing.limit): \(spreads)")
             return
         }
-        let minimal = Shrinker.shrink(steps) { (try? Self.play($0, spacing: spacing)) != nil }
-        let minimalFailure = (try? Self.play(minimal, spacing: spacing)).flatMap { $0 } ?? failure
+        let minimal = Shrinker.shrink(steps) { (try? Self.play($0, spacing: spacing, readBack: true)) != nil }
+        let minimalFailure = (try? Self.play(minimal, spacing: spacing, readBack: true)).flatMap { $0 } ?? failure
         Issue.record(
             """
             seed \(seed), spacing \(spacing.spacing) within ±\(spacing.limit): \(failure)
@@ -115,10 +117,10 @@ struct StoreSequenceTests {
 
     /// Plays `steps` on a fresh fixture and the model, the store giving ranks with `spacing`;
     /// the first difference, or nil. After every step: every row as the model has it, the
-    /// database's integrity, and each collection read back by pages and by slots.
-    static func play(_ steps: [Step], spacing: RankSpacing = .standard, spreads: SpreadCounter? = nil) throws
-        -> String?
-    {
+    /// database's integrity, and with `readBack` each collection read back by pages and slots.
+    static func play(
+        _ steps: [Step], spacing: RankSpacing = .standard, spreads: SpreadCounter? = nil, readBack: Bool = false
+    ) throws -> String? {
         let fixture = try SequenceFixture(spacing: spacing)
         var session: StoreSession? = StoreSession(store: try fixture.open(spacing: spacing))
         defer { if let store = session?.store { spreads?.add(store.rankStatistics) } }
@@ -143,14 +145,14 @@ struct StoreSequenceTests {
             }
             let problems = try store.integrityProblems()
             if !problems.isEmpty { return "after step \(index) (\(step)): \(problems)" }
-            if let problem = try Self.readBack(store, model) { return "after step \(index) (\(step)): \(problem)" }
+            if readBack, let problem = try Self.readBack(store, model) { return "after step \(index) (\(step)): \(problem)" }
             try model.adoptDates(from: store)
         }
         return nil
     }
 
     /// Whether every collection reads the same by ids, by pages of 3 at an index (`LIMIT`/
-    /// `OFFSET`) and by each item's slot as the model has it in order.
+    /// `OFFSET`) and by its first, middle and last items' slots as the model has it in order.
     static func readBack(_ store: ShowcaseStore, _ model: StoreModel) throws -> String? {
         for collection in model.collections {
             let ids = collection.items.compactMap(\.id)
@@ -160,7 +162,8 @@ struct StoreSequenceTests {
                 try store.items(in: collection.id, positions: $0..<($0 + 3)).compactMap(\.id)
             }
             if paged != ids { return "collection \(collection.id): read by pages \(paged), model \(ids)" }
-            for (index, id) in ids.enumerated() {
+            for index in Set([0, ids.count / 2, ids.count - 1]) where ids.indices.contains(index) {
+                let id = ids[index]
                 let slot = try store.slot(of: id)
                 if slot != ItemSlot(collection: collection.id, position: index) {
                     return "item \(id): slot \(slot.map(\.description) ?? "none"), model \(collection.id)#\(index)"
