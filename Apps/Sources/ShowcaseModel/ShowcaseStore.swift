@@ -362,8 +362,9 @@ public final class ShowcaseStore: Sendable {
         return edit(change, verb: "Add", kinds: items.map(\.kind))
     }
 
-    /// Moves items to `collection` at `index`, in the order given, in one transaction: positions
-    /// are renumbered in every collection involved; within one collection this is a reorder.
+    /// Moves items to `collection` at `index`, in the order given, in one transaction: only the
+    /// moved rows are written (each gets a rank between its new neighbours'); within one
+    /// collection this is a reorder.
     ///
     /// `index` counts positions in the destination as it is before the move, dragged items
     /// included (what ``InsertionIndex`` computes from the frames on screen): moving the first
