@@ -203,6 +203,7 @@ enum ChangeApplier {
             }
             // The arrivals placed so far, in order, with their current indices.
             var placed: [(what: Arrival, index: Int)] = []
+            let spreadsBefore = writer.statistics.windows
             for group in groups {
                 let hints = group.members.map { what -> Int64? in
                     switch what {
@@ -235,11 +236,21 @@ enum ChangeApplier {
                 placed.insert(
                     contentsOf: group.members.enumerated().map { ($1, group.index + $0) }, at: cut)
             }
+            // A window spread out after some arrivals were placed may have given them new ranks.
+            let respread = writer.statistics.windows > spreadsBefore
             for (what, index) in placed {
                 let slot = ItemSlot(collection: collection, position: index)
                 switch what {
-                case .new(let i): inserted[i].slot = slot
-                case .moved(let i): moved[i].to = slot
+                case .new(let i):
+                    inserted[i].slot = slot
+                    if respread, let rank = try Int64.fetchOne(db, sql: "SELECT rank FROM item WHERE id = ?", arguments: [inserted[i].item.id]) {
+                        inserted[i].item.rank = rank
+                    }
+                case .moved(let i):
+                    moved[i].to = slot
+                    if respread {
+                        moved[i].toRank = try Int64.fetchOne(db, sql: "SELECT rank FROM item WHERE id = ?", arguments: [moved[i].item])
+                    }
                 }
             }
         }

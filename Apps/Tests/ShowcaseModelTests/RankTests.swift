@@ -102,6 +102,10 @@ struct RankTests {
                 edits.append(try store.insert([NewItem(title: "new \(n)", kind: .message)], into: big, at: 2_500))
             }
             model.insert(edits.last!.itemIDs[0], at: 2_500)
+            // The realized change is the row as stored (its rank too, after a spread) at its slot.
+            let realized = edits.last!.change.inserted
+            #expect(realized.map(\.slot) == [ItemSlot(collection: big, position: 2_500)])
+            #expect(try realized.map(\.item) == [store.item(edits.last!.itemIDs[0])])
             if n % 250 == 249 { #expect(try store.itemIDs(in: big) == model, "after \(n + 1) drops") }
         }
         #expect(try store.itemIDs(in: big) == model)
@@ -133,6 +137,9 @@ struct RankTests {
         let edit = try store.insert([NewItem(title: "16th", kind: .message), NewItem(title: "17th", kind: .message)], into: big, at: 7)
         model.insert(contentsOf: edit.itemIDs, at: 7)
         #expect(try store.itemIDs(in: big) == model)
+        #expect(try edit.change.inserted.map(\.item) == edit.itemIDs.map { try store.item($0) })
+        #expect(
+            edit.change.inserted.map(\.slot) == [7, 8].map { ItemSlot(collection: big, position: $0) })
         #expect(store.rankStatistics.wholeCollections > 0)
         #expect(throws: ShowcaseStoreError.noRoom(collection: "Big")) {
             try store.insert([NewItem(title: "18th", kind: .message)], into: big, at: 3)
@@ -140,6 +147,32 @@ struct RankTests {
         #expect(ShowcaseStoreError.noRoom(collection: "Big").description == "Big has no room for more items.")
         #expect(try store.itemIDs(in: big) == model)
         #expect(try store.integrityProblems().isEmpty)
+    }
+
+    @Test(
+        "U1: a change whose second arrival spreads out the window holding its first reports every row as stored, at its slot; its inverse and the change again give the same order"
+    )
+    func realizedAfterSpread() throws {
+        // Ranks 0…9, no gap: the arrival at the top fits (rank -1), the one at index 5 does not.
+        let (_, store, big, _) = try Self.bigList(10, spacing: RankSpacing(spacing: 1, limit: 64))
+        var model = try store.itemIDs(in: big)
+        let change = StoreChange(inserted: [
+            StoreChange.Placed(ShowcaseItem(collectionId: big, title: "top", kind: .message), at: ItemSlot(collection: big, position: 0)),
+            StoreChange.Placed(ShowcaseItem(collectionId: big, title: "middle", kind: .message), at: ItemSlot(collection: big, position: 5)),
+        ])
+        let realized = try store.apply(change)
+        #expect(store.rankStatistics.windows == 1)
+        let ids = realized.inserted.compactMap(\.item.id)
+        model.insert(ids[0], at: 0)
+        model.insert(ids[1], at: 5)
+        #expect(try store.itemIDs(in: big) == model)
+        #expect(try realized.inserted.map(\.item) == ids.map { try store.item($0) }, "the ranks as stored after the spread")
+        #expect(realized.inserted.map(\.slot) == [0, 5].map { ItemSlot(collection: big, position: $0) })
+        let after = try store.items(in: big)
+        try store.apply(realized.inverse)
+        #expect(try store.itemIDs(in: big) == model.filter { !ids.contains($0) })
+        try store.apply(realized)
+        #expect(try store.items(in: big) == after, "the same rows, ranks included")
     }
 
     // MARK: Migration
