@@ -10,13 +10,13 @@ import GRDB
 /// - When a gap is used up (about 30 arrivals at one spot with the standard spacing), a
 ///   window of neighbours around the spot is spread out evenly: the smallest window, doubling
 ///   from 8 items a side, whose room leaves a gap of at least twice its number of items
-///   between them (at most half the spacing: a window that reaches an end always qualifies). The bar rises with the window's size (list labelling's density
-///   thresholds), so after a window of w items is spread, about w/4 more arrivals must land in
-///   it before a window that size is needed there again: a spread costs O(log n) rows per
-///   arrival, amortized, and the gaps of 2^32 make the first window (16 items) enough almost
-///   always. A window that reaches an end of the collection spreads beyond it (one spacing
-///   per item). Only a collection without that room anywhere is spread whole, and one with
-///   more items than ranks is refused (``ShowcaseStoreError/noRoom(collection:)``).
+///   between them (at most half the spacing, so a window that reaches an end, and spreads
+///   beyond it one spacing per item, always qualifies). The bar rises with the window's size
+///   (list labelling's density thresholds), so after a window of w items is spread, about w/4
+///   more arrivals must land in it before a window that size is needed there again: O(log n)
+///   rows per arrival, amortized, and with gaps of 2^32 the first window (17 items) is enough
+///   almost always. Only a collection without that room anywhere is spread whole, and one
+///   with more items than ranks is refused (``ShowcaseStoreError/noRoom(collection:)``).
 /// - Ranks stay within `-limit...limit`; inside a transaction, rows waiting for their new place
 ///   are parked above `limit`, where no query that reads order looks.
 ///
@@ -175,7 +175,8 @@ struct RankWriter {
         case (let previous?, let next?): return (previous, next)
         case (let previous?, nil): return (previous, min(spacing.limit + 1, previous + room))
         case (nil, let next?): return (max(-spacing.limit - 1, next - room), next)
-        case (nil, nil): return (max(-spacing.limit - 1, -spacing.spacing), min(spacing.limit + 1, room - spacing.spacing))
+        case (nil, nil):
+            return (max(-spacing.limit - 1, -spacing.spacing), min(spacing.limit + 1, room - spacing.spacing))
         }
     }
 

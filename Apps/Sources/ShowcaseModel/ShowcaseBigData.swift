@@ -87,7 +87,8 @@ extension ShowcaseStore {
                 FROM n
                 """,
             arguments: [
-                "count": ShowcaseBigData.messageCount, "collection": allMail.id, "spacing": RankSpacing.standard.spacing, "subjects": subjects,
+                "count": ShowcaseBigData.messageCount, "collection": allMail.id,
+                "spacing": RankSpacing.standard.spacing, "subjects": subjects,
                 "subjectCount": ShowcaseBigData.subjects.count, "senders": senders,
                 "senderCount": ShowcaseBigData.senders.count, "kind": ItemKind.message.rawValue, "created": created,
             ])

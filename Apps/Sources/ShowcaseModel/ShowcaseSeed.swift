@@ -92,7 +92,8 @@ enum ShowcaseSeed {
         func items(_ collection: CollectionID, _ kind: ItemKind, _ entries: [(String, Data?)]) throws {
             for (position, entry) in entries.enumerated() {
                 var row = ShowcaseItem(
-                    collectionId: collection, rank: RankSpacing.standard.rank(at: position), title: entry.0, kind: kind, payload: entry.1,
+                    collectionId: collection, rank: RankSpacing.standard.rank(at: position), title: entry.0,
+                    kind: kind, payload: entry.1,
                     created: created)
                 try row.insert(db)
             }

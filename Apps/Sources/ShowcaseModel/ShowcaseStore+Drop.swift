@@ -99,7 +99,8 @@ extension ShowcaseStore {
                 ? try Self.moveChange(own, to: target, at: index, db)
                 : try Self.copyChange(own, to: target, at: index, db)
             // New content goes right after the dragged items (or at the index when there are none).
-            let start = try (change.moved.map(\.to.position) + change.inserted.map(\.slot.position)).max().map { $0 + 1 }
+            let start =
+                try (change.moved.map(\.to.position) + change.inserted.map(\.slot.position)).max().map { $0 + 1 }
                 ?? Self.clampedIndex(target, index, db)
             let added = newItems.isEmpty ? StoreChange() : try Self.insertChange(newItems, into: target, at: nil, db)
             change.inserted += added.inserted.enumerated().map { offset, row in

@@ -88,12 +88,14 @@ enum ControlsSeed {
         }
         func items(_ collection: CollectionID, _ kind: ItemKind, _ entries: [(String, Data?)]) throws {
             // After the collection's last item, a spacing apart.
-            let last = try Int64.fetchOne(db, sql: "SELECT MAX(rank) FROM item WHERE collectionId = ?", arguments: [collection])
+            let last = try Int64.fetchOne(
+                db, sql: "SELECT MAX(rank) FROM item WHERE collectionId = ?", arguments: [collection])
             let spacing = RankSpacing.standard.spacing
+            let start = last.map { $0 + spacing } ?? 0
             for (offset, entry) in entries.enumerated() {
                 var row = ShowcaseItem(
-                    collectionId: collection, rank: (last.map { $0 + spacing } ?? 0) + Int64(offset) * spacing, title: entry.0, kind: kind, payload: entry.1,
-                    created: created)
+                    collectionId: collection, rank: start + Int64(offset) * spacing, title: entry.0, kind: kind,
+                    payload: entry.1, created: created)
                 try row.insert(db)
             }
         }

@@ -311,8 +311,8 @@ public final class ShowcaseStore: Sendable {
                 let n: Int = row["n"]
                 let lo: Int64 = row["lo"]
                 let hi: Int64 = row["hi"]
-                problems.append(
-                    "collection \(row["collectionId"] as Int64): \(n) ranks out of range or not integers, \(lo)...\(hi)")
+                let collection: Int64 = row["collectionId"]
+                problems.append("collection \(collection): \(n) ranks out of range or not integers, \(lo)...\(hi)")
             }
             return problems
         }
@@ -445,7 +445,8 @@ public final class ShowcaseStore: Sendable {
         let now = ShowcaseItem.now()
         let rows = items.enumerated().map { offset, item in
             StoreChange.Placed(
-                ShowcaseItem(collectionId: collection, title: item.title, kind: item.kind, payload: item.payload, created: now),
+                ShowcaseItem(
+                    collectionId: collection, title: item.title, kind: item.kind, payload: item.payload, created: now),
                 at: ItemSlot(collection: collection, position: start + offset))
         }
         return StoreChange(inserted: rows)

@@ -90,7 +90,8 @@ public struct StoreChange: Sendable, Hashable {
     public var inverse: StoreChange {
         StoreChange(
             removed: inserted, inserted: removed,
-            moved: moved.map { Move(item: $0.item, from: $0.to, to: $0.from, fromRank: $0.toRank, toRank: $0.fromRank) })
+            moved: moved.map { Move(item: $0.item, from: $0.to, to: $0.from, fromRank: $0.toRank, toRank: $0.fromRank) }
+        )
     }
 
     /// Whether the change does nothing.
@@ -120,7 +121,9 @@ enum ChangeApplier {
     ) throws -> StoreChange {
         // Everything named once.
         var named = Set<ItemID>()
-        for id in change.removed.compactMap(\.item.id) + change.moved.map(\.item) + change.inserted.compactMap(\.item.id) {
+        for id in change.removed.compactMap(\.item.id) + change.moved.map(\.item)
+            + change.inserted.compactMap(\.item.id)
+        {
             guard named.insert(id).inserted else { throw ShowcaseStoreError.duplicateItem(id) }
         }
 
@@ -165,7 +168,9 @@ enum ChangeApplier {
         var fromSlots: [ItemID: ItemSlot] = [:]
         for (collection, rows) in Dictionary(grouping: removedNow + movedNow, by: \.collectionId) {
             let indices = try writer.indices(of: rows.map(\.rank), in: collection)
-            for (row, index) in zip(rows, indices) { fromSlots[row.id!] = ItemSlot(collection: collection, position: index) }
+            for (row, index) in zip(rows, indices) {
+                fromSlots[row.id!] = ItemSlot(collection: collection, position: index)
+            }
         }
 
         // 1. Take out what leaves: removed rows go; moved rows that stay in a collection that
@@ -243,13 +248,17 @@ enum ChangeApplier {
                 switch what {
                 case .new(let i):
                     inserted[i].slot = slot
-                    if respread, let rank = try Int64.fetchOne(db, sql: "SELECT rank FROM item WHERE id = ?", arguments: [inserted[i].item.id]) {
+                    if respread,
+                        let rank = try Int64.fetchOne(
+                            db, sql: "SELECT rank FROM item WHERE id = ?", arguments: [inserted[i].item.id])
+                    {
                         inserted[i].item.rank = rank
                     }
                 case .moved(let i):
                     moved[i].to = slot
                     if respread {
-                        moved[i].toRank = try Int64.fetchOne(db, sql: "SELECT rank FROM item WHERE id = ?", arguments: [moved[i].item])
+                        moved[i].toRank = try Int64.fetchOne(
+                            db, sql: "SELECT rank FROM item WHERE id = ?", arguments: [moved[i].item])
                     }
                 }
             }
@@ -261,6 +270,7 @@ enum ChangeApplier {
         }
         statistics += writer.statistics
         return StoreChange(
-            removed: removedNow.map { StoreChange.Placed($0, at: fromSlots[$0.id!]!) }, inserted: inserted, moved: moved)
+            removed: removedNow.map { StoreChange.Placed($0, at: fromSlots[$0.id!]!) }, inserted: inserted, moved: moved
+        )
     }
 }

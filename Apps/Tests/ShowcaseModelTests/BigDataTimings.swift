@@ -24,17 +24,22 @@ struct BigDataTimings {
         func time<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
             var result: T?
             let elapsed = try clock.measure { result = try body() }
-            lines.append("\(name): \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 2))))")
+            lines.append(
+                "\(name): \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 2))))")
             return result!
         }
         _ = try time("read All Mail's 100,000 ids") { try store.itemIDs(in: allMail) }
         _ = try time("read 128 rows at offset 0") { try store.items(in: allMail, positions: 0..<128) }
-        let page = try time("read 128 rows at offset 99,000") { try store.items(in: allMail, positions: 99_000..<99_128) }
+        let page = try time("read 128 rows at offset 99,000") {
+            try store.items(in: allMail, positions: 99_000..<99_128)
+        }
         #expect(page.map(\.id) == Array(ids[99_000..<99_128]))
         _ = try time("move the first message to Archive") { try store.move([ids[0]], to: archive) }
         _ = try time("move it back to All Mail's top") { try store.move([ids[0]], to: allMail, at: 0) }
         let drop = try time("drop an Archive message at All Mail's top") {
-            store.performDrop(.move, of: [try store.itemIDs(in: archive)[0]], on: ShowcaseTargets.collection(allMail), at: 0, newItems: [])
+            store.performDrop(
+                .move, of: [try store.itemIDs(in: archive)[0]], on: ShowcaseTargets.collection(allMail), at: 0,
+                newItems: [])
         }
         guard case .committed(let undo?, _) = drop else {
             Issue.record("the drop did not commit with an undo: \(drop)")
@@ -43,7 +48,9 @@ struct BigDataTimings {
         time("undo the drop") { undo.undo() }
         time("redo the drop") { undo.redo() }
         time("undo it again") { undo.undo() }
-        _ = try time("move the last message to All Mail's top") { try store.move([ids[ids.count - 1]], to: allMail, at: 0) }
+        _ = try time("move the last message to All Mail's top") {
+            try store.move([ids[ids.count - 1]], to: allMail, at: 0)
+        }
         _ = try time("remove the message at index 50,000") { try store.remove([ids[50_000]]) }
         #expect(try store.itemIDs(in: allMail).count == ids.count - 1)
         #expect(try store.integrityProblems().isEmpty)

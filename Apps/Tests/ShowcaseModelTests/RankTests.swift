@@ -32,9 +32,12 @@ struct RankTests {
     ) {
         let directory = try TemporaryDirectory()
         let store = try ShowcaseStore(path: directory.file("showcase.sqlite").path, seed: false, spacing: spacing)
-        let big = try store.createCollection(ShowcaseCollection(pane: .mail, key: "big", name: "Big", kind: .mailbox)).id!
-        let other = try store.createCollection(ShowcaseCollection(pane: .mail, key: "other", name: "Other", kind: .mailbox))
+        let big = try store.createCollection(ShowcaseCollection(pane: .mail, key: "big", name: "Big", kind: .mailbox))
             .id!
+        let other = try store.createCollection(
+            ShowcaseCollection(pane: .mail, key: "other", name: "Other", kind: .mailbox)
+        )
+        .id!
         _ = try store.insert((0..<size).map { NewItem(title: "m\($0)", kind: .message) }, into: big)
         return (directory, store, big, other)
     }
@@ -134,7 +137,8 @@ struct RankTests {
         // Ranks -8...8: room for 17 items.
         let (_, store, big, _) = try Self.bigList(15, spacing: RankSpacing(spacing: 1, limit: 8))
         var model = try store.itemIDs(in: big)
-        let edit = try store.insert([NewItem(title: "16th", kind: .message), NewItem(title: "17th", kind: .message)], into: big, at: 7)
+        let edit = try store.insert(
+            [NewItem(title: "16th", kind: .message), NewItem(title: "17th", kind: .message)], into: big, at: 7)
         model.insert(contentsOf: edit.itemIDs, at: 7)
         #expect(try store.itemIDs(in: big) == model)
         #expect(try edit.change.inserted.map(\.item) == edit.itemIDs.map { try store.item($0) })
@@ -157,8 +161,12 @@ struct RankTests {
         let (_, store, big, _) = try Self.bigList(10, spacing: RankSpacing(spacing: 1, limit: 64))
         var model = try store.itemIDs(in: big)
         let change = StoreChange(inserted: [
-            StoreChange.Placed(ShowcaseItem(collectionId: big, title: "top", kind: .message), at: ItemSlot(collection: big, position: 0)),
-            StoreChange.Placed(ShowcaseItem(collectionId: big, title: "middle", kind: .message), at: ItemSlot(collection: big, position: 5)),
+            StoreChange.Placed(
+                ShowcaseItem(collectionId: big, title: "top", kind: .message),
+                at: ItemSlot(collection: big, position: 0)),
+            StoreChange.Placed(
+                ShowcaseItem(collectionId: big, title: "middle", kind: .message),
+                at: ItemSlot(collection: big, position: 5)),
         ])
         let realized = try store.apply(change)
         #expect(store.rankStatistics.windows == 1)
@@ -166,7 +174,8 @@ struct RankTests {
         model.insert(ids[0], at: 0)
         model.insert(ids[1], at: 5)
         #expect(try store.itemIDs(in: big) == model)
-        #expect(try realized.inserted.map(\.item) == ids.map { try store.item($0) }, "the ranks as stored after the spread")
+        #expect(
+            try realized.inserted.map(\.item) == ids.map { try store.item($0) }, "the ranks as stored after the spread")
         #expect(realized.inserted.map(\.slot) == [0, 5].map { ItemSlot(collection: big, position: $0) })
         let after = try store.items(in: big)
         try store.apply(realized.inverse)

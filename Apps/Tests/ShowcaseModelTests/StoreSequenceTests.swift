@@ -145,7 +145,9 @@ struct StoreSequenceTests {
             }
             let problems = try store.integrityProblems()
             if !problems.isEmpty { return "after step \(index) (\(step)): \(problems)" }
-            if readBack, let problem = try Self.readBack(store, model) { return "after step \(index) (\(step)): \(problem)" }
+            if readBack, let problem = try Self.readBack(store, model) {
+                return "after step \(index) (\(step)): \(problem)"
+            }
             try model.adoptDates(from: store)
         }
         return nil
