@@ -392,8 +392,9 @@ public final class ShowcaseStore: Sendable {
     public func remove(_ itemIDs: [ItemID]) throws(ShowcaseStoreError) -> StoreEdit {
         let change = try perform { db in
             var removed: [StoreChange.Placed] = []
+            let rows = try ShowcaseItem.rows(itemIDs, db)
             for id in itemIDs {
-                guard let row = try ShowcaseItem.fetchOne(db, key: id) else { throw ShowcaseStoreError.noSuchItem(id) }
+                guard let row = rows[id] else { throw ShowcaseStoreError.noSuchItem(id) }
                 // The slot is the applier's to find (it realizes the change).
                 removed.append(StoreChange.Placed(row, at: ItemSlot(collection: row.collectionId, position: 0)))
             }
@@ -480,9 +481,10 @@ public final class ShowcaseStore: Sendable {
         guard try ShowcaseCollection.exists(db, key: collection) else { throw ShowcaseStoreError.noSuchCollection(collection) }
         var seen = Set<ItemID>()
         var sources: [ShowcaseItem] = []
+        let rows = try ShowcaseItem.rows(itemIDs, db)
         for id in itemIDs {
             guard seen.insert(id).inserted else { throw ShowcaseStoreError.duplicateItem(id) }
-            guard let row = try ShowcaseItem.fetchOne(db, key: id) else { throw ShowcaseStoreError.noSuchItem(id) }
+            guard let row = rows[id] else { throw ShowcaseStoreError.noSuchItem(id) }
             sources.append(row)
         }
         let ranks = RankWriter(.standard, db)
@@ -544,8 +546,8 @@ public final class ShowcaseStore: Sendable {
 
     private func edit(_ change: StoreChange, verb: String, kinds: [ItemKind?], ids: [ItemID]? = nil) -> StoreEdit {
         var kinds = kinds
-        if let ids, let read = try? read({ db in try ids.map { try ShowcaseItem.fetchOne(db, key: $0)?.kind } }) {
-            kinds = read
+        if let ids, let rows = try? read({ db in try ShowcaseItem.rows(ids, db) }) {
+            kinds = ids.map { rows[$0]?.kind }
         }
         return StoreEdit(
             change: change, name: Self.actionName(verb, kinds.compactMap { $0 }),

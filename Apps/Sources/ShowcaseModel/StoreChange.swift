@@ -127,23 +127,23 @@ enum ChangeApplier {
             guard named.insert(id).inserted else { throw ShowcaseStoreError.duplicateItem(id) }
         }
 
-        // Current rows of what leaves or moves.
+        // Current rows of what leaves or moves (read together: one query, not one per item).
+        let current = try ShowcaseItem.rows(
+            change.removed.compactMap(\.item.id) + change.moved.map(\.item) + change.inserted.compactMap(\.item.id), db)
         var removedNow: [ShowcaseItem] = []
         for placed in change.removed {
-            guard let id = placed.item.id, let current = try ShowcaseItem.fetchOne(db, key: id) else {
+            guard let id = placed.item.id, let row = current[id] else {
                 throw ShowcaseStoreError.noSuchItem(placed.item.id ?? 0)
             }
-            removedNow.append(current)
+            removedNow.append(row)
         }
         var movedNow: [ShowcaseItem] = []
         for move in change.moved {
-            guard let current = try ShowcaseItem.fetchOne(db, key: move.item) else {
-                throw ShowcaseStoreError.noSuchItem(move.item)
-            }
-            movedNow.append(current)
+            guard let row = current[move.item] else { throw ShowcaseStoreError.noSuchItem(move.item) }
+            movedNow.append(row)
         }
         for placed in change.inserted {
-            if let id = placed.item.id, try ShowcaseItem.exists(db, key: id) { throw ShowcaseStoreError.itemExists(id) }
+            if let id = placed.item.id, current[id] != nil { throw ShowcaseStoreError.itemExists(id) }
         }
 
         // Collections involved, checked. Nothing leaves a write-only collection: not by a move,
@@ -176,7 +176,7 @@ enum ChangeApplier {
         // 1. Take out what leaves: removed rows go; moved rows that stay in a collection that
         // receives items are parked out of its order until their turn.
         for row in removedNow {
-            try db.execute(sql: "DELETE FROM item WHERE id = ?", arguments: [row.id])
+            try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?").execute(arguments: [row.id])
         }
         for row in movedNow where targets.contains(row.collectionId) { try writer.park(row.id!) }
 
@@ -209,6 +209,8 @@ enum ChangeApplier {
             // The arrivals placed so far, in order, with their current indices.
             var placed: [(what: Arrival, index: Int)] = []
             let spreadsBefore = writer.statistics.windows
+            // The last row placed, and its index: the next group's neighbours are found from it.
+            var anchor: (index: Int, id: ItemID)?
             for group in groups {
                 let hints = group.members.map { what -> Int64? in
                     switch what {
@@ -218,7 +220,7 @@ enum ChangeApplier {
                 }
                 let ranks = try writer.ranks(
                     forArriving: group.members.count, at: group.index, in: collection, hints: hints,
-                    name: names[collection] ?? "")
+                    name: names[collection] ?? "", anchor: anchor)
                 for (what, rank) in zip(group.members, ranks) {
                     switch what {
                     case .new(let i):
@@ -226,11 +228,14 @@ enum ChangeApplier {
                         inserted[i].item.rank = rank
                         try inserted[i].item.insert(db)
                     case .moved(let i):
-                        try db.execute(
-                            sql: "UPDATE item SET collectionId = ?, rank = ? WHERE id = ?",
-                            arguments: [collection, rank, moved[i].item])
+                        try db.cachedStatement(sql: "UPDATE item SET collectionId = ?, rank = ? WHERE id = ?")
+                            .execute(arguments: [collection, rank, moved[i].item])
                         moved[i].toRank = rank
                     }
+                }
+                switch group.members.last! {
+                case .new(let i): anchor = inserted[i].item.id.map { (group.index + group.members.count - 1, $0) }
+                case .moved(let i): anchor = (group.index + group.members.count - 1, moved[i].item)
                 }
                 // Arrivals already placed at or after this index move down by the group's size.
                 var cut = placed.count
@@ -272,5 +277,18 @@ enum ChangeApplier {
         return StoreChange(
             removed: removedNow.map { StoreChange.Placed($0, at: fromSlots[$0.id!]!) }, inserted: inserted, moved: moved
         )
+    }
+}
+
+extension ShowcaseItem {
+    /// The rows with these ids that exist, by id, read a few thousand per query.
+    static func rows(_ ids: [ItemID], _ db: Database) throws -> [ItemID: ShowcaseItem] {
+        var rows: [ItemID: ShowcaseItem] = [:]
+        for start in stride(from: 0, to: ids.count, by: 5_000) {
+            for row in try ShowcaseItem.fetchAll(db, keys: ids[start..<min(start + 5_000, ids.count)]) {
+                rows[row.id!] = row
+            }
+        }
+        return rows
     }
 }

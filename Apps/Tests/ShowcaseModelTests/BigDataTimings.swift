@@ -53,6 +53,11 @@ struct BigDataTimings {
         }
         _ = try time("remove the message at index 50,000") { try store.remove([ids[50_000]]) }
         #expect(try store.itemIDs(in: allMail).count == ids.count - 1)
+        let before = try store.itemIDs(in: allMail)
+        let scattered = stride(from: 5, to: before.count, by: 100).map { before[$0] }
+        let many = try time("move 1,000 messages, every 100th, to Archive") { try store.move(scattered, to: archive) }
+        time("undo that move") { many.action.undo() }
+        #expect(try store.itemIDs(in: allMail) == before)
         #expect(try store.integrityProblems().isEmpty)
         print("BigDataTimings\n  " + lines.joined(separator: "\n  "))
     }

@@ -43,7 +43,7 @@ struct RankTests {
     }
 
     @Test(
-        "S4, U1: in a list of 20,000, moving the first item out and back, a drop at the top, its undo and redo, a removal and its undo each write one row; a reorder writes the moved row only"
+        "S4, U1: in a list of 20,000, moving the first item out and back, a drop at the top, its undo and redo, a removal and its undo each write one row; a reorder writes the moved row only; 200 scattered items out, undone, redone, undone write 200 rows each time"
     )
     func onlyTheRowsThatMove() throws {
         let (_, store, big, other) = try Self.bigList(20_000)
@@ -87,6 +87,16 @@ struct RankTests {
         #expect(try store.itemIDs(in: big) == model)
         #expect(try store.slot(of: model[0]) == ItemSlot(collection: big, position: 0))
         #expect(try store.slot(of: model[15_000]) == ItemSlot(collection: big, position: 15_000))
+        // 200 items scattered over the list (every 100th) out and back: 200 rows each way.
+        let scattered = stride(from: 50, to: model.count, by: 100).map { model[$0] }
+        let out = try store.move(scattered, to: other)
+        #expect(try store.itemIDs(in: big) == model.filter { !scattered.contains($0) })
+        #expect(counter.count { out.action.undo() } == scattered.count)
+        #expect(try store.itemIDs(in: big) == model)
+        #expect(counter.count { out.action.redo() } == scattered.count)
+        #expect(try store.itemIDs(in: other).suffix(scattered.count) == scattered[...])
+        #expect(counter.count { out.action.undo() } == scattered.count)
+        #expect(try store.itemIDs(in: big) == model)
         #expect(store.rankStatistics.windows == 0, "no gap ran out")
         #expect(try store.integrityProblems().isEmpty)
     }
