@@ -46,6 +46,12 @@ public protocol DragCollectionDataSource: AnyObject {
     /// content rests on it (SP1) or on a double click (SP2). Default: false.
     func isFolder(at index: Int) -> Bool
 
+    /// A small picture for the item's tile in a grid (a photo's thumbnail, a document's first
+    /// page), above its title; nil for none. Asked as GTK binds a tile (the tiles on screen, and
+    /// a few more as it scrolls), so keep it small and quick: a cached or generated picture of
+    /// about the tile's size. Default: nil.
+    func thumbnail(at index: Int) -> DragCollectionView.Thumbnail?
+
     /// Performs a drop between the items, landing at `index` (S4: insert now; the source
     /// removes moved items afterwards). Return how to undo it (U1), or
     /// `.deferred(placeholders:)` to load the content later: the view then shows placeholder
@@ -89,6 +95,8 @@ extension DragCollectionDataSource {
     public func detail(at index: Int) -> String? { nil }
     /// No folders.
     public func isFolder(at index: Int) -> Bool { false }
+    /// No pictures.
+    public func thumbnail(at index: Int) -> DragCollectionView.Thumbnail? { nil }
     /// Refuses, saying the folder takes nothing.
     public func collectionView(_ view: DragCollectionView, perform drop: DropRequest, intoFolderAt index: Int)
         -> DropResult
