@@ -33,6 +33,8 @@ class StoreCollectionView: DragCollectionDataSource {
     var onError: (@MainActor (String) -> Void)?
     /// An item's data for drags, when the pane has more than its title (a photo's image).
     var makeProvider: (@MainActor (ShowcaseItem) -> ItemProvider?)?
+    /// An item's picture on its tile (a photo's thumbnail), when the pane has one.
+    var makeThumbnail: (@MainActor (ShowcaseItem) -> DragCollectionView.Thumbnail?)?
     /// A folder tile opened: `duringDrag` when it sprang open under a drag (SP1), else by a
     /// double click or Return (SP2).
     var onOpenFolder: (@MainActor (_ folder: ShowcaseItem, _ duringDrag: Bool) -> Void)?
@@ -49,7 +51,7 @@ class StoreCollectionView: DragCollectionDataSource {
     private(set) var view: DragCollectionView!
     private var window: TargetID?
     /// The items' ids in order, as last read from the store.
-    private var ids: [ItemID] = []
+    private(set) var ids: [ItemID] = []
     /// Items read for the rows on screen, by page of ``pageSize`` positions.
     private var pages: [Int: [ShowcaseItem]] = [:]
     private let pageSize = 128
@@ -237,8 +239,14 @@ class StoreCollectionView: DragCollectionDataSource {
 
     /// No detail line (grids show a folder's count).
     func detail(at index: Int) -> String? { nil }
+    func thumbnail(at index: Int) -> DragCollectionView.Thumbnail? {
+        guard let makeThumbnail, let item = item(at: index) else { return nil }
+        return makeThumbnail(item)
+    }
     /// No folders (grids have folder tiles).
     func isFolder(at index: Int) -> Bool { false }
+    /// No folders (``StoreGridView`` has them).
+    func indexOfFolder(after index: Int?, forward: Bool) -> Int? { nil }
     func collectionView(_ view: DragCollectionView, perform drop: DropRequest, intoFolderAt index: Int)
         -> DropResult
     {

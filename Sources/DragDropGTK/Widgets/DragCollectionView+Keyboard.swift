@@ -7,25 +7,21 @@ import DragDrop
 /// revealed: the view scrolls it into view, GTK binds its row, the row registers and the focus
 /// lands on it, spoken by name.
 extension DragCollectionView: GtkKeyboardDropPointsDelegate {
-    /// The nearest folder after (or before) `item` among the displayed rows; from the first
-    /// (or last) row when `item` is nil. Nil when there is none, or folders take no drops.
+    /// The nearest folder after (or before) `item` in the collection, from the data source
+    /// (``DragCollectionDataSource/indexOfFolder(after:forward:)``); from the first (or last)
+    /// item when `item` is nil. Nil when there is none, or folders take no drops.
     public func dragHost(
         _ host: GtkDragHost, keyboardDropPointIn container: TargetID, after item: TargetID?, forward: Bool
     ) -> TargetID? {
         guard container == id, options.acceptsDrops, let dataSource, !rows.isEmpty else { return nil }
-        var position: Int
+        var from: Int?
         if let item {
-            guard let from = positions[item] else { return nil }
-            position = forward ? from + 1 : from - 1
-        } else {
-            position = forward ? 0 : rows.count - 1
+            guard let index = dataIndex(of: item) else { return nil }
+            from = index
         }
-        let step = forward ? 1 : -1
-        while position >= 0, position < rows.count {
-            if let index = dataIndex(ofPosition: position), dataSource.isFolder(at: index) { return rows[position].id }
-            position += step
-        }
-        return nil
+        guard let index = dataSource.indexOfFolder(after: from, forward: forward), index >= 0, index < itemCount
+        else { return nil }
+        return dataSource.itemID(at: index)
     }
 
     /// Scrolls the least that shows `item`'s row whole, then follows GTK's next frames until

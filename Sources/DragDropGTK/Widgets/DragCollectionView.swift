@@ -720,6 +720,7 @@ public final class DragCollectionView {
         } else if let dataSource, let index = dataIndex(ofPosition: position) {
             let isFolder = dataSource.isFolder(at: index)
             cell.show(title: dataSource.title(at: index), detail: dataSource.detail(at: index), isFolder: isFolder)
+            if case .grid = options.layout { cell.setThumbnail(dataSource.thumbnail(at: index)) }
             // Only folders activate (SP2): GTK claims a second press on an activatable row as
             // a double click, which would stop a drag started right after a click (M1).
             if let item = cell.listItem { gtk_list_item_set_activatable(OpaquePointer(item), isFolder ? 1 : 0) }
