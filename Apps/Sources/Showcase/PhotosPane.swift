@@ -214,31 +214,26 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
         let height = ratio > 72.0 / 104.0 ? 72 : max(24, Int((104 * ratio).rounded()))
         let value = UInt32(photo.color.dropFirst(), radix: 16) ?? 0x8899AA
         let base = (Double(value >> 16 & 0xFF), Double(value >> 8 & 0xFF), Double(value & 0xFF))
-        let sun = (x: Double(width) * 0.72, y: Double(height) * 0.3, r: Double(height) * 0.14)
+        func byte(_ value: Double) -> UInt8 { UInt8(max(0, min(255, value))) }
+        // Worked out per column and per row, not per pixel: a tile binds while autoscroll runs.
+        let horizon = (0..<width).map { x in Int(Double(height) * (0.68 + 0.1 * sin(Double(x) / Double(width) * 5.2 + 0.6))) }
+        let hill = (byte(base.0 * 0.55), byte(base.1 * 0.6), byte(base.2 * 0.55))
+        let sun = (x: Int(Double(width) * 0.72), y: Int(Double(height) * 0.3), r: Int(Double(height) * 0.14))
         var bytes = [UInt8](repeating: 255, count: width * height * 4)
-        for y in 0..<height {
-            let fy = Double(y) / Double(height)
-            for x in 0..<width {
-                let fx = Double(x) / Double(width)
-                let hill = 0.68 + 0.1 * sin(fx * 5.2 + 0.6)
-                var (r, g, b): (Double, Double, Double)
-                if fy > hill {
-                    // The hill: the colour darkened.
-                    (r, g, b) = (base.0 * 0.55, base.1 * 0.6, base.2 * 0.55)
-                } else {
-                    // The sky: from a light tint at the top to the colour at the horizon.
-                    let t = fy / hill
-                    (r, g, b) = (
-                        base.0 * t + 235 * (1 - t), base.1 * t + 240 * (1 - t), base.2 * t + 245 * (1 - t)
-                    )
-                    let dx = Double(x) - sun.x
-                    let dy = Double(y) - sun.y
-                    if dx * dx + dy * dy <= sun.r * sun.r { (r, g, b) = (255, 244, 200) }
+        bytes.withUnsafeMutableBufferPointer { pixels in
+            for y in 0..<height {
+                // The sky: from a light tint at the top to the colour at the horizon.
+                let t = min(1, Double(y) / (Double(height) * 0.68))
+                let sky = (byte(base.0 * t + 235 * (1 - t)), byte(base.1 * t + 240 * (1 - t)), byte(base.2 * t + 245 * (1 - t)))
+                let dy = y - sun.y
+                for x in 0..<width {
+                    let dx = x - sun.x
+                    let colour = y > horizon[x] ? hill : dx * dx + dy * dy <= sun.r * sun.r ? (255, 244, 200) : sky
+                    let i = (y * width + x) * 4
+                    pixels[i] = colour.0
+                    pixels[i + 1] = colour.1
+                    pixels[i + 2] = colour.2
                 }
-                let i = (y * width + x) * 4
-                bytes[i] = UInt8(max(0, min(255, r)))
-                bytes[i + 1] = UInt8(max(0, min(255, g)))
-                bytes[i + 2] = UInt8(max(0, min(255, b)))
             }
         }
         return DragCollectionView.Thumbnail(width: width, height: height, rgba: bytes)

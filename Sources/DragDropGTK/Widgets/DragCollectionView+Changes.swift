@@ -47,9 +47,11 @@ extension DragCollectionView {
     /// The changes that turn the items `old` into `new`, left to right, as
     /// ``applyChanges(_:selecting:)`` takes them: unchanged ends are skipped, the items that keep
     /// their order stay, everything else is a few changes (a move is a removal and an insertion).
-    /// Identifiers must be unique on each side. Safe on any thread: work it out where the new
-    /// items were read (a folder listed off the main loop), then apply it on the main actor.
-    public nonisolated static func changes(from old: [TargetID], to new: [TargetID]) -> [Change] {
+    /// Identifiers must be unique on each side; any hashable identifier does (the app's own
+    /// database keys compare faster than target identifiers). Safe on any thread: work it out
+    /// where the new items were read (a folder listed off the main loop), then apply it on the
+    /// main actor.
+    public nonisolated static func changes<ID: Hashable>(from old: [ID], to new: [ID]) -> [Change] {
         CollectionDiff.splices(from: old, to: new).map { splice in
             Change(index: splice.position, removed: splice.removed, inserted: splice.added.count)
         }

@@ -369,7 +369,7 @@ public final class DragCollectionView {
         let old = rows
         let splices = CollectionDiff.splices(from: old.map(\.id), to: new.map(\.id))
         for splice in splices {
-            let added = splice.added.indices.map { new[$0] }
+            let added = splice.added.map { new[$0] }
             rows.replaceSubrange(splice.position..<(splice.position + splice.removed), with: added)
             dd_collection_model_items_changed(
                 model, guint(splice.position), guint(splice.removed), guint(splice.added.count))
