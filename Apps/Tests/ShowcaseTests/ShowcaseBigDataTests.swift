@@ -241,7 +241,7 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
             try app.waitForDragEnd(after: release)
             try app.waitFor(LoopLine.self, "the main loop's report after the drop", after: release, timeout: 3)
             print(
-                "mail: longest main-loop iteration while autoscrolling \(longestStall(app, after: mark, before: release)) ms, with the drop \(longestStall(app, after: release)) ms"
+                "mail: longest main-loop iteration while autoscrolling \(longestStall(app, after: mark, before: release)) ms, with the drop \(longestStall(app, after: release)) ms; positions GDK did not pass on, found by the pointer watch: \(app.lines(GtkLine.self, from: mark).filter { $0.message.hasPrefix("pointer watch") }.count)"
             )
             #expect(try storedIDs(data, .mail, "Archive") == archive + [allMail[0]])
             #expect(try storedIDs(data, .mail, "All Mail") == Array(allMail.dropFirst()), "nothing else moved")
