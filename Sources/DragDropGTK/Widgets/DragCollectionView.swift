@@ -156,6 +156,9 @@ public final class DragCollectionView {
     /// Rows waiting for another view to let their item's identifier go.
     private var waitingCells: [CollectionCell] = []
     private let retryKey = RetryKey()
+    /// Rows bound outside a drag, registered together after GTK's pass (``registerSoon(_:)``).
+    private var boundUnregistered: [CollectionCell] = []
+    private let registrationKey = RetryKey()
     private final class RetryKey {}
 
     /// One displayed row.
@@ -340,6 +343,20 @@ public final class DragCollectionView {
             cell.registered = true
         } catch {
             host.onDiagnostic?("error: \(error)")
+        }
+    }
+
+    /// Registers a row GTK bound outside a drag once GTK's pass is over, with the others it bound
+    /// in it: when 10,000 files arrived at the top of a folder, GTK bound every row on screen in
+    /// one `items-changed`, and registering each there too held the main loop past 50 ms in a
+    /// debug build. During a drag rows register at once (they are drop targets at once).
+    private func registerSoon(_ cell: CollectionCell) {
+        boundUnregistered.append(cell)
+        host.scheduleUpdate(key: registrationKey) { [weak self] in
+            guard let self else { return }
+            let cells = self.boundUnregistered
+            self.boundUnregistered = []
+            for cell in cells where cell.itemID != nil { self.registerRow(cell) }
         }
     }
 
@@ -727,7 +744,7 @@ public final class DragCollectionView {
             describeRow(of: cell)
             cell.itemID = row.id
             boundByID[row.id] = cell
-            registerRow(cell)
+            if host.framesFrozen { registerRow(cell) } else { registerSoon(cell) }
         }
         applyInsertion(to: cell)
     }
@@ -764,7 +781,11 @@ public final class DragCollectionView {
         cellsByWidget[UInt(bitPattern: cell.widget)] = nil
     }
 
-    /// Rebinds the bound rows whose content may have changed in place (a reload).
+    /// Rebinds the bound rows whose content may have changed in place (a reload). A row whose
+    /// item only moved (rows inserted or removed before it) keeps its widget and its target: GTK
+    /// keeps the widget with its item and only its position changes, so unregistering and
+    /// registering it again (every row on screen under an insertion at the top) was most of
+    /// what 10,000 files arriving cost the main loop.
     func refreshBoundContent() {
         for cell in cells.values {
             guard let item = cell.listItem else { continue }
@@ -772,9 +793,15 @@ public final class DragCollectionView {
             guard position < rows.count, cell.position != nil else { continue }
             let row = rows[position]
             if row.placeholder == nil, row.id == cell.itemID, let dataSource, let index = dataIndex(ofPosition: position),
-                cell.position == position, cell.title == dataSource.title(at: index),
-                cell.detail == dataSource.detail(at: index)
+                cell.title == dataSource.title(at: index), cell.detail == dataSource.detail(at: index),
+                cell.isFolder == dataSource.isFolder(at: index),
+                // During a drag frames are the model's, placed by position: registered again.
+                cell.position == position || !host.framesFrozen
             {
+                if cell.position != position {
+                    cell.position = position
+                    applyInsertion(to: cell)
+                }
                 continue
             }
             release(cell)
