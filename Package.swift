@@ -92,7 +92,7 @@ let package = Package(
         // the fixture built from `dragdrop-gtk-fixture` (every `swift build` / `swift test` builds it).
         .testTarget(
             name: "DragDropGTKTests",
-            dependencies: ["DragDropGTK", "WindowDriver", "DriverProtocol"],
+            dependencies: ["DragDropGTK", "DragDropTesting", "WindowDriver", "DriverProtocol"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

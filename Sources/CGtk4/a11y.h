@@ -11,6 +11,11 @@ static inline GtkWidget *dd_label_new_with_role(const char *text, GtkAccessibleR
 }
 
 // Sets a string-valued accessible property (label, description, key shortcuts...).
+// A picture that is decoration (a tile's thumbnail, named by its tile): screen readers skip it.
+static inline GtkWidget *dd_picture_new_decorative(void) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_PICTURE, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL));
+}
+
 static inline void dd_accessible_set_string(GtkAccessible *a, GtkAccessibleProperty property, const char *text) {
     gtk_accessible_update_property(a, property, text, -1);
 }

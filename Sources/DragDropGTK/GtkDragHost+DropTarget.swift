@@ -47,6 +47,7 @@ extension GtkDragHost {
                 if let self, let drop, !self.isOwnDrag(drop) { return self.otherApps.dragLeave(drop, window: windowID) }
                 guard let self, let drop, self.isOwnDrag(drop), self.engine.isDragging else { return }
                 self.diagnose("drag-leave window=\(windowID)")
+                self.pointerWatch.position = nil
                 self.drive { self.engine.pointerMoved(to: Self.outside) }
             })
         GSignal.connect(
@@ -111,6 +112,7 @@ extension GtkDragHost {
         guard let drop, isOwnDrag(drop), engine.isDragging, let origin = windowOrigins[window] else { return 0 }
         let allowed = gdk_drop_get_actions(OpaquePointer(drop))
         feedback.recordPointer(window: window, x: x, y: y)
+        notePointer(window: window, x: x, y: y)
         let modifiers = wayland.dragModifiers(negotiated: allowed)
         drive { engine.pointerMoved(to: Point(x: origin.x + x, y: origin.y + y), modifiers: modifiers) }
         return wayland.askedAction(after: modifiers, negotiated: allowed)
@@ -127,7 +129,11 @@ extension GtkDragHost {
         let allowed = gdk_drop_get_actions(gdkDrop)
         lastOutcome = nil
         wayland.droppedHere = true
-        drive { engine.pointerUp(at: Point(x: origin.x + x, y: origin.y + y)) }
+        // Where the pointer was let go of (X11: GDK's position may be an earlier one, see
+        // GtkDragHost+PointerWatch.swift).
+        var at = (x: x, y: y)
+        if let checked = checkPointer(), checked.window == window { at = (checked.x, checked.y) }
+        drive { engine.pointerUp(at: Point(x: origin.x + at.x, y: origin.y + at.y)) }
         var action: UInt32 = 0
         switch lastOutcome {
         case .completed(_, let operation): action = gdkAction(for: operation, allowed: allowed)

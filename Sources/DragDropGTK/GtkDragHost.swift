@@ -96,6 +96,8 @@ public final class GtkDragHost {
     var gdkDrag: ActiveGdkDrag?
     var pendingStart: PendingStart?
     var lastOutcome: DropOutcome?
+    /// Where the pointer was last seen during this app's drag (GtkDragHost+PointerWatch.swift).
+    var pointerWatch = PointerWatch()
     /// The model-backed container (``DragTarget/modelItems``) of the drag in progress, whose
     /// owner answers for its items that are not registered (rows off screen).
     var dragModelContainer: TargetID?

@@ -327,3 +327,35 @@ extension GtkDragHost {
         return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)
     }
 }
+
+/// The owner of a container whose model has keyboard drop points that are not registered (C4):
+/// the folders of a virtualized list or grid scrolled out of view. A keyboard drag reaches them
+/// in the model's order right after the container; one off screen is revealed (scrolled into
+/// view) and takes the focus when its row registers. ``DragCollectionView`` is an example.
+@MainActor
+public protocol GtkKeyboardDropPointsDelegate: GtkDragHostDelegate {
+    /// The item of `container` that takes drops (a folder) nearest after `item` in the model
+    /// (`forward`) or before it, registered or not; `item` nil means from the container's start
+    /// (forward) or end. Nil when there is none. Changes nothing.
+    func dragHost(_ host: GtkDragHost, keyboardDropPointIn container: TargetID, after item: TargetID?, forward: Bool)
+        -> TargetID?
+
+    /// Scrolls `item` of `container` into view (nothing when it shows whole): the keyboard focus
+    /// goes to it, and a row not registered yet registers once GTK binds it.
+    func dragHost(_ host: GtkDragHost, reveal item: TargetID, in container: TargetID)
+}
+
+/// Keyboard drop points from a container's model, through the container's owner (C4).
+extension GtkDragHost {
+    public func dragEngine(
+        _ engine: DragEngine, keyboardDropPointIn container: TargetID, after item: TargetID?, forward: Bool
+    ) -> TargetID? {
+        (delegate(of: container) as? any GtkKeyboardDropPointsDelegate)?
+            .dragHost(self, keyboardDropPointIn: container, after: item, forward: forward)
+    }
+
+    public func dragEngine(_ engine: DragEngine, reveal item: TargetID, in container: TargetID) {
+        diagnose("keyboard reveal \(item) in \(container)")
+        (delegate(of: container) as? any GtkKeyboardDropPointsDelegate)?.dragHost(self, reveal: item, in: container)
+    }
+}

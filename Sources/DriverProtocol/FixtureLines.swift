@@ -332,10 +332,14 @@ public struct CollectionLine: AppEvent {
     public var folders: [String: Int]
     /// Placeholder rows shown (drops still loading).
     public var placeholders: Int
+    /// Rows with a widget whose item is not the data source's item at their index (a view out of
+    /// step with its data source after a change): always 0.
+    public var misplacedRows: Int
     public init(
         id: String, count: Int, head: [String], tail: [String], others: [String: Int], selectedCount: Int,
-        selectedHead: [String], offset: Double, folders: [String: Int], placeholders: Int
+        selectedHead: [String], offset: Double, folders: [String: Int], placeholders: Int, misplacedRows: Int = 0
     ) {
+        self.misplacedRows = misplacedRows
         self.id = id
         self.count = count
         self.head = head

@@ -133,7 +133,10 @@ final class CollectionScene: FixtureScene {
                     tail: Array(titles.suffix(3)), others: Dictionary(others) { first, _ in first },
                     selectedCount: selection.count, selectedHead: selectedTitles,
                     offset: view.verticalOffset.rounded(), folders: Dictionary(folders) { first, _ in first },
-                    placeholders: view.pendingDrops.count),
+                    placeholders: view.pendingDrops.count,
+                    misplacedRows: view.boundItems.filter { index, id in
+                        index >= source.items.count || source.items[index].id != id
+                    }.count),
                 key: view.id.rawValue)
         }
     }
@@ -192,18 +195,26 @@ final class ArrayCollection: DragCollectionDataSource {
         return TargetID("\(prefix).n\(next)")
     }
 
-    private func set(_ new: [Item], in view: DragCollectionView?, selecting: [TargetID]? = nil) {
+    /// Replaces the items and tells the view what changed: `changes` when the caller knows them
+    /// (a drop inserts at its index), else worked out from the identifiers (an undo).
+    private func set(
+        _ new: [Item], in view: DragCollectionView?, selecting: [TargetID]? = nil,
+        changes: [DragCollectionView.Change]? = nil
+    ) {
+        let old = items
         items = new
-        view?.reloadData(selecting: selecting)
+        view?.applyChanges(
+            changes ?? DragCollectionView.changes(from: old.map(\.id), to: new.map(\.id)), selecting: selecting)
     }
 
     func collectionView(_ view: DragCollectionView, perform drop: DropRequest, at index: Int) -> DropResult {
         let before = items
         let arriving = drop.items.map { Item(id: newID(), title: $0.name, folder: nil) }
         var after = items
-        after.insert(contentsOf: arriving, at: min(index, after.count))
+        let at = min(index, after.count)
+        after.insert(contentsOf: arriving, at: at)
         let selecting = arriving.map(\.id)
-        set(after, in: view, selecting: selecting)
+        set(after, in: view, selecting: selecting, changes: [.insert(arriving.count, at: at)])
         return .committed(
             undo: UndoableAction(
                 undo: { [weak self, weak view] in self?.set(before, in: view, selecting: []) },
@@ -216,7 +227,8 @@ final class ArrayCollection: DragCollectionDataSource {
         let before = items
         var after = items
         after[index].folder?.append(contentsOf: drop.items.map(\.name))
-        set(after, in: view)
+        // The folder's row shows its new count: the item is replaced in place.
+        set(after, in: view, changes: [DragCollectionView.Change(index: index, removed: 1, inserted: 1)])
         return .committed(
             undo: UndoableAction(
                 undo: { [weak self, weak view] in self?.set(before, in: view) },

@@ -34,9 +34,13 @@ struct CollectionViewTests {
         _ app: FixtureApp, _ id: String, _ what: String, after mark: Int, timeout: Double = 15,
         where predicate: @escaping (CollectionLine) -> Bool
     ) async throws -> CollectionLine {
-        try await app.waitFor(CollectionLine.self, what, after: mark, timeout: timeout) {
+        let line = try await app.waitFor(CollectionLine.self, what, after: mark, timeout: timeout) {
             $0.id == id && predicate($0)
         }
+        // Every row with a widget shows the data source's item at its index (the view applied
+        // the data source's changes, DragCollectionView.applyChanges).
+        #expect(line.misplacedRows == 0, "\(id): rows out of step with the data source")
+        return line
     }
 
     @Test(

@@ -6,14 +6,16 @@ import Foundation
 import ShowcaseModel
 
 /// Situation 8: real folders on disk (`FilesLibrary`, under the data directory's `Files`), one
-/// column each, listing their files by name.
+/// column each, listing their files by name in a virtualized ``DragCollectionView`` (only the
+/// rows on screen have widgets: the Archive's 100,000 files, made on first run with
+/// `--big-data on`, scroll and take drops like a folder of ten).
 ///
 /// - Operation (S2, the guidelines' default, `.automatic`): a file dragged to another folder is
 ///   **copied**; Shift forces a move (one atomic rename), Ctrl a copy. Dropped back on its own
 ///   folder a move changes nothing (the folder is sorted by name) and a Ctrl-copy makes
 ///   "name 2.ext".
 /// - Copies and imports are asynchronous: the drop is deferred, the destination shows a
-///   "Copying…" row with a progress bar per file until the copy is complete (A4), and a failure
+///   placeholder row with a progress bar per arriving item until the copy is complete (A4), and a failure
 ///   leaves the folder as it was and says why (A6).
 /// - The write-only Drop Box asks for confirmation first (the host's sheet, U2): Cancel changes
 ///   nothing; its content cannot be listed, so its column says so instead.
@@ -45,28 +47,117 @@ final class FilesPane: ShowcasePane {
     var onChange: (@MainActor () -> Void)?
     var onError: (@MainActor (String) -> Void)?
 
-    private final class Column {
+    /// One folder: a ``DragCollectionView`` over its listing (the view does the rows, selection
+    /// and several-item drags, M1; autoscroll, A1; placeholders with progress, A4; the edit
+    /// menu and keyboard dragging, C4), and this is its data source: the folder's files, sorted,
+    /// read once off the main loop and read again only after a change.
+    @MainActor
+    fileprivate final class Column: DragCollectionDataSource {
         let folder: FilesFolder
-        let list: GObjectRef
-        /// The scrolled window around the list: the folder's drop target (its frame is the part
-        /// shown; rows scrolled out of it are clipped), so a folder of 10,000 files scrolls
-        /// instead of growing the window.
-        var scroller: GObjectRef!
-        var files: [String] = []
-        var rows: [(name: String, row: GObjectRef)] = []
-        /// The last row, counting the files not listed (past ``FilesPane/maximumRows``).
-        var moreRow: GObjectRef?
-        /// Rows still to take out, and names still to show, while the rows are rebuilt in steps.
-        var leaving: [(name: String, row: GObjectRef)] = []
-        var arriving: [String] = []
-        var selection: [String] = []
-        /// Files being copied in: their names and progress bars.
-        var copying: [(name: String, row: GObjectRef, bar: GObjectRef)] = []
-        var rebuilding = false
-        init(folder: FilesFolder, list: GObjectRef) {
+        unowned let pane: FilesPane
+        let box: UnsafeMutablePointer<GtkWidget>
+        var view: DragCollectionView!
+        /// The files, in listing order, their target ids (made off the main loop with the
+        /// listing: the view reads every id when it reloads) and their sort keys.
+        var names: [String] = []
+        var ids: [TargetID] = []
+        var keys: [String] = []
+        /// Files being copied in (their placeholders are the view's rows).
+        var copying: [String] = []
+
+        init(folder: FilesFolder, pane: FilesPane) {
             self.folder = folder
-            self.list = list
+            self.pane = pane
+            box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         }
+
+        var numberOfItems: Int { names.count }
+        func itemID(at index: Int) -> TargetID { index >= 0 && index < ids.count ? ids[index] : folder.targetID }
+        func title(at index: Int) -> String { index >= 0 && index < names.count ? names[index] : "" }
+
+        /// Every drop lands in the folder, in its sorted place, whatever the index.
+        func collectionView(_ view: DragCollectionView, perform drop: DropRequest, at index: Int) -> DropResult {
+            pane.perform(drop)
+        }
+
+        func collectionView(_ view: DragCollectionView, itemProviderAt index: Int) -> ItemProvider? {
+            pane.provider(for: itemID(at: index))
+        }
+
+        /// Where `name` is or would be, by its key.
+        private func place(of name: String) -> (index: Int, found: Bool) {
+            let key = FilesLibrary.listingKey(name)
+            var low = 0
+            var high = keys.count
+            while low < high {
+                let mid = (low + high) / 2
+                if keys[mid] < key { low = mid + 1 } else { high = mid }
+            }
+            return (low, low < names.count && names[low] == name)
+        }
+
+        /// Counts the changes to the listing, so a listing made off the main loop is known to
+        /// be of the files shown.
+        var version = 0
+
+        /// Puts files that arrived at their places, without listing the folder again; returns
+        /// the changes for the view, left to right.
+        func insert(_ arrived: [String]) -> [DragCollectionView.Change] {
+            var added: Set<String> = []
+            for name in arrived {
+                let (index, found) = place(of: name)
+                guard !found else { continue }
+                names.insert(name, at: index)
+                ids.insert(folder.fileTargetID(name), at: index)
+                keys.insert(FilesLibrary.listingKey(name), at: index)
+                added.insert(name)
+            }
+            version += 1
+            // Where the new files are now, in order: runs of them are one change each.
+            let places = added.map { place(of: $0).index }.sorted()
+            return Self.runs(places).map { DragCollectionView.Change.insert($0.count, at: $0.start) }
+        }
+
+        /// Takes out files that left, without listing the folder again; returns the changes for
+        /// the view, left to right.
+        func remove(_ left: [String]) -> [DragCollectionView.Change] {
+            var places: [Int] = []
+            for name in Set(left) {
+                let (index, found) = place(of: name)
+                if found { places.append(index) }
+            }
+            places.sort()
+            for index in places.reversed() {
+                names.remove(at: index)
+                ids.remove(at: index)
+                keys.remove(at: index)
+            }
+            version += 1
+            // Each run's place in the listing once the runs before it are gone.
+            var gone = 0
+            return Self.runs(places).map { run in
+                defer { gone += run.count }
+                return DragCollectionView.Change.remove(run.count, at: run.start - gone)
+            }
+        }
+
+        /// Sorted indexes as runs of consecutive ones.
+        private static func runs(_ sorted: [Int]) -> [(start: Int, count: Int)] {
+            var result: [(start: Int, count: Int)] = []
+            for index in sorted {
+                if let last = result.last, last.start + last.count == index {
+                    result[result.count - 1].count += 1
+                } else {
+                    result.append((index, 1))
+                }
+            }
+            return result
+        }
+
+        /// A move renamed the files: nothing is left to take out of the source.
+        func collectionView(_ view: DragCollectionView, removeMovedItems items: [DragItem], after drop: DropRequest)
+            -> UndoableAction?
+        { nil }
     }
 
     private let library: FilesLibrary?
@@ -74,58 +165,78 @@ final class FilesPane: ShowcasePane {
     private var columns: [Column] = []
     private var window: TargetID?
     private let row: UnsafeMutablePointer<GtkWidget>
+    /// Whether the Archive (100,000 generated files) is wanted.
+    private let bigData: Bool
 
-    init(store: ShowcaseStore, host: GtkDragHost) {
+    init(store: ShowcaseStore, host: GtkDragHost, bigData: Bool = false) {
         self.host = host
+        self.bigData = bigData
         row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
         gtk_box_set_homogeneous(dd_box(UnsafeMutableRawPointer(row)), 1)
         gtk_widget_set_vexpand(row, 1)
         widget = row
         let root = URL(fileURLWithPath: store.path).deletingLastPathComponent().appendingPathComponent("Files")
         do {
-            library = try FilesLibrary(root: root, store: store)
+            library = try FilesLibrary(
+                root: root, store: store, extraFolders: bigData ? [.init(name: FilesArchive.folderName)] : [])
         } catch {
             library = nil
             UI.append(
                 row, UI.label("Could not open the folders at \(root.path): \(error)", selectable: true, wrap: true))
             return
         }
-        for folder in library?.folders ?? [] { buildColumn(folder) }
+        guard let library else { return }
+        let archive = bigData ? library.folders.first { $0.name == FilesArchive.folderName } : nil
+        let making = archive.map { !FilesArchive.isGenerated(in: library, folder: $0) } ?? false
+        for folder in library.folders { buildColumn(folder, making: making && folder == archive) }
+        if making, let archive { generateArchive(archive, in: library) }
     }
 
-    private func buildColumn(_ folder: FilesFolder) {
-        let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        UI.append(box, UI.label(folder.name, selectable: true, css: ["sc-list-title"]))
-        let list = GObjectRef(newWidget: gtk_list_box_new())
-        gtk_list_box_set_selection_mode(
-            dd_list_box(list.raw), folder.writeOnly ? GTK_SELECTION_NONE : GTK_SELECTION_MULTIPLE)
-        gtk_list_box_set_activate_on_single_click(dd_list_box(list.raw), 0)
-        gtk_widget_add_css_class(list.widget, "boxed-list")
-        FocusNavigation.tabLeaves(list.widget)
-        let scroller = GObjectRef(newWidget: gtk_scrolled_window_new())
-        gtk_scrolled_window_set_policy(dd_scrolled_window(scroller.raw), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(dd_scrolled_window(scroller.raw), list.widget)
-        gtk_widget_set_vexpand(scroller.widget, 1)
-        UI.append(box, scroller.widget)
-        UI.append(row, box)
-        let column = Column(folder: folder, list: list)
-        column.scroller = scroller
-        columns.append(column)
-        GSignal.connect(list.raw, "selected-rows-changed") { [weak self, weak column] in
-            guard let self, let column, !column.rebuilding else { return }
-            column.selection = column.rows.filter { gtk_list_box_row_is_selected(dd_list_box_row($0.row.raw)) != 0 }
-                .map(\.name)
-            self.onChange?()
-        }
+    /// `making`: the folder's files are being made (the Archive on first run).
+    private func buildColumn(_ folder: FilesFolder, making: Bool) {
+        let column = Column(folder: folder, pane: self)
+        UI.append(column.box, UI.label(folder.name, selectable: true, css: ["sc-list-title"]))
+        var options = DragCollectionView.Options(itemType: Self.fileType, kind: Noun("file"))
+        options.extraOffers = [.uriList]
+        options.extraAccepts = Array(Self.acceptedTypes.dropFirst())
+        options.operationPolicy = .automatic
+        options.showsHeading = false
+        options.draggable = !folder.writeOnly
+        options.confirmation = folder.requiresConfirmation ? Self.dropBoxQuestion : nil
+        options.emptyText =
+            folder.writeOnly ? "Write-only: drop files here." : making ? "Making 100,000 files…" : "No files."
+        let view = DragCollectionView(id: folder.targetID, title: folder.name, host: host, options: options)
+        view.dataSource = column
+        view.onSelectionChanged = { [weak self] in self?.onChange?() }
         if folder.writeOnly {
-            let info = gtk_list_box_row_new()!
-            gtk_list_box_row_set_selectable(dd_list_box_row(UnsafeMutableRawPointer(info)), 0)
-            gtk_list_box_row_set_activatable(dd_list_box_row(UnsafeMutableRawPointer(info)), 0)
-            let label = UI.label(
-                "Write-only: drop files here to hand them in. You cannot see them afterwards.", wrap: true)
-            UI.margins(label, 12)
-            gtk_list_box_row_set_child(dd_list_box_row(UnsafeMutableRawPointer(info)), label)
-            gtk_list_box_append(dd_list_box(list.raw), info)
+            gtk_widget_set_tooltip_text(
+                view.widget, "Drop files here to hand them in. You cannot see them afterwards.")
+        }
+        column.view = view
+        UI.append(column.box, view.widget)
+        UI.append(row, column.box)
+        columns.append(column)
+    }
+
+    /// Makes the Archive's 100,000 files off the main loop the first time (the window shows at
+    /// once; the folder lists them when they are all there).
+    private func generateArchive(_ archive: FilesFolder, in library: FilesLibrary) {
+        Task.detached(priority: .utility) { [weak self] in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result = Result { () throws(FilesError) in try FilesArchive.generate(in: library, folder: archive) }
+            let seconds = (clock.now - start) / .seconds(1)
+            await MainActor.run { [weak self] in
+                guard let self else { return }
+                switch result {
+                case .success:
+                    FileHandle.standardError.write(
+                        Data("showcase: generated the Archive's files in \(String(format: "%.2f", seconds)) s\n".utf8))
+                case .failure(let error):
+                    self.onError?(Sentence.explaining("Could not make the Archive", error))
+                }
+                self.reload(only: [archive], selecting: [:])
+            }
         }
     }
 
@@ -134,47 +245,54 @@ final class FilesPane: ShowcasePane {
     func activate(in window: TargetID) {
         self.window = window
         for column in columns {
-            var target = DragTarget(id: column.folder.targetID, name: column.folder.name, frame: .zero, parent: window)
-            target.accepts = Self.acceptedTypes
-            target.operationPolicy = .automatic
-            target.clipsChildren = true
-            if column.folder.requiresConfirmation { target.confirmation = Self.dropBoxQuestion }
-            do { try host.register(column.scroller.widget, as: target, delegate: self) } catch { onError?("\(error)") }
+            do { try column.view.register(in: window) } catch { onError?("\(error)") }
+            // Never listed: its column says what it is (the view's empty text).
+            if column.folder.writeOnly { column.view.reloadData() }
         }
         reload()
     }
 
     func deactivate() {
-        for column in columns {
-            unregisterRows(column)
-            host.unregister(column.folder.targetID)
-        }
+        for column in columns { column.view.unregister() }
         window = nil
     }
 
-    /// Reads every folder again and rebuilds the rows (after a drop, an undo or a redo).
+    /// Reads every folder again and shows what changed (after an undo or a redo).
     func reload() { reload(selecting: [:]) }
 
-    /// The most rows a folder shows; the others are counted in a last row. A folder of 10,000
-    /// files (another app's drop) stays quick to show, to scroll and to undo: every row is a
-    /// widget and a drag source, and building 10,000 of them blocked the app for seconds.
-    static let maximumRows = 200
-
-    /// Numbers the listings, so only the newest one is shown.
+    /// Numbers each folder's listings, so only its newest one is shown.
     private var listing = 0
+    private var newestListing: [String: Int] = [:]
 
-    /// Lists the folders off the main loop (reading and sorting 10,000 names takes a while),
-    /// then rebuilds the rows.
-    private func reload(selecting: [String: [String]]) {
+    /// Lists the folders `only` names (all of them when nil) off the main loop (reading and
+    /// sorting the Archive's 100,000 names takes a while), then shows what changed: the views
+    /// splice only the rows that differ. A drop lists only the folders it changed.
+    private func reload(only: [FilesFolder]? = nil, selecting: [String: [String]]) {
         guard let library else { return }
         listing += 1
         let generation = listing
-        let folders = columns.filter { !$0.folder.writeOnly }.map(\.folder)
+        let paths = only.map { Set($0.map(\.path)) }
+        let listed = columns.filter { !$0.folder.writeOnly && paths?.contains($0.folder.path) != false }
+        let folders = listed.map(\.folder)
+        // The ids shown now: the new listing reuses them for the files still there, so the
+        // view's comparison of 100,000 ids compares the same strings (a pointer, not the bytes).
+        let shown = listed.map { Listing(names: $0.names, ids: $0.ids, keys: [], changes: [], version: $0.version) }
+        for folder in folders {
+            newestListing[folder.path] = generation
+            listingInFlight.insert(folder.path)
+        }
         Task.detached(priority: .userInitiated) { [weak self] in
-            var listings: [String: Result<[String], FilesError>] = [:]
-            for folder in folders {
+            var listings: [String: Result<Listing, FilesError>] = [:]
+            for (folder, old) in zip(folders, shown) {
                 do throws(FilesError) {
-                    listings[folder.path] = .success(try library.contents(of: folder).filter { $0.kind == .file }.map(\.name))
+                    let (names, keys) = try library.files(of: folder)
+                    let known = Dictionary(zip(old.names, old.ids), uniquingKeysWith: { first, _ in first })
+                    let ids = names.map { known[$0] ?? folder.fileTargetID($0) }
+                    // What changed from the files shown, worked out here: the main loop only
+                    // splices the rows that changed (comparing 100,000 ids there held it).
+                    let changes = DragCollectionView.changes(from: old.ids, to: ids)
+                    listings[folder.path] = .success(
+                        Listing(names: names, ids: ids, keys: keys, changes: changes, version: old.version))
                 } catch {
                     listings[folder.path] = .failure(error)
                 }
@@ -183,189 +301,117 @@ final class FilesPane: ShowcasePane {
         }
     }
 
-    private func show(_ listings: [String: Result<[String], FilesError>], generation: Int, selecting: [String: [String]]) {
-        guard generation == listing else { return }
-        for column in columns where !column.folder.writeOnly {
+    /// A folder's files in listing order, with their target ids, and the changes from the
+    /// listing shown when it was made (its ``Column/version``).
+    private struct Listing: Sendable {
+        var names: [String]
+        var ids: [TargetID]
+        var keys: [String]
+        var changes: [DragCollectionView.Change]
+        var version: Int
+    }
+
+    /// Folders whose newest listing has not been shown yet.
+    private var listingInFlight: Set<String> = []
+
+    /// Most files a drop adds to or takes from a folder's listing in place; more, and the
+    /// folder is listed again (inserting 10,000 names one by one would shift 100,000 each time).
+    static let filesChangedInPlace = 100
+
+    /// Shows files that arrived in `arrived` and left `left` (a drop), selecting `selecting` in
+    /// `arrived`: in place when the change is small and no listing of those folders is under
+    /// way, else by listing them again.
+    private func update(
+        arrived: (folder: FilesFolder, names: [String]), left: (folder: FilesFolder, names: [String])? = nil,
+        selecting: [String]
+    ) {
+        let folders = [arrived.folder] + (left.map { [$0.folder] } ?? [])
+        let selection = selecting.count <= Self.listedInState ? [arrived.folder.path: selecting] : [:]
+        guard
+            let destination = columns.first(where: { $0.folder.path == arrived.folder.path }),
+            arrived.names.count <= Self.filesChangedInPlace, (left?.names.count ?? 0) <= Self.filesChangedInPlace,
+            !folders.contains(where: { listingInFlight.contains($0.path) })
+        else {
+            reload(only: folders, selecting: selection)
+            return
+        }
+        if let left, let source = columns.first(where: { $0.folder.path == left.folder.path }) {
+            source.view.applyChanges(source.remove(left.names))
+        }
+        destination.view.applyChanges(
+            destination.insert(arrived.names),
+            selecting: selection[arrived.folder.path]?.map(arrived.folder.fileTargetID))
+        onChange?()
+    }
+
+    private func show(_ listings: [String: Result<Listing, FilesError>], generation: Int, selecting: [String: [String]]) {
+        for column in columns where listings[column.folder.path] != nil {
+            guard newestListing[column.folder.path] == generation else { continue }
+            listingInFlight.remove(column.folder.path)
+            let selection = selecting[column.folder.path].map { $0.map(column.folder.fileTargetID) }
             switch listings[column.folder.path] {
-            case .success(let names):
-                column.files = names
+            case .success(let listing):
+                let current = listing.version == column.version
+                (column.names, column.ids, column.keys) = (listing.names, listing.ids, listing.keys)
+                column.version += 1
+                if current {
+                    column.view.applyChanges(listing.changes, selecting: selection)
+                } else {
+                    // The folder changed in place while it was listed: compared whole.
+                    column.view.reloadData(selecting: selection)
+                }
+                continue
             case .failure(let error):
-                column.files = []
+                (column.names, column.ids, column.keys) = ([], [], [])
                 onError?(Sentence.explaining("Could not read \(column.folder.name)", error))
             case nil:
-                column.files = []
+                (column.names, column.ids, column.keys) = ([], [], [])
             }
-            let shown = Set(column.files.prefix(Self.maximumRows))
-            column.selection = (selecting[column.folder.path] ?? column.selection).filter(shown.contains)
-        }
-        rebuildRows()
-    }
-
-    /// Rows are taken out and put in this many at a time, one batch per idle turn of the main
-    /// loop (200 rows with their drag sources at once held the loop for 40 to 190 ms).
-    static let rowsPerStep = 10
-    private var rebuildSource: guint = 0
-
-    /// Replaces every column's rows with its listing's first ``maximumRows`` files, in steps.
-    private func rebuildRows() {
-        GLibSource.cancel(rebuildSource)
-        rebuildSource = 0
-        for column in columns where !column.folder.writeOnly {
-            column.leaving += column.rows
-            column.rows = []
-            column.arriving = Array(column.files.prefix(Self.maximumRows))
-            if let more = column.moreRow {
-                gtk_list_box_remove(dd_list_box(column.list.raw), more.widget)
-                column.moreRow = nil
-            }
-        }
-        stepRebuild()
-    }
-
-    private func stepRebuild() {
-        var budget = Self.rowsPerStep
-        var pending = false
-        for column in columns where !column.folder.writeOnly {
-            column.rebuilding = true
-            let list = dd_list_box(column.list.raw)
-            while budget > 0, let (name, row) = column.leaving.popLast() {
-                host.unregister(column.folder.fileTargetID(name))
-                gtk_list_box_remove(list, row.widget)
-                budget -= 1
-            }
-            let selected = Set(column.selection)
-            while budget > 0, column.leaving.isEmpty, !column.arriving.isEmpty {
-                let name = column.arriving.removeFirst()
-                let row = makeRow(name, in: column)
-                if selected.contains(name) { gtk_list_box_select_row(list, dd_list_box_row(row.raw)) }
-                column.rows.append((name, row))
-                budget -= 1
-            }
-            if column.leaving.isEmpty, column.arriving.isEmpty {
-                if column.moreRow == nil, column.files.count > column.rows.count { addMoreRow(column) }
-            } else {
-                pending = true
-            }
-            column.rebuilding = false
-        }
-        if pending {
-            rebuildSource = GLibSource.idle(priority: 200) { [weak self] in
-                self?.rebuildSource = 0
-                self?.stepRebuild()
-            }
-        } else {
-            onChange?()
-        }
-    }
-
-    /// Takes out every row of `column` (shown or still to be taken out) and its target, and
-    /// stops a rebuild.
-    private func unregisterRows(_ column: Column) {
-        GLibSource.cancel(rebuildSource)
-        rebuildSource = 0
-        column.rebuilding = true
-        for (name, row) in column.rows + column.leaving {
-            host.unregister(column.folder.fileTargetID(name))
-            gtk_list_box_remove(dd_list_box(column.list.raw), row.widget)
-        }
-        column.rebuilding = false
-        column.rows = []
-        column.leaving = []
-        column.arriving = []
-    }
-
-    private func makeRow(_ name: String, in column: Column) -> GObjectRef {
-        let row = GObjectRef(newWidget: gtk_list_box_row_new())
-        let label = UI.label(name)
-        UI.margins(label, 10)
-        // A name from another app may be 255 bytes long: the middle gives way, not the window.
-        gtk_label_set_ellipsize(dd_label(UnsafeMutableRawPointer(label)), PANGO_ELLIPSIZE_MIDDLE)
-        gtk_widget_set_tooltip_text(label, name)
-        gtk_list_box_row_set_child(dd_list_box_row(row.raw), label)
-        gtk_widget_add_css_class(row.widget, "dd-row")
-        gtk_list_box_append(dd_list_box(column.list.raw), row.widget)
-        guard window != nil else { return row }
-        var target = DragTarget(
-            id: column.folder.fileTargetID(name), name: name, frame: .zero, parent: column.folder.targetID)
-        target.offers = [Self.fileType, .uriList]
-        target.kind = Noun("file")
-        do { try host.register(row.widget, as: target, delegate: self) } catch { onError?("\(error)") }
-        return row
-    }
-
-    /// The last row, counting the files not listed.
-    private func addMoreRow(_ column: Column) {
-        let more = GObjectRef(newWidget: gtk_list_box_row_new())
-        let hidden = column.files.count - column.rows.count
-        let label = UI.label(
-            "\(DropLoading.count(hidden)) more \(hidden == 1 ? "file" : "files") (the first \(Self.maximumRows) are listed).",
-            wrap: true, css: ["dim-label"])
-        UI.margins(label, 10)
-        gtk_list_box_row_set_child(dd_list_box_row(more.raw), label)
-        gtk_list_box_row_set_selectable(dd_list_box_row(more.raw), 0)
-        gtk_list_box_row_set_activatable(dd_list_box_row(more.raw), 0)
-        gtk_list_box_append(dd_list_box(column.list.raw), more.widget)
-        column.moreRow = more
-    }
-
-    // MARK: Copies in progress (placeholders)
-
-    private func showCopying(_ names: [String], in column: Column) {
-        for name in names {
-            let row = GObjectRef(newWidget: gtk_list_box_row_new())
-            let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
-            UI.margins(box, 10)
-            let label = UI.label("Copying “\(name)”…", css: ["dim-label"])
-            gtk_label_set_ellipsize(dd_label(UnsafeMutableRawPointer(label)), PANGO_ELLIPSIZE_MIDDLE)
-            UI.append(box, label)
-            let bar = GObjectRef(newWidget: gtk_progress_bar_new())
-            UI.append(box, bar.widget)
-            gtk_list_box_row_set_child(dd_list_box_row(row.raw), box)
-            gtk_list_box_row_set_selectable(dd_list_box_row(row.raw), 0)
-            gtk_widget_add_css_class(row.widget, "dd-placeholder")
-            gtk_list_box_append(dd_list_box(column.list.raw), row.widget)
-            column.copying.append((name, row, bar))
+            column.version += 1
+            column.view.reloadData(selecting: selection)
         }
         onChange?()
     }
 
-    private func progress(_ name: String, _ fraction: Double, in column: Column) {
-        guard let entry = column.copying.first(where: { $0.name == name }) else { return }
-        gtk_progress_bar_set_fraction(dd_progress_bar(entry.bar.raw), fraction)
-    }
-
-    private func endCopying(_ names: [String], in column: Column) {
-        for name in names {
-            guard let index = column.copying.firstIndex(where: { $0.name == name }) else { continue }
-            gtk_list_box_remove(dd_list_box(column.list.raw), column.copying[index].row.widget)
-            column.copying.remove(at: index)
-        }
-    }
-
     // MARK: Tour
+
+    /// Folders of more files than this are given as counts only in state lines (and selections
+    /// of more are left out).
+    static let listedInState = 1_000
 
     func state() -> StateLine {
         var state = StateLine()
-        // The rows listed (at most maximumRows a folder), and how many files each holds.
-        state.lists = keyed(columns.map { ($0.folder.name, $0.rows.map(\.name)) })
-        state.counts = keyed(columns.map { ($0.folder.name, $0.files.count) })
-        state.selected = keyed(columns.map { ($0.folder.name, Array($0.selection)) })
-        state.copying = keyed(columns.map { ($0.folder.name, $0.copying.map(\.name)) })
+        state.lists = keyed(
+            columns.filter { $0.names.count <= Self.listedInState }.map { ($0.folder.name, $0.names) })
+        state.counts = keyed(columns.map { ($0.folder.name, $0.names.count) })
+        // A selection of more than 1,000 files (10,000 copied in) is left out too.
+        state.selected = keyed(
+            columns.compactMap { column in
+                let selection = column.view.selection
+                guard selection.count <= Self.listedInState else { return nil }
+                let prefix = column.folder.fileTargetID("").rawValue
+                return (column.folder.name, selection.map { String($0.rawValue.dropFirst(prefix.count)) })
+            })
+        state.copying = keyed(columns.map { ($0.folder.name, $0.copying) })
         return state
     }
 
+    /// Each folder's frame and the frames of its rows on screen (rows scrolled away have no
+    /// widget and no frame), in listing order.
     func layout() -> PaneLayout? {
         var layout = PaneLayout()
         for column in columns {
             guard let frame = host.frameInWindow(of: column.folder.targetID), frame.height > 0 else { return nil }
-            var rows: [(title: String, frame: Rect)] = []
-            for (name, _) in column.rows {
-                guard let rowFrame = host.frameInWindow(of: column.folder.fileTargetID(name)), rowFrame.height > 0
-                else { return nil }
-                rows.append((name, rowFrame))
+            var rows: [(index: Int, title: String, frame: Rect)] = []
+            for (index, id) in column.view.boundItems {
+                guard index < column.names.count, let rowFrame = host.frameInWindow(of: id), rowFrame.height > 0,
+                    rowFrame.midY > frame.minY, rowFrame.midY < frame.maxY
+                else { continue }
+                rows.append((index, column.names[index], rowFrame))
             }
+            if rows.isEmpty && !column.names.isEmpty { return nil }
             layout.lists.append((column.folder.name, frame))
-            layout.rows.append((column.folder.name, rows))
+            layout.rows.append((column.folder.name, rows.sorted { $0.index < $1.index }.map { ($0.title, $0.frame) }))
             layout.targets.append((column.folder.name, column.folder.targetID))
         }
         return layout
@@ -388,7 +434,9 @@ final class FilesPane: ShowcasePane {
                 if source.path == destination.path { return .committed(undo: nil) }
                 do {
                     let edit = try library.move(names, from: source, to: destination, confirmed: confirmed)
-                    scheduleReload(selecting: [destination.path: edit.names])
+                    host.scheduleUpdate(key: self) { [weak self] in
+                        self?.update(arrived: (destination, edit.names), left: (source, names), selecting: edit.names)
+                    }
                     return .committed(undo: edit.action)
                 } catch {
                     return .failed(DropFailure(.failed, Sentence.explaining("Could not move", error)))
@@ -484,20 +532,18 @@ final class FilesPane: ShowcasePane {
         }
     }
 
-    /// Shows "Copying…" rows, runs `work` off the main loop, then completes the deferred drop
+    /// Shows placeholder rows with progress (the view's, A4), runs `work` off the main loop, then completes the deferred drop
     /// (one undo step) or fails it with the reason (the folder is unchanged, A6).
     private func deferCopy(
         _ names: [String], into column: Column, token: DropToken,
         work: @escaping @Sendable (@escaping @Sendable (String, Int64, Int64) -> Void) async throws -> FilesEdit
     ) -> DropResult {
         let host = self.host
-        // Shown now (these rows are no drag targets), so they are there before the copy ends.
-        showCopying(names, in: column)
-        let path = column.folder.path
-        let report: @MainActor @Sendable (String, Double) -> Void = { [weak self] name, fraction in
-            if let column = self?.columns.first(where: { $0.folder.path == path }) {
-                self?.progress(name, fraction, in: column)
-            }
+        // The view shows a placeholder per arriving item where the drop lands (no drag
+        // targets), there until the copy ends; the state line names them.
+        column.copying += names
+        onChange?()
+        let report: @MainActor @Sendable (String, Double) -> Void = { _, fraction in
             host.updateDeferredDrop(token, progress: fraction)
         }
         // Progress reaches the main loop at most ten times a second, however many chunks and
@@ -515,15 +561,19 @@ final class FilesPane: ShowcasePane {
                 result = .failure(error)
             }
             relay.stop()
-            self?.endCopying(names, in: column)
+            for name in names {
+                if let index = column.copying.firstIndex(of: name) { column.copying.remove(at: index) }
+            }
             switch result {
             case .success(let edit):
                 let action = self?.inBackground(edit.action, files: edit.names.count) ?? edit.action
                 host.completeDeferredDrop(token, with: .committed(undo: action))
-                self?.reload(selecting: [edit.folder.path: edit.names])
+                // The files that arrived are selected, unless they are very many (selecting
+                // 10,000 rows held the main loop for tens of milliseconds).
+                self?.update(arrived: (edit.folder, edit.names), selecting: edit.names)
             case .failure(let error):
                 host.completeDeferredDrop(token, with: .failed(Self.failure(error, copying: names)))
-                self?.reload()
+                self?.reload(only: [column.folder], selecting: [:])
             }
         }
         return .deferred(placeholders: names.count)
@@ -561,37 +611,11 @@ final class FilesPane: ShowcasePane {
         return DropFailure(.failed, "Nothing was copied: \(DropLoading.clause("\(error)")).")
     }
 
-    private func scheduleReload(selecting: [String: [String]]) {
-        host.scheduleUpdate(key: self) { [weak self] in self?.reload(selecting: selecting) }
-    }
-
-    fileprivate func draggedFiles(startingAt item: TargetID) -> [TargetID] {
-        guard let (folder, name) = library?.file(for: item),
-            let column = columns.first(where: { $0.folder == folder }), column.selection.contains(name)
-        else { return [item] }
-        return column.selection.map { folder.fileTargetID($0) }
-    }
-
     fileprivate func provider(for item: TargetID) -> ItemProvider? {
         guard let library, let (folder, name) = library.file(for: item) else { return nil }
         let url = library.root.appendingPathComponent(folder.path).appendingPathComponent(name)
         return ItemProvider(app: host.engine.app, representations: [.text(.uriList, url.absoluteString + "\r\n")])
     }
-}
-
-extension FilesPane: GtkDragHostDelegate {
-    func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] {
-        draggedFiles(startingAt: item)
-    }
-
-    func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult { perform(drop) }
-
-    /// A move renamed the files: nothing is left to take out of the source.
-    func dragHost(_ host: GtkDragHost, removeMovedItems items: [DragItem], after drop: DropRequest)
-        -> UndoableAction?
-    { nil }
-
-    func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? { provider(for: item) }
 }
 
 /// Hands progress to the main actor at most every 100 ms: the latest fraction of each name.

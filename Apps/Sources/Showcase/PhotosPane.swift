@@ -93,13 +93,16 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
         UI.append(bar, selectButton)
         UI.append(libraryBox, bar)
         let grid = StoreGridView(
-            collection: all, store: store, host: host, itemType: Self.itemType, noun: Noun("photo"), columns: 3)
+            collection: all, store: store, host: host, itemType: Self.itemType, noun: Noun("photo"), columns: 3,
+            tileSize: (120, 100))
         grid.onStoreChanged = { [weak self] ids in self?.reload(selecting: ids) }
         grid.onSelectionChanged = { [weak self] in self?.onChange?() }
         grid.onError = { [weak self] message in self?.onError?(message) }
         // Other apps get each photo as an image, and as a file ("Tram 28.png") where they take files.
         let app = host.engine.app
         grid.makeProvider = { item in Self.provider(for: item, app: app) }
+        // Each tile shows its photo: a thumbnail drawn from the photo's colour and shape.
+        grid.makeThumbnail = { [weak self] item in self?.thumbnail(for: item) }
         UI.append(libraryBox, grid.widget)
         library = grid
         UI.append(albumBox, UI.label("Albums", selectable: true, css: ["sc-list-title"]))
@@ -188,8 +191,56 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
 
     // MARK: Photos as images
 
+    /// Thumbnails made for the tiles on screen, by photo (at most a few hundred kept).
+    private var thumbnails: [ItemID: DragCollectionView.Thumbnail] = [:]
+
+    /// The tile picture of a photo, made once and kept while it is among the recent ones.
+    private func thumbnail(for item: ShowcaseItem) -> DragCollectionView.Thumbnail? {
+        guard let id = item.id else { return nil }
+        if let kept = thumbnails[id] { return kept }
+        guard let payload = item.payload(as: PhotoPayload.self) else { return nil }
+        if thumbnails.count >= 400 { thumbnails = [:] }
+        let made = Self.thumbnail(payload)
+        thumbnails[id] = made
+        return made
+    }
+
+    /// A landscape in the photo's colour and shape, at most 104 × 72 pixels: a sky lighter at
+    /// the top, a sun, a hill in a darker shade (the showcase keeps no pixels; this is what a
+    /// person recognises as a picture at tile size).
+    nonisolated static func thumbnail(_ photo: PhotoPayload) -> DragCollectionView.Thumbnail? {
+        let ratio = Double(max(1, photo.height)) / Double(max(1, photo.width))
+        let width = ratio > 72.0 / 104.0 ? max(24, Int((72 / ratio).rounded())) : 104
+        let height = ratio > 72.0 / 104.0 ? 72 : max(24, Int((104 * ratio).rounded()))
+        let value = UInt32(photo.color.dropFirst(), radix: 16) ?? 0x8899AA
+        let base = (Double(value >> 16 & 0xFF), Double(value >> 8 & 0xFF), Double(value & 0xFF))
+        func byte(_ value: Double) -> UInt8 { UInt8(max(0, min(255, value))) }
+        // Worked out per column and per row, not per pixel: a tile binds while autoscroll runs.
+        let horizon = (0..<width).map { x in Int(Double(height) * (0.68 + 0.1 * sin(Double(x) / Double(width) * 5.2 + 0.6))) }
+        let hill = (byte(base.0 * 0.55), byte(base.1 * 0.6), byte(base.2 * 0.55))
+        let sun = (x: Int(Double(width) * 0.72), y: Int(Double(height) * 0.3), r: Int(Double(height) * 0.14))
+        var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        bytes.withUnsafeMutableBufferPointer { pixels in
+            for y in 0..<height {
+                // The sky: from a light tint at the top to the colour at the horizon.
+                let t = min(1, Double(y) / (Double(height) * 0.68))
+                let sky = (byte(base.0 * t + 235 * (1 - t)), byte(base.1 * t + 240 * (1 - t)), byte(base.2 * t + 245 * (1 - t)))
+                let dy = y - sun.y
+                for x in 0..<width {
+                    let dx = x - sun.x
+                    let colour = y > horizon[x] ? hill : dx * dx + dy * dy <= sun.r * sun.r ? (255, 244, 200) : sky
+                    let i = (y * width + x) * 4
+                    pixels[i] = colour.0
+                    pixels[i + 1] = colour.1
+                    pixels[i + 2] = colour.2
+                }
+            }
+        }
+        return DragCollectionView.Thumbnail(width: width, height: height, rgba: bytes)
+    }
+
     /// What a stored photo is: its size and colour (the showcase keeps no pixels).
-    private struct PhotoPayload: Decodable {
+    struct PhotoPayload: Decodable, Sendable {
         var width: Int
         var height: Int
         var color: String

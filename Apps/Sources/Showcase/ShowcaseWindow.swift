@@ -146,7 +146,7 @@ final class ShowcaseWindow {
             case "calendar": CalendarPane(store: store, host: host)
             case "reminders": RemindersPane(store: store, host: host)
             case "mail": MailPane(store: store, host: host)
-            case "files": FilesPane(store: store, host: host)
+            case "files": FilesPane(store: store, host: host, bigData: options.bigData)
             case "charts": AppsPanes.charts(host: host)
             case "drawing": AppsPanes.drawing(host: host)
             case "upload": UploadPane(store: store, host: host)

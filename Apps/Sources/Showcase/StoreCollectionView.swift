@@ -33,6 +33,8 @@ class StoreCollectionView: DragCollectionDataSource {
     var onError: (@MainActor (String) -> Void)?
     /// An item's data for drags, when the pane has more than its title (a photo's image).
     var makeProvider: (@MainActor (ShowcaseItem) -> ItemProvider?)?
+    /// An item's picture on its tile (a photo's thumbnail), when the pane has one.
+    var makeThumbnail: (@MainActor (ShowcaseItem) -> DragCollectionView.Thumbnail?)?
     /// A folder tile opened: `duringDrag` when it sprang open under a drag (SP1), else by a
     /// double click or Return (SP2).
     var onOpenFolder: (@MainActor (_ folder: ShowcaseItem, _ duringDrag: Bool) -> Void)?
@@ -49,7 +51,7 @@ class StoreCollectionView: DragCollectionDataSource {
     private(set) var view: DragCollectionView!
     private var window: TargetID?
     /// The items' ids in order, as last read from the store.
-    private var ids: [ItemID] = []
+    private(set) var ids: [ItemID] = []
     /// Items read for the rows on screen, by page of ``pageSize`` positions.
     private var pages: [Int: [ShowcaseItem]] = [:]
     private let pageSize = 128
@@ -139,14 +141,26 @@ class StoreCollectionView: DragCollectionDataSource {
     /// Reads the items from the store and shows what changed. `selecting`: the ids to select
     /// (nil keeps the selection).
     func reload(selecting ids: [ItemID]?) {
+        let old = self.ids
         do {
             self.ids = try store.itemIDs(in: collection.id ?? 0)
         } catch {
             onError?(Sentence.explaining("Could not read \(collection.name)", error))
         }
         pages = [:]
-        view.reloadData(selecting: ids?.map(ShowcaseTargets.item))
+        let selecting = ids?.map(ShowcaseTargets.item)
+        if viewShowsIDs {
+            // What changed, from the database's ids (integers): the view splices only that,
+            // without reading 100,000 target ids and comparing them (All Mail).
+            view.applyChanges(DragCollectionView.changes(from: old, to: self.ids), selecting: selecting)
+        } else {
+            view.reloadData(selecting: selecting)
+            viewShowsIDs = true
+        }
     }
+
+    /// Whether the view's rows are ``ids`` (not since ``show(_:)`` switched collections).
+    private var viewShowsIDs = false
 
     /// Shows another collection in this view (a mailbox picked in the sidebar, a folder opened).
     func show(_ collection: ShowcaseCollection) {
@@ -156,6 +170,7 @@ class StoreCollectionView: DragCollectionDataSource {
         UI.setText(heading, collection.name)
         ids = []
         pages = [:]
+        viewShowsIDs = false
         view.show(id: containerID(for: collection), title: collection.name, options: options(for: collection))
         view.editing.delete = !collection.flags.contains(.readOnly)
         if let window { register(in: window) } else { reload(selecting: []) }
@@ -203,8 +218,10 @@ class StoreCollectionView: DragCollectionDataSource {
         let page = index / pageSize
         if pages[page] == nil {
             if pages.count > 64 { pages = [:] }
+            // By id: the page's ids are known, and a read by key costs the same far down a
+            // collection of 100,000 as at its top.
             let start = page * pageSize
-            pages[page] = (try? store.items(in: collection.id ?? 0, positions: start..<(start + pageSize))) ?? []
+            pages[page] = (try? store.items(Array(ids[start..<min(ids.count, start + pageSize)]))) ?? []
         }
         let items = pages[page] ?? []
         let offset = index - page * pageSize
@@ -237,8 +254,14 @@ class StoreCollectionView: DragCollectionDataSource {
 
     /// No detail line (grids show a folder's count).
     func detail(at index: Int) -> String? { nil }
+    func thumbnail(at index: Int) -> DragCollectionView.Thumbnail? {
+        guard let makeThumbnail, let item = item(at: index) else { return nil }
+        return makeThumbnail(item)
+    }
     /// No folders (grids have folder tiles).
     func isFolder(at index: Int) -> Bool { false }
+    /// No folders (``StoreGridView`` has them).
+    func indexOfFolder(after index: Int?, forward: Bool) -> Int? { nil }
     func collectionView(_ view: DragCollectionView, perform drop: DropRequest, intoFolderAt index: Int)
         -> DropResult
     {

@@ -12,12 +12,14 @@ import ShowcaseModel
 @MainActor
 final class StoreGridView: StoreCollectionView {
     private let columns: Int
+    private let tileSize: (width: Int32, height: Int32)
 
     init(
         collection: ShowcaseCollection, store: ShowcaseStore, host: GtkDragHost, itemType: ContentType, noun: Noun,
-        columns: Int = 5
+        columns: Int = 5, tileSize: (width: Int32, height: Int32) = (96, 56)
     ) {
         self.columns = columns
+        self.tileSize = tileSize
         super.init(collection: collection, store: store, host: host, itemType: itemType, noun: noun)
         start()
     }
@@ -25,7 +27,7 @@ final class StoreGridView: StoreCollectionView {
     override func options(for collection: ShowcaseCollection) -> DragCollectionView.Options {
         var options = super.options(for: collection)
         options.layout = .grid(columns: columns)
-        options.tileSize = (96, 56)
+        options.tileSize = tileSize
         return options
     }
 
@@ -40,6 +42,22 @@ final class StoreGridView: StoreCollectionView {
     }
 
     override func isFolder(at index: Int) -> Bool { item(at: index)?.kind == .folder }
+
+    /// The folders' indexes, in order, as of the last reload (one query for the folder ids;
+    /// none for a Library of 20,000 photos without folders).
+    private var folderIndexes: [Int] = []
+
+    override func reload(selecting ids: [ItemID]?) {
+        super.reload(selecting: ids)
+        let folders = (try? store.folderIDs(in: collection.id ?? 0)) ?? []
+        folderIndexes = folders.isEmpty ? [] : self.ids.indices.filter { folders.contains(self.ids[$0]) }
+    }
+
+    /// The nearest folder from the folders' indexes, without reading items (a keyboard drag, C4).
+    override func indexOfFolder(after index: Int?, forward: Bool) -> Int? {
+        guard let index else { return forward ? folderIndexes.first : folderIndexes.last }
+        return forward ? folderIndexes.first { $0 > index } : folderIndexes.last { $0 < index }
+    }
 
     override func collectionView(_ view: DragCollectionView, perform drop: DropRequest, intoFolderAt index: Int)
         -> DropResult

@@ -75,8 +75,8 @@ extension ShowcaseStore {
         try db.execute(
             sql: """
                 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < :count)
-                INSERT INTO item (collectionId, position, title, kind, payload, created)
-                SELECT :collection, i,
+                INSERT INTO item (collectionId, rank, title, kind, payload, created)
+                SELECT :collection, i * :spacing,
                     json_extract(:subjects, '$[' || (i % :subjectCount) || ']') || ' #' || (i + 1),
                     :kind,
                     CAST(json_object(
@@ -87,7 +87,8 @@ extension ShowcaseStore {
                 FROM n
                 """,
             arguments: [
-                "count": ShowcaseBigData.messageCount, "collection": allMail.id, "subjects": subjects,
+                "count": ShowcaseBigData.messageCount, "collection": allMail.id,
+                "spacing": RankSpacing.standard.spacing, "subjects": subjects,
                 "subjectCount": ShowcaseBigData.subjects.count, "senders": senders,
                 "senderCount": ShowcaseBigData.senders.count, "kind": ItemKind.message.rawValue, "created": created,
             ])
@@ -95,20 +96,24 @@ extension ShowcaseStore {
             let library = try ShowcaseCollection.filter(Column("pane") == ShowcasePane.photos.rawValue)
                 .filter(Column("key") == "library").fetchOne(db), let libraryID = library.id
         else { return }
-        let start = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE collectionId = ?", arguments: [libraryID]) ?? 0
+        // After the Library's last photo, a spacing apart.
+        let spacing = RankSpacing.standard.spacing
+        let start =
+            try Int64.fetchOne(db, sql: "SELECT MAX(rank) FROM item WHERE collectionId = ?", arguments: [libraryID])
+            .map { $0 + spacing } ?? 0
         // A photo's colour comes from its number (a multiplicative hash, spread over the colours).
         try db.execute(
             sql: """
                 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < :count)
-                INSERT INTO item (collectionId, position, title, kind, payload, created)
-                SELECT :collection, :start + i, printf('IMG_%05d.jpg', i + 1), :kind,
+                INSERT INTO item (collectionId, rank, title, kind, payload, created)
+                SELECT :collection, :start + i * :spacing, printf('IMG_%05d.jpg', i + 1), :kind,
                     CAST(printf('{"width":4032,"height":3024,"color":"#%06x"}', ((i + 1) * 2654435761) % 16777216)
                         AS BLOB),
                     :created
                 FROM n
                 """,
             arguments: [
-                "count": ShowcaseBigData.photoCount, "collection": libraryID, "start": start,
+                "count": ShowcaseBigData.photoCount, "collection": libraryID, "start": start, "spacing": spacing,
                 "kind": ItemKind.photo.rawValue, "created": created,
             ])
     }

@@ -92,7 +92,8 @@ enum ShowcaseSeed {
         func items(_ collection: CollectionID, _ kind: ItemKind, _ entries: [(String, Data?)]) throws {
             for (position, entry) in entries.enumerated() {
                 var row = ShowcaseItem(
-                    collectionId: collection, position: position, title: entry.0, kind: kind, payload: entry.1,
+                    collectionId: collection, rank: RankSpacing.standard.rank(at: position), title: entry.0,
+                    kind: kind, payload: entry.1,
                     created: created)
                 try row.insert(db)
             }
@@ -152,7 +153,7 @@ enum ShowcaseSeed {
         ]
         try items(page1, .app, apps.map { ($0, nil) })
         var folder = ShowcaseItem(
-            collectionId: page1, position: apps.count, title: "Utilities", kind: .folder,
+            collectionId: page1, rank: RankSpacing.standard.rank(at: apps.count), title: "Utilities", kind: .folder,
             payload: json(FolderPayload(opens: utilities)), created: created)
         try folder.insert(db)
         try items(utilities, .app, ["Calculator", "Compass", "Voice Memos", "Measure"].map { ($0, nil) })

@@ -99,12 +99,13 @@ extension ShowcaseStore {
                 ? try Self.moveChange(own, to: target, at: index, db)
                 : try Self.copyChange(own, to: target, at: index, db)
             // New content goes right after the dragged items (or at the index when there are none).
-            let start = try (change.moved.map(\.to.position) + change.inserted.map(\.position)).max().map { $0 + 1 }
+            let start =
+                try (change.moved.map(\.to.position) + change.inserted.map(\.slot.position)).max().map { $0 + 1 }
                 ?? Self.clampedIndex(target, index, db)
-            let added = try Self.insertChange(newItems, into: target, at: nil, db)
+            let added = newItems.isEmpty ? StoreChange() : try Self.insertChange(newItems, into: target, at: nil, db)
             change.inserted += added.inserted.enumerated().map { offset, row in
                 var row = row
-                row.position = start + offset
+                row.slot.position = start + offset
                 return row
             }
             return change
@@ -113,7 +114,6 @@ extension ShowcaseStore {
     }
 
     private static func clampedIndex(_ collection: CollectionID, _ index: Int?, _ db: Database) throws -> Int {
-        let count = try ShowcaseItem.filter(Column("collectionId") == collection).fetchCount(db)
-        return min(max(index ?? count, 0), count)
+        try RankWriter(.standard, db).clamped(index, in: collection)
     }
 }

@@ -87,11 +87,15 @@ enum ControlsSeed {
             .id!
         }
         func items(_ collection: CollectionID, _ kind: ItemKind, _ entries: [(String, Data?)]) throws {
-            let start = try ShowcaseItem.filter(Column("collectionId") == collection).fetchCount(db)
+            // After the collection's last item, a spacing apart.
+            let last = try Int64.fetchOne(
+                db, sql: "SELECT MAX(rank) FROM item WHERE collectionId = ?", arguments: [collection])
+            let spacing = RankSpacing.standard.spacing
+            let start = last.map { $0 + spacing } ?? 0
             for (offset, entry) in entries.enumerated() {
                 var row = ShowcaseItem(
-                    collectionId: collection, position: start + offset, title: entry.0, kind: kind, payload: entry.1,
-                    created: created)
+                    collectionId: collection, rank: start + Int64(offset) * spacing, title: entry.0, kind: kind,
+                    payload: entry.1, created: created)
                 try row.insert(db)
             }
         }

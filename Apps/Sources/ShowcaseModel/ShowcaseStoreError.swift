@@ -19,6 +19,10 @@ public enum ShowcaseStoreError: Error, Sendable, Hashable, CustomStringConvertib
     case duplicateItem(ItemID)
     /// A drop named no item this store knows and brought no new content.
     case nothingToDrop
+    /// The collection has no rank left between its first and last possible ones for the
+    /// items arriving (more items than ``RankSpacing/limit`` allows: never with the standard
+    /// spacing, only in tests with a tiny one).
+    case noRoom(collection: String)
     /// The database refused or failed (disk full, file damaged…).
     case database(String)
 
@@ -31,6 +35,7 @@ public enum ShowcaseStoreError: Error, Sendable, Hashable, CustomStringConvertib
         case .itemExists(let id): "The item \(id) already exists."
         case .duplicateItem(let id): "The item \(id) was named twice."
         case .nothingToDrop: "The drop holds nothing this pane can take."
+        case .noRoom(let name): "\(name) has no room for more items."
         case .database(let message): "The document could not be saved: \(message)"
         }
     }

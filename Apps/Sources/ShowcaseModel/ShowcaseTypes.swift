@@ -223,8 +223,10 @@ public struct ShowcaseItem: Sendable, Hashable, Codable, Identifiable, Fetchable
     public var id: ItemID?
     /// The collection holding the item.
     public var collectionId: CollectionID
-    /// The item's place in its collection: 0 first, positions are dense (0, 1, 2… with no gaps).
-    public var position: Int
+    /// The item's sort key in its collection: items are in ascending order of rank, unique per
+    /// collection, with gaps between neighbours (see ``RankSpacing``). It is not an index: the
+    /// store reads an item's index with ``ShowcaseStore/slot(of:)``.
+    public var rank: Int64
     /// The name shown to people ("Buy oat milk", "Beach.jpg").
     public var title: String
     /// What the item is.
@@ -234,14 +236,14 @@ public struct ShowcaseItem: Sendable, Hashable, Codable, Identifiable, Fetchable
     /// When the item was created (a copy is a new item, created at the copy).
     public var created: Date
 
-    /// Creates an item value. The store assigns ``id`` and ``position`` when it inserts it.
+    /// Creates an item value. The store assigns ``id`` and ``rank`` when it inserts it.
     public init(
-        id: ItemID? = nil, collectionId: CollectionID, position: Int = 0, title: String, kind: ItemKind,
+        id: ItemID? = nil, collectionId: CollectionID, rank: Int64 = 0, title: String, kind: ItemKind,
         payload: Data? = nil, created: Date = ShowcaseItem.now()
     ) {
         self.id = id
         self.collectionId = collectionId
-        self.position = position
+        self.rank = rank
         self.title = title
         self.kind = kind
         self.payload = payload

@@ -21,16 +21,20 @@ public struct ItemSlot: Sendable, Hashable, Codable, CustomStringConvertible {
 /// exactly: the rows it removed (as they were, with their slots), the rows it inserted (with
 /// their ids and slots), and the items it moved (from which slot to which).
 ///
-/// Reverting a change is applying its ``inverse``. Both directions use the same algorithm
-/// (``ShowcaseStore`` applies a change in one transaction):
+/// Slots count indices (0 first), not ranks. Reverting a change is applying its ``inverse``.
+/// Both directions use the same algorithm (``ShowcaseStore`` applies a change in one
+/// transaction):
 /// 1. take the removed and moved items out of their collections (the others close up, keeping
 ///    their order);
 /// 2. put the inserted and moved items into their target collections at their target
-///    positions, in ascending order of position.
+///    indices, in ascending order of index.
 ///
 /// Because the items that stayed keep their relative order, step 2 rebuilds the exact order
 /// that was recorded: undo puts every item back at its exact original position (U1), redo
-/// gives the exact positions the first application gave.
+/// gives the exact positions the first application gave. A realized change also remembers the
+/// ranks (``ShowcaseItem/rank``) on both sides, so an undo or redo gives the items their exact
+/// ranks again whenever those still fit between their neighbours (they do unless a gap was
+/// spread out in between; the order is exact either way).
 public struct StoreChange: Sendable, Hashable {
     /// An item that changed places.
     public struct Move: Sendable, Hashable {
@@ -40,18 +44,43 @@ public struct StoreChange: Sendable, Hashable {
         public var from: ItemSlot
         /// Where it went.
         public var to: ItemSlot
+        /// The rank it had (realized changes only).
+        var fromRank: Int64?
+        /// The rank it got (realized changes only).
+        var toRank: Int64?
+
+        init(item: ItemID, from: ItemSlot, to: ItemSlot, fromRank: Int64? = nil, toRank: Int64? = nil) {
+            self.item = item
+            self.from = from
+            self.to = to
+            self.fromRank = fromRank
+            self.toRank = toRank
+        }
     }
 
-    /// The rows removed, as they were before the change (their `collectionId` and `position`
-    /// are the slots they had).
-    public internal(set) var removed: [ShowcaseItem]
-    /// The rows inserted, as they are after the change.
-    public internal(set) var inserted: [ShowcaseItem]
+    /// A row and its slot: where it was (removed) or where it went (inserted).
+    public struct Placed: Sendable, Hashable {
+        /// The row (for a removed row, as it was; its ``ShowcaseItem/rank`` is the rank it had).
+        public var item: ShowcaseItem
+        /// Its slot.
+        public var slot: ItemSlot
+
+        /// A row at a slot.
+        public init(_ item: ShowcaseItem, at slot: ItemSlot) {
+            self.item = item
+            self.slot = slot
+        }
+    }
+
+    /// The rows removed, as they were before the change, with the slots they had.
+    public internal(set) var removed: [Placed]
+    /// The rows inserted, as they are after the change, with their slots.
+    public internal(set) var inserted: [Placed]
     /// The items moved.
     public internal(set) var moved: [Move]
 
     /// Creates a change.
-    init(removed: [ShowcaseItem] = [], inserted: [ShowcaseItem] = [], moved: [Move] = []) {
+    init(removed: [Placed] = [], inserted: [Placed] = [], moved: [Move] = []) {
         self.removed = removed
         self.inserted = inserted
         self.moved = moved
@@ -61,34 +90,25 @@ public struct StoreChange: Sendable, Hashable {
     public var inverse: StoreChange {
         StoreChange(
             removed: inserted, inserted: removed,
-            moved: moved.map { Move(item: $0.item, from: $0.to, to: $0.from) })
+            moved: moved.map { Move(item: $0.item, from: $0.to, to: $0.from, fromRank: $0.toRank, toRank: $0.fromRank) }
+        )
     }
 
     /// Whether the change does nothing.
     public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && moved.isEmpty }
 
     /// The ids of the items the change leaves in the document: inserted then moved, in order.
-    public var resultingItemIDs: [ItemID] { inserted.compactMap(\.id) + moved.map(\.item) }
-
-    /// Every collection the change touches, in either direction.
-    var touchedCollections: Set<CollectionID> {
-        var set = Set<CollectionID>()
-        for row in removed { set.insert(row.collectionId) }
-        for row in inserted { set.insert(row.collectionId) }
-        for move in moved {
-            set.insert(move.from.collection)
-            set.insert(move.to.collection)
-        }
-        return set
-    }
+    public var resultingItemIDs: [ItemID] { inserted.compactMap(\.item.id) + moved.map(\.item) }
 }
 
-/// Applies changes to a database inside a transaction that the caller opened.
+/// Applies changes to a database inside a transaction that the caller opened, writing only the
+/// rows that leave, arrive or move (and, rarely, a window of neighbours whose gap ran out, see
+/// ``RankSpacing``): never a whole collection.
 enum ChangeApplier {
     /// Something arriving in a collection.
-    private enum Entry: Hashable {
-        case existing(ItemID)
+    private enum Arrival: Hashable {
         case new(Int)  // index into the change's inserted rows
+        case moved(Int)  // index into the change's moves
     }
 
     /// Applies `change` and returns it as realized: removed rows as they actually were, inserted
@@ -96,48 +116,43 @@ enum ChangeApplier {
     /// caller's transaction rolls back) when an item to remove or move is missing, an item to
     /// insert with a fixed id exists, a collection is missing or read-only, or an item would
     /// leave a write-only collection.
-    static func apply(_ change: StoreChange, in db: Database) throws -> StoreChange {
+    static func apply(
+        _ change: StoreChange, spacing: RankSpacing, in db: Database, statistics: inout RankStatistics
+    ) throws -> StoreChange {
         // Everything named once.
         var named = Set<ItemID>()
-        for id in change.removed.compactMap(\.id) + change.moved.map(\.item) + change.inserted.compactMap(\.id) {
+        for id in change.removed.compactMap(\.item.id) + change.moved.map(\.item)
+            + change.inserted.compactMap(\.item.id)
+        {
             guard named.insert(id).inserted else { throw ShowcaseStoreError.duplicateItem(id) }
         }
 
-        // Current rows of what leaves or moves.
+        // Current rows of what leaves or moves (read together: one query, not one per item).
+        let current = try ShowcaseItem.rows(
+            change.removed.compactMap(\.item.id) + change.moved.map(\.item) + change.inserted.compactMap(\.item.id), db)
         var removedNow: [ShowcaseItem] = []
-        for row in change.removed {
-            guard let id = row.id, let current = try ShowcaseItem.fetchOne(db, key: id) else {
-                throw ShowcaseStoreError.noSuchItem(row.id ?? 0)
+        for placed in change.removed {
+            guard let id = placed.item.id, let row = current[id] else {
+                throw ShowcaseStoreError.noSuchItem(placed.item.id ?? 0)
             }
-            removedNow.append(current)
+            removedNow.append(row)
         }
-        var movedNow: [(move: StoreChange.Move, current: ShowcaseItem)] = []
+        var movedNow: [ShowcaseItem] = []
         for move in change.moved {
-            guard let current = try ShowcaseItem.fetchOne(db, key: move.item) else {
-                throw ShowcaseStoreError.noSuchItem(move.item)
-            }
-            movedNow.append((move, current))
+            guard let row = current[move.item] else { throw ShowcaseStoreError.noSuchItem(move.item) }
+            movedNow.append(row)
         }
-        for row in change.inserted {
-            if let id = row.id, try ShowcaseItem.exists(db, key: id) { throw ShowcaseStoreError.itemExists(id) }
+        for placed in change.inserted {
+            if let id = placed.item.id, current[id] != nil { throw ShowcaseStoreError.itemExists(id) }
         }
 
-        // Collections involved, checked.
-        var collections = Set<CollectionID>()
-        removedNow.forEach { collections.insert($0.collectionId) }
-        movedNow.forEach {
-            collections.insert($0.current.collectionId)
-            collections.insert($0.move.to.collection)
-        }
-        change.inserted.forEach { collections.insert($0.collectionId) }
-        var orders: [CollectionID: [Entry]] = [:]
-        // Each collection's items as they are, in order (ids and positions): arrays, not
-        // dictionaries, so a collection of 100,000 costs little.
-        var originals: [CollectionID: (ids: [ItemID], positions: [Int])] = [:]
-        // Nothing leaves a write-only collection: not by a move, a removal, or an undo or redo
-        // of an earlier step (what was dropped there cannot be taken back, U2).
-        let sources = Set(removedNow.map(\.collectionId) + movedNow.map(\.current.collectionId))
-        for id in collections.sorted() {
+        // Collections involved, checked. Nothing leaves a write-only collection: not by a move,
+        // a removal, or an undo or redo of an earlier step (what was dropped there cannot be
+        // taken back, U2).
+        let sources = Set(removedNow.map(\.collectionId) + movedNow.map(\.collectionId))
+        let targets = Set(change.inserted.map(\.slot.collection) + change.moved.map(\.to.collection))
+        var names: [CollectionID: String] = [:]
+        for id in sources.union(targets).sorted() {
             guard let collection = try ShowcaseCollection.fetchOne(db, key: id) else {
                 throw ShowcaseStoreError.noSuchCollection(id)
             }
@@ -145,144 +160,135 @@ enum ChangeApplier {
             if collection.flags.contains(.writeOnly), sources.contains(id) {
                 throw ShowcaseStoreError.writeOnly(collection: collection.name)
             }
-            var ids: [ItemID] = []
-            var positions: [Int] = []
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT id, position FROM item WHERE collectionId = ? ORDER BY position", arguments: [id])
-            while let row = try rows.next() {
-                ids.append(row[0])
-                positions.append(row[1])
-            }
-            originals[id] = (ids, positions)
-            orders[id] = ids.map(Entry.existing)
+            names[id] = collection.name
         }
 
-        // 1. Take out what leaves or moves.
-        let leaving = Set(removedNow.compactMap(\.id) + movedNow.map(\.move.item))
-        for id in orders.keys {
-            orders[id]!.removeAll { if case .existing(let item) = $0 { leaving.contains(item) } else { false } }
-        }
-
-        // 2. Put in what arrives, in ascending order of target position per collection.
-        var arriving: [CollectionID: [(position: Int, order: Int, entry: Entry)]] = [:]
-        for (index, row) in change.inserted.enumerated() {
-            arriving[row.collectionId, default: []].append((row.position, index, .new(index)))
-        }
-        for (index, pair) in movedNow.enumerated() {
-            let to = pair.move.to
-            arriving[to.collection, default: []].append((to.position, change.inserted.count + index, .existing(pair.move.item)))
-        }
-        for (collection, entries) in arriving {
-            for entry in entries.sorted(by: { ($0.position, $0.order) < ($1.position, $1.order) }) {
-                let at = max(0, min(entry.position, orders[collection]!.count))
-                orders[collection]!.insert(entry.entry, at: at)
+        // Where what leaves is now (indices counted over the index, before any write).
+        var writer = RankWriter(spacing, db)
+        var fromSlots: [ItemID: ItemSlot] = [:]
+        for (collection, rows) in Dictionary(grouping: removedNow + movedNow, by: \.collectionId) {
+            let indices = try writer.indices(of: rows.map(\.rank), in: collection)
+            for (row, index) in zip(rows, indices) {
+                fromSlots[row.id!] = ItemSlot(collection: collection, position: index)
             }
         }
 
-        // Write: removals, then existing items that change slot (through unique negative
-        // positions, so the unique (collectionId, position) index never sees two items in one
-        // slot), then the new rows.
+        // 1. Take out what leaves: removed rows go; moved rows that stay in a collection that
+        // receives items are parked out of its order until their turn.
         for row in removedNow {
-            try db.execute(sql: "DELETE FROM item WHERE id = ?", arguments: [row.id])
+            try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?").execute(arguments: [row.id])
         }
-        // What changes slot, as runs (see writeSlots): the items that stay in their collection
-        // in their original order, paired with their new places; the moved items one by one.
-        let movedFrom = Dictionary(
-            movedNow.map { ($0.move.item, ItemSlot(collection: $0.current.collectionId, position: $0.current.position)) },
-            uniquingKeysWith: { first, _ in first })
-        var finalSlots: [ItemID: ItemSlot] = [:]
-        var runs: [SlotRun] = []
-        for (collection, entries) in orders {
-            let original = originals[collection]!
-            var next = 0
-            for (position, entry) in entries.enumerated() {
-                guard case .existing(let id) = entry else { continue }
-                if let from = movedFrom[id] {
-                    finalSlots[id] = ItemSlot(collection: collection, position: position)
-                    if from != finalSlots[id] {
-                        runs.append(
-                            SlotRun(
-                                from: from.collection, to: collection, first: from.position, last: from.position,
-                                delta: position - from.position))
-                    }
-                    continue
-                }
-                while leaving.contains(original.ids[next]) { next += 1 }
-                let from = original.positions[next]
-                next += 1
-                guard from != position else { continue }
-                let delta = position - from
-                if var run = runs.last, run.from == collection, run.to == collection, run.delta == delta,
-                    run.last + 1 == from
-                {
-                    run.last = from
-                    runs[runs.count - 1] = run
-                } else {
-                    runs.append(SlotRun(from: collection, to: collection, first: from, last: from, delta: delta))
-                }
-            }
+        for row in movedNow where targets.contains(row.collectionId) { try writer.park(row.id!) }
+
+        // 2. Put in what arrives, per collection (in id order), in ascending order of target
+        // index; consecutive arrivals share one gap.
+        var arrivals: [CollectionID: [(index: Int, order: Int, what: Arrival)]] = [:]
+        for (i, placed) in change.inserted.enumerated() {
+            arrivals[placed.slot.collection, default: []].append((placed.slot.position, i, .new(i)))
         }
-        try writeSlots(runs, db)
+        for (i, move) in change.moved.enumerated() {
+            arrivals[move.to.collection, default: []].append((move.to.position, change.inserted.count + i, .moved(i)))
+        }
         var inserted = change.inserted
-        for (collection, entries) in orders {
-            for (position, entry) in entries.enumerated() {
-                guard case .new(let index) = entry else { continue }
-                inserted[index].collectionId = collection
-                inserted[index].position = position
-                try inserted[index].insert(db)
+        var moved = change.moved
+        for (collection, entries) in arrivals.sorted(by: { $0.key < $1.key }) {
+            let sorted = entries.sorted { ($0.index, $0.order) < ($1.index, $1.order) }
+            // (Counted no further than the largest index asked for: beyond it, clamping is moot.)
+            var count = try writer.count(collection, upTo: sorted.last!.index)
+            // Each arrival's index once the ones before it are in: clamped to the collection.
+            var groups: [(index: Int, members: [Arrival])] = []
+            for entry in sorted {
+                let index = min(max(entry.index, 0), count)
+                count += 1
+                if let last = groups.last, last.index + last.members.count == index {
+                    groups[groups.count - 1].members.append(entry.what)
+                } else {
+                    groups.append((index, [entry.what]))
+                }
+            }
+            // The arrivals placed so far, in order, with their current indices.
+            var placed: [(what: Arrival, index: Int)] = []
+            let spreadsBefore = writer.statistics.windows
+            // The last row placed, and its index: the next group's neighbours are found from it.
+            var anchor: (index: Int, id: ItemID)?
+            for group in groups {
+                let hints = group.members.map { what -> Int64? in
+                    switch what {
+                    case .new(let i): change.inserted[i].item.id == nil ? nil : change.inserted[i].item.rank
+                    case .moved(let i): change.moved[i].toRank
+                    }
+                }
+                let ranks = try writer.ranks(
+                    forArriving: group.members.count, at: group.index, in: collection, hints: hints,
+                    name: names[collection] ?? "", anchor: anchor)
+                for (what, rank) in zip(group.members, ranks) {
+                    switch what {
+                    case .new(let i):
+                        inserted[i].item.collectionId = collection
+                        inserted[i].item.rank = rank
+                        try inserted[i].item.insert(db)
+                    case .moved(let i):
+                        try db.cachedStatement(sql: "UPDATE item SET collectionId = ?, rank = ? WHERE id = ?")
+                            .execute(arguments: [collection, rank, moved[i].item])
+                        moved[i].toRank = rank
+                    }
+                }
+                switch group.members.last! {
+                case .new(let i): anchor = inserted[i].item.id.map { (group.index + group.members.count - 1, $0) }
+                case .moved(let i): anchor = (group.index + group.members.count - 1, moved[i].item)
+                }
+                // Arrivals already placed at or after this index move down by the group's size.
+                var cut = placed.count
+                while cut > 0, placed[cut - 1].index >= group.index {
+                    cut -= 1
+                    placed[cut].index += group.members.count
+                }
+                placed.insert(
+                    contentsOf: group.members.enumerated().map { ($1, group.index + $0) }, at: cut)
+            }
+            // A window spread out after some arrivals were placed may have given them new ranks.
+            let respread = writer.statistics.windows > spreadsBefore
+            for (what, index) in placed {
+                let slot = ItemSlot(collection: collection, position: index)
+                switch what {
+                case .new(let i):
+                    inserted[i].slot = slot
+                    if respread,
+                        let rank = try Int64.fetchOne(
+                            db, sql: "SELECT rank FROM item WHERE id = ?", arguments: [inserted[i].item.id])
+                    {
+                        inserted[i].item.rank = rank
+                    }
+                case .moved(let i):
+                    moved[i].to = slot
+                    if respread {
+                        moved[i].toRank = try Int64.fetchOne(
+                            db, sql: "SELECT rank FROM item WHERE id = ?", arguments: [moved[i].item])
+                    }
+                }
             }
         }
 
-        let moved = movedNow.map { pair in
-            StoreChange.Move(
-                item: pair.move.item, from: ItemSlot(collection: pair.current.collectionId, position: pair.current.position),
-                to: finalSlots[pair.move.item]!)
+        for (i, row) in movedNow.enumerated() {
+            moved[i].from = fromSlots[row.id!]!
+            moved[i].fromRank = row.rank
         }
-        return StoreChange(removed: removedNow, inserted: inserted, moved: moved)
+        statistics += writer.statistics
+        return StoreChange(
+            removed: removedNow.map { StoreChange.Placed($0, at: fromSlots[$0.id!]!) }, inserted: inserted, moved: moved
+        )
     }
+}
 
-    /// Items next to each other in collection `from` (positions `first...last`) that move to
-    /// collection `to`, each by `delta` positions.
-    private struct SlotRun {
-        var from: CollectionID
-        var to: CollectionID
-        var first: Int
-        var last: Int
-        var delta: Int
-    }
-
-    /// Moves the items of `runs` (disjoint) to their new slots: one UPDATE each way per run, so
-    /// a drop at the top of 100,000 items (the rows after it shifted by one) is a few
-    /// statements, not 200,000. Through negative positions: first each item gets
-    /// `-(1 + final position + target collection's number * 2^32)` (unique: no two items share
-    /// a final slot), then its final slot, so the unique (collectionId, position) index never
-    /// sees two items in one slot.
-    private static func writeSlots(_ runs: [SlotRun], _ db: Database) throws {
-        guard !runs.isEmpty else { return }
-        let targets = Set(runs.map(\.to)).sorted()
-        let number = Dictionary(uniqueKeysWithValues: targets.enumerated().map { ($1, Int64($0) << 32) })
-        for run in runs {
-            try db.execute(
-                sql: """
-                    UPDATE item SET position = -(1 + position + :delta + :number)
-                    WHERE collectionId = :from AND position BETWEEN :first AND :last
-                    """,
-                arguments: [
-                    "delta": run.delta, "number": number[run.to]!, "from": run.from, "first": run.first,
-                    "last": run.last,
-                ])
+extension ShowcaseItem {
+    /// The rows with these ids that exist, by id, read a few thousand per query.
+    static func rows(_ ids: [ItemID], _ db: Database) throws -> [ItemID: ShowcaseItem] {
+        var rows: [ItemID: ShowcaseItem] = [:]
+        for start in stride(from: 0, to: ids.count, by: 5_000) {
+            for row in try ShowcaseItem.fetchAll(db, keys: ids[start..<min(start + 5_000, ids.count)]) {
+                rows[row.id!] = row
+            }
         }
-        for run in runs {
-            let k = number[run.to]!
-            // The encoded range of this run's final positions.
-            let low = -(1 + Int64(run.last + run.delta) + k)
-            let high = -(1 + Int64(run.first + run.delta) + k)
-            try db.execute(
-                sql: """
-                    UPDATE item SET collectionId = :to, position = -position - 1 - :number
-                    WHERE collectionId = :from AND position BETWEEN :low AND :high
-                    """,
-                arguments: ["to": run.to, "number": k, "from": run.from, "low": low, "high": high])
-        }
+        return rows
     }
 }

@@ -44,9 +44,8 @@ struct CrashTests {
     /// Every slot holding an item titled `title`.
     private func places(of title: String, in store: ShowcaseStore) throws -> [ItemSlot] {
         try store.database.read { db in
-            try Row.fetchAll(db, sql: "SELECT collectionId, position FROM item WHERE title = ?", arguments: [title])
-                .map { ItemSlot(collection: $0["collectionId"], position: $0["position"]) }
-        }
+            try ItemID.fetchAll(db, sql: "SELECT id FROM item WHERE title = ?", arguments: [title])
+        }.compactMap { try store.slot(of: $0) }
     }
 
     /// Starts the helper, waits (at most 20 s) for its first line, kills it with SIGKILL, waits

@@ -69,10 +69,10 @@ final class DropRig {
             list.kind = Noun("reminder")
             if collection.requiresConfirmation { list.confirmation = "Items dropped here cannot be taken back." }
             try engine.register(list)
-            for item in try fixture.store.items(in: collection.id!) {
+            for (index, item) in try fixture.store.items(in: collection.id!).enumerated() {
                 var row = DragTarget(
                     id: item.targetID, name: item.title,
-                    frame: Rect(x: x, y: Double(item.position) * 40, width: 300, height: 40), parent: collection.targetID)
+                    frame: Rect(x: x, y: Double(index) * 40, width: 300, height: 40), parent: collection.targetID)
                 row.offers = [Self.reminder]
                 row.kind = Noun("reminder")
                 try engine.register(row)

@@ -80,6 +80,23 @@ func expectFilesError(
 
 @Suite("Files pane")
 struct FilesTests {
+    // MARK: Listing order
+
+    @Test("Listing order: the sort key orders names as the numeric, case-insensitive comparison does")
+    func listingKeyMatchesComparison() {
+        let names = [
+            "notes.txt", "notes 2.txt", "notes 10.txt", "Notes 3.md", "notes", "a.b.c", "Budget 2026.csv",
+            "budget 2026.CSV", "Scan 000010.txt", "Scan 9.txt", "Scan 000010.pdf", "IMG_0001.jpg", "img_01.jpg",
+            "report-final.txt", "report final.txt", "report_final.txt", "x10y2", "x10y10", "x9y99", "Zed", "alpha",
+            "007 Bond", "7 Bond", "Ünïcode.txt", "unicode.txt",
+        ]
+        for permutation in [names, names.reversed(), names.shuffled()] {
+            let byKey = permutation.sorted { FilesLibrary.listingKey($0) < FilesLibrary.listingKey($1) }
+            let byComparison = permutation.sorted(by: FilesLibrary.listsBefore)
+            #expect(byKey == byComparison)
+        }
+    }
+
     // MARK: Import from other apps
 
     @Test("U1: files dropped from another app are copied in; undo removes them; redo restores them exactly")

@@ -100,7 +100,7 @@ struct StoreModel {
     /// Every item row, by collection id, in order.
     static func rows(_ db: Database) throws -> [CollectionID: [ShowcaseItem]] {
         Dictionary(
-            grouping: try ShowcaseItem.order(Column("collectionId"), Column("position")).fetchAll(db),
+            grouping: try ShowcaseItem.order(Column("collectionId"), Column("rank")).fetchAll(db),
             by: \.collectionId)
     }
 

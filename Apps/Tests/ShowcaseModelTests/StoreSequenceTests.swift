@@ -31,6 +31,30 @@ struct StoreSequenceTests {
     }
 
     @Test(
+        "U1, S4: gaps between ranks run out all the time (ranks 1 apart within ±64: no gap at all; or 16 apart within ±1,024): 160 random steps still equal the model after every step",
+        arguments: seeds([11, 12, 13, 14]).map {
+            ($0, $0 % 2 == 1 ? RankSpacing(spacing: 1, limit: 64) : RankSpacing(spacing: 16, limit: 1024))
+        })
+    func randomSequenceWithTinyGaps(seed: UInt64, spacing: RankSpacing) throws {
+        let steps = try Self.generate(seed: seed, count: 160)
+        let spreads = SpreadCounter()
+        guard let failure = try Self.play(steps, spacing: spacing, spreads: spreads, readBack: true) else {
+            // With no gap at all, every arrival between two items spreads out a window.
+            if spacing.spacing == 1 { #expect(spreads.windows > 0, "seed \(seed): no gap ran out") }
+            print("tiny gaps, seed \(seed), spacing \(spacing.spacing) within ±\(spacing.limit): \(spreads)")
+            return
+        }
+        let minimal = Shrinker.shrink(steps) { (try? Self.play($0, spacing: spacing, readBack: true)) != nil }
+        let minimalFailure = (try? Self.play(minimal, spacing: spacing, readBack: true)).flatMap { $0 } ?? failure
+        Issue.record(
+            """
+            seed \(seed), spacing \(spacing.spacing) within ±\(spacing.limit): \(failure)
+            shortest failing sequence (\(minimal.count) of \(steps.count) steps), which fails with: \(minimalFailure)
+            \(minimal.enumerated().map { "  \($0.offset). \($0.element)" }.joined(separator: "\n"))
+            """)
+    }
+
+    @Test(
         "S4: sessions killed with SIGKILL at random points; the reopened store holds the model before or after the interrupted step",
         arguments: seeds([7, 8, 9]))
     func randomCrashes(seed: UInt64) throws {
@@ -91,16 +115,22 @@ struct StoreSequenceTests {
         return steps
     }
 
-    /// Plays `steps` on a fresh fixture and the model; the first difference, or nil.
-    static func play(_ steps: [Step]) throws -> String? {
-        let fixture = try SequenceFixture()
-        var session: StoreSession? = StoreSession(store: try fixture.open())
+    /// Plays `steps` on a fresh fixture and the model, the store giving ranks with `spacing`;
+    /// the first difference, or nil. After every step: every row as the model has it, the
+    /// database's integrity, and with `readBack` each collection read back by pages and slots.
+    static func play(
+        _ steps: [Step], spacing: RankSpacing = .standard, spreads: SpreadCounter? = nil, readBack: Bool = false
+    ) throws -> String? {
+        let fixture = try SequenceFixture(spacing: spacing)
+        var session: StoreSession? = StoreSession(store: try fixture.open(spacing: spacing))
+        defer { if let store = session?.store { spreads?.add(store.rankStatistics) } }
         var model = try StoreModel.read(session!.store)
         for (index, step) in steps.enumerated() {
             switch step {
             case .restart:
+                spreads?.add(session!.store.rankStatistics)
                 session = nil  // the store closes with its last reference (the undo stack's actions hold it too)
-                session = StoreSession(store: try fixture.open())
+                session = StoreSession(store: try fixture.open(spacing: spacing))
                 model.restart()
             case .run(let step):
                 let expected = model.run(step)
@@ -115,7 +145,32 @@ struct StoreSequenceTests {
             }
             let problems = try store.integrityProblems()
             if !problems.isEmpty { return "after step \(index) (\(step)): \(problems)" }
+            if readBack, let problem = try Self.readBack(store, model) {
+                return "after step \(index) (\(step)): \(problem)"
+            }
             try model.adoptDates(from: store)
+        }
+        return nil
+    }
+
+    /// Whether every collection reads the same by ids, by pages of 3 at an index (`LIMIT`/
+    /// `OFFSET`) and by its first, middle and last items' slots as the model has it in order.
+    static func readBack(_ store: ShowcaseStore, _ model: StoreModel) throws -> String? {
+        for collection in model.collections {
+            let ids = collection.items.compactMap(\.id)
+            let read = try store.itemIDs(in: collection.id)
+            if read != ids { return "collection \(collection.id): ids \(read), model \(ids)" }
+            let paged = try stride(from: 0, through: ids.count, by: 3).flatMap {
+                try store.items(in: collection.id, positions: $0..<($0 + 3)).compactMap(\.id)
+            }
+            if paged != ids { return "collection \(collection.id): read by pages \(paged), model \(ids)" }
+            for index in Set([0, ids.count / 2, ids.count - 1]) where ids.indices.contains(index) {
+                let id = ids[index]
+                let slot = try store.slot(of: id)
+                if slot != ItemSlot(collection: collection.id, position: index) {
+                    return "item \(id): slot \(slot.map(\.description) ?? "none"), model \(collection.id)#\(index)"
+                }
+            }
         }
         return nil
     }
@@ -318,10 +373,10 @@ struct SequenceFixture {
 
     var collections: [CollectionID] { [listA, listB, readOnly, writeOnly, shared, home, folder] }
 
-    init() throws {
+    init(spacing: RankSpacing = .standard) throws {
         directory = try TemporaryDirectory()
         path = directory.file("showcase.sqlite").path
-        let store = try ShowcaseStore(path: path, seed: false)
+        let store = try ShowcaseStore(path: path, seed: false, spacing: spacing)
         func make(
             _ pane: ShowcasePane, _ key: String, _ name: String, _ kind: CollectionKind, _ flags: CollectionFlags = []
         )
@@ -351,14 +406,16 @@ struct SequenceFixture {
         // Read-only collections refuse inserts through the store; fill it directly.
         try store.database.write { db in
             for (position, name) in ["Ana Lima", "Bo Chen"].enumerated() {
-                var row = ShowcaseItem(collectionId: readOnly, position: position, title: name, kind: .contact)
+                var row = ShowcaseItem(collectionId: readOnly, rank: Int64(position), title: name, kind: .contact)
                 try row.insert(db)
             }
         }
     }
 
-    /// Opens the store as the app does on start.
-    func open() throws -> ShowcaseStore { try ShowcaseStore(path: path, seed: false) }
+    /// Opens the store as the app does on start (giving ranks with `spacing`).
+    func open(spacing: RankSpacing = .standard) throws -> ShowcaseStore {
+        try ShowcaseStore(path: path, seed: false, spacing: spacing)
+    }
 }
 
 /// Random steps, mostly sensible (existing items, real collections, indexes in range or just
@@ -488,4 +545,12 @@ extension StoreModel {
         redoSteps = []
         cancellation = nil
     }
+}
+
+/// The spreads of the stores a sequence opened, added up.
+final class SpreadCounter: CustomStringConvertible {
+    private(set) var total = RankStatistics()
+    var windows: Int { total.windows }
+    func add(_ statistics: RankStatistics) { total += statistics }
+    var description: String { total.description }
 }

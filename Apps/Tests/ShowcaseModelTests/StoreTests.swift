@@ -250,13 +250,14 @@ struct StoreTests {
     func failureMidTransaction() throws {
         let f = try Fixture()
         let before = try f.snapshot()
-        // A trigger that fails the transaction when an item lands in B at position 4, i.e.
+        // A trigger that fails the transaction when a1, the second item, lands in B, i.e.
         // after the first rows of the move have been written.
+        let a1 = try f.id("a1")
         try f.store.database.write { db in
             try db.execute(
                 sql: """
-                    CREATE TEMP TRIGGER refuse AFTER UPDATE OF collectionId, position ON item
-                    WHEN NEW.collectionId = \(f.b) AND NEW.position = 4
+                    CREATE TEMP TRIGGER refuse AFTER UPDATE OF collectionId, rank ON item
+                    WHEN NEW.collectionId = \(f.b) AND NEW.id = \(a1)
                     BEGIN SELECT RAISE(ABORT, 'disk full (simulated)'); END
                     """)
         }

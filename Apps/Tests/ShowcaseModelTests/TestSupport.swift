@@ -40,7 +40,7 @@ struct Fixture {
         _ = try store.insert((0..<3).map { NewItem(title: "b\($0)", kind: .reminder) }, into: b)
         // Read-only collections refuse inserts through the store; seed it directly.
         try store.database.write { db in
-            var row = ShowcaseItem(collectionId: readOnly, position: 0, title: "r0", kind: .reminder)
+            var row = ShowcaseItem(collectionId: readOnly, rank: 0, title: "r0", kind: .reminder)
             try row.insert(db)
         }
     }

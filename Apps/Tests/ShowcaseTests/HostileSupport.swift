@@ -245,6 +245,7 @@ final class HostileSession {
         verdict.longestBlock = app.lines(LoopLine.self, from: mark).map(\.longest).max() ?? 0
         let stalls = app.lines(StallLine.self, from: mark)
         verdict.stalls = stalls.map(\.ms)
+        if !stalls.isEmpty { print("hostile: '\(payload.prefix(60))': \(StallLine.describe(stalls))") }
         #expect(
             !stalls.contains { $0.blocksTheApp },
             "the main loop was blocked during '\(payload)': \(verdict); \(StallLine.describe(stalls))",

@@ -61,9 +61,14 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
 
     /// The longest main-loop iteration the app reported after line `mark` (printed, not
     /// asserted: speed is measured in benchmarks).
-    func longestStall(_ app: ShowcaseProcess, after mark: Int, before end: Int = .max) -> Double {
+    /// The longest main-loop iteration after `mark` (before `end`), in ms, with the stalls seen
+    /// (blocked/ran/wall ms: how long the main thread itself ran tells the app's work from a
+    /// machine too busy to schedule it).
+    func longestStall(_ app: ShowcaseProcess, after mark: Int, before end: Int = .max) -> String {
         let lines = app.lines(from: mark).prefix(max(0, end - mark))
-        return lines.compactMap { $0.decode(LoopLine.self)?.longest }.max() ?? 0
+        let longest = lines.compactMap { $0.decode(LoopLine.self)?.longest }.max() ?? 0
+        let stalls = lines.compactMap { $0.decode(StallLine.self) }
+        return "\(longest)" + (stalls.isEmpty ? "" : " (\(StallLine.describe(stalls)))")
     }
 
     @Test(
@@ -236,7 +241,7 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
             try app.waitForDragEnd(after: release)
             try app.waitFor(LoopLine.self, "the main loop's report after the drop", after: release, timeout: 3)
             print(
-                "mail: longest main-loop iteration while autoscrolling \(longestStall(app, after: mark, before: release)) ms, with the drop \(longestStall(app, after: release)) ms"
+                "mail: longest main-loop iteration while autoscrolling \(longestStall(app, after: mark, before: release)) ms, with the drop \(longestStall(app, after: release)) ms; positions GDK did not pass on, found by the pointer watch: \(app.lines(GtkLine.self, from: mark).filter { $0.message.hasPrefix("pointer watch") }.count)"
             )
             #expect(try storedIDs(data, .mail, "Archive") == archive + [allMail[0]])
             #expect(try storedIDs(data, .mail, "All Mail") == Array(allMail.dropFirst()), "nothing else moved")

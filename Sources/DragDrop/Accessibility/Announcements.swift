@@ -196,6 +196,22 @@ struct KeyboardNavigation {
     var points: [KeyboardDropPoint]
     var focus: Int?
     var membershipVersion: Int
+    /// A drop point of a container's model that is being brought on screen (a folder scrolled
+    /// out of a virtualized list): the focus lands on it once it registers (C4).
+    var revealing: Reveal?
+
+    /// A model drop point on its way to the screen, and the direction that reached it.
+    struct Reveal: Equatable {
+        var container: TargetID
+        var item: TargetID
+        var forward: Bool
+    }
+
+    init(points: [KeyboardDropPoint], focus: Int?, membershipVersion: Int) {
+        self.points = points
+        self.focus = focus
+        self.membershipVersion = membershipVersion
+    }
 
     /// Drop points in reading order: top to bottom, then left to right, outer before inner.
     static func points(in registry: TargetRegistry, masks: [TypeMask], excluding items: Set<TargetID>)

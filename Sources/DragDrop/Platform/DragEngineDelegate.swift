@@ -46,6 +46,22 @@ public protocol DragEngineDelegate: AnyObject {
     /// ends of the content). Default: nothing scrolls.
     func dragEngine(_ engine: DragEngine, scroll container: TargetID, by delta: Vector) -> Vector
 
+    /// The drop point of `container`'s model that a keyboard drag reaches next from `item` (C4),
+    /// for a container whose items are not all registered (a virtualized list or grid: folders
+    /// scrolled out of view). `item` is one of its items, or nil for the container's start
+    /// (`forward`) or end (backward). Answer the nearest item in that direction that can take
+    /// drops (a folder), registered or not, without changing anything; nil when there is none.
+    /// The engine skips the dragged items and asks again from them. Default: nil (the drop
+    /// points are the registered targets, in reading order).
+    func dragEngine(_ engine: DragEngine, keyboardDropPointIn container: TargetID, after item: TargetID?, forward: Bool)
+        -> TargetID?
+
+    /// Brings `item`, an item of `container` that
+    /// ``dragEngine(_:keyboardDropPointIn:after:forward:)`` answered and the keyboard focus goes
+    /// to, into view (scroll to it; nothing when it shows already). One that is not registered
+    /// must register: the focus lands on it when it does, now or later (C4). Default: nothing.
+    func dragEngine(_ engine: DragEngine, reveal item: TargetID, in container: TargetID)
+
     /// Something a person would see or hear happened.
     func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent)
 }
@@ -65,5 +81,9 @@ extension DragEngineDelegate {
     public func dragEngine(_ engine: DragEngine, cancelDeferredDrop drop: DropRequest) {}
     public func dragEngine(_ engine: DragEngine, activate target: TargetID, explicit: Bool) {}
     public func dragEngine(_ engine: DragEngine, scroll container: TargetID, by delta: Vector) -> Vector { .zero }
+    public func dragEngine(
+        _ engine: DragEngine, keyboardDropPointIn container: TargetID, after item: TargetID?, forward: Bool
+    ) -> TargetID? { nil }
+    public func dragEngine(_ engine: DragEngine, reveal item: TargetID, in container: TargetID) {}
     public func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) {}
 }

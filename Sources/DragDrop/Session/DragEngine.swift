@@ -427,9 +427,9 @@ public final class DragEngine {
         if mode == .keyboard {
             let points = KeyboardNavigation.points(in: registry, masks: session!.masks, excluding: sessionItemIDs())
             session?.keyboard = KeyboardNavigation(points: points, focus: nil, membershipVersion: membershipVersion)
+            let count = reachablePointCount(points)
             announce(
-                pickedUp.text + " \(points.count) drop point\(points.count == 1 ? "" : "s"); press Tab to choose one.",
-                force: true)
+                pickedUp.text + " \(count) drop point\(count == 1 ? "" : "s"); press Tab to choose one.", force: true)
         } else {
             announce(pickedUp)
             if let point { update(at: point) }
@@ -510,6 +510,12 @@ public final class DragEngine {
             return true
         case .drop:
             guard let s = session, s.mode == .keyboard, s.awaitingConfirmation == nil else { return false }
+            if let reveal = s.keyboard?.revealing {
+                // Not on the point that was left, nor on one not there yet (C4).
+                let name = delegate?.dragEngine(self, nameOfItem: reveal.item, in: reveal.container)
+                announce("Wait for \(name.map { "'\($0)'" } ?? "the next drop point") to show, then drop.", force: true)
+                return true
+            }
             drop()
             return true
         }
@@ -518,7 +524,8 @@ public final class DragEngine {
     /// Recomputes a keyboard drag's drop points when targets changed (or always, with `force`:
     /// items joined, so the types changed) and applies them to the focus: a focused point that
     /// is gone (hidden, unregistered, no longer taking every item) loses the focus, its
-    /// highlight and its proposal (C4, F4); one that stays is proposed again for the items.
+    /// highlight and its proposal (C4, F4); one that stays is proposed again for the items. A
+    /// model drop point being revealed that registered takes the focus (C4).
     private func refreshKeyboardPoints(force: Bool = false) {
         guard var s = session, var nav = s.keyboard else { return }
         guard force || nav.membershipVersion != membershipVersion else { return }
@@ -528,6 +535,15 @@ public final class DragEngine {
         nav.membershipVersion = membershipVersion
         s.keyboard = nav
         session = s
+        if let reveal = nav.revealing, registry.target(reveal.item) != nil {
+            if let index = nav.points.firstIndex(where: { $0.target == reveal.item }) {
+                focusKeyboardPoint(at: index, force: force)
+            } else {
+                // It registered but does not take every item: on past it.
+                moveKeyboardFocus(forward: reveal.forward)
+            }
+            return
+        }
         if let focus = nav.focus {
             let point = nav.points[focus]
             retarget(
@@ -536,38 +552,202 @@ public final class DragEngine {
                 force: force, spokenName: point.name)
         } else if current != nil {
             emit(.keyboardFocus(nil, index: nil))
-            retarget(to: nil, info: nil, force: force)
+            // Scrolled away while the next point comes on screen: said when it arrives.
+            retarget(to: nil, info: nil, force: force, quiet: nav.revealing != nil)
             handleSpring(spring.hover(over: nil, configuration: .init(), now: clock.now))
         } else if force {
             retarget(to: s.destination, info: s.destinationInfo, force: true)
         }
     }
 
+    /// Moves the keyboard focus to the next or previous drop point (C4). The points of a
+    /// container whose model has drop points of its own (the folders of a virtualized list,
+    /// ``DragEngineDelegate/dragEngine(_:keyboardDropPointIn:after:forward:)``) come together,
+    /// right after the container, in the model's order, on screen or not: one off screen is
+    /// revealed and takes the focus once it registers.
     private func moveKeyboardFocus(forward: Bool) {
         refreshKeyboardPoints()
-        guard var s = session, var nav = s.keyboard else { return }
+        guard let nav = session?.keyboard else { return }
+        var blocks: [TargetID: Bool] = [:]
+        if let reveal = nav.revealing {
+            // Further on from the point on its way to the screen.
+            session?.keyboard?.revealing = nil
+            if let step = modelStep(in: reveal.container, after: reveal.item, forward: forward) {
+                return take(step)
+            }
+            return leaveBlock(reveal.container, from: nav.focus, forward: forward, blocks: &blocks)
+        }
         guard !nav.points.isEmpty else {
-            s.keyboard = nav
-            session = s
+            announce("No drop points.", force: true)
+            return
+        }
+        guard let focus = nav.focus else {
+            return scan(from: forward ? 0 : nav.points.count - 1, forward: forward, blocks: &blocks)
+        }
+        let point = nav.points[focus].target
+        if forward, isModelBlock(point, &blocks), let step = modelStep(in: point, after: nil, forward: true) {
+            return take(step)
+        }
+        if let parent = registry.ancestors(of: point).first, isModelBlock(parent, &blocks) {
+            if let step = modelStep(in: parent, after: point, forward: forward) { return take(step) }
+            return leaveBlock(parent, from: focus, forward: forward, blocks: &blocks)
+        }
+        let count = nav.points.count
+        scan(from: forward ? (focus + 1) % count : (focus - 1 + count) % count, forward: forward, blocks: &blocks)
+    }
+
+    /// Where the focus goes from the points of a container's model (going forward, past its
+    /// last; backward, before its first): backward to the container itself, forward to the
+    /// next point after it outside it.
+    private func leaveBlock(_ container: TargetID, from focus: Int?, forward: Bool, blocks: inout [TargetID: Bool]) {
+        guard let nav = session?.keyboard, !nav.points.isEmpty else {
             announce("No drop points.", force: true)
             return
         }
         let count = nav.points.count
-        let next: Int
-        if let f = nav.focus {
-            next = forward ? (f + 1) % count : (f - 1 + count) % count
-        } else {
-            next = forward ? 0 : count - 1
+        guard let index = nav.points.firstIndex(where: { $0.target == container }) else {
+            let from = focus ?? (forward ? count - 1 : 0)
+            return scan(
+                from: forward ? (from + 1) % count : (from - 1 + count) % count, forward: forward, blocks: &blocks)
         }
-        nav.focus = next
-        s.keyboard = nav
-        session = s
-        let point = nav.points[next]
-        emit(.keyboardFocus(point.target, index: next))
+        if forward {
+            scan(from: (index + 1) % count, forward: true, blocks: &blocks)
+        } else {
+            focusKeyboardPoint(at: index)
+        }
+    }
+
+    /// Focuses the first point from `start` in the direction of travel that does not belong to
+    /// a container's model (those are reached through their container); coming backward onto a
+    /// container with a model, its last model point.
+    private func scan(from start: Int, forward: Bool, blocks: inout [TargetID: Bool]) {
+        guard let nav = session?.keyboard, !nav.points.isEmpty else { return }
+        let count = nav.points.count
+        var index = start
+        for _ in 0..<count {
+            let point = nav.points[index].target
+            if let parent = registry.ancestors(of: point).first, isModelBlock(parent, &blocks) {
+                // A container's model point: skipped, unless its container is no drop point.
+                if !nav.points.contains(where: { $0.target == parent }),
+                    let step = modelStep(in: parent, after: nil, forward: forward)
+                {
+                    return take(step)
+                }
+            } else if !forward, isModelBlock(point, &blocks),
+                let step = modelStep(in: point, after: nil, forward: false)
+            {
+                return take(step)
+            } else {
+                return focusKeyboardPoint(at: index)
+            }
+            index = forward ? (index + 1) % count : (index - 1 + count) % count
+        }
+        focusKeyboardPoint(at: start)
+    }
+
+    /// How many drop points a keyboard drag reaches (said at the pick-up, C4): the registered
+    /// ones, but those of a container's model counted from the model, on screen or not.
+    private func reachablePointCount(_ points: [KeyboardDropPoint]) -> Int {
+        guard let delegate else { return points.count }
+        var blocks: [TargetID: Bool] = [:]
+        var containers: [TargetID] = []
+        var count = 0
+        for point in points {
+            if let parent = registry.ancestors(of: point.target).first, isModelBlock(parent, &blocks) {
+                if !containers.contains(parent) { containers.append(parent) }
+                continue
+            }
+            count += 1
+            if isModelBlock(point.target, &blocks), !containers.contains(point.target) {
+                containers.append(point.target)
+            }
+        }
+        let dragged = sessionItemIDs()
+        let registered = Set(points.map(\.target))
+        for container in containers {
+            var after: TargetID?
+            var seen: Set<TargetID> = []
+            while let next = delegate.dragEngine(self, keyboardDropPointIn: container, after: after, forward: true),
+                seen.insert(next).inserted
+            {
+                // As ``modelStep(in:after:forward:)`` goes: the dragged items and registered
+                // targets that take not every item are passed.
+                if registered.contains(next) || (!dragged.contains(next) && registry.target(next) == nil) {
+                    count += 1
+                }
+                after = next
+            }
+        }
+        return count
+    }
+
+    /// Whether `container`'s model has keyboard drop points of its own (asked once a step).
+    private func isModelBlock(_ container: TargetID, _ known: inout [TargetID: Bool]) -> Bool {
+        if let answer = known[container] { return answer }
+        let answer = delegate?.dragEngine(self, keyboardDropPointIn: container, after: nil, forward: true) != nil
+        known[container] = answer
+        return answer
+    }
+
+    /// The next drop point of `container`'s model after `item`, from the delegate, passing the
+    /// dragged items and registered targets that take not every item: a registered drop point
+    /// or one not registered yet; nil when there is none.
+    private func modelStep(in container: TargetID, after item: TargetID?, forward: Bool)
+        -> KeyboardNavigation.Reveal?
+    {
+        guard let delegate, let nav = session?.keyboard else { return nil }
+        let dragged = sessionItemIDs()
+        var after = item
+        var seen: Set<TargetID> = []
+        while let next = delegate.dragEngine(self, keyboardDropPointIn: container, after: after, forward: forward),
+            seen.insert(next).inserted
+        {
+            if nav.points.contains(where: { $0.target == next })
+                || (!dragged.contains(next) && registry.target(next) == nil)
+            {
+                return .init(container: container, item: next, forward: forward)
+            }
+            after = next
+        }
+        return nil
+    }
+
+    /// Goes to a model drop point: the delegate brings it on screen (a registered row may lie
+    /// outside the visible part of its list), and the focus lands on it once it is a drop point,
+    /// now or when it registers.
+    private func take(_ step: KeyboardNavigation.Reveal) {
+        if let nav = session?.keyboard, let focus = nav.focus, nav.points[focus].target != step.item {
+            // The focus leaves the point now, while it is registered: its feedback goes off
+            // before the view scrolls it away and recycles its widget (F4). Said nothing: the
+            // next point is said when the focus lands.
+            session?.keyboard?.focus = nil
+            emit(.keyboardFocus(nil, index: nil))
+            retarget(to: nil, info: nil, quiet: true)
+            handleSpring(spring.hover(over: nil, configuration: .init(), now: clock.now))
+        }
+        session?.keyboard?.revealing = step
+        delegate?.dragEngine(self, reveal: step.item, in: step.container)
+        // Rows that registered or left while it scrolled: the focus may land now.
+        refreshKeyboardPoints()
+        guard let nav = session?.keyboard, nav.revealing == step,
+            let index = nav.points.firstIndex(where: { $0.target == step.item })
+        else { return }
+        focusKeyboardPoint(at: index)
+    }
+
+    /// Puts the keyboard focus on drop point `index`: highlighted, proposed, spoken by name
+    /// (C4: every step is spoken, even between two that take nothing), spring loading armed.
+    private func focusKeyboardPoint(at index: Int, force: Bool = false) {
+        guard var nav = session?.keyboard, nav.points.indices.contains(index) else { return }
+        nav.focus = index
+        nav.revealing = nil
+        session?.keyboard = nav
+        let point = nav.points[index]
+        emit(.keyboardFocus(point.target, index: index))
         let info = point.isDestination ? destinationInfo(point.target) : nil
-        // C4: every step to another drop point is spoken, even between two that take nothing.
         retarget(
-            to: point.isDestination ? point.target : nil, info: info, spokenName: point.name, announceAlways: true)
+            to: point.isDestination ? point.target : nil, info: info, force: force, spokenName: point.name,
+            announceAlways: true)
         handleSpring(
             spring.hover(
                 over: point.isSpringLoaded ? point.target : nil,
@@ -980,10 +1160,11 @@ public final class DragEngine {
 
     /// Applies a (possibly unchanged) destination: proposal, badge, highlight, insertion index.
     /// `announceAlways`: say where the drag is even when the proposal did not change (the
-    /// keyboard moved from one drop point to another that is not a destination either).
+    /// keyboard moved from one drop point to another that is not a destination either);
+    /// `quiet`: say nothing (the keyboard focus scrolled away while the next point comes).
     private func retarget(
         to destination: TargetID?, info: DestinationInfo?, force: Bool = false, spokenName: String? = nil,
-        announceAlways: Bool = false
+        announceAlways: Bool = false, quiet: Bool = false
     ) {
         guard var s = session else { return }
         let operation: DropOperation
@@ -1041,7 +1222,7 @@ public final class DragEngine {
             s.insertion = nil
         }
         session = s
-        if proposalChanged || force || announceAlways {
+        if (proposalChanged || force || announceAlways) && !quiet {
             // Formatted only if someone reads it: no string is built on the move path.
             announce(.over(spokenName ?? info?.name, operation), force: s.mode == .keyboard)
         }

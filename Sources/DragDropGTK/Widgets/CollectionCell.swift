@@ -11,6 +11,8 @@ final class CollectionCell {
     private let titleLabel: GObjectRef
     private let detailLabel: GObjectRef
     private let bar: GObjectRef
+    /// The tile's picture (made when a thumbnail first shows; grids only).
+    private var picture: GObjectRef?
     private let layout: DragCollectionView.Layout
 
     /// The GTK list item this widget belongs to.
@@ -101,6 +103,31 @@ final class CollectionCell {
         if let row = gtk_widget_get_parent(root.widget) { dd_accessible_set_label(dd_accessible(UnsafeMutableRawPointer(row)), name) }
     }
 
+    /// Shows `thumbnail` above the title (a grid's tile), or no picture.
+    func setThumbnail(_ thumbnail: DragCollectionView.Thumbnail?) {
+        guard case .grid = layout else { return }
+        let texture = thumbnail?.texture()
+        defer { if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) } }
+        if texture == nil, picture == nil { return }
+        let picture = self.picture ?? makePicture()
+        gtk_picture_set_paintable(dd_picture(picture.raw), texture)
+        gtk_widget_set_visible(picture.widget, texture == nil ? 0 : 1)
+        // With a picture the title sits under it; alone it is centred in the tile.
+        gtk_widget_set_vexpand(titleLabel.widget, texture == nil ? 1 : 0)
+    }
+
+    private func makePicture() -> GObjectRef {
+        // Decoration: the tile's accessible name says what it is.
+        let picture = GObjectRef(newWidget: dd_picture_new_decorative())
+        gtk_picture_set_can_shrink(dd_picture(picture.raw), 1)
+        gtk_picture_set_content_fit(dd_picture(picture.raw), GTK_CONTENT_FIT_CONTAIN)
+        gtk_widget_set_vexpand(picture.widget, 1)
+        gtk_widget_add_css_class(picture.widget, "dd-thumbnail")
+        gtk_box_prepend(dd_box(root.raw), picture.widget)
+        self.picture = picture
+        return picture
+    }
+
     /// Shows a placeholder for content still loading, with its progress (A4).
     func showPlaceholder(title: String, fraction: Double?) {
         self.title = title
@@ -111,6 +138,7 @@ final class CollectionCell {
         gtk_widget_set_visible(bar.widget, 1)
         gtk_widget_remove_css_class(root.widget, "dd-folder")
         gtk_widget_add_css_class(root.widget, "dd-placeholder")
+        setThumbnail(nil)
         setProgress(fraction)
         dd_accessible_set_label(dd_accessible(root.raw), title)
     }

@@ -12,19 +12,19 @@ import DragDrop
 ///
 /// Cost: O(n) for the ends, O(m log m) for a middle of m identifiers.
 struct CollectionDiff {
-    /// Replace `removed` identifiers at `position` with `added` (positions in the list as it is
-    /// after the splices before this one).
+    /// Replace `removed` identifiers at `position` with the new list's identifiers at `added`
+    /// (positions in the list as it is after the splices before this one).
     struct Splice: Equatable {
         var position: Int
         var removed: Int
-        var added: ArraySlice<TargetID>
+        var added: Range<Int>
     }
 
     /// More splices than this become one (each costs GTK a pass over its row widgets).
     static let maximumSplices = 24
 
     /// The splices from `old` to `new`, left to right. Identifiers must be unique on each side.
-    static func splices(from old: [TargetID], to new: [TargetID]) -> [Splice] {
+    static func splices<ID: Hashable>(from old: [ID], to new: [ID]) -> [Splice] {
         var prefix = 0
         let shorter = min(old.count, new.count)
         while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
@@ -33,11 +33,11 @@ struct CollectionDiff {
         let oldMiddle = old[prefix..<(old.count - suffix)]
         let newMiddle = new[prefix..<(new.count - suffix)]
         if oldMiddle.isEmpty && newMiddle.isEmpty { return [] }
-        let whole = [Splice(position: prefix, removed: oldMiddle.count, added: newMiddle)]
+        let whole = [Splice(position: prefix, removed: oldMiddle.count, added: newMiddle.indices)]
         if oldMiddle.isEmpty || newMiddle.isEmpty { return whole }
 
         // Identifiers on both sides, as (old index, new index) in old order.
-        var newIndex: [TargetID: Int] = [:]
+        var newIndex: [ID: Int] = [:]
         newIndex.reserveCapacity(newMiddle.count)
         for i in newMiddle.indices { newIndex[newMiddle[i]] = i }
         var pairs: [(old: Int, new: Int)] = []
@@ -49,7 +49,7 @@ struct CollectionDiff {
         var newStart = newMiddle.startIndex
         for pair in kept + [(oldMiddle.endIndex, newMiddle.endIndex)] {
             let removed = pair.old - oldStart
-            let added = newMiddle[newStart..<pair.new]
+            let added = newStart..<pair.new
             if removed > 0 || !added.isEmpty {
                 splices.append(Splice(position: newStart, removed: removed, added: added))
                 if splices.count > maximumSplices { return whole }

@@ -46,6 +46,19 @@ public protocol DragCollectionDataSource: AnyObject {
     /// content rests on it (SP1) or on a double click (SP2). Default: false.
     func isFolder(at index: Int) -> Bool
 
+    /// The index of the nearest folder after `index` (before it when `forward` is false; from the
+    /// first or the last item when `index` is nil), or nil when there is none: where a keyboard
+    /// drag goes next (C4), folders off screen too. Default: asks ``isFolder(at:)`` item by item,
+    /// which for a big collection without folders is a pass over all of it at every step; a
+    /// collection of many items answers from its storage (its folders' indexes).
+    func indexOfFolder(after index: Int?, forward: Bool) -> Int?
+
+    /// A small picture for the item's tile in a grid (a photo's thumbnail, a document's first
+    /// page), above its title; nil for none. Asked as GTK binds a tile (the tiles on screen, and
+    /// a few more as it scrolls), so keep it small and quick: a cached or generated picture of
+    /// about the tile's size. Default: nil.
+    func thumbnail(at index: Int) -> DragCollectionView.Thumbnail?
+
     /// Performs a drop between the items, landing at `index` (S4: insert now; the source
     /// removes moved items afterwards). Return how to undo it (U1), or
     /// `.deferred(placeholders:)` to load the content later: the view then shows placeholder
@@ -89,6 +102,18 @@ extension DragCollectionDataSource {
     public func detail(at index: Int) -> String? { nil }
     /// No folders.
     public func isFolder(at index: Int) -> Bool { false }
+    /// Asks ``isFolder(at:)`` item by item.
+    public func indexOfFolder(after index: Int?, forward: Bool) -> Int? {
+        let count = numberOfItems
+        var next = index.map { forward ? $0 + 1 : $0 - 1 } ?? (forward ? 0 : count - 1)
+        while next >= 0, next < count {
+            if isFolder(at: next) { return next }
+            next += forward ? 1 : -1
+        }
+        return nil
+    }
+    /// No pictures.
+    public func thumbnail(at index: Int) -> DragCollectionView.Thumbnail? { nil }
     /// Refuses, saying the folder takes nothing.
     public func collectionView(_ view: DragCollectionView, perform drop: DropRequest, intoFolderAt index: Int)
         -> DropResult

@@ -103,7 +103,7 @@ extension DragCollectionView: GtkPlaceholderDelegate {
         switch changed {
         case .inserted:
             pending[i].shown = true
-            reloadData()
+            insertPlaceholderRows(of: pending[i])
         case .progress(let fraction):
             pending[i].fraction = fraction
             for cell in cells.values {
@@ -113,8 +113,7 @@ extension DragCollectionView: GtkPlaceholderDelegate {
                 cell.setProgress(fraction)
             }
         case .resolved, .failed:
-            pending.remove(at: i)
-            reloadData()
+            removePlaceholderRows(ofPendingDrop: i)
         }
     }
 }

@@ -111,9 +111,18 @@ public final class DragCollectionView {
 
     /// The displayed rows: the data source's items with the placeholders of deferred drops
     /// among them (``rows`` is what the GTK model shows).
-    var rows: [Row] = []
+    var rows: [Row] = [] {
+        // In place (no copy: the observer does not read the old value).
+        didSet {
+            positionCache = nil
+            placeholderCache = nil
+        }
+    }
     /// Where each item is in ``rows`` (built when first needed after a change).
-    private var positionCache: [TargetID: Int]?
+    var positionCache: [TargetID: Int]?
+    /// Where the placeholder rows are in ``rows``, in order (built when first needed after a
+    /// change, while drops are pending).
+    private var placeholderCache: [Int]?
     /// The selected items' identifiers.
     var selected: Set<TargetID> = []
     /// The registered window, while the view is registered.
@@ -365,14 +374,11 @@ public final class DragCollectionView {
         let old = rows
         let splices = CollectionDiff.splices(from: old.map(\.id), to: new.map(\.id))
         for splice in splices {
-            let added = splice.added.indices.map { new[$0] }
+            let added = splice.added.map { new[$0] }
             rows.replaceSubrange(splice.position..<(splice.position + splice.removed), with: added)
-            positionCache = nil
             dd_collection_model_items_changed(
                 model, guint(splice.position), guint(splice.removed), guint(splice.added.count))
         }
-        // Rows whose item kept its place but not its title are rebound.
-        refreshBoundContent()
         positionCache = nil
         let before = selected
         if let ids { selected = Set(ids) }
@@ -380,8 +386,15 @@ public final class DragCollectionView {
             let present = positions
             selected = selected.filter { present[$0] != nil }
         }
+        finishUpdate(selectionBefore: before, selecting: ids != nil)
+    }
+
+    /// After the rows changed: rebinds the rows on screen whose item kept its place but not its
+    /// content, shows the empty text, tells GTK and the app about the selection and the change.
+    func finishUpdate(selectionBefore before: Set<TargetID>, selecting: Bool) {
+        refreshBoundContent()
         gtk_widget_set_visible(emptyLabel.widget, rows.isEmpty ? 1 : 0)
-        if selected != before || ids != nil {
+        if selected != before || selecting {
             dd_collection_model_selection_changed(model, 0, guint(rows.count))
             onSelectionChanged?()
         }
@@ -459,26 +472,42 @@ public final class DragCollectionView {
         return position - placeholdersBefore(position)
     }
 
-    /// The display position a drop landing at data index `index` shows at.
+    /// The display position a drop landing at data index `index` shows at: the position of the
+    /// item at `index` now (after the placeholders before it), or the end.
     func position(ofDataIndex index: Int) -> Int {
         guard !pending.isEmpty else { return index }
-        var position = 0
-        var items = 0
-        while position < rows.count {
-            if rows[position].placeholder == nil {
-                if items == index { return position }
-                items += 1
-            }
+        var position = index
+        for placeholder in placeholderPositions {
+            guard placeholder <= position else { break }
             position += 1
         }
-        return rows.count
+        return min(position, rows.count)
     }
 
+    /// How many placeholder rows are before display position `position`.
     private func placeholdersBefore(_ position: Int) -> Int {
         guard !pending.isEmpty else { return 0 }
-        var count = 0
-        for row in rows[..<position] where row.placeholder != nil { count += 1 }
-        return count
+        let placeholders = placeholderPositions
+        var low = 0
+        var high = placeholders.count
+        while low < high {
+            let mid = (low + high) / 2
+            if placeholders[mid] < position { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The display positions of the placeholder rows, in order. Read once per change of the rows
+    /// while drops are pending: binding a row far down a long list asks for its data index, and
+    /// counting placeholders row by row each time cost a drop into 100,000 rows 0.3 to 0.6 s.
+    var placeholderPositions: [Int] {
+        if let placeholderCache { return placeholderCache }
+        var result: [Int] = []
+        rows.withUnsafeBufferPointer { buffer in
+            for position in buffer.indices where buffer[position].placeholder != nil { result.append(position) }
+        }
+        placeholderCache = result
+        return result
     }
 
     /// The items that have a row widget now, with their data source indexes, in no particular
@@ -696,6 +725,7 @@ public final class DragCollectionView {
         } else if let dataSource, let index = dataIndex(ofPosition: position) {
             let isFolder = dataSource.isFolder(at: index)
             cell.show(title: dataSource.title(at: index), detail: dataSource.detail(at: index), isFolder: isFolder)
+            if case .grid = options.layout { cell.setThumbnail(dataSource.thumbnail(at: index)) }
             // Only folders activate (SP2): GTK claims a second press on an activatable row as
             // a double click, which would stop a drag started right after a click (M1).
             if let item = cell.listItem { gtk_list_item_set_activatable(OpaquePointer(item), isFolder ? 1 : 0) }
@@ -740,7 +770,7 @@ public final class DragCollectionView {
     }
 
     /// Rebinds the bound rows whose content may have changed in place (a reload).
-    private func refreshBoundContent() {
+    func refreshBoundContent() {
         for cell in cells.values {
             guard let item = cell.listItem else { continue }
             let position = Int(gtk_list_item_get_position(OpaquePointer(item)))

@@ -145,7 +145,8 @@ public final class FilesLibrary: Sendable {
     /// Opens the library with the Files pane's folders as the store lists them (their keys
     /// are the directory names; the write-only flag comes from the collection's flags).
     public convenience init(
-        root: URL = ShowcasePaths.filesRoot(), store: ShowcaseStore, chunkSize: Int = 1 << 20, seed: Bool = true
+        root: URL = ShowcasePaths.filesRoot(), store: ShowcaseStore, extraFolders: [FolderSpec] = [],
+        chunkSize: Int = 1 << 20, seed: Bool = true
     ) throws(FilesError) {
         let collections: [ShowcaseCollection]
         do { collections = try store.collections(in: .files) } catch {
@@ -153,7 +154,8 @@ public final class FilesLibrary: Sendable {
         }
         try self.init(
             root: root,
-            folders: collections.map { FolderSpec(name: $0.key ?? $0.name, writeOnly: $0.flags.contains(.writeOnly)) },
+            folders: collections.map { FolderSpec(name: $0.key ?? $0.name, writeOnly: $0.flags.contains(.writeOnly)) }
+                + extraFolders,
             chunkSize: chunkSize, seed: seed)
     }
 
@@ -231,8 +233,22 @@ public final class FilesLibrary: Sendable {
         return try entries(of: folder)
     }
 
+    /// The folder's regular files in listing order, each with its ``listingKey(_:)`` (to place
+    /// a file that arrives later without listing again). A write-only folder cannot be listed.
+    public func files(of folder: FilesFolder) throws(FilesError) -> (names: [String], keys: [String]) {
+        guard !folder.writeOnly else { throw .writeOnly(folder: folder.name) }
+        let sorted = try keyedEntries(of: folder).filter { $0.entry.kind == .file }
+        return (sorted.map(\.entry.name), sorted.map(\.key))
+    }
+
     /// The entries of any folder, write-only included (for tests and maintenance).
     func entries(of folder: FilesFolder, includeHidden: Bool = false) throws(FilesError) -> [FileEntry] {
+        try keyedEntries(of: folder, includeHidden: includeHidden).map(\.entry)
+    }
+
+    private func keyedEntries(of folder: FilesFolder, includeHidden: Bool = false) throws(FilesError) -> [(
+        key: String, entry: FileEntry
+    )] {
         let directory = try directory(folder)
         let copy = dup(directory.fd)
         guard copy >= 0, let stream = fdopendir(copy) else {
@@ -251,7 +267,47 @@ public final class FilesLibrary: Sendable {
                 st.isRegular ? .file : st.isDirectory ? .folder : st.isSymlink ? .symlink : .other
             result.append(FileEntry(name: name, kind: kind, size: Int64(st.st_size)))
         }
-        return result.sorted { Self.listsBefore($0.name, $1.name) }
+        // Sorted by a key made once per name (Foundation's numeric, case-insensitive compare
+        // took 8.6 s for 100,000 names in a release build; the keys take a fraction of that).
+        return result.map { (key: Self.listingKey($0.name), entry: $0) }.sorted { $0.key < $1.key }
+    }
+
+    /// A key whose order is the listing order (``listsBefore(_:_:)`` for names of letters, digits
+    /// and punctuation): the base name then the extension, lowercased (accents folded), each run of digits padded
+    /// to 20 digits (numbers in numeric order), the name itself last (ties).
+    public static func listingKey(_ name: String) -> String {
+        let (base, ext) = split(name)
+        var key = ""
+        key.reserveCapacity(name.utf8.count + 48)
+        func append(_ part: String) {
+            var digits = ""
+            func flush() {
+                guard !digits.isEmpty else { return }
+                let trimmed = digits.drop { $0 == "0" }
+                if trimmed.count < 20 { key += String(repeating: "0", count: 20 - trimmed.count) }
+                key += trimmed
+                digits = ""
+            }
+            // Accented letters sort with their base letters, as in the comparison.
+            let folded =
+                part.utf8.allSatisfy { $0 < 0x80 }
+                ? part.lowercased() : part.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            for character in folded {
+                if character.isASCII, character.isNumber {
+                    digits.append(character)
+                } else {
+                    flush()
+                    key.append(character)
+                }
+            }
+            flush()
+        }
+        append(base)
+        key += "\u{1}"
+        append(ext)
+        key += "\u{1}"
+        key += name
+        return key
     }
 
     /// Listing order: by base name, then extension, case-insensitively with numbers in numeric

@@ -1,16 +1,15 @@
 import Foundation
 import DriverProtocol
-import WindowDriver
 
 /// A screenshot of the whole virtual screen (`import -window root`), as RGB pixels.
-struct Screenshot {
-    let width: Int
-    let height: Int
+public struct Screenshot {
+    public let width: Int
+    public let height: Int
     /// RGB bytes, row by row.
-    let pixels: [UInt8]
+    public let pixels: [UInt8]
 
     /// Captures the root window of `display` as a binary PPM and decodes it.
-    static func capture(_ display: XDisplay) throws -> Screenshot {
+    public static func capture(_ display: XDisplay) throws -> Screenshot {
         guard let importTool = Tools.imageMagickImport else {
             throw DriverError("ImageMagick's `import` is not installed (apt-get install imagemagick).")
         }
@@ -23,7 +22,7 @@ struct Screenshot {
     }
 
     /// Decodes a binary PPM (P6, 8 bits per channel).
-    init(ppm data: Data) throws {
+    public init(ppm data: Data) throws {
         let bytes = [UInt8](data)
         var index = 0
         func token() throws -> String {
@@ -52,7 +51,7 @@ struct Screenshot {
     }
 
     /// How many pixels inside `rect` are within `tolerance` of `color` on every channel.
-    func count(_ color: (red: UInt8, green: UInt8, blue: UInt8), in rect: ScreenRect, tolerance: Int = 3) -> Int {
+    public func count(_ color: (red: UInt8, green: UInt8, blue: UInt8), in rect: ScreenRect, tolerance: Int = 3) -> Int {
         let x0 = max(0, Int(rect.x)), y0 = max(0, Int(rect.y))
         let x1 = min(width, Int(rect.x + rect.width)), y1 = min(height, Int(rect.y + rect.height))
         guard x0 < x1, y0 < y1 else { return 0 }
