@@ -91,18 +91,22 @@ WAYLAND_TESTS := ShowcaseRemindersTests|ListDragTests|KeyboardAfterDragTests|Two
 # Each filter runs in both packages (a package without a matching test runs none).
 # It also checks that Examples/FirstApp (the DocC guide's app, built above as the FirstApp
 # product and driven by FirstAppTests) is a valid package on its own, and builds the docs.
+# Tools/test-steps.sh runs every step even when one fails (a test run needs its package's build),
+# keeps each step's output in .build/test-logs/ and ends with one summary: each step's verdict,
+# tests, suites and seconds, and every failing test by name. It fails if any step failed.
 test: deps
-	$(SWIFT) build --build-tests
-	$(APPS) --build-tests
-	$(SWIFT) package --package-path Examples/FirstApp describe >/dev/null
-	@$(MAKE) --no-print-directory docs
-	$(SWIFT) test --skip-build --skip '$(GTK_TESTS)'
-	$(APPS_TEST) --skip-build --skip '$(GTK_TESTS)'
-	$(SWIFT) test --skip-build --filter '$(GTK_TESTS)' --no-parallel
-	$(APPS_TEST) --skip-build --filter '$(GTK_TESTS)' --no-parallel
-	DRAGDROP_DISPLAY_BACKEND=wayland $(SWIFT) test --skip-build --filter '$(WAYLAND_TESTS)' --no-parallel
-	DRAGDROP_DISPLAY_BACKEND=wayland $(APPS_TEST) --skip-build --filter '$(WAYLAND_TESTS)' --no-parallel
-	@"$(BIN)/dragdrop" audit $(SCENARIOS)
+	@Tools/test-steps.sh \
+		build '$(SWIFT) build --build-tests' \
+		build-apps '$(APPS) --build-tests' \
+		first-app '$(SWIFT) package --package-path Examples/FirstApp describe >/dev/null' \
+		docs '$(MAKE) --no-print-directory docs' \
+		engine:needs=build '$(SWIFT) test --skip-build --skip "$(GTK_TESTS)"' \
+		model:needs=build-apps '$(APPS_TEST) --skip-build --skip "$(GTK_TESTS)"' \
+		gtk-x11:needs=build '$(SWIFT) test --skip-build --filter "$(GTK_TESTS)" --no-parallel' \
+		showcase-x11:needs=build-apps '$(APPS_TEST) --skip-build --filter "$(GTK_TESTS)" --no-parallel' \
+		gtk-wayland:needs=build 'DRAGDROP_DISPLAY_BACKEND=wayland $(SWIFT) test --skip-build --filter "$(WAYLAND_TESTS)" --no-parallel' \
+		showcase-wayland:needs=build-apps 'DRAGDROP_DISPLAY_BACKEND=wayland $(APPS_TEST) --skip-build --filter "$(WAYLAND_TESTS)" --no-parallel' \
+		audit:needs=build-apps '"$(BIN)/dragdrop" audit $(SCENARIOS)'
 
 # The DocC catalogs of DragDrop and DragDropGTK (Sources/*/*.docc) built with the toolchain's
 # docc, warnings as errors: symbol graphs from the debug build (`swift package dump-symbol-graph`,

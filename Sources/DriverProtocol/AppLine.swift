@@ -17,6 +17,9 @@ public struct AppLine: Sendable, CustomStringConvertible {
     public let kind: String
     /// The line as printed (JSON).
     public let json: String
+    /// The line decoded, once: a driver's waits read the same lines again and again (a line
+    /// listing 100,000 items decoded at every look kept a core busy).
+    private let decoded = DecodedOnce()
 
     private struct KindOnly: Decodable { var kind: String }
 
@@ -33,15 +36,39 @@ public struct AppLine: Sendable, CustomStringConvertible {
     /// does not decode is a broken protocol: it is reported on standard error and read as nil.
     public func decode<E: AppEvent>(_ type: E.Type) -> E? {
         guard kind == E.kind else { return nil }
-        do {
-            return try JSONDecoder().decode(E.self, from: Data(json.utf8))
-        } catch {
-            FileHandle.standardError.write(Data("DriverProtocol: a \(kind) line does not decode (\(error)): \(json)\n".utf8))
-            return nil
+        return decoded.value(of: type) {
+            do {
+                return try JSONDecoder().decode(E.self, from: Data(json.utf8))
+            } catch {
+                FileHandle.standardError.write(
+                    Data("DriverProtocol: a \(kind) line does not decode (\(error)): \(json)\n".utf8))
+                return nil
+            }
         }
     }
 
     public var description: String { json }
+}
+
+/// A line's decoded value, kept by the type asked for (a line has one kind, so in practice one).
+private final class DecodedOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [ObjectIdentifier: Any?] = [:]
+
+    func value<E>(of type: E.Type, decode: () -> E?) -> E? {
+        let key = ObjectIdentifier(type)
+        lock.lock()
+        if let known = values[key] {
+            lock.unlock()
+            return known as? E
+        }
+        lock.unlock()
+        let value = decode()
+        lock.lock()
+        values[key] = .some(value)
+        lock.unlock()
+        return value
+    }
 }
 
 /// Encodes an event with its kind (``AppEvent/kind``) as one JSON object.

@@ -8,19 +8,32 @@ import Foundation
 /// Collects a child's standard output line by line (a reader thread appends, callers read).
 final class LineCollector: @unchecked Sendable {
     private let lock = NSLock()
-    private var pending = Data()
+    /// The start of a line not ended yet.
+    private var pending: [UInt8] = []
     private var lines: [String] = []
     private var times: [Date] = []
     let start = Date()
 
+    /// Adds what was read, in linear time: only the new bytes are searched for line breaks (a
+    /// line of 100,000 items arrives in many reads; searching it from its start at each read
+    /// kept a core busy beside the app under test).
     func append(_ data: Data) {
         lock.lock()
         defer { lock.unlock() }
-        pending.append(data)
-        while let newline = pending.firstIndex(of: 0x0A) {
-            lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-            times.append(Date())
-            pending.removeSubrange(pending.startIndex...newline)
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            guard let base = bytes.baseAddress else { return }
+            var from = 0
+            while from < bytes.count,
+                let found = memchr(base + from, 0x0A, bytes.count - from)
+            {
+                let end = base.distance(to: UnsafeRawPointer(found))
+                pending.append(contentsOf: bytes[from..<end])
+                lines.append(String(decoding: pending, as: UTF8.self))
+                times.append(Date())
+                pending.removeAll(keepingCapacity: true)
+                from = end + 1
+            }
+            pending.append(contentsOf: bytes[from...])
         }
     }
 
@@ -168,7 +181,17 @@ public class AppProcess: @unchecked Sendable {
 
     /// The newest line of `type`.
     public func last<E: AppEvent>(_ type: E.Type) -> E? {
-        lines().last { $0.is(type) }?.decode(type)
+        lastLine(type)?.line.decode(type)
+    }
+
+    /// The newest line of `type` and its number, found from the end without copying the lines
+    /// before it (waits ask for it every few milliseconds).
+    public func lastLine<E: AppEvent>(_ type: E.Type) -> (index: Int, line: AppLine)? {
+        _ = lines(from: Int.max)  // reads what arrived
+        parseLock.lock()
+        defer { parseLock.unlock() }
+        guard let index = parsed.lastIndex(where: { $0.is(type) }) else { return nil }
+        return (index, parsed[index])
     }
 
     /// The feedback events printed at or after line `index`.
@@ -183,15 +206,21 @@ public class AppProcess: @unchecked Sendable {
     }
 
     /// One look for a line at or after `index` matching `predicate`, for a wait that began at
-    /// `start`: the line, or nil to look again later; throws once the app exited without it or
-    /// `timeout` seconds have passed, with the last lines seen (40, or `$DRIVER_LINES` when set,
-    /// for a longer look at a failure). Waits loop over it, sleeping the way their caller can
-    /// (``waitFor(_:after:timeout:where:)`` blocks the thread).
+    /// `start`: the line, or nil to look again later (`index` then moves past the lines looked
+    /// at, so each line is read once per wait however long it waits: a line of 100,000 items
+    /// decoded again at every look kept a core busy and starved the app under test); throws
+    /// once the app exited without it or `timeout` seconds have passed, with the last lines seen
+    /// (40, or `$DRIVER_LINES` when set, for a longer look at a failure). Waits loop over it,
+    /// sleeping the way their caller can (``waitFor(_:after:timeout:where:)`` blocks the thread).
     public func look(
-        for what: String, after index: Int, since start: Date, timeout: Double, where predicate: (AppLine) -> Bool
+        for what: String, after index: inout Int, since start: Date, timeout: Double,
+        where predicate: (AppLine) -> Bool
     ) throws -> AppLine? {
-        if let match = lines(from: index).first(where: predicate) { return match }
-        if !process.isRunning {
+        let running = process.isRunning
+        let new = lines(from: index)
+        if let match = new.first(where: predicate) { return match }
+        index += new.count
+        if !running {
             if let match = lines(from: index).first(where: predicate) { return match }
             throw DriverError("\(name) exited (wait status \(process.exitStatus ?? -1)) before \(what).")
         }
@@ -211,8 +240,9 @@ public class AppProcess: @unchecked Sendable {
         _ what: String, after index: Int = 0, timeout: Double = 10, where predicate: (AppLine) -> Bool
     ) throws -> AppLine {
         let start = Date()
+        var cursor = index
         while true {
-            if let match = try look(for: what, after: index, since: start, timeout: timeout, where: predicate) {
+            if let match = try look(for: what, after: &cursor, since: start, timeout: timeout, where: predicate) {
                 return match
             }
             usleep(15_000)
@@ -296,13 +326,12 @@ public struct QuietLine<E: AppEvent> {
     /// The newest line of the kind in `app`'s output if none newer arrived for `quiet` seconds
     /// (since this watch first saw it), else nil: call it again until it answers.
     public mutating func settled(in app: AppProcess) -> E? {
-        let all = app.lines()
-        guard let last = all.lastIndex(where: { $0.is(E.self) }) else { return nil }
+        guard let (last, line) = app.lastLine(E.self) else { return nil }
         if last != newest {
             newest = last
             since = Date()
             return nil
         }
-        return Date().timeIntervalSince(since) >= quiet ? all[last].decode(E.self) : nil
+        return Date().timeIntervalSince(since) >= quiet ? line.decode(E.self) : nil
     }
 }

@@ -14,6 +14,10 @@ public final class XDisplay: @unchecked Sendable {
     private let server: ChildProcess?
     /// The Wayland compositor the apps run on, nil when they run on X11.
     public let compositor: WaylandCompositor?
+    /// A private display's own home folder for the apps on it (``isolatedFolders``), removed by
+    /// ``stop()``: nothing an app writes outlives the test, and no test reads what an earlier
+    /// one left.
+    public let home: URL?
 
     /// Whether this display is a private Xvfb started here.
     public var isPrivate: Bool { server != nil }
@@ -21,10 +25,11 @@ public final class XDisplay: @unchecked Sendable {
     /// The windowing system the apps run on.
     public var backend: DisplayBackend { compositor == nil ? .x11 : .wayland }
 
-    private init(name: String, server: ChildProcess?, compositor: WaylandCompositor? = nil) {
+    private init(name: String, server: ChildProcess?, compositor: WaylandCompositor? = nil, home: URL? = nil) {
         self.name = name
         self.server = server
         self.compositor = compositor
+        self.home = home
     }
 
     /// An existing display (not stopped by ``stop()``).
@@ -44,7 +49,7 @@ public final class XDisplay: @unchecked Sendable {
             let x = try startXvfb(width: width + 1, height: height)
             do {
                 let compositor = try WaylandCompositor(on: x.name, width: width, height: height)
-                return XDisplay(name: x.name, server: x.server, compositor: compositor)
+                return XDisplay(name: x.name, server: x.server, compositor: compositor, home: x.home)
             } catch {
                 x.stop()
                 throw error
@@ -69,7 +74,7 @@ public final class XDisplay: @unchecked Sendable {
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline, process.isRunning {
                 if FileManager.default.fileExists(atPath: socket) {
-                    return XDisplay(name: ":\(number)", server: process)
+                    return XDisplay(name: ":\(number)", server: process, home: try? makeHome(for: number))
                 }
                 usleep(20_000)
             }
@@ -78,18 +83,49 @@ public final class XDisplay: @unchecked Sendable {
         throw DriverError("Could not start Xvfb on a free display (20 attempts from :120).")
     }
 
-    /// Stops the compositor and the private server (nothing for an existing display).
+    /// Makes a private display's home folder: `HOME` with its XDG folders inside, and a
+    /// runtime folder only its owner can read.
+    private static func makeHome(for number: Int) throws -> URL {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dragdrop-home-\(number)-\(UUID().uuidString.prefix(8))")
+        for folder in [".config", ".cache", ".local/share", ".local/state"] {
+            try FileManager.default.createDirectory(
+                at: home.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try FileManager.default.createDirectory(
+            at: home.appendingPathComponent("runtime"), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        return home
+    }
+
+    /// The folders an app on a private display writes to, all inside ``home``: `HOME`, the
+    /// XDG data, config, cache and state folders and `XDG_RUNTIME_DIR` (on Wayland the
+    /// compositor's runtime folder replaces it). Empty for an existing display.
+    public var isolatedFolders: [String: String] {
+        guard let home else { return [:] }
+        return [
+            "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/.config", "XDG_CACHE_HOME": home.path + "/.cache",
+            "XDG_DATA_HOME": home.path + "/.local/share", "XDG_STATE_HOME": home.path + "/.local/state",
+            "XDG_RUNTIME_DIR": home.path + "/runtime",
+        ]
+    }
+
+    /// Stops the compositor and the private server and removes the private home (nothing for
+    /// an existing display).
     public func stop() {
         compositor?.stop()
         server?.stop()
+        if let home { try? FileManager.default.removeItem(at: home) }
     }
 
     /// The environment a GTK app needs on this display: its name and the X11 backend, or the
-    /// compositor's socket and the Wayland backend; on a private display also the cairo
+    /// compositor's socket and the Wayland backend; on a private display also its own home and
+    /// XDG folders (``isolatedFolders``), the cairo
     /// renderer and no accessibility or session bus, so that nothing the app starts outlives
     /// the display.
     public var appEnvironment: [String: String] {
         var environment = ["DISPLAY": name, "GDK_BACKEND": "x11"]
+        environment.merge(isolatedFolders) { $1 }
         if let compositor { environment.merge(compositor.appEnvironment) { $1 } }
         if isPrivate {
             environment["GSK_RENDERER"] = "cairo"

@@ -56,8 +56,14 @@ final class CollectionScene: FixtureScene {
             view.dataSource = source
             view.editing = .init(cutAndPaste: true, delete: true)
             view.reloadData()
-            view.onChange = { [weak self] in self?.printState() }
-            view.onSelectionChanged = { [weak self] in self?.printState() }
+            view.onChange = { [weak self, weak view] in
+                guard let view else { return }
+                self?.noteChange(in: view, selectionOnly: false)
+            }
+            view.onSelectionChanged = { [weak self, weak view] in
+                guard let view else { return }
+                self?.noteChange(in: view, selectionOnly: true)
+            }
             source.onOpenFolder = { title, duringDrag in
                 LineWriter.write(FolderOpenedLine(folder: title, duringDrag: duringDrag))
             }
@@ -116,29 +122,44 @@ final class CollectionScene: FixtureScene {
         next()
     }
 
+    /// Each view's line as last worked out: the parts read from the items and the selection are
+    /// worked out again only after a change to them (``dataChanged`` / ``selectionChanged``),
+    /// so the tick and a paint cost what the rows on screen cost, not what 100,000 items cost.
+    private var summaries: [TargetID: CollectionLine] = [:]
+    private var dataChanged: Set<TargetID> = []
+    private var selectionChanged: Set<TargetID> = []
+
     func printState() {
         for (view, source) in zip(views, sources) {
-            let titles = source.items.map(\.title)
-            var others: [(String, Int)] = []
-            for (index, title) in titles.enumerated() where !(title.hasPrefix("File ") || title.hasPrefix("Album ")) {
-                others.append((title, index))
-                if others.count >= 50 { break }
+            let id = view.id
+            var line =
+                summaries[id]
+                ?? CollectionLine(
+                    id: id.rawValue, count: 0, head: [], tail: [], others: [:], selectedCount: 0, selectedHead: [],
+                    offset: 0, folders: [:], placeholders: 0)
+            if summaries[id] == nil || dataChanged.contains(id) {
+                source.summarize(into: &line)
+                dataChanged.remove(id)
+                selectionChanged.insert(id)  // the selected titles may have moved
             }
-            let selection = view.selection
-            let selectedTitles = selection.prefix(5).compactMap { id in source.items.first { $0.id == id }?.title }
-            let folders = source.items.filter { $0.folder != nil }.prefix(20).map { ($0.title, $0.folder?.count ?? 0) }
-            printer.write(
-                CollectionLine(
-                    id: view.id.rawValue, count: titles.count, head: Array(titles.prefix(8)),
-                    tail: Array(titles.suffix(3)), others: Dictionary(others) { first, _ in first },
-                    selectedCount: selection.count, selectedHead: selectedTitles,
-                    offset: view.verticalOffset.rounded(), folders: Dictionary(folders) { first, _ in first },
-                    placeholders: view.pendingDrops.count,
-                    misplacedRows: view.boundItems.filter { index, id in
-                        index >= source.items.count || source.items[index].id != id
-                    }.count),
-                key: view.id.rawValue)
+            if selectionChanged.remove(id) != nil {
+                line.selectedCount = view.selectionCount
+                line.selectedHead = view.selectedIndexes(limit: 5).filter { $0 < source.numberOfItems }.map(source.title(at:))
+            }
+            line.offset = view.verticalOffset.rounded()
+            line.placeholders = view.pendingDrops.count
+            line.misplacedRows = view.boundItems.filter { index, id in
+                index >= source.numberOfItems || source.itemID(at: index) != id
+            }.count
+            summaries[id] = line
+            printer.write(line, key: id.rawValue)
         }
+    }
+
+    /// Marks `view`'s items (and with them its selection's titles) to be read again.
+    func noteChange(in view: DragCollectionView, selectionOnly: Bool) {
+        if selectionOnly { selectionChanged.insert(view.id) } else { dataChanged.insert(view.id) }
+        printState()
     }
 
     func printLayout() {
@@ -148,11 +169,11 @@ final class CollectionScene: FixtureScene {
         for (view, source) in zip(views, sources) {
             if let frame = host.frameInWindow(of: view.id) { frames.append((view.id.rawValue, Frame(frame))) }
             let registry = host.engine.registry
-            for id in host.registeredTargetIDs where registry.target(id)?.parent == view.id && registry.isShown(id) {
-                guard let frame = host.frameInWindow(of: id), frame.height > 0,
-                    let title = source.items.first(where: { $0.id == id })?.title
-                else { continue }
-                frames.append(("\(view.id.rawValue)/\(title)", Frame(frame)))
+            // The rows with a widget (a screenful), by their data source index.
+            for (index, id) in view.boundItems.sorted(by: { $0.index < $1.index })
+            where registry.isShown(id) && index < source.numberOfItems {
+                guard let frame = host.frameInWindow(of: id), frame.height > 0 else { continue }
+                frames.append(("\(view.id.rawValue)/\(source.title(at: index))", Frame(frame)))
                 rows += 1
             }
         }
@@ -282,6 +303,28 @@ final class ArrayCollection: DragCollectionDataSource {
 
     func collectionView(_ view: DragCollectionView, openFolderAt index: Int, duringDrag: Bool) {
         onOpenFolder?(items[index].title, duringDrag)
+    }
+
+    /// Fills the parts of `line` read from the items, in one pass over them (after a change).
+    func summarize(into line: inout CollectionLine) {
+        line.count = items.count
+        line.head = items.prefix(8).map(\.title)
+        line.tail = items.suffix(3).map(\.title)
+        var others: [String: Int] = [:]
+        var folders: [String: Int] = [:]
+        var othersSeen = 0
+        for (index, item) in items.enumerated() {
+            if othersSeen >= 50, folders.count >= 20 { break }
+            if othersSeen < 50, !(item.title.hasPrefix("File ") || item.title.hasPrefix("Album ")) {
+                othersSeen += 1
+                if others[item.title] == nil { others[item.title] = index }
+            }
+            if let folder = item.folder, folders.count < 20, folders[item.title] == nil {
+                folders[item.title] = folder.count
+            }
+        }
+        line.others = others
+        line.folders = folders
     }
 }
 

@@ -64,11 +64,11 @@ extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate,
     }
 
     /// The number of items before display position `position` (its data index).
+    /// From the placeholders' positions (read once per change), not a pass over the rows: this
+    /// runs at every pointer move over the view while a deferred drop loads.
     func dataIndex(beforePosition position: Int) -> Int {
-        guard !pending.isEmpty else { return min(position, itemCount) }
-        var count = 0
-        for row in rows[..<min(position, rows.count)] where row.placeholder == nil { count += 1 }
-        return count
+        let clamped = min(max(0, position), rows.count)
+        return min(clamped - placeholdersBefore(clamped), itemCount)
     }
 
     /// Hands a drop to the data source: between the items at the insertion index (or deferred

@@ -154,11 +154,9 @@ public final class DragCollectionView {
     var lastFocusedItem: TargetID?
     private var watchingFocus = false
     /// Rows waiting for another view to let their item's identifier go.
-    private var waitingCells: [CollectionCell] = []
-    private let retryKey = RetryKey()
-    /// Rows bound outside a drag, registered together after GTK's pass (``registerSoon(_:)``).
-    private var boundUnregistered: [CollectionCell] = []
-    private let registrationKey = RetryKey()
+    /// Rows to register once GTK's pass is over (``registerLater(_:retrying:)``).
+    private var laterCells: [(cell: CollectionCell, retrying: Bool)] = []
+    private let laterKey = RetryKey()
     private final class RetryKey {}
 
     /// One displayed row.
@@ -340,7 +338,7 @@ public final class DragCollectionView {
             // Still registered by another view of the app: an item that moved between two
             // views keeps its identifier, and the view it left has not reloaded yet. Registered
             // once the app's reloads are done.
-            retryRegistration(of: cell)
+            registerLater(cell, retrying: false)
             return
         }
         do {
@@ -351,27 +349,19 @@ public final class DragCollectionView {
         }
     }
 
-    /// Registers a row GTK bound outside a drag once GTK's pass is over, with the others it bound
-    /// in it: when 10,000 files arrived at the top of a folder, GTK bound every row on screen in
-    /// one `items-changed`, and registering each there too held the main loop past 50 ms in a
-    /// debug build. During a drag rows register at once (they are drop targets at once).
-    private func registerSoon(_ cell: CollectionCell) {
-        boundUnregistered.append(cell)
-        host.scheduleUpdate(key: registrationKey) { [weak self] in
+    /// Registers a row once GTK's pass is over, with the others queued in it: a row GTK bound
+    /// outside a drag (when 10,000 files arrived at the top of a folder, GTK bound every row on
+    /// screen in one `items-changed`, and registering each there too held the main loop past
+    /// 50 ms in a debug build; during a drag rows register at once, they are drop targets at
+    /// once), or a row whose item another view still has registered (`retrying` false: the
+    /// app's reloads are done by then).
+    private func registerLater(_ cell: CollectionCell, retrying: Bool) {
+        laterCells.append((cell, retrying))
+        host.scheduleUpdate(key: laterKey) { [weak self] in
             guard let self else { return }
-            let cells = self.boundUnregistered
-            self.boundUnregistered = []
-            for cell in cells where cell.itemID != nil { self.registerRow(cell) }
-        }
-    }
-
-    private func retryRegistration(of cell: CollectionCell) {
-        waitingCells.append(cell)
-        host.scheduleUpdate(key: retryKey) { [weak self] in
-            guard let self else { return }
-            let cells = self.waitingCells
-            self.waitingCells = []
-            for cell in cells { self.registerRow(cell, retrying: false) }
+            let queued = self.laterCells
+            self.laterCells = []
+            for (cell, retrying) in queued where cell.itemID != nil { self.registerRow(cell, retrying: retrying) }
         }
     }
 
@@ -502,7 +492,7 @@ public final class DragCollectionView {
     }
 
     /// How many placeholder rows are before display position `position`.
-    private func placeholdersBefore(_ position: Int) -> Int {
+    func placeholdersBefore(_ position: Int) -> Int {
         guard !pending.isEmpty else { return 0 }
         let placeholders = placeholderPositions
         var low = 0
@@ -552,6 +542,25 @@ public final class DragCollectionView {
         guard !selected.isEmpty else { return [] }
         if selected.count == 1 { return Array(selected) }
         return rows.lazy.filter { $0.placeholder == nil && self.selected.contains($0.id) }.map(\.id)
+    }
+
+    /// How many items are selected (without listing them: ``selection`` reads every row).
+    public var selectionCount: Int { selected.count }
+
+    /// The data source indexes of the first `limit` selected items, in collection order,
+    /// reading the rows only until they are found.
+    public func selectedIndexes(limit: Int) -> [Int] {
+        guard !selected.isEmpty, limit > 0 else { return [] }
+        var found: [Int] = []
+        var index = 0
+        for row in rows where row.placeholder == nil {
+            if selected.contains(row.id) {
+                found.append(index)
+                if found.count == limit { break }
+            }
+            index += 1
+        }
+        return found
     }
 
     /// Selects exactly `ids`.
@@ -749,7 +758,7 @@ public final class DragCollectionView {
             describeRow(of: cell)
             cell.itemID = row.id
             boundByID[row.id] = cell
-            if host.framesFrozen { registerRow(cell) } else { registerSoon(cell) }
+            if host.framesFrozen { registerRow(cell) } else { registerLater(cell, retrying: true) }
         }
         applyInsertion(to: cell)
     }

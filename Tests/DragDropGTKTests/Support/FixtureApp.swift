@@ -74,8 +74,9 @@ final class FixtureApp {
         _ what: String, after index: Int = 0, timeout: Double = 10, where predicate: (AppLine) -> Bool
     ) async throws -> AppLine {
         let start = Date()
+        var cursor = index
         while true {
-            if let match = try process.look(for: what, after: index, since: start, timeout: timeout, where: predicate) {
+            if let match = try process.look(for: what, after: &cursor, since: start, timeout: timeout, where: predicate) {
                 return match
             }
             try await Task.sleep(for: .milliseconds(15))

@@ -69,15 +69,16 @@ final class PeerSession {
         }
     }
 
-    /// What every peer and the accessibility reader run with: this display and bus, the X11
+    /// What every peer and the accessibility reader run with: this display's own home folders,
+    /// this display and bus, the X11
     /// backends, accessibility on (Qt only when asked), Qt's XDND log.
     var environment: [String: String] {
-        [
+        display.isolatedFolders.merging([
             "DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": busAddress, "XDG_RUNTIME_DIR": runtime.path,
             "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi", "QT_QPA_PLATFORM": "xcb",
             "QT_ACCESSIBILITY": "1", "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
             "QT_LOGGING_RULES": "qt.qpa.xdnd=true", "LANG": "C.UTF-8",
-        ]
+        ]) { $1 }
     }
 
     /// Launches `program`, waits for its window and for it to appear to assistive technology,
