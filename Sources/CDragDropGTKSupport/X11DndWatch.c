@@ -20,6 +20,9 @@ typedef struct {
     Atom enter;
     Atom drop;
     Atom type_list;
+    Atom action_copy;
+    Atom action_move;
+    Atom action_link;
 } DDX11Watch;
 
 static void dd_x11_watch_free(gpointer data, GClosure *closure) {
@@ -79,6 +82,11 @@ static gboolean dd_x11_on_xevent(GdkX11Display *x11_display, gpointer xevent, gp
         message.window = (gulong)event->xclient.data.l[0];
         message.our_window = (gulong)event->xclient.window;
         message.accepted = (event->xclient.data.l[1] & 1) != 0;
+        Atom action = (Atom)event->xclient.data.l[2];
+        message.action = action == watch->action_copy   ? GDK_ACTION_COPY
+                         : action == watch->action_move ? GDK_ACTION_MOVE
+                         : action == watch->action_link ? GDK_ACTION_LINK
+                                                        : 0;
         watch->callback(watch->user_data, &message);
     } else if (event->type == ClientMessage && event->xclient.message_type == watch->enter) {
         Window source = (Window)event->xclient.data.l[0];
@@ -121,8 +129,31 @@ gboolean dd_x11_watch_dnd(GdkDisplay *display, DDX11DndCallback callback, gpoint
     watch->enter = gdk_x11_get_xatom_by_name_for_display(display, "XdndEnter");
     watch->drop = gdk_x11_get_xatom_by_name_for_display(display, "XdndDrop");
     watch->type_list = gdk_x11_get_xatom_by_name_for_display(display, "XdndTypeList");
+    watch->action_copy = gdk_x11_get_xatom_by_name_for_display(display, "XdndActionCopy");
+    watch->action_move = gdk_x11_get_xatom_by_name_for_display(display, "XdndActionMove");
+    watch->action_link = gdk_x11_get_xatom_by_name_for_display(display, "XdndActionLink");
     g_signal_connect_data(display, "xevent", G_CALLBACK(dd_x11_on_xevent), watch, dd_x11_watch_free,
                           (GConnectFlags)0);
+    return TRUE;
+}
+
+// GDK sets the drag's actions from the modifiers (notify::actions) before it compares them with
+// what it last wrote to XdndActionList and writes them: taking move out here is what the other
+// app reads. Setting them again notifies again, with copy alone: nothing more to do then.
+static void dd_x11_drag_actions_changed(GObject *object, GParamSpec *pspec, gpointer data) {
+    (void)pspec;
+    (void)data;
+    GdkDrag *drag = GDK_DRAG(object);
+    GdkDragAction actions = gdk_drag_get_actions(drag);
+    if ((actions & GDK_ACTION_COPY) && (actions & GDK_ACTION_MOVE))
+        g_object_set(drag, "actions", (GdkDragAction)(actions & ~GDK_ACTION_MOVE), NULL);
+}
+
+gboolean dd_x11_drag_offer_copy_by_default(GdkDrag *drag) {
+    if (drag == NULL || !GDK_IS_X11_DRAG(drag)) return FALSE;
+    g_signal_connect(drag, "notify::actions", G_CALLBACK(dd_x11_drag_actions_changed), NULL);
+    // The first motion sets the same actions again, which notifies nothing: take move out now.
+    dd_x11_drag_actions_changed(G_OBJECT(drag), NULL, NULL);
     return TRUE;
 }
 
@@ -164,6 +195,11 @@ char *dd_x11_window_class(GdkDisplay *display, gulong window) {
 }
 
 #else
+
+gboolean dd_x11_drag_offer_copy_by_default(GdkDrag *drag) {
+    (void)drag;
+    return FALSE;
+}
 
 char *dd_x11_window_class(GdkDisplay *display, gulong window) {
     (void)display;

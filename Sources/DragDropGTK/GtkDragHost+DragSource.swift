@@ -1,3 +1,4 @@
+import CDragDropGTKSupport
 import CGtk4
 import DragDrop
 
@@ -73,6 +74,9 @@ extension GtkDragHost {
         pendingStart = PendingStart(
             items: items, point: Point(x: origin.x + Double(inWindow.x), y: origin.y + Double(inWindow.y)),
             hotspot: (x, y))
+        // A Wayland drag states what it offers once, before it starts (S2: other apps copy
+        // unless the person asks otherwise): a move only with Shift held now.
+        wayland.prepareOffer(source, modifiers: currentModifiers())
         diagnose("prepare item=\(item) items=\(items.map(\.rawValue))")
         return otherApps.exportContent(for: items, owner: owner)
     }
@@ -111,6 +115,9 @@ extension GtkDragHost {
             drag: GObjectRef(raw: drag), source: GObjectRef(raw: source),
             sourceWidget: GObjectRef(raw: UnsafeMutableRawPointer(widget)), icon: icon)
         lastOutcome = nil
+        // Other apps get a copy unless the person holds the move modifier (S2): on X11 move is
+        // taken out of what the drag offers while no modifier asks for it.
+        dd_x11_drag_offer_copy_by_default(OpaquePointer(drag))
         watchDropPerformed(drag)
         wayland.watch(drag)
         diagnose("drag-begin items=\(pending.items.map(\.rawValue))")
@@ -147,11 +154,13 @@ extension GtkDragHost {
         return true
     }
 
-    /// `drag-end`: GTK's drag is over. In-app moves were already applied by the engine (S4),
-    /// so GTK's `delete_data` is not used.
+    /// `drag-end`: GTK's drag is over. In-app moves were already applied by the engine (S4);
+    /// for a drop another app took, GTK's `delete_data` says whether it was a move.
     private func dragEnded(deleteData: Bool) {
         diagnose("drag-end delete=\(deleteData) outcome=\(lastOutcome?.name ?? "none")")
-        if engine.isDragging, engine.currentSession?.awaitingConfirmation != true { otherApps.dragEndedInOtherApp() }
+        if engine.isDragging, engine.currentSession?.awaitingConfirmation != true {
+            otherApps.dragEndedInOtherApp(deleteData: deleteData)
+        }
         gdkDrag = nil
         for (widget, controller) in deferredDetach {
             gtk_widget_remove_controller(widget.widget, OpaquePointer(controller.raw))

@@ -32,6 +32,25 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
         -> UndoableAction?
     {
         // Each source container's owner removes its own items.
+        let restores = bySourceOwner(items).compactMap { owner, items in
+            owner.dragHost(self, removeMovedItems: items, after: drop)
+        }
+        guard !restores.isEmpty else { return nil }
+        if restores.count == 1 { return restores[0] }
+        return UndoableAction(
+            undo: { for r in restores.reversed() { r.undo() } },
+            redo: { for r in restores { r.redo() } })
+    }
+
+    /// Another app took `items` with a move: each source container's owner takes out the ones
+    /// that left (S4).
+    public func dragEngine(_ engine: DragEngine, itemsMovedToOtherApp items: [DragItem], app: AppID?) -> [TargetID] {
+        bySourceOwner(items).flatMap { owner, items in owner.dragHost(self, itemsMovedToOtherApp: items, app: app) }
+    }
+
+    /// `items` grouped by their source container, with the delegate that owns each container
+    /// (or, for an item without one, the item), in the order they first appear.
+    private func bySourceOwner(_ items: [DragItem]) -> [(owner: any GtkDragHostDelegate, items: [DragItem])] {
         var groups: [(container: TargetID?, items: [DragItem])] = []
         for item in items {
             if let i = groups.firstIndex(where: { $0.container == item.sourceContainer }) {
@@ -40,15 +59,9 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
                 groups.append((item.sourceContainer, [item]))
             }
         }
-        let restores = groups.compactMap { group in
-            (delegate(of: group.container) ?? delegate(of: group.items.first?.id))?
-                .dragHost(self, removeMovedItems: group.items, after: drop)
+        return groups.compactMap { group in
+            (delegate(of: group.container) ?? delegate(of: group.items.first?.id)).map { ($0, group.items) }
         }
-        guard !restores.isEmpty else { return nil }
-        if restores.count == 1 { return restores[0] }
-        return UndoableAction(
-            undo: { for r in restores.reversed() { r.undo() } },
-            redo: { for r in restores { r.redo() } })
     }
 
     /// Hands every engine event to the host's collaborators (accessibility, keyboard dragging,

@@ -46,6 +46,12 @@ public protocol GtkDragHostDelegate: AnyObject {
     func dragHost(_ host: GtkDragHost, removeMovedItems items: [DragItem], after drop: DropRequest)
         -> UndoableAction?
 
+    /// Another app took `items` (of this delegate's containers) with a move (the person held
+    /// the move modifier, S2): take out the ones that really left and return their identifiers;
+    /// an item kept is reported as copied. Nothing here can be undone: the other app owns what
+    /// it took. Default: none left.
+    func dragHost(_ host: GtkDragHost, itemsMovedToOtherApp items: [DragItem], app: AppID?) -> [TargetID]
+
     /// The data of an item, produced lazily at the drop (P1): read by destinations in this app,
     /// and offered to other apps (its representations visible to every app, under standard
     /// MIME names, produced only when the other app asks). Default: nil.
@@ -69,6 +75,9 @@ extension GtkDragHostDelegate {
     public func dragHost(_ host: GtkDragHost, removeMovedItems items: [DragItem], after drop: DropRequest)
         -> UndoableAction?
     { nil }
+    public func dragHost(_ host: GtkDragHost, itemsMovedToOtherApp items: [DragItem], app: AppID?) -> [TargetID] {
+        []
+    }
     public func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? { nil }
     public func dragHost(_ host: GtkDragHost, exportedRepresentationsFor items: [TargetID]) -> [ExportedRepresentation]
     {

@@ -25,6 +25,9 @@ final class WaylandDrags {
     private var dropPerformed = false
     /// Whether the running drag was dropped on this app's own drop target.
     var droppedHere = false
+    /// What the running drag offers (a Wayland source says it once, before the drag starts):
+    /// copy alone, unless Shift was held then (S2), and the modifiers held at that moment.
+    private var offer: (actions: UInt32, modifiers: DragModifiers)?
 
     init(host: GtkDragHost) { self.host = host }
 
@@ -34,10 +37,25 @@ final class WaylandDrags {
         return String(cString: dd_type_name(UnsafeMutableRawPointer(display))) == "GdkWaylandDisplay"
     }
 
+    /// Sets what a drag about to start offers on Wayland, where a source says it once (S2:
+    /// other apps copy unless the person asks otherwise): with Shift held now, copy and move
+    /// (Ctrl and Shift then change the action during the drag, as the compositor negotiates
+    /// it); otherwise copy alone, and inside the app the modifiers held now stay for the whole
+    /// drag (the compositor keeps the keyboard until the drop). On X11 every drag offers both
+    /// and move is taken out while no modifier asks for it (`dd_x11_drag_offer_copy_by_default`).
+    func prepareOffer(_ source: UnsafeMutableRawPointer, modifiers: DragModifiers) {
+        var actions = GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue
+        if isWayland, !modifiers.contains(.forceMove) { actions = GDK_ACTION_COPY.rawValue }
+        offer = isWayland ? (actions, modifiers) : nil
+        gtk_drag_source_set_actions(OpaquePointer(source), GdkDragAction(rawValue: actions))
+    }
+
     /// The modifiers of an in-app drag's motion: the keyboard's on X11; on Wayland the action
-    /// the compositor negotiated, when it is not the one this app asked for.
+    /// the compositor negotiated, when it is not the one this app asked for (or, for a drag
+    /// offering copy alone, the modifiers held when it started).
     func dragModifiers(negotiated: GdkDragAction) -> DragModifiers {
         guard isWayland else { return host.currentModifiers() }
+        if let offer, offer.actions == GDK_ACTION_COPY.rawValue { return offer.modifiers }
         guard
             let asked = unforcedOperation.map({ host.gdkAction(for: $0, allowed: negotiated, unclamped: true) }),
             asked != 0, negotiated.rawValue != asked
@@ -53,6 +71,10 @@ final class WaylandDrags {
     /// operation without modifiers (remembered while none is held), whatever was negotiated.
     func askedAction(after modifiers: DragModifiers, negotiated: GdkDragAction) -> UInt32 {
         guard isWayland else { return host.gdkAction(for: host.engine.currentSession?.operation, allowed: negotiated) }
+        if let offer, offer.actions == GDK_ACTION_COPY.rawValue {
+            // Copy is all the drag offers: the engine's operation is the truth inside the app.
+            return host.engine.currentSession?.operation.isPerformable == true ? GDK_ACTION_COPY.rawValue : 0
+        }
         if modifiers.isEmpty { unforcedOperation = host.engine.currentSession?.operation }
         return host.gdkAction(for: unforcedOperation, allowed: negotiated, unclamped: true)
     }

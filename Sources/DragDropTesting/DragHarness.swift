@@ -300,6 +300,12 @@ public final class DragHarness: DragEngineDelegate {
         }
     }
 
+    public func dragEngine(_ engine: DragEngine, itemsMovedToOtherApp items: [DragItem], app: AppID?) -> [TargetID] {
+        let removed = scene.removeLeaving(items)
+        if !removed.isEmpty { needsSync = true }
+        return removed
+    }
+
     public func dragEngine(_ engine: DragEngine, cancelDeferredDrop drop: DropRequest) {
         transfers[drop.token] = nil
         scene.cancelDeferred(drop.token)

@@ -655,6 +655,27 @@ public final class Scene {
         return UndoableAction(undo: { [weak self] in self?.restoreRemoved(record) }, redo: {})
     }
 
+    /// Takes items another app took with a move out of the scene, wherever they are (no undo:
+    /// the other app owns them now); returns the identifiers of those it found.
+    public func removeLeaving(_ items: [DragItem]) -> [TargetID] {
+        let ids = Set(items.map(\.id))
+        var removed: [TargetID] = []
+        func strip(_ node: SceneNode) -> SceneNode {
+            var copy = node
+            copy.children = node.children.compactMap { child in
+                if ids.contains(child.id), child.role == .item {
+                    removed.append(child.id)
+                    return nil
+                }
+                return strip(child)
+            }
+            return copy
+        }
+        let stripped = roots.map(strip)
+        if !removed.isEmpty { roots = stripped }
+        return removed
+    }
+
     private func renamedCopy(_ node: SceneNode) -> SceneNode {
         var copy = node
         repeat {

@@ -187,8 +187,8 @@ extension TimelineEntry {
                 f += [("failure", .string(failure.code.rawValue)), ("reason", .string(failure.message))]
             case .placeholder(let d, let token):
                 f += [("destination", id(d)), ("token", .number(Double(token.rawValue)))]
-            case .handedOff(let app):
-                f += [("app", app.map { .string($0.rawValue) } ?? .null), ("operation", .string("copy"))]
+            case .handedOff(let app, let operation):
+                f += [("app", app.map { .string($0.rawValue) } ?? .null), ("operation", .string(operation.name))]
             }
             return f
         case .placeholderInserted(let t, let token, let index, let count):

@@ -129,9 +129,9 @@ public struct FeedbackLine: AppEvent {
             case .placeholder(let d, let t):
                 destination = id(d)
                 token = Int(t.rawValue)
-            case .handedOff(let other):
+            case .handedOff(let other, let performed):
                 app = other?.rawValue
-                operation = "copy"
+                operation = performed.name
             }
         case .placeholderInserted(let t, let tok, let i, let n):
             event = "placeholderInserted"

@@ -67,7 +67,7 @@ struct StyledHTMLTests {
         // Found by fuzzing: "x\r<br>" read as "x\r\n", which a text view writes back as <br>
         // and reads as "x\n": the text changed on a round trip.
         let runs = StyledHTML.runs(fromHTML: "a\r<br>b&#13;<br>c\r\nd&#xD;")
-        #expect(runs == [StyledRun("a \nb \nc d ")])
+        #expect(runs == [StyledRun("a\nb\nc d ")])
         #expect(StyledHTML.runs(fromHTML: StyledHTML.html(from: runs)) == runs)
     }
 
@@ -100,5 +100,46 @@ struct StyledHTMLTests {
             StyledHTML.runs(fromHTML: "<b>bold <span style=\"font-style:oblique\">both</span></b> none") == [
                 StyledRun("bold ", bold: true), StyledRun("both", bold: true, italic: true), StyledRun(" none"),
             ])
+    }
+
+    @Test(
+        "A7: white space is collapsed as a browser does: LibreOffice's and Firefox's source indentation and line breaks are not text; <pre> and white-space: pre keep theirs"
+    )
+    func whitespaceCollapsedAsABrowserDoes() {
+        // LibreOffice Writer's HTML of a bold word in a line: indented source, a line break
+        // before </p>, a trailing newline.
+        let writer = """
+            <!DOCTYPE html><html><head><meta charset="utf-8"/><style>p { margin: 0 }</style></head>
+            <body lang="en-US" dir="ltr">
+            <p style="margin-bottom: 0cm">	Plain then
+              <b>bold   words</b>
+              and <i>italic</i>.
+            </p>
+            </body></html>
+
+            """
+        #expect(
+            StyledHTML.runs(fromHTML: writer) == [
+                StyledRun("Plain then "), StyledRun("bold words", bold: true), StyledRun(" and "),
+                StyledRun("italic", italic: true), StyledRun("."),
+            ])
+        #expect(StyledHTML.runs(fromHTML: "<p>  one  </p>\n<p>\ttwo</p>") == [StyledRun("one\ntwo")])
+        #expect(StyledHTML.runs(fromHTML: "a&nbsp;&nbsp;b") == [StyledRun("a\u{A0}\u{A0}b")], "no-break spaces are text")
+        #expect(StyledHTML.runs(fromHTML: "<pre>x  y\n z</pre>w") == [StyledRun("x  y\n z\nw")])
+        #expect(
+            StyledHTML.runs(fromHTML: "<span style=\"white-space: pre-wrap\">  two  spaces </span>")
+                == [StyledRun("  two  spaces ")])
+    }
+
+    @Test("P1, A7: our own styled text keeps every space through HTML (two in a row, a tab, at a line's ends)")
+    func ourSpacesSurviveHTML() {
+        for runs in [
+            [StyledRun("two  spaces")], [StyledRun("\ttab")], [StyledRun(" lead"), StyledRun("bold ", bold: true)],
+            [StyledRun("line \n next")],
+        ] {
+            let html = StyledHTML.html(from: runs)
+            #expect(StyledHTML.runs(fromHTML: html) == runs, "\(html)")
+        }
+        #expect(StyledHTML.html(from: [StyledRun("plain words")]) == "plain words", "no wrapper when nothing collapses")
     }
 }

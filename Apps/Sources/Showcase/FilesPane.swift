@@ -84,6 +84,15 @@ final class FilesPane: ShowcasePane {
             pane.provider(for: itemID(at: index))
         }
 
+        /// Another app (a file manager) moved files out of this folder, as the person asked with
+        /// Shift (S2): the files it really took are gone from the disk, and leave the listing;
+        /// a file still here stays (that app copied it), and is reported as copied.
+        func collectionView(_ view: DragCollectionView, itemsMovedToOtherApp items: [DragItem], app: AppID?)
+            -> [TargetID]
+        {
+            pane.filesGone(items.map(\.id), from: self)
+        }
+
         /// Where `name` is or would be, by its key.
         private func place(of name: String) -> (index: Int, found: Bool) {
             let key = FilesLibrary.listingKey(name)
@@ -609,6 +618,27 @@ final class FilesPane: ShowcasePane {
             return DropLoading.failure(transfer, adding: what)
         }
         return DropFailure(.failed, "Nothing was copied: \(DropLoading.clause("\(error)")).")
+    }
+
+    /// Of `items` (files of `column`'s folder), those no longer on disk: taken out of the
+    /// listing at once; returns them.
+    fileprivate func filesGone(_ items: [TargetID], from column: Column) -> [TargetID] {
+        guard let library else { return [] }
+        var gone: [(id: TargetID, name: String)] = []
+        for id in items {
+            guard let (folder, name) = library.file(for: id), folder.path == column.folder.path else { continue }
+            let url = library.root.appendingPathComponent(folder.path).appendingPathComponent(name)
+            var status = stat()
+            if lstat(url.path, &status) != 0, errno == ENOENT { gone.append((id, name)) }
+        }
+        guard !gone.isEmpty else { return [] }
+        if listingInFlight.contains(column.folder.path) {
+            reload(only: [column.folder], selecting: [:])
+        } else {
+            column.view.applyChanges(column.remove(gone.map(\.name)))
+        }
+        onChange?()
+        return gone.map(\.id)
     }
 
     fileprivate func provider(for item: TargetID) -> ItemProvider? {

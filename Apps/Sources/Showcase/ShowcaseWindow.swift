@@ -296,8 +296,10 @@ final class ShowcaseWindow {
         let stack = host.engine.undoStack
         gtk_widget_set_sensitive(undoButton, stack.canUndo ? 1 : 0)
         gtk_widget_set_sensitive(redoButton, stack.canRedo ? 1 : 0)
+        // A step that cannot be undone (a move into another app) says so (U1).
         gtk_widget_set_tooltip_text(
-            undoButton, stack.canUndo ? "\(stack.undoMenuItemTitle) (Ctrl+Z)" : "Nothing to Undo")
+            undoButton,
+            stack.canUndo ? "\(stack.undoMenuItemTitle) (Ctrl+Z)" : stack.undoIsBlocked ? stack.undoMenuItemTitle : "Nothing to Undo")
         gtk_widget_set_tooltip_text(
             redoButton, stack.canRedo ? "\(stack.redoMenuItemTitle) (Ctrl+Shift+Z)" : "Nothing to Redo")
     }
@@ -309,7 +311,7 @@ final class ShowcaseWindow {
         let stack = host.engine.undoStack
         var state = active.state()
         state.pane = active.situation.slug
-        state.undo = stack.canUndo ? stack.undoMenuItemTitle : ""
+        state.undo = stack.canUndo || stack.undoIsBlocked ? stack.undoMenuItemTitle : ""
         state.redo = stack.canRedo ? stack.redoMenuItemTitle : ""
         output.writeIfChanged(state)
     }

@@ -246,6 +246,23 @@ class StoreCollectionView: DragCollectionDataSource {
         store.removeMovedItems(items, after: drop)
     }
 
+    /// Another app took items with a move (the person held Shift, S2): they leave the store, in
+    /// one transaction. Not undoable (the engine's history says so): the other app owns them.
+    func collectionView(_ view: DragCollectionView, itemsMovedToOtherApp items: [DragItem], app: AppID?)
+        -> [TargetID]
+    {
+        let itemIDs = items.compactMap { ShowcaseTargets.itemID($0.id) }
+        guard !itemIDs.isEmpty, !collection.flags.contains(.readOnly) else { return [] }
+        do {
+            _ = try store.remove(itemIDs)
+        } catch {
+            onError?(Sentence.explaining("Could not take out what moved to \(app?.rawValue ?? "the other app")", error))
+            return []
+        }
+        host.scheduleUpdate(key: ShowcaseDropsKey.shared) { [weak self] in self?.onStoreChanged?([]) }
+        return items.filter { ShowcaseTargets.itemID($0.id) != nil }.map(\.id)
+    }
+
     func collectionView(_ view: DragCollectionView, itemProviderAt index: Int) -> ItemProvider? {
         guard let item = item(at: index) else { return nil }
         if let provider = makeProvider?(item) { return provider }

@@ -52,6 +52,9 @@ typedef struct {
     guint32 time;
     /// FINISHED: whether the target took the drop.
     gboolean accepted;
+    /// FINISHED: the action the target performed (XDND 5's data.l[2]: GDK_ACTION_COPY,
+    /// GDK_ACTION_MOVE or GDK_ACTION_LINK), 0 when it names none or an unknown one.
+    guint action;
     /// ENTER: the X target names offered, NULL-terminated (MIME types and X names such as
     /// UTF8_STRING).
     const char *const *types;
@@ -63,6 +66,13 @@ typedef void (*DDX11DndCallback)(gpointer user_data, const DDX11DndMessage *mess
 /// when `display` is not an X11 display.
 gboolean dd_x11_watch_dnd(GdkDisplay *display, DDX11DndCallback callback, gpointer user_data,
                           GDestroyNotify destroy);
+
+/// Makes an X11 drag offer other apps only a copy unless the person asks for a move (S2): GDK
+/// recomputes the drag's actions from the modifiers at every pointer motion and key, just before
+/// it writes them to XdndActionList; while both copy and move are possible (no modifier held) this
+/// takes move out, so the other app sees copy alone; with Shift held GDK offers move alone and it
+/// stays. Returns FALSE (and does nothing) for a drag that is not an X11 drag.
+gboolean dd_x11_drag_offer_copy_by_default(GdkDrag *drag);
 
 /// The WM_CLASS class name of X11 window `window` (the app it belongs to), or NULL when unknown.
 /// A window without WM_CLASS (a hidden selection owner) is named by a top-level window of the

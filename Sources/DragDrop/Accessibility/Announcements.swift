@@ -38,6 +38,16 @@ public enum Announcements {
         return Sentence.finished("\(verb) \(describe(items)) to \(name)")
     }
 
+    /// "Copied 'Report' to Thunar.", "Moved 2 files to Thunar." or, when another app moved
+    /// only some of them, "Moved 'a.txt' to Thunar; 'b.txt' stayed here."
+    public static func handedOff(_ items: [DragItem], moved: [DragItem], to name: String) -> String {
+        if moved.isEmpty { return completed(items, .copy, to: name) }
+        if moved.count == items.count { return completed(items, .move, to: name) }
+        let left = Set(moved.map(\.id))
+        let kept = items.filter { !left.contains($0.id) }
+        return Sentence.finished("Moved \(describe(moved)) to \(name); \(describe(kept)) stayed here")
+    }
+
     /// "Not dropped: <reason>."
     public static func failed(_ items: [DragItem], _ failure: DropFailure) -> String {
         Sentence.explaining("Not dropped", failure.message)
@@ -79,6 +89,11 @@ public enum Announcements {
         let noun = noun(for: items)
         if items.count == 1 { return "\(verb) \(noun.singular.capitalizedFirst)" }
         return "\(verb) \(items.count) \(noun.plural.capitalizedFirst)"
+    }
+
+    /// "Move 2 Files to Thunar": the undo step of a drop into another app.
+    public static func actionName(_ items: [DragItem], _ operation: DropOperation, to name: String) -> String {
+        "\(actionName(items, operation)) to \(name)"
     }
 }
 

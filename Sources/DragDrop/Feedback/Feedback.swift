@@ -61,9 +61,12 @@ public enum DropOutcome: Sendable, Hashable, Codable {
     /// The image landed in a placeholder while the data loads (A4); the drop commits or fails
     /// later (``FeedbackEvent/placeholderResolved(_:)``, ``FeedbackEvent/placeholderFailed(_:_:)``).
     case placeholder(destination: TargetID, token: DropToken)
-    /// Another app took the content (the drop happened outside this app, S1): a copy, so nothing
-    /// leaves the source (S2). `app` names the other app when the platform can tell.
-    case handedOff(app: AppID?)
+    /// Another app took the content (the drop happened outside this app, S1). `operation` is
+    /// what it did, read back from it: a copy (what other apps are offered unless the person
+    /// holds the move modifier, S2), nothing leaving the source; or a move, the items that left
+    /// reported by ``FeedbackEvent/sourceRemoved(_:)`` just before (S4). `app` names the other
+    /// app when the platform can tell.
+    case handedOff(app: AppID?, operation: DropOperation)
 
     /// The failure, for outcomes that are not ``completed(destination:operation:)``.
     public var failure: DropFailure? {
@@ -71,6 +74,12 @@ public enum DropOutcome: Sendable, Hashable, Codable {
         case .completed, .placeholder, .handedOff: nil
         case .returnToSource(let f), .evaporate(let f): f
         }
+    }
+
+    /// Whether another app took the content with a move.
+    public var isHandedOffMove: Bool {
+        if case .handedOff(_, .move) = self { return true }
+        return false
     }
 
     /// "completed", "returnToSource", "evaporate", "placeholder" or "handedOff".

@@ -32,6 +32,14 @@ public protocol DragEngineDelegate: AnyObject {
     func dragEngine(_ engine: DragEngine, removeMovedItems items: [DragItem], after drop: DropRequest)
         -> UndoableAction?
 
+    /// Another app took `items` with a move (``DragEngine/dropHandedOff(to:operation:)``: the
+    /// person held the move modifier, S2): take out of their source the ones that really left
+    /// and return their identifiers. A file another app moved is gone from its folder; a row
+    /// whose content the other app took with a move is deleted here. An item kept (a file still
+    /// in its folder) is reported as copied. Nothing here can be undone: the other app owns what
+    /// it took. Default: none left (the drop reads as a copy).
+    func dragEngine(_ engine: DragEngine, itemsMovedToOtherApp items: [DragItem], app: AppID?) -> [TargetID]
+
     /// A deferred drop still loading was cancelled (``DragEngine/cancelDeferredDrop(_:)``): stop
     /// loading its data and take its placeholders away; nothing else changes (a move's items stay
     /// in their source). Called before ``FeedbackEvent/placeholderFailed(_:_:)`` is emitted, and
@@ -74,6 +82,9 @@ extension DragEngineDelegate {
     public func dragEngine(_ engine: DragEngine, removeMovedItems items: [DragItem], after drop: DropRequest)
         -> UndoableAction?
     { nil }
+    public func dragEngine(_ engine: DragEngine, itemsMovedToOtherApp items: [DragItem], app: AppID?) -> [TargetID] {
+        []
+    }
     public func dragEngine(_ engine: DragEngine, itemProviderFor item: TargetID) -> ItemProvider? { nil }
     public func dragEngine(_ engine: DragEngine, nameOfItem item: TargetID, in container: TargetID) -> String? {
         nil

@@ -375,20 +375,36 @@ public final class DragEngine {
     }
 
     /// This app's drag was dropped on another app, which took the content (S1): ends the
-    /// session with ``DropOutcome/handedOff(app:)``. A drop into another app always copies
-    /// (S2): nothing is removed from the source and no undo step is registered (the other app
-    /// owns what it received). `app` names the other app when the platform can tell.
+    /// session with ``DropOutcome/handedOff(app:operation:)``. `operation` is what the other app
+    /// says it did. A copy (what other apps are offered unless the person holds the move
+    /// modifier, S2) leaves the source as it is. A move asks the delegate to take out of their
+    /// source the items that really left
+    /// (``DragEngineDelegate/dragEngine(_:itemsMovedToOtherApp:app:)``): those are reported by
+    /// ``FeedbackEvent/sourceRemoved(_:)`` and announced as moved, any kept as copied (S4), and
+    /// the undo history gets a step that says it cannot be undone
+    /// (``UndoStack/registerIrreversible(named:)``): the other app owns what it took. `app`
+    /// names the other app when the platform can tell.
     ///
     /// Ignored without a drag, for a drag that came from another app, and while a drop waits
     /// for confirmation. A drop the other app refused ends with ``cancelDrag()`` or
     /// ``pointerUp(at:)`` outside every target instead.
-    public func dropHandedOff(to app: AppID? = nil) {
+    public func dropHandedOff(to app: AppID? = nil, operation: DropOperation = .copy) {
         guard let s = session, s.mode != .external, s.awaitingConfirmation == nil else { return }
         let items = sessionItems()
         endSession()
-        emit(.outcome(.handedOff(app: app)))
-        announce(
-            Announcements.completed(items, .copy, to: app?.rawValue ?? "another app"), force: s.mode == .keyboard)
+        let name = app?.rawValue ?? "another app"
+        var moved: [DragItem] = []
+        if operation == .move {
+            let own = items.filter { $0.sourceContainer != nil }
+            let left = Set(own.isEmpty ? [] : delegate?.dragEngine(self, itemsMovedToOtherApp: own, app: app) ?? [])
+            moved = own.filter { left.contains($0.id) }
+        }
+        if !moved.isEmpty {
+            emit(.sourceRemoved(moved.map(\.id)))
+            undoStack.registerIrreversible(named: Announcements.actionName(moved, .move, to: name))
+        }
+        emit(.outcome(.handedOff(app: app, operation: moved.isEmpty ? .copy : .move)))
+        announce(Announcements.handedOff(items, moved: moved, to: name), force: s.mode == .keyboard)
     }
 
     /// This app's drag was dropped on another app, which took it at first but then did not

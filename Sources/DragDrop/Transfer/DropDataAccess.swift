@@ -23,6 +23,10 @@ public struct LoadOptions: Sendable {
     public var spoolThreshold: Int64?
     /// Takes only the relevant part of the loaded data (A3), for in-memory loads.
     public var extract: (@Sendable (ContentType, Data) throws -> Data)?
+    /// Only this offered representation is considered (nil: the richest the destination
+    /// accepts): a destination that found one representation unusable tries the next one
+    /// offered (``DropDataAccess/choice(item:accepting:excluding:)``).
+    public var offered: ContentType?
 
     /// The limit of memory loads when none is given: 64 MiB.
     public static let defaultMemoryLimit: Int64 = 64 << 20
@@ -112,6 +116,15 @@ public final class DropDataAccess: Sendable {
         chooser.choose(offered: offeredTypes(item: index), accepted: accepted)
     }
 
+    /// The representation the destination would receive if the offered types in `excluded`
+    /// were not there (they were tried and found unusable); `offered` of the choice is the type
+    /// to load with ``LoadOptions/offered``.
+    public func choice(item index: Int, accepting accepted: [ContentType], excluding excluded: [ContentType])
+        -> RepresentationChoice?
+    {
+        chooser.choose(offered: offeredTypes(item: index).filter { !excluded.contains($0) }, accepted: accepted)
+    }
+
     /// Loads item `index` in the richest form the destination accepts (A2), converting where
     /// needed (A7) and extracting the relevant part (A3).
     public func load(
@@ -125,7 +138,9 @@ public final class DropDataAccess: Sendable {
         }
         guard providers.indices.contains(index) else { throw .noSuchItem(index) }
         let provider = providers[index]
-        let visible = provider.visibleRepresentations(to: requester)
+        let visible = provider.visibleRepresentations(to: requester).filter {
+            options.offered == nil || $0.type == options.offered
+        }
         guard let choice = chooser.choose(offered: visible.map(\.type), accepted: accepted) else {
             // Say why when the destination could have used a representation limited to the
             // item's own app: the one it would have received, directly or through a conversion.

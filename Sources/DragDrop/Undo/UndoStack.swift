@@ -102,6 +102,8 @@ public final class UndoStack {
     private struct Step {
         var name: String
         var actions: [UndoableAction]
+        /// A step that happened and cannot be reverted here (``registerIrreversible(named:)``).
+        var irreversible = false
     }
 
     /// The maximum number of undo steps kept; `0` means unlimited.
@@ -190,6 +192,21 @@ public final class UndoStack {
         }
     }
 
+    /// Records a step that happened and cannot be reverted here (a move into another app: the
+    /// other app owns what it took), so the history says so instead of offering an undo that
+    /// could not work: while it is the most recent step ``canUndo`` is false and the Undo menu
+    /// item reads "Can't Undo Move 'Report' to Thunar"; steps done after it undo as usual, and
+    /// the steps before it stay behind it. Clears the redo stack. Ignored while an undo or redo
+    /// is running or a group is open.
+    public func registerIrreversible(named name: String) {
+        guard isIdle else { return }
+        redoSteps.removeAll()
+        push(Step(name: name, actions: [], irreversible: true))
+    }
+
+    /// Whether the most recent step cannot be undone (``registerIrreversible(named:)``).
+    public var undoIsBlocked: Bool { undoSteps.last?.irreversible == true }
+
     /// Records an action given as its two closures; same as
     /// `register(UndoableAction(undo: undo, redo: redo))`.
     public func register(undo: @escaping () -> Void, redo: @escaping () -> Void) {
@@ -222,7 +239,8 @@ public final class UndoStack {
     public func undo() {
         precondition(groupingLevel == 0, "UndoStack.undo() called while a group is open (groupingLevel \(groupingLevel)); end the group first")
         precondition(!isUndoing && !isRedoing, "UndoStack.undo() called from inside an undo or redo action")
-        guard let step = undoSteps.popLast() else { return }
+        guard let step = undoSteps.last, !step.irreversible else { return }
+        undoSteps.removeLast()
         isUndoing = true
         for action in step.actions.reversed() { action.undo() }
         isUndoing = false
@@ -249,7 +267,7 @@ public final class UndoStack {
 
     /// Whether ``undo()`` would revert a step now: there is one, no group is open and no undo
     /// or redo is running.
-    public var canUndo: Bool { !undoSteps.isEmpty && isIdle }
+    public var canUndo: Bool { !undoSteps.isEmpty && !undoIsBlocked && isIdle }
 
     /// Whether ``redo()`` would re-apply a step now: there is one, no group is open and no undo
     /// or redo is running.
@@ -268,8 +286,9 @@ public final class UndoStack {
     public var redoActionName: String { redoSteps.last?.name ?? "" }
 
     /// The Undo menu item's title: `"Undo Move 3 Items"`, or `"Undo"` when the step is unnamed
-    /// or there is none.
-    public var undoMenuItemTitle: String { Self.title("Undo", undoActionName) }
+    /// or there is none; `"Can't Undo Move 'Report' to Thunar"` when the most recent step cannot
+    /// be undone.
+    public var undoMenuItemTitle: String { Self.title(undoIsBlocked ? "Can't Undo" : "Undo", undoActionName) }
 
     /// The Redo menu item's title: `"Redo Move 3 Items"`, or `"Redo"` when the step is unnamed
     /// or there is none.

@@ -20,9 +20,20 @@ import Foundation
 /// the read fails with `ExternalDrop/sourceQuitReason`, as on X11; an app still there starts
 /// sending again, and that copy is read to its end and dropped in the background
 /// (``drainInBackground(_:)``), without holding the drop up.
+/// The same reads serve a paste of another app's clipboard (``ClipboardData``): the clipboard
+/// is opened with `gdk_clipboard_read_async` instead.
 @MainActor
 final class GdkDropStream: ByteSource {
+    /// What the data is read from.
+    enum Origin {
+        /// A `GdkDrop` (another app's drop).
+        case drop
+        /// A `GdkClipboard` (another app's copy, for a paste).
+        case clipboard
+    }
+
     nonisolated let knownSize: Int64? = nil
+    private let origin: Origin
     private let drop: GObjectRef
     private let mimeType: String
     private let silence: ReadSilence
@@ -37,7 +48,10 @@ final class GdkDropStream: ByteSource {
 
     /// `confirmsSourceAtEnd`: on Wayland, check at the end of the data that the other app is
     /// still there (see the type's documentation).
-    init(drop: GObjectRef, mimeType: String, timeout: Double, confirmsSourceAtEnd: Bool = false) {
+    init(
+        drop: GObjectRef, mimeType: String, timeout: Double, confirmsSourceAtEnd: Bool = false, origin: Origin = .drop
+    ) {
+        self.origin = origin
         self.drop = drop
         self.mimeType = mimeType
         self.confirmsSourceAtEnd = confirmsSourceAtEnd
@@ -54,7 +68,7 @@ final class GdkDropStream: ByteSource {
         if let c = cancellable { g_cancellable_cancel(c.pointer(to: GCancellable.self)) }
         // Still waiting for the other app's first answer: GDK's read would keep listening and
         // take the answer to the next drop of this type (X11SelectionRelease.c).
-        if input == nil, current != nil { releaseSelectionRead() }
+        if input == nil, current != nil, origin == .drop { releaseSelectionRead() }
         current?.abandon(GIOFailure(message: reason, cancelled: true))
     }
 
@@ -160,15 +174,20 @@ final class GdkDropStream: ByteSource {
         return g_bytes_get_data(bytes, &size).map { Data(bytes: $0, count: Int(size)) } ?? Data()
     }
 
-    /// Asks the other app for the data (`gdk_drop_read_async`): the stream to read it from.
+    /// Asks the other app for the data (`gdk_drop_read_async`, or `gdk_clipboard_read_async`
+    /// for a paste): the stream to read it from.
     private func open() async throws(TransferError) -> GObjectRef? {
         let drop = drop.raw
         let mime = mimeType
+        let origin = origin
         let bits = try await guarded(
             GAsync.Call(
                 finish: { source, result in
                     var error: UnsafeMutablePointer<GError>?
-                    let stream = gdk_drop_read_finish(OpaquePointer(source), result, nil, &error)
+                    let stream =
+                        origin == .drop
+                        ? gdk_drop_read_finish(OpaquePointer(source), result, nil, &error)
+                        : gdk_clipboard_read_finish(OpaquePointer(source), result, nil, &error)
                     guard let stream else {
                         return .failure(GIOFailure(error, fallback: "The other app sent no data."))
                     }
@@ -178,7 +197,11 @@ final class GdkDropStream: ByteSource {
                 })
         ) { callback, data in
             withCStrings([mime]) { types in
-                gdk_drop_read_async(OpaquePointer(drop), types, 0, self.gCancellable, callback, data)
+                switch origin {
+                case .drop: gdk_drop_read_async(OpaquePointer(drop), types, 0, self.gCancellable, callback, data)
+                case .clipboard:
+                    gdk_clipboard_read_async(OpaquePointer(drop), types, 0, self.gCancellable, callback, data)
+                }
             }
         }
         return GObjectRef(adopting: UnsafeMutableRawPointer(bitPattern: bits))

@@ -16,6 +16,9 @@ final class OtherAppDrags: GtkDragHostCollaborator {
     private var lastFinishedAccepted: Bool?
     /// The app that finished our last drag outside this app, when X11 names it.
     private var lastFinishedApp: AppID?
+    /// What the other app says it did with our last drag (XdndFinished's action), nil when it
+    /// does not say (not X11, an older XDND, no answer yet).
+    private var lastFinishedAction: DropOperation?
     /// The source window of the last drag that entered one of our windows from another client.
     var lastEnteredSource: UInt?
     /// The X targets the last entered drag offers (XdndEnter).
@@ -56,7 +59,7 @@ final class OtherAppDrags: GtkDragHostCollaborator {
             }
             let event = X11DragMessage(
                 event: message.event, window: UInt(message.window), ourWindow: UInt(message.our_window),
-                time: message.time, accepted: message.accepted != 0, types: types)
+                time: message.time, accepted: message.accepted != 0, action: message.action, types: types)
             MainActor.assumeIsolated { host.otherApps.x11DragEvent(event) }
         }
         let box = CallbackBox(WeakHost(host))
@@ -72,6 +75,7 @@ final class OtherAppDrags: GtkDragHostCollaborator {
     func exportContent(for items: [TargetID], owner: (any GtkDragHostDelegate)?) -> UnsafeMutableRawPointer? {
         lastFinishedAccepted = nil
         lastFinishedApp = nil
+        lastFinishedAction = nil
         let providers = host.fileExport.addingFileForms(
             to: items.compactMap { id in (host.delegate(of: id) ?? owner)?.dragHost(host, itemProviderFor: id) })
         let plan: ExportPlan
@@ -89,14 +93,19 @@ final class OtherAppDrags: GtkDragHostCollaborator {
     }
 
     /// GTK's drag ended after neither our drop target nor `drag-cancel` ended the engine session:
-    /// another app's target finished it. Accepted, it is handed off (a copy, S2); refused (its
-    /// transfer failed), the drag fails naming that app (F7).
-    func dragEndedInOtherApp() {
+    /// another app's target finished it. Accepted, it is handed off with what the other app did:
+    /// X11's XdndFinished names the action; otherwise GTK's `deleteData` says whether the last
+    /// action the other app chose was a move (Wayland: the compositor's last action). Other apps
+    /// are offered a move only while the person holds the move modifier (S2), so a move is what
+    /// the person asked for. Refused (its transfer failed), the drag fails naming that app (F7).
+    func dragEndedInOtherApp(deleteData: Bool) {
         let accepted = lastFinishedAccepted ?? true
         let app = lastFinishedApp
-        host.diagnose("drop in another app accepted=\(accepted) app=\(app?.rawValue ?? "unknown")")
+        let operation = lastFinishedAction ?? (deleteData ? .move : .copy)
+        host.diagnose(
+            "drop in another app accepted=\(accepted) app=\(app?.rawValue ?? "unknown") operation=\(operation.name)")
         if accepted {
-            host.drive { host.engine.dropHandedOff(to: app) }
+            host.drive { host.engine.dropHandedOff(to: app, operation: operation == .move ? .move : .copy) }
         } else {
             host.drive { host.engine.dropRefused(by: app) }
         }
@@ -108,6 +117,7 @@ final class OtherAppDrags: GtkDragHostCollaborator {
         case DD_X11_DND_FINISHED:
             lastFinishedAccepted = message.accepted
             lastFinishedApp = x11AppName(of: message.window)
+            lastFinishedAction = message.action == 0 ? nil : message.action == GDK_ACTION_MOVE.rawValue ? .move : .copy
         case DD_X11_DND_ENTER:
             lastEnteredSource = message.window
             lastEnteredTargets = message.types
@@ -156,6 +166,8 @@ struct X11DragMessage {
     var time: UInt32
     /// XdndFinished: whether the target took the drop.
     var accepted: Bool
+    /// XdndFinished: the action the target performed (a `GdkDragAction` value), 0 if unnamed.
+    var action: UInt32
     /// XdndEnter: the X targets offered.
     var types: [String]
 }

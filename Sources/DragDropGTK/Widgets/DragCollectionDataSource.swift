@@ -74,6 +74,14 @@ public protocol DragCollectionDataSource: AnyObject {
     func collectionView(_ view: DragCollectionView, removeMovedItems items: [DragItem], after drop: DropRequest)
         -> UndoableAction?
 
+    /// Another app took `items` with a move (the person held the move modifier, S2): take out
+    /// the ones that really left (a file another app moved is gone from its folder; a row whose
+    /// content it took is deleted here) and return their identifiers, then apply the change
+    /// (``DragCollectionView/applyChanges(_:selecting:)``). Nothing here can be undone: the
+    /// other app owns what it took. Default: none left (the drop reads as a copy).
+    func collectionView(_ view: DragCollectionView, itemsMovedToOtherApp items: [DragItem], app: AppID?)
+        -> [TargetID]
+
     /// The data of the item at `index` for drags (P1), produced lazily. Default: its title as
     /// UTF-8 text.
     func collectionView(_ view: DragCollectionView, itemProviderAt index: Int) -> ItemProvider?
@@ -124,6 +132,10 @@ extension DragCollectionDataSource {
     public func collectionView(
         _ view: DragCollectionView, removeMovedItems items: [DragItem], after drop: DropRequest
     ) -> UndoableAction? { nil }
+    /// None left.
+    public func collectionView(_ view: DragCollectionView, itemsMovedToOtherApp items: [DragItem], app: AppID?)
+        -> [TargetID]
+    { [] }
     /// The title as UTF-8 text.
     public func collectionView(_ view: DragCollectionView, itemProviderAt index: Int) -> ItemProvider? {
         ItemProvider(app: view.host.engine.app, representations: [.text(.utf8PlainText, title(at: index))])

@@ -100,6 +100,11 @@ extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate,
         dataSource?.collectionView(self, removeMovedItems: items, after: drop)
     }
 
+    /// Lets the data source take out the items another app took with a move (S4).
+    public func dragHost(_ host: GtkDragHost, itemsMovedToOtherApp items: [DragItem], app: AppID?) -> [TargetID] {
+        dataSource?.collectionView(self, itemsMovedToOtherApp: items, app: app) ?? []
+    }
+
     /// The data of a dragged item (P1), from the data source, on screen or not.
     public func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
         guard let dataSource, let index = dataIndex(of: item) else { return nil }

@@ -78,6 +78,18 @@ extension DragEntry: GtkDragHostDelegate, GtkDragStartGate {
         return replace(range, with: "", name: nil)
     }
 
+    /// Another app took the dragged text with a move: it leaves the field (S4).
+    public func dragHost(_ host: GtkDragHost, itemsMovedToOtherApp items: [DragItem], app: AppID?) -> [TargetID] {
+        let item = selectionItem
+        guard items.contains(where: { $0.id == item }), let range = dragRange else {
+            return []
+        }
+        dragRange = nil
+        lastDropInsert = nil
+        _ = replace(range, with: "", name: nil)
+        return [item]
+    }
+
     /// Remembers whether each primary press on the text area landed on the selected text. Such
     /// a press is claimed (with the drag source grouped to it), so GTK's own text drag never
     /// starts; if it ends without a drag it places the caret, as a click does. Other presses are

@@ -72,6 +72,14 @@ extension DragGridView: GtkSpringLoadingDelegate {
             redo: { [weak self] in self?.setTiles(kept, selecting: []) })
     }
 
+    /// Another app took tiles with a move: they leave the grid (S4).
+    public func dragHost(_ host: GtkDragHost, itemsMovedToOtherApp moved: [DragItem], app: AppID?) -> [TargetID] {
+        let ids = Set(moved.map(\.id))
+        let leaving = tiles.filter { ids.contains($0.id) }.map(\.id)
+        if !leaving.isEmpty { setTiles(tiles.filter { !ids.contains($0.id) }, selecting: selection) }
+        return leaving
+    }
+
     public func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
         guard let tile = tile(item) else { return nil }
         return ItemProvider(app: host.engine.app, representations: [.text(.utf8PlainText, tile.title)])

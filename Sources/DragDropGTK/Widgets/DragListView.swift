@@ -263,6 +263,14 @@ extension DragListView: GtkDragHostDelegate {
             redo: { [weak self] in self?.setItems(kept, selecting: []) })
     }
 
+    /// Another app took rows with a move: they leave the list (S4).
+    public func dragHost(_ host: GtkDragHost, itemsMovedToOtherApp moved: [DragItem], app: AppID?) -> [TargetID] {
+        let ids = Set(moved.map(\.id))
+        let leaving = items.filter { ids.contains($0.id) }.map(\.id)
+        if !leaving.isEmpty { setItems(items.filter { !ids.contains($0.id) }, selecting: selection) }
+        return leaving
+    }
+
     public func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
         guard let title = items.first(where: { $0.id == item })?.title else { return nil }
         return ItemProvider(app: host.engine.app, representations: [.text(.utf8PlainText, title)])

@@ -104,24 +104,38 @@ extension DragTextView: GtkDragHostDelegate, GtkDragStartGate {
     public func dragHost(_ host: GtkDragHost, removeMovedItems items: [DragItem], after drop: DropRequest)
         -> UndoableAction?
     {
-        guard items.contains(where: { $0.id == selectionItem }), let range = dragRange else { return nil }
+        guard items.contains(where: { $0.id == selectionItem }), dragRange != nil else { return nil }
         let before = styled.snapshot
+        removeDraggedText(keepingSelection: drop.destination == id)
+        let after = lastSnapshot
+        return UndoableAction(
+            undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(after) })
+    }
+
+    /// Another app took the dragged text with a move: it leaves the view (S4).
+    public func dragHost(_ host: GtkDragHost, itemsMovedToOtherApp items: [DragItem], app: AppID?) -> [TargetID] {
+        let item = selectionItem
+        guard items.contains(where: { $0.id == item }), dragRange != nil else { return [] }
+        removeDraggedText(keepingSelection: false)
+        return [item]
+    }
+
+    /// Deletes the dragged range. `keepingSelection`: the text was moved inside this view, and
+    /// stays selected where it landed.
+    private func removeDraggedText(keepingSelection: Bool) {
+        guard let range = dragRange else { return }
         let dropped = styled.selection
         changeProgrammatically {
             let start = styled.offset(of: range.start)
             let end = styled.offset(of: range.end)
             styled.delete(from: start, to: end)
-            // A move inside this view keeps the moved text selected where it landed.
-            if drop.destination == id, let dropped {
+            if keepingSelection, let dropped {
                 let length = end - start
                 let shift = dropped.start >= end ? length : 0
                 styled.select(dropped.start - shift, dropped.end - shift)
             }
         }
         clearDragRange()
-        let after = lastSnapshot
-        return UndoableAction(
-            undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(after) })
     }
 
     func clearDragRange() {

@@ -60,30 +60,21 @@ extension DragTextView {
             replaceSelection(with: runs, styled: true, name: "Paste")
             return
         }
-        // Another app's styled text: its HTML, parsed like a dropped one (bold and italic kept,
-        // nothing else taken from it, A7); plain text when it has none or it cannot be read.
-        if EditClipboard.hasForeignHTML(for: view.widget) {
-            let widget = PointerBits(UnsafeMutableRawPointer(view.widget))
-            Task { @MainActor [weak self] in
-                guard let pointer = widget.pointer?.assumingMemoryBound(to: GtkWidget.self) else { return }
-                if let html = await EditClipboard.readHTML(for: pointer) {
-                    let runs = StyledHTML.runs(fromHTML: html)
-                    if !runs.isEmpty {
-                        self?.replaceSelection(with: runs, styled: true, name: "Paste")
-                        return
-                    }
-                }
-                self?.pastePlainText()
+        // Another app's text, read as a drop from it is (DroppedText: its HTML with bold and
+        // italic kept, A7, else plain text; a form that fails its checks gives way to the
+        // next), in the background.
+        guard let data = ClipboardData.access(for: view.widget, host: host) else { return }
+        let room = maximumLength.map { max(0, $0 - styled.count) }
+        Task { @MainActor [weak self] in
+            defer { data.finish() }
+            do throws(DroppedText.Problem) {
+                let text = try await DroppedText.load(data, accepting: Self.acceptedTypes, maximumLength: room)
+                guard let self, !text.runs.isEmpty else { return }
+                self.replaceSelection(with: text.runs, styled: text.styled, name: "Paste")
+            } catch {
+                self?.host.announce(
+                    Sentence.explaining("Not pasted", DroppedText.failure(error, name: self?.name ?? "the text").message))
             }
-            return
-        }
-        pastePlainText()
-    }
-
-    private func pastePlainText() {
-        EditClipboard.readText(for: view.widget) { [weak self] text in
-            guard let self, let text, !text.isEmpty else { return }
-            self.replaceSelection(with: [StyledRun(text)], styled: false, name: "Paste")
         }
     }
 

@@ -34,7 +34,18 @@ public struct StyledRun: Hashable, Sendable {
 /// paragraph ends as line breaks, character references; other tags are dropped and keep their text.
 public enum StyledHTML {
     /// HTML for `runs`: bold as `<b>`, italic as `<i>`, line breaks as `<br>`.
-    public static func html(from runs: [StyledRun]) -> String { markup(runs, lineBreak: "<br>") }
+    ///
+    /// Spaces a browser would collapse (two in a row, a tab, a space at the start or end of a
+    /// line) are kept by wrapping the whole in `white-space: pre-wrap`, which
+    /// ``runs(fromHTML:)`` honours as browsers do.
+    public static func html(from runs: [StyledRun]) -> String {
+        let body = markup(runs, lineBreak: "<br>")
+        let text = plainText(of: runs)
+        let collapsible =
+            text.contains("  ") || text.contains("\t") || text.hasPrefix(" ") || text.hasSuffix(" ")
+            || text.contains("\n ") || text.contains(" \n")
+        return collapsible ? "<span style=\"white-space: pre-wrap\">\(body)</span>" : body
+    }
 
     /// Pango markup for `runs` (for labels showing styled text): as HTML, with line breaks kept.
     public static func pangoMarkup(from runs: [StyledRun]) -> String { markup(runs, lineBreak: "\n") }
@@ -71,7 +82,10 @@ public enum StyledHTML {
         return out
     }
 
-    /// The runs of `html`, adjacent runs of one style merged.
+    /// The runs of `html`, adjacent runs of one style merged. White space is collapsed as a
+    /// browser collapses it: a run of spaces, tabs and line breaks in the source is one space,
+    /// none at the start or end of a line; inside `<pre>`, `<textarea>` or an element styled
+    /// `white-space: pre`, `pre-wrap` or `pre-line` it is kept.
     public static func runs(fromHTML html: String) -> [StyledRun] {
         var runs: [StyledRun] = []
         var bold = 0
@@ -79,16 +93,73 @@ public enum StyledHTML {
         /// The open `<a>` elements' addresses (nil: no address, or one refused).
         var links: [String?] = []
         var text = ""
+        /// Open elements that keep their white space.
+        var keeping = 0
+        /// A collapsed space waits for the next word (none comes at the end of a line).
+        var pendingSpace = false
+        /// Whether the last character given out is a word's (so a space may follow it).
+        var afterWord = false
         func flush() {
+            if pendingSpace, afterWord, keeping == 0 {
+                text += " "
+                afterWord = false
+            }
+            pendingSpace = false
             guard !text.isEmpty else { return }
             append(StyledRun(text, bold: bold > 0, italic: italic > 0, link: links.last ?? nil), to: &runs)
             text = ""
         }
-        // Open elements with the bold and italic their `style` attribute added.
-        var open: [(name: Substring, bold: Int, italic: Int)] = []
+        func addText(_ raw: Substring) {
+            guard !raw.isEmpty else { return }
+            if keeping > 0 {
+                let kept = decode(String(raw), keepingLineBreaks: true)
+                text += kept
+                if let last = kept.last { afterWord = !last.isNewline && last != " " }
+                pendingSpace = false
+                return
+            }
+            var word = ""
+            func giveWord() {
+                guard !word.isEmpty else { return }
+                if pendingSpace, afterWord { text += " " }
+                pendingSpace = false
+                text += decode(word)
+                afterWord = true
+                word = ""
+            }
+            for character in raw {
+                if collapsible.contains(character) {
+                    giveWord()
+                    pendingSpace = true
+                } else {
+                    word.append(character)
+                }
+            }
+            giveWord()
+        }
+        /// A line ends: the space before it goes.
+        func lineBreak() {
+            pendingSpace = false
+            if keeping > 0 {
+                text += "\n"
+                afterWord = false
+                return
+            }
+            if text.last == " " {
+                text.removeLast()
+            } else if text.isEmpty, let last = runs.indices.last, runs[last].text.last == " " {
+                runs[last].text.removeLast()
+                if runs[last].text.isEmpty { runs.removeLast() }
+            }
+            text += "\n"
+            afterWord = false
+        }
+        // Open elements with the bold and italic their `style` attribute added, and whether
+        // they keep their white space.
+        var open: [(name: Substring, bold: Int, italic: Int, keeps: Bool)] = []
         var rest = Substring(html)
         while let start = rest.firstIndex(of: "<") {
-            text += decode(String(rest[..<start]))
+            addText(rest[..<start])
             if rest[start...].hasPrefix("<!--") {
                 // A comment: nothing of it is text, up to its end.
                 let end = rest[start...].range(of: "-->")
@@ -96,7 +167,7 @@ public enum StyledHTML {
                 continue
             }
             guard let close = rest[start...].firstIndex(of: ">") else {
-                text += decode(String(rest[start...]))
+                addText(rest[start...])
                 rest = ""
                 break
             }
@@ -120,9 +191,9 @@ public enum StyledHTML {
                     links.append(StyledText.attribute("href", inTag: rawTag).flatMap(safeLink))
                 }
             case "br":
-                text += "\n"
-            case "p", "div", "li", "h1", "h2", "h3":
-                if closing { text += "\n" }
+                lineBreak()
+            case "p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "pre", "blockquote":
+                if closing { lineBreak() }
             case "script", "style", "title", "head", "template":
                 // Not text: code, styles, the page's title. Skipped up to the closing tag.
                 guard !closing, !tag.hasSuffix("/") else { break }
@@ -136,10 +207,14 @@ public enum StyledHTML {
                 if css.bold + css.italic > 0 { flush() }
                 bold += css.bold
                 italic += css.italic
-                open.append((Substring(name), css.bold, css.italic))
+                let keeps = name == "pre" || name == "textarea" || keepsWhiteSpace(Substring(tag))
+                if keeps { keeping += 1 }
+                open.append((Substring(name), css.bold, css.italic, keeps))
             } else if closing, let index = open.lastIndex(where: { $0.name == name }) {
                 // Closes the element and any left open inside it.
-                for element in open[index...] where element.bold + element.italic > 0 {
+                for element in open[index...] {
+                    if element.keeps { keeping = max(0, keeping - 1) }
+                    guard element.bold + element.italic > 0 else { continue }
                     flush()
                     bold = max(0, bold - element.bold)
                     italic = max(0, italic - element.italic)
@@ -147,7 +222,8 @@ public enum StyledHTML {
                 open.removeSubrange(index...)
             }
         }
-        text += decode(String(rest))
+        addText(rest)
+        pendingSpace = false
         flush()
         // Trailing line breaks go, however many there are: each run is trimmed once, in place.
         while let last = runs.indices.last {
@@ -161,6 +237,17 @@ public enum StyledHTML {
             if runs[last].text.isEmpty { runs.removeLast() }
         }
         return runs
+    }
+
+    /// The white space HTML collapses (ASCII only: a no-break space is kept).
+    private static let collapsible: Set<Character> = [" ", "\t", "\n", "\r", "\r\n", "\u{0C}"]
+
+    /// Whether a start tag's `style` keeps white space (`white-space: pre`, `pre-wrap`,
+    /// `pre-line` or `break-spaces`).
+    static func keepsWhiteSpace(_ tag: Substring) -> Bool {
+        guard let attribute = tag.range(of: "white-space") else { return false }
+        let value = tag[attribute.upperBound...].drop { $0 == ":" || $0 == " " }
+        return value.hasPrefix("pre") || value.hasPrefix("break-spaces")
     }
 
     /// Elements that have no closing tag.
@@ -247,7 +334,7 @@ public enum StyledHTML {
     /// so does a carriage return however it is written (raw or `&#13;`), so that a `<br>` after
     /// one still reads as one line break (not "\r\n", which a text view writes back as `<br>`
     /// and reads as "\n").
-    static func decode(_ text: String) -> String {
+    static func decode(_ text: String, keepingLineBreaks: Bool = false) -> String {
         // Scalar by scalar: a '&' or ';' that a combining mark joins into one character with
         // its neighbour is still a '&' or ';' to an HTML parser.
         let scalars = Array(text.unicodeScalars)
@@ -256,7 +343,9 @@ public enum StyledHTML {
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == "\n" || scalar == "\r" {
-                out.append(" ")  // "\r\n" is one space, as any other line break
+                // "\r\n" is one space, as any other line break (one line break where white
+                // space is kept).
+                out.append(keepingLineBreaks ? "\n" : " ")
                 index += scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n" ? 2 : 1
                 continue
             }

@@ -33,43 +33,86 @@ struct DroppedText: Sendable {
     static func load(_ drop: DropRequest, accepting accepted: [ContentType], maximumLength: Int?) async throws(Problem)
         -> DroppedText
     {
+        try await load(drop.data, accepting: accepted, maximumLength: maximumLength)
+    }
+
+    /// Loads every item of `data` (a drop's, or the clipboard's when pasting: both are read
+    /// here, so they never disagree) accepting `accepted`, at most `maximumLength` characters in
+    /// all.
+    static func load(_ data: DropDataAccess, accepting accepted: [ContentType], maximumLength: Int?)
+        async throws(Problem) -> DroppedText
+    {
         var runs: [StyledRun] = []
         var styled = false
         var length = 0
-        let options = LoadOptions(limit: byteLimit(forCharacters: maximumLength))
-        for index in 0..<drop.data.itemCount {
+        for index in 0..<data.itemCount {
             if index > 0 { StyledHTML.append(StyledRun("\n"), to: &runs) }
-            // Styled text first when it is offered at all: other apps order their types as they
-            // like (Chromium offers text/plain before text/html), and A2 wants the richest.
-            let offered = drop.data.offeredTypes(item: index)
-            let html = accepted.contains(.html) && offered.contains(.html) && !offered.contains(ImageIntake.mozURL)
-            let content: LoadedContent
-            do {
-                content = try await DropLoading.load(
-                    drop.data, item: index, accepting: html ? [.html] : accepted, options: options)
-            } catch {
-                if case .tooLarge = error, let maximumLength { throw .tooLong(limit: maximumLength) }
-                throw .transfer(error)
-            }
-            guard case .data(let type, let data) = content else { continue }
-            if data.contains(0) { throw .nul }
-            let text = String(decoding: data, as: UTF8.self)
-            var added: [StyledRun]
-            if let links = linkRuns(type, data) {
-                // Addresses (a link from a browser, files from a file manager) become links.
-                styled = true
-                added = links
-            } else if type.essence == ContentType.html.essence {
-                styled = true
-                added = StyledHTML.runs(fromHTML: text)
-            } else {
-                added = [StyledRun(text)]
-            }
-            length += added.reduce(0) { $0 + $1.length }
+            let item = try await loadItem(data, index, accepting: accepted, maximumLength: maximumLength)
+            styled = styled || item.styled
+            length += item.runs.reduce(0) { $0 + $1.length }
             if let maximumLength, length > maximumLength { throw .tooLong(limit: maximumLength) }
-            for run in added { StyledHTML.append(run, to: &runs) }
+            for run in item.runs { StyledHTML.append(run, to: &runs) }
         }
         return DroppedText(runs: runs, styled: styled)
+    }
+
+    /// Item `index` of `data` in the richest form that is usable: the representations offered
+    /// are tried in turn, and one that fails its checks (a NUL inside the text, invalid UTF-8,
+    /// a conversion that fails) gives way to the next. A C string's terminating NUL bytes at the
+    /// end are not text and are left out (LibreOffice ends its HTML and RTF with one). Only when
+    /// none is usable does the item fail, with the first representation's reason.
+    private static func loadItem(_ data: DropDataAccess, _ index: Int, accepting accepted: [ContentType], maximumLength: Int?)
+        async throws(Problem) -> DroppedText
+    {
+        let options = LoadOptions(limit: byteLimit(forCharacters: maximumLength))
+        var tried: [ContentType] = []
+        var firstProblem: Problem?
+        while true {
+            // Styled text first when it is offered at all: other apps order their types as they
+            // like (Chromium offers text/plain before text/html), and A2 wants the richest.
+            let offered = data.offeredTypes(item: index).filter { !tried.contains($0) }
+            let html = accepted.contains(.html) && offered.contains(.html) && !offered.contains(ImageIntake.mozURL)
+            let wanted = html ? [.html] : accepted
+            guard let choice = data.choice(item: index, accepting: wanted, excluding: tried) else {
+                if let firstProblem { throw firstProblem }
+                throw .transfer(
+                    .noAcceptableRepresentation(
+                        offered: data.offeredTypes(item: index).map(\.mimeType), accepted: accepted.map(\.mimeType)))
+            }
+            tried.append(choice.offered)
+            var only = options
+            only.offered = choice.offered
+            let content: LoadedContent
+            do {
+                content = try await DropLoading.load(data, item: index, accepting: wanted, options: only)
+            } catch {
+                switch error {
+                case .tooLarge:
+                    if let maximumLength { throw .tooLong(limit: maximumLength) }
+                    throw .transfer(error)
+                case .malformed:
+                    firstProblem = firstProblem ?? .transfer(error)
+                    continue
+                default:
+                    // The other app is gone, silent or refused: no other form will come.
+                    throw .transfer(error)
+                }
+            }
+            guard case .data(let type, var bytes) = content else { return DroppedText(runs: [], styled: false) }
+            while bytes.last == 0 { bytes.removeLast() }
+            if bytes.contains(0) {
+                firstProblem = firstProblem ?? .nul
+                continue
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let links = linkRuns(type, bytes) {
+                // Addresses (a link from a browser, files from a file manager) become links.
+                return DroppedText(runs: links, styled: true)
+            } else if type.essence == ContentType.html.essence {
+                return DroppedText(runs: StyledHTML.runs(fromHTML: text), styled: true)
+            }
+            return DroppedText(runs: [StyledRun(text)], styled: false)
+        }
     }
 
     /// The runs of a dropped `text/uri-list` (each address a link, one a line) or

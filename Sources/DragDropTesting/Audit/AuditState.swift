@@ -49,6 +49,9 @@ struct AuditDrag {
     var committed: (destination: TargetID, items: [TargetID], operation: DropOperation)?
     /// Whether `sourceRemoved` was seen.
     var sourceRemoved = false
+    /// Items removed from their source with nothing committed here: another app took them with
+    /// a move, which the outcome that follows must say (``DropOutcome/handedOff(app:operation:)``).
+    var leftForOtherApp: [TargetID]?
     /// The placeholder the drop landed in, for a deferred drop (A4).
     var placeholderToken: DropToken?
     /// How many placeholders it showed.

@@ -448,6 +448,12 @@ extension TimelineAuditor {
             return
         }
         guard let c = d.committed else {
+            // Another app took them with a move: checked against the outcome that follows.
+            if d.leftForOtherApp == nil, d.dropped == nil {
+                d.leftForOtherApp = ids
+                drag = d
+                return
+            }
             report("S4", "\(quoted(ids)) were removed from their source before the destination committed them")
             return
         }
@@ -467,6 +473,9 @@ extension TimelineAuditor {
             return
         }
         checkFeedbackCleared(d, when: "the drag ended")
+        if let left = d.leftForOtherApp, !outcome.isHandedOffMove {
+            report("S4", "\(quoted(left)) were removed from their source before the destination committed them")
+        }
         switch outcome {
         case .completed(let destination, let operation):
             completedDrop(d, on: destination, operation)
@@ -474,8 +483,8 @@ extension TimelineAuditor {
             failed(d, outcome, failure)
         case .placeholder(let destination, let token):
             endedInPlaceholder(d, destination: destination, token: token)
-        case .handedOff(let app):
-            handedOff(d, to: app)
+        case .handedOff(let app, let operation):
+            handedOff(d, to: app, operation)
         }
         endDrag(ending: "ended with \(outcome.name)")
     }
@@ -520,9 +529,11 @@ extension TimelineAuditor {
         for i in redoRecords.indices { redoRecords[i].stale = true }
     }
 
-    /// Another app took the drop: it copies (S2), so nothing here was committed or removed and
-    /// the scene is as it was when the drag started (S4).
-    private func handedOff(_ d: AuditDrag, to app: AppID?) {
+    /// Another app took the drop: nothing here was committed (S4). A copy (S2) leaves the scene
+    /// as it was when the drag started; a move took out of their source only dragged items, those
+    /// `sourceRemoved` named just before, and nothing else, never while the person asked for a
+    /// copy (S2).
+    private func handedOff(_ d: AuditDrag, to app: AppID?, _ operation: DropOperation) {
         let other = app.map { "'\($0)'" } ?? "another app"
         if d.mode == .external {
             report("S2", "the drag from another app was handed off to \(other): only this app's drags can be")
@@ -530,13 +541,31 @@ extension TimelineAuditor {
         if let c = d.committed {
             report("S4", "the drop was handed off to \(other) but '\(c.destination)' committed it here too")
         }
-        if d.sourceRemoved {
-            report("S2", "the drop was handed off to \(other), which copies, but the items were removed from their source")
+        var expected = d.snapshotBefore
+        switch operation {
+        case .move:
+            guard let left = d.leftForOtherApp else {
+                report("S4", "the drop was handed off to \(other) as a move, but nothing left its source")
+                break
+            }
+            if d.modifiers.contains(.forceCopy) {
+                report("S2", "the person asked for a copy, but \(other) took \(quoted(left)) with a move")
+            }
+            let strays = left.filter { !d.itemIDs.contains($0) }
+            if !strays.isEmpty { report("S4", "\(quoted(strays)) left their source for \(other) but were not dragged") }
+            let gone = Set(left)
+            for key in expected.keys { expected[key]?.removeAll { gone.contains($0) } }
+        case .copy:
+            if d.sourceRemoved || d.leftForOtherApp != nil {
+                report("S2", "the drop was handed off to \(other), which copies, but the items were removed from their source")
+            }
+        default:
+            report("S2", "the drop was handed off to \(other) as \(operation.auditDescription): only a copy or a move can be")
         }
-        if snapshot != d.snapshotBefore {
+        if snapshot != expected {
             report(
                 "S2",
-                "the drop was handed off to \(other), which copies, but the scene changed: \(snapshotDifference(expected: d.snapshotBefore, actual: snapshot))"
+                "the drop was handed off to \(other) (\(operation.auditDescription)), but the scene changed otherwise: \(snapshotDifference(expected: expected, actual: snapshot))"
             )
         }
     }

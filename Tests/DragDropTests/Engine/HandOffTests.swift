@@ -5,7 +5,7 @@ import Testing
 private typealias F = EngineFixtures
 
 /// Drags of this app's content dropped on another app (S1, S2): the platform reports the
-/// other app took the drop with `dropHandedOff(to:)`.
+/// other app took the drop, and what it did, with `dropHandedOff(to:operation:)`.
 @Suite("Engine: drops handed off to another app")
 struct HandOffTests {
     /// A reminder lifted and dragged out of the window (where another app's window is).
@@ -26,7 +26,7 @@ struct HandOffTests {
         h.engine.dropHandedOff(to: "Mail")
         #expect(
             h.feedback[mark...] == [
-                .outcome(.handedOff(app: "Mail")),
+                .outcome(.handedOff(app: "Mail", operation: .copy)),
                 .announcement("Copied 'Milk' to Mail."),
             ])
         #expect(!h.engine.isDragging)
@@ -44,12 +44,51 @@ struct HandOffTests {
         let mark = h.engineMark
         h.engine.dropHandedOff()
         #expect(
-            h.feedback[mark...] == [.outcome(.handedOff(app: nil)), .announcement("Copied 'Milk' to another app.")])
-        let json = TimelineEntry(time: .origin, event: .feedback(.outcome(.handedOff(app: nil)))).json.serialized
+            h.feedback[mark...] == [.outcome(.handedOff(app: nil, operation: .copy)), .announcement("Copied 'Milk' to another app.")])
+        let json = TimelineEntry(time: .origin, event: .feedback(.outcome(.handedOff(app: nil, operation: .copy)))).json.serialized
         #expect(json.contains("\"outcome\":\"handedOff\""))
         #expect(json.contains("\"app\":null"))
         #expect(json.contains("\"operation\":\"copy\""))
-        #expect(DropOutcome.handedOff(app: "Mail").failure == nil)
+        #expect(DropOutcome.handedOff(app: "Mail", operation: .copy).failure == nil)
+    }
+
+    @Test(
+        "S2, S4: another app that took the drop with a move (the person held Shift): the item leaves its source, the announcement says moved, and the undo history says it cannot be undone"
+    )
+    func handedOffAsAMove() throws {
+        let (h, auditor) = try dragMilkOutside()
+        h.setModifiers(.forceMove)
+        let before = h.scene.snapshot()
+        let mark = h.engineMark
+        h.engine.dropHandedOff(to: "Thunar", operation: .move)
+        #expect(
+            h.feedback[mark...] == [
+                .sourceRemoved(["milk"]),
+                .outcome(.handedOff(app: "Thunar", operation: .move)),
+                .announcement("Moved 'Milk' to Thunar."),
+            ])
+        var expected = before
+        for key in expected.keys { expected[key]?.removeAll { $0 == "milk" } }
+        #expect(h.scene.snapshot() == expected)
+        // The history says so instead of offering an undo that could not work.
+        #expect(!h.engine.canUndo)
+        #expect(h.engine.undoStack.undoMenuItemTitle == "Can't Undo Move Reminder to Thunar")
+        h.engine.undo()
+        #expect(h.scene.snapshot() == expected)
+        h.release(at: Point(x: 1_500, y: 300))
+        auditor.finish(scene: h.scene, engine: h.engine)
+        #expect(auditor.violations.isEmpty, "\(auditor.violations.map(\.description))")
+        try h.finish()
+    }
+
+    @Test("S4: what another app did is what is said: copied when nothing left, moved, or moved in part")
+    func handOffSentences() {
+        let a = DragItem(id: "a", name: "a.txt", kind: Noun("file"), types: [F.reminderType], app: "Files")
+        let b = DragItem(id: "b", name: "b.txt", kind: Noun("file"), types: [F.reminderType], app: "Files")
+        #expect(Announcements.handedOff([a, b], moved: [], to: "Thunar") == "Copied 2 files to Thunar.")
+        #expect(Announcements.handedOff([a, b], moved: [a, b], to: "Thunar") == "Moved 2 files to Thunar.")
+        #expect(Announcements.handedOff([a, b], moved: [a], to: "Thunar") == "Moved 'a.txt' to Thunar; 'b.txt' stayed here.")
+        #expect(Announcements.actionName([a, b], .move, to: "Thunar") == "Move 2 Files to Thunar")
     }
 
     @Test("F7, A6: a drop another app took but then refused fails, says why, and changes nothing")
@@ -90,6 +129,25 @@ struct HandOffTests {
         try h.finish()
     }
 
+    @Test("S2, S4: the auditor catches a copy hand-off that removed items, and a move while the person asked for a copy")
+    func auditorCatchesDishonestHandOffs() throws {
+        let copy = try Fabricated(AuditFixtures.reminders())
+        copy.liftG0()
+        copy.tick(.sourceRemoved(["g0"]), .outcome(.handedOff(app: "Thunar", operation: .copy)))
+        #expect(copy.rules.contains("S2"), "\(copy.auditor.violations)")
+
+        let asked = try Fabricated(AuditFixtures.reminders())
+        asked.liftG0()
+        asked.input(.modifiers(.forceCopy))
+        asked.tick(.sourceRemoved(["g0"]), .outcome(.handedOff(app: "Thunar", operation: .move)))
+        #expect(asked.rules.contains("S2"), "\(asked.auditor.violations)")
+
+        let nothing = try Fabricated(AuditFixtures.reminders())
+        nothing.liftG0()
+        nothing.tick(.outcome(.handedOff(app: "Thunar", operation: .move)))
+        #expect(nothing.rules.contains("S4"), "\(nothing.auditor.violations)")
+    }
+
     @Test("S2: the auditor catches a hand-off of another app's drag (only this app's drags can be handed off)")
     func auditorCatchesExternalHandOff() throws {
         let f = try Fabricated(AuditFixtures.reminders())
@@ -98,7 +156,7 @@ struct HandOffTests {
         f.input(
             .externalDragEnter([item], at: point), .lifted(items: ["web-1"], at: point, mode: .external),
             .preview(PreviewState(count: 1, badge: .none)))
-        f.tick(.outcome(.handedOff(app: "Mail")))
+        f.tick(.outcome(.handedOff(app: "Mail", operation: .copy)))
         #expect(f.rules == ["S2"], "\(f.auditor.violations)")
     }
 }

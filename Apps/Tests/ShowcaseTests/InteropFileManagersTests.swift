@@ -1,0 +1,112 @@
+import Foundation
+import DriverProtocol
+import WindowDriver
+import ShowcaseModel
+import Testing
+
+/// Files dragged from the showcase's Files pane into a file manager nobody here wrote (Thunar
+/// 4.18, GTK 3, over X11 drag and drop), with the real pointer. Thunar moves whatever it is
+/// offered a move for when both folders are on one file system, so what the drag offers is what
+/// happens to the person's file: a copy unless they hold Shift (S2), and then the Files pane and
+/// the status line must say what Thunar really did (S4). Both folders are in the test's data
+/// directory: one file system.
+@Suite(
+    "Interop: file managers", .serialized,
+    .enabled(if: PeerSession.missing == nil, "\(PeerSession.missing ?? ""): interop tests skipped.")
+)
+struct InteropFileManagersTests: InteropTesting {
+    /// Thunar showing `folder` in a window of its own.
+    static func thunar(_ folder: String) -> PeerProgram {
+        PeerProgram(
+            path: Tools.find("thunar") ?? "/usr/bin/thunar", arguments: [folder],
+            windowName: "\(URL(fileURLWithPath: folder).lastPathComponent) - Thunar", accessibleName: "thunar",
+            toolkit: "GTK 3")
+    }
+
+    static var thunarInstalled: Bool { thunar("/").isInstalled }
+
+    /// Runs `body` with the showcase on its Files pane and Thunar showing an empty folder beside
+    /// it, on the same file system; `body` gets the folder, the Documents file and its bytes.
+    private func withThunar(
+        _ body: (
+            _ app: ShowcaseProcess, _ pointer: Pointer, _ layout: ShowcaseLayout, _ thunar: Peer, _ folder: URL,
+            _ data: String
+        ) throws -> Void
+    ) throws {
+        try withPeers(pane: "files") { session, app, pointer, data in
+            let folder = URL(fileURLWithPath: data).appendingPathComponent("Elsewhere")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let thunar = try session.launch(Self.thunar(folder.path), at: Self.peerOrigin)
+            let layout = try app.settledLayout(pane: "files")
+            try body(app, pointer, layout, thunar, folder, data)
+        }
+    }
+
+    /// Where a drop lands in Thunar's window: its folder view, below the toolbar and location bar.
+    private func dropPoint(_ thunar: Peer) -> ScreenPoint {
+        (thunar.window.x + thunar.window.width * 0.6, thunar.window.y + thunar.window.height * 0.6)
+    }
+
+    @Test(
+        "S2, S4: a file dragged from Files into a Thunar folder on the same disk is copied: it stays in its folder, Thunar's folder gets the same bytes, and the status says copied",
+        .enabled(if: thunarInstalled, "Thunar is not installed (apt-get install thunar).")
+    )
+    func fileIntoThunarIsCopied() throws {
+        try withThunar { app, pointer, layout, thunar, folder, data in
+            let name = "Packing list.md"
+            let source = URL(fileURLWithPath: data).appendingPathComponent("Files/Documents/\(name)")
+            let bytes = try Data(contentsOf: source)
+            let arrived = folder.appendingPathComponent(name)
+            let mark = app.lineCount
+            try pointer.drag(from: try layout.row(name, in: "Documents").center, to: dropPoint(thunar), steps: 14, pause: 0.5)
+            let status = try app.waitFor(StatusLine.self, "the hand-off's status line", after: mark, timeout: 15) {
+                $0.text.hasPrefix("Copied '") || $0.text.hasPrefix("Moved '") || $0.text.hasPrefix("Not dropped")
+            }
+            #expect(status.text == "Copied '\(name)' to Thunar.")
+            try waitUntil("the copy in Thunar's folder", timeout: 10) { (try? Data(contentsOf: arrived)) == bytes }
+            #expect(try Data(contentsOf: source) == bytes, "S2: the file is still in its folder, unchanged")
+            let outcome = try #require(app.events(from: mark).last { $0.event == "outcome" })
+            #expect(outcome.outcome == "handedOff" && outcome.operation == "copy" && outcome.app == "Thunar")
+            #expect(!app.events(from: mark).contains { $0.event == "sourceRemoved" })
+            #expect(app.state?.lists["Documents"]?.contains(name) == true, "the row stays")
+        }
+    }
+
+    @Test(
+        "S2, S4, U1: with Shift held a file dragged into Thunar is moved: it leaves its folder and its row, the status says moved, and Undo says it cannot be undone",
+        .enabled(if: thunarInstalled, "Thunar is not installed (apt-get install thunar).")
+    )
+    func fileIntoThunarWithShiftIsMoved() throws {
+        try withThunar { app, pointer, layout, thunar, folder, data in
+            let name = "Packing list.md"
+            let source = URL(fileURLWithPath: data).appendingPathComponent("Files/Documents/\(name)")
+            let bytes = try Data(contentsOf: source)
+            let arrived = folder.appendingPathComponent(name)
+            let mark = app.lineCount
+            try pointer.drag(
+                from: try layout.row(name, in: "Documents").center, to: dropPoint(thunar), steps: 14,
+                holding: ["shift"], pause: 0.6)
+            let status = try app.waitFor(StatusLine.self, "the hand-off's status line", after: mark, timeout: 15) {
+                $0.text.hasPrefix("Copied '") || $0.text.hasPrefix("Moved '") || $0.text.hasPrefix("Not dropped")
+            }
+            #expect(status.text == "Moved '\(name)' to Thunar.")
+            try waitUntil("the file in Thunar's folder", timeout: 10) { (try? Data(contentsOf: arrived)) == bytes }
+            #expect(!FileManager.default.fileExists(atPath: source.path), "the file left its folder")
+            try app.waitForState("the row gone", after: mark) { $0.lists["Documents"]?.contains(name) == false }
+            let state = try app.waitForState("the history saying it cannot be undone", after: mark) { !$0.undo.isEmpty }
+            #expect(state.undo == "Can't Undo Move File to Thunar", "U1: the history says so: \(state.undo)")
+            let events = app.events(from: mark)
+            #expect(events.contains { $0.event == "sourceRemoved" })
+            #expect(events.last { $0.event == "outcome" }?.operation == "move")
+        }
+    }
+
+    /// Polls `condition` every 100 ms until it holds; fails after `timeout` seconds.
+    private func waitUntil(_ what: String, timeout: Double, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try !condition() {
+            guard Date() < deadline else { throw DriverError("Timed out after \(timeout) s waiting for \(what).") }
+            usleep(100_000)
+        }
+    }
+}
