@@ -48,7 +48,7 @@ while [ $# -ge 2 ]; do
     seconds+=("$took")
     counts+=("$(summary_of "$log")")
     # Failing tests by name (Swift Testing prints "✘ Test "NAME" failed after ...").
-    failing=$(sed -nE 's/^✘ Test (.*) failed after [0-9.]+ seconds.*/\1/p' "$log" | sort -u)
+    failing=$(sed -nE 's/^✘ Test (.*) failed after [0-9.]+ seconds.*/\1/p' "$log" | grep -v '^run with ' | sort -u)
     failures+=("$failing")
     if [ "$status" -eq 0 ]; then
         verdicts+=("passed")

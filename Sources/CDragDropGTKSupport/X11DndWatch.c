@@ -17,6 +17,9 @@ typedef struct {
     gpointer user_data;
     GDestroyNotify destroy;
     Atom finished;
+    Atom status;
+    /// The last target whose XdndStatus was seen (watched for destruction once).
+    Window last_target;
     Atom enter;
     Atom drop;
     Atom type_list;
@@ -70,6 +73,15 @@ static char **dd_x11_enter_types(GdkDisplay *display, DDX11Watch *watch, const X
     return (char **)g_ptr_array_free(names, FALSE);
 }
 
+// Asks for `window`'s DestroyNotify, if it is another client's: changing the event mask of one
+// of our own windows would take events away from GDK.
+static void dd_x11_watch_destruction(GdkDisplay *display, Window window) {
+    if (window == None || gdk_x11_surface_lookup_for_display(display, window) != NULL) return;
+    gdk_x11_display_error_trap_push(display);
+    XSelectInput(gdk_x11_display_get_xdisplay(display), window, StructureNotifyMask);
+    gdk_x11_display_error_trap_pop_ignored(display);
+}
+
 static gboolean dd_x11_on_xevent(GdkX11Display *x11_display, gpointer xevent, gpointer data) {
     DDX11Watch *watch = data;
     XEvent *event = xevent;
@@ -88,15 +100,20 @@ static gboolean dd_x11_on_xevent(GdkX11Display *x11_display, gpointer xevent, gp
                          : action == watch->action_link ? GDK_ACTION_LINK
                                                         : 0;
         watch->callback(watch->user_data, &message);
+    } else if (event->type == ClientMessage && event->xclient.message_type == watch->status) {
+        Window target = (Window)event->xclient.data.l[0];
+        if (target != watch->last_target) {
+            watch->last_target = target;
+            dd_x11_watch_destruction(display, target);
+        }
+        message.event = DD_X11_DND_STATUS;
+        message.window = (gulong)target;
+        message.our_window = (gulong)event->xclient.window;
+        message.accepted = (event->xclient.data.l[1] & 1) != 0;
+        watch->callback(watch->user_data, &message);
     } else if (event->type == ClientMessage && event->xclient.message_type == watch->enter) {
         Window source = (Window)event->xclient.data.l[0];
-        // Watch another client's window only: changing the event mask of one of our own windows
-        // would take events away from GDK.
-        if (gdk_x11_surface_lookup_for_display(display, source) == NULL) {
-            gdk_x11_display_error_trap_push(display);
-            XSelectInput(gdk_x11_display_get_xdisplay(display), source, StructureNotifyMask);
-            gdk_x11_display_error_trap_pop_ignored(display);
-        }
+        dd_x11_watch_destruction(display, source);
         char **types = dd_x11_enter_types(display, watch, &event->xclient);
         message.event = DD_X11_DND_ENTER;
         message.window = (gulong)source;
@@ -126,6 +143,7 @@ gboolean dd_x11_watch_dnd(GdkDisplay *display, DDX11DndCallback callback, gpoint
     watch->user_data = user_data;
     watch->destroy = destroy;
     watch->finished = gdk_x11_get_xatom_by_name_for_display(display, "XdndFinished");
+    watch->status = gdk_x11_get_xatom_by_name_for_display(display, "XdndStatus");
     watch->enter = gdk_x11_get_xatom_by_name_for_display(display, "XdndEnter");
     watch->drop = gdk_x11_get_xatom_by_name_for_display(display, "XdndDrop");
     watch->type_list = gdk_x11_get_xatom_by_name_for_display(display, "XdndTypeList");

@@ -53,6 +53,8 @@ extension GtkDragHost {
     private func prepareDrag(item: TargetID, source: UnsafeMutableRawPointer, x: Double, y: Double)
         -> UnsafeMutableRawPointer?
     {
+        // A drop another app never finished does not hold the next drag up.
+        if otherApps.isWaitingForOtherApp { otherApps.giveUp(.cancelled) }
         guard !engine.isDragging, gdkDrag == nil else { return nil }
         guard let entry = registered[item], let window = registered[entry.window],
             let origin = windowOrigins[entry.window]
@@ -119,6 +121,7 @@ extension GtkDragHost {
         // taken out of what the drag offers while no modifier asks for it.
         dd_x11_drag_offer_copy_by_default(OpaquePointer(drag))
         watchDropPerformed(drag)
+        otherApps.watchFinish(of: drag)
         wayland.watch(drag)
         diagnose("drag-begin items=\(pending.items.map(\.rawValue))")
         dragModelContainer = engine.registry.modelContainer(ofFirstRegistered: pending.items)
@@ -162,6 +165,7 @@ extension GtkDragHost {
             otherApps.dragEndedInOtherApp(deleteData: deleteData)
         }
         gdkDrag = nil
+        otherApps.dragFinished()
         for (widget, controller) in deferredDetach {
             gtk_widget_remove_controller(widget.widget, OpaquePointer(controller.raw))
         }

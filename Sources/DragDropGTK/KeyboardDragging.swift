@@ -163,6 +163,11 @@ final class KeyboardDragging: GtkDragHostCollaborator {
     }
 
     private func keyPressed(_ keyval: UInt32, state: UInt32, window: TargetID) -> Bool {
+        // Escape gives up a drop another app took and never finished (the drag stays otherwise).
+        if keyval == UInt32(GDK_KEY_Escape), host.otherApps.isWaitingForOtherApp {
+            host.otherApps.giveUp(.cancelled)
+            return true
+        }
         let control = state & GDK_CONTROL_MASK.rawValue != 0
         let shift = state & GDK_SHIFT_MASK.rawValue != 0
         let isD = keyval == UInt32(GDK_KEY_d) || keyval == UInt32(GDK_KEY_D)

@@ -67,7 +67,7 @@ struct StyledHTMLTests {
         // Found by fuzzing: "x\r<br>" read as "x\r\n", which a text view writes back as <br>
         // and reads as "x\n": the text changed on a round trip.
         let runs = StyledHTML.runs(fromHTML: "a\r<br>b&#13;<br>c\r\nd&#xD;")
-        #expect(runs == [StyledRun("a\nb\nc d ")])
+        #expect(runs == [StyledRun("a \nb \nc d ")])
         #expect(StyledHTML.runs(fromHTML: StyledHTML.html(from: runs)) == runs)
     }
 
@@ -119,27 +119,28 @@ struct StyledHTMLTests {
 
             """
         #expect(
-            StyledHTML.runs(fromHTML: writer) == [
+            StyledHTML.runs(fromHTML: writer, collapsingWhiteSpace: true) == [
                 StyledRun("Plain then "), StyledRun("bold words", bold: true), StyledRun(" and "),
                 StyledRun("italic", italic: true), StyledRun("."),
             ])
-        #expect(StyledHTML.runs(fromHTML: "<p>  one  </p>\n<p>\ttwo</p>") == [StyledRun("one\ntwo")])
-        #expect(StyledHTML.runs(fromHTML: "a&nbsp;&nbsp;b") == [StyledRun("a\u{A0}\u{A0}b")], "no-break spaces are text")
-        #expect(StyledHTML.runs(fromHTML: "<pre>x  y\n z</pre>w") == [StyledRun("x  y\n z\nw")])
+        #expect(StyledHTML.runs(fromHTML: "<p>  one  </p>\n<p>\ttwo</p>", collapsingWhiteSpace: true) == [StyledRun("one\ntwo")])
+        #expect(StyledHTML.runs(fromHTML: "a&nbsp;&nbsp;b", collapsingWhiteSpace: true) == [StyledRun("a\u{A0}\u{A0}b")], "no-break spaces are text")
+        #expect(StyledHTML.runs(fromHTML: "<pre>x  y\n z</pre>w", collapsingWhiteSpace: true) == [StyledRun("x  y\n z\nw")])
         #expect(
-            StyledHTML.runs(fromHTML: "<span style=\"white-space: pre-wrap\">  two  spaces </span>")
+            StyledHTML.runs(fromHTML: "<span style=\"white-space: pre-wrap\">  two  spaces </span>", collapsingWhiteSpace: true)
                 == [StyledRun("  two  spaces ")])
     }
 
-    @Test("P1, A7: our own styled text keeps every space through HTML (two in a row, a tab, at a line's ends)")
+    @Test("P1, A7: our own styled text keeps every space through the HTML other apps get (two in a row, a tab, at a line's ends)")
     func ourSpacesSurviveHTML() {
         for runs in [
             [StyledRun("two  spaces")], [StyledRun("\ttab")], [StyledRun(" lead"), StyledRun("bold ", bold: true)],
             [StyledRun("line \n next")],
         ] {
-            let html = StyledHTML.html(from: runs)
-            #expect(StyledHTML.runs(fromHTML: html) == runs, "\(html)")
+            let html = StyledHTML.exportedHTML(from: runs)
+            #expect(StyledHTML.runs(fromHTML: html, collapsingWhiteSpace: true) == runs, "\(html)")
+            #expect(StyledHTML.runs(fromHTML: StyledHTML.html(from: runs)) == runs, "our own HTML read back as ours")
         }
-        #expect(StyledHTML.html(from: [StyledRun("plain words")]) == "plain words", "no wrapper when nothing collapses")
+        #expect(StyledHTML.exportedHTML(from: [StyledRun("plain words")]) == "plain words", "no wrapper when nothing collapses")
     }
 }

@@ -85,12 +85,12 @@ final class FilesPane: ShowcasePane {
         }
 
         /// Another app (a file manager) moved files out of this folder, as the person asked with
-        /// Shift (S2): the files it really took are gone from the disk, and leave the listing;
-        /// a file still here stays (that app copied it), and is reported as copied.
+        /// Shift (S2): they leave the listing, which follows the disk (a file the other app
+        /// has not moved after all shows again, ``FilesPane/filesMoved(_:from:app:)``).
         func collectionView(_ view: DragCollectionView, itemsMovedToOtherApp items: [DragItem], app: AppID?)
             -> [TargetID]
         {
-            pane.filesGone(items.map(\.id), from: self)
+            pane.filesMoved(items.map(\.id), from: self, app: app)
         }
 
         /// Where `name` is or would be, by its key.
@@ -620,25 +620,52 @@ final class FilesPane: ShowcasePane {
         return DropFailure(.failed, "Nothing was copied: \(DropLoading.clause("\(error)")).")
     }
 
-    /// Of `items` (files of `column`'s folder), those no longer on disk: taken out of the
-    /// listing at once; returns them.
-    fileprivate func filesGone(_ items: [TargetID], from column: Column) -> [TargetID] {
+    /// How long a file another app said it moved may stay on disk before the listing shows it
+    /// again: a file manager answers the drop when its move job starts, and renames the file a
+    /// moment later.
+    static let movedFileGrace: Double = 5
+
+    /// Files of `column`'s folder another app said it moved: they leave the listing now. One
+    /// still on disk is watched for `movedFileGrace` seconds; if it has not gone by then, the
+    /// folder is listed again (it shows again) and the person is told the other app left it.
+    fileprivate func filesMoved(_ items: [TargetID], from column: Column, app: AppID?) -> [TargetID] {
         guard let library else { return [] }
-        var gone: [(id: TargetID, name: String)] = []
+        var moved: [(id: TargetID, name: String)] = []
+        var stillHere: [URL] = []
         for id in items {
             guard let (folder, name) = library.file(for: id), folder.path == column.folder.path else { continue }
+            moved.append((id, name))
             let url = library.root.appendingPathComponent(folder.path).appendingPathComponent(name)
-            var status = stat()
-            if lstat(url.path, &status) != 0, errno == ENOENT { gone.append((id, name)) }
+            if Self.exists(url) { stillHere.append(url) }
         }
-        guard !gone.isEmpty else { return [] }
+        guard !moved.isEmpty else { return [] }
         if listingInFlight.contains(column.folder.path) {
             reload(only: [column.folder], selecting: [:])
         } else {
-            column.view.applyChanges(column.remove(gone.map(\.name)))
+            column.view.applyChanges(column.remove(moved.map(\.name)))
         }
         onChange?()
-        return gone.map(\.id)
+        if !stillHere.isEmpty { watchMoved(stillHere, in: column.folder, app: app, since: Date()) }
+        return moved.map(\.id)
+    }
+
+    private func watchMoved(_ files: [URL], in folder: FilesFolder, app: AppID?, since start: Date) {
+        let left = files.filter(Self.exists)
+        guard !left.isEmpty else { return }
+        guard Date().timeIntervalSince(start) < Self.movedFileGrace else {
+            reload(only: [folder], selecting: [:])
+            let names = left.map { "'\($0.lastPathComponent)'" }.joined(separator: ", ")
+            onError?(Sentence.finished("\(app.map { "'\($0.rawValue)'" } ?? "The other app") left \(names) in \(folder.name)"))
+            return
+        }
+        GLibSource.once(afterMilliseconds: 100) { [weak self] in
+            self?.watchMoved(left, in: folder, app: app, since: start)
+        }
+    }
+
+    private static func exists(_ url: URL) -> Bool {
+        var status = stat()
+        return lstat(url.path, &status) == 0
     }
 
     fileprivate func provider(for item: TargetID) -> ItemProvider? {

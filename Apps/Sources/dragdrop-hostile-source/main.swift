@@ -21,6 +21,9 @@ import Glibc
 //     "count" (the text repeated); "behaviour": send (default), silent, trickle (after "after"
 //     bytes, one every "interval" ms), die (SIGKILL after "after" bytes), late (nothing for
 //     "interval" ms, then every byte).
+//   {"cmd": "target", "behaviour": "finish" | "hang" | "read-hang"}
+//     the window also takes drops, and then finishes them, hangs, or hangs after reading a
+//     little (Target.swift).
 // Standard output: JSON lines: {"kind":"ready"} once the window is shown; {"kind":"offered",
 // "types":[…],"sizes":[…]} after each offer (or {"kind":"error","message":…}); {"kind":"gtk",
 // "message":…} for drag-begin, drag-end, drag-cancel and every write (write-start, write-done,
@@ -58,6 +61,9 @@ func emit(_ object: [String: Any]) {
 final class HostileSource {
     let options: Options
     var offer: Offer?
+    /// The drop destination, once a `target` command asked for one (Target.swift).
+    var target: HostileTarget?
+    private var label: UnsafeMutablePointer<GtkWidget>?
     private var input = Data()
 
     init(options: Options) { self.options = options }
@@ -83,6 +89,7 @@ final class HostileSource {
                 return false
             })
         gtk_widget_add_controller(label, source)
+        self.label = label
         gtk_window_present(dd_window(window))
         GLibSource.watch(fd: 0) { [weak self] fd in self?.readInput(fd) ?? false }
         // Ready once the window is mapped and painted.
@@ -174,6 +181,12 @@ final class HostileSource {
                     "kind": "offered", "types": offer.representations.map(\.type),
                     "sizes": offer.representations.map(\.bytes.count),
                 ])
+            case "target":
+                guard let behaviour = command["behaviour"] as? String, ["finish", "hang", "read-hang"].contains(behaviour)
+                else { throw CommandError("a target's behaviour is finish, hang or read-hang") }
+                if target == nil, let label { target = HostileTarget(on: label) { [weak self] in self?.log($0) } }
+                target?.behaviour = behaviour
+                emit(["kind": "target", "behaviour": behaviour])
             default:
                 throw CommandError("unknown command")
             }

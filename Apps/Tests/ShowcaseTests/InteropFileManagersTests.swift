@@ -4,6 +4,10 @@ import WindowDriver
 import ShowcaseModel
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Files dragged from the showcase's Files pane into a file manager nobody here wrote (Thunar
 /// 4.18, GTK 3, over X11 drag and drop), with the real pointer. Thunar moves whatever it is
 /// offered a move for when both folders are on one file system, so what the drag offers is what
@@ -83,13 +87,23 @@ struct InteropFileManagersTests: InteropTesting {
             let bytes = try Data(contentsOf: source)
             let arrived = folder.appendingPathComponent(name)
             let mark = app.lineCount
-            try pointer.drag(
-                from: try layout.row(name, in: "Documents").center, to: dropPoint(thunar), steps: 14,
-                holding: ["shift"], pause: 0.6)
+            // Shift pressed on the way, as a person does, and held over Thunar while the
+            // pointer moves on (X11 tells the other app at the next motion).
+            let start = try layout.row(name, in: "Documents").center
+            let end = dropPoint(thunar)
+            let halfway = (start.x + (end.x - start.x) / 2, start.y + (end.y - start.y) / 2)
+            try pointer.lift(at: start)
+            try pointer.move(from: (start.x + 4, start.y + 4), to: halfway, steps: 6)
+            try pointer.keyDown("shift")
+            try pointer.move(from: halfway, to: end, steps: 8)
+            try pointer.move(from: end, to: (end.x + 6, end.y + 4), steps: 3)
+            usleep(400_000)
+            try pointer.release()
+            try pointer.keyUp("shift")
             let status = try app.waitFor(StatusLine.self, "the hand-off's status line", after: mark, timeout: 15) {
                 $0.text.hasPrefix("Copied '") || $0.text.hasPrefix("Moved '") || $0.text.hasPrefix("Not dropped")
             }
-            #expect(status.text == "Moved '\(name)' to Thunar.")
+            #expect(status.text == "Moved '\(name)' to Thunar.", "\(app.messages(from: mark))")
             try waitUntil("the file in Thunar's folder", timeout: 10) { (try? Data(contentsOf: arrived)) == bytes }
             #expect(!FileManager.default.fileExists(atPath: source.path), "the file left its folder")
             try app.waitForState("the row gone", after: mark) { $0.lists["Documents"]?.contains(name) == false }

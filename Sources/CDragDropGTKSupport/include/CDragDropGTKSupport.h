@@ -33,11 +33,16 @@ typedef enum {
     /// Another client's drag entered one of our windows (XdndEnter): `window` is its source
     /// window, now watched for destruction; `types` the X targets it offers.
     DD_X11_DND_ENTER = 2,
-    /// A watched source window was destroyed: its app quit or crashed.
+    /// A watched window (a drag's source, or our drag's target) was destroyed: its app quit or
+    /// crashed.
     DD_X11_DND_SOURCE_DESTROYED = 3,
     /// A drag was dropped on one of our windows (XdndDrop): `time` is the drop's timestamp, the
     /// one to read XdndSelection with.
     DD_X11_DND_DROP = 4,
+    /// The target of one of our drags answered a position (XdndStatus): `window` is its
+    /// window, now watched for destruction (a target killed mid-transfer never finishes the
+    /// drag), `accepted` whether it would take a drop there.
+    DD_X11_DND_STATUS = 5,
 } DDX11DndEvent;
 
 /// One X11 drag-and-drop message, valid during the callback only.

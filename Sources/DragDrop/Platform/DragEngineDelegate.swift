@@ -34,10 +34,10 @@ public protocol DragEngineDelegate: AnyObject {
 
     /// Another app took `items` with a move (``DragEngine/dropHandedOff(to:operation:)``: the
     /// person held the move modifier, S2): take out of their source the ones that really left
-    /// and return their identifiers. A file another app moved is gone from its folder; a row
-    /// whose content the other app took with a move is deleted here. An item kept (a file still
-    /// in its folder) is reported as copied. Nothing here can be undone: the other app owns what
-    /// it took. Default: none left (the drop reads as a copy).
+    /// and return their identifiers: a row whose content the other app took with a move is
+    /// deleted here; a file another app moved leaves its folder's listing. An item kept is
+    /// reported as copied. Nothing here can be undone: the other app owns what it took.
+    /// Default: none left (the drop reads as a copy).
     func dragEngine(_ engine: DragEngine, itemsMovedToOtherApp items: [DragItem], app: AppID?) -> [TargetID]
 
     /// A deferred drop still loading was cancelled (``DragEngine/cancelDeferredDrop(_:)``): stop

@@ -410,10 +410,12 @@ public final class DragEngine {
     /// This app's drag was dropped on another app, which took it at first but then did not
     /// (its transfer failed): the drag fails and says so (F7, A6); nothing changed here.
     /// Ignored in the same cases as ``dropHandedOff(to:)``.
-    public func dropRefused(by app: AppID? = nil) {
+    /// `reason`, a sentence, says why when the platform knows more (the other app quit, or went
+    /// silent); by default "'Mail' did not take 'Milk'.".
+    public func dropRefused(by app: AppID? = nil, reason: String? = nil) {
         guard let s = session, s.mode != .external, s.awaitingConfirmation == nil else { return }
         let other = app.map { "'\($0)'" } ?? "The other app"
-        finishFailed(DropFailure(.failed, "\(other) did not take \(Announcements.describe(sessionItems()))."))
+        finishFailed(DropFailure(.failed, reason ?? "\(other) did not take \(Announcements.describe(sessionItems()))."))
     }
 
     private func start(

@@ -35,6 +35,14 @@ final class OtherAppDrags: GtkDragHostCollaborator {
     var loading: [DropToken: ExternalDrop] = [:]
     /// How long a read from another app may wait for its next bytes before the drop fails.
     var readTimeout: Double = 15
+    /// How long another app that took our drop may go without finishing it or asking for data
+    /// before the drag is given up (OtherAppDrags+Finish.swift).
+    var finishTimeout: Double = 10
+    /// The wait for another app to finish our drop, from `drop-performed` to `drag-end`.
+    var finishWatch: FinishWatch?
+    /// The window of the other app under our drag (its last XdndStatus), and its app.
+    var statusTarget: UInt?
+    var statusTargetApp: AppID?
     /// Numbers the items of drags from other apps.
     var nextExternalItem = 0
 
@@ -76,6 +84,8 @@ final class OtherAppDrags: GtkDragHostCollaborator {
         lastFinishedAccepted = nil
         lastFinishedApp = nil
         lastFinishedAction = nil
+        statusTarget = nil
+        statusTargetApp = nil
         let providers = host.fileExport.addingFileForms(
             to: items.compactMap { id in (host.delegate(of: id) ?? owner)?.dragHost(host, itemProviderFor: id) })
         let plan: ExportPlan
@@ -89,7 +99,10 @@ final class OtherAppDrags: GtkDragHostCollaborator {
             plan = ExportPlan(eager: exported)
         }
         host.diagnose("offer \(plan.entries.map(\.mimeType))")
-        return LazyExport(plan: plan) { [weak host] line in host?.diagnose(line) }.makeProvider()
+        return LazyExport(plan: plan) { [weak host] line in
+            host?.diagnose(line)
+            host?.otherApps.transferActivity()
+        }.makeProvider()
     }
 
     /// GTK's drag ended after neither our drop target nor `drag-cancel` ended the engine session:
@@ -100,7 +113,7 @@ final class OtherAppDrags: GtkDragHostCollaborator {
     /// the person asked for. Refused (its transfer failed), the drag fails naming that app (F7).
     func dragEndedInOtherApp(deleteData: Bool) {
         let accepted = lastFinishedAccepted ?? true
-        let app = lastFinishedApp
+        let app = lastFinishedApp ?? statusTargetApp
         let operation = lastFinishedAction ?? (deleteData ? .move : .copy)
         host.diagnose(
             "drop in another app accepted=\(accepted) app=\(app?.rawValue ?? "unknown") operation=\(operation.name)")
@@ -127,8 +140,14 @@ final class OtherAppDrags: GtkDragHostCollaborator {
                 message.window,
                 X11DropSelection(requestor: message.ourWindow, time: message.time, offered: lastEnteredTargets)
             )
+        case DD_X11_DND_STATUS:
+            if statusTarget != message.window {
+                statusTarget = message.window
+                statusTargetApp = x11AppName(of: message.window)
+            }
         case DD_X11_DND_SOURCE_DESTROYED:
             sourceDestroyed(message.window)
+            targetDestroyed(message.window)
         default:
             break
         }

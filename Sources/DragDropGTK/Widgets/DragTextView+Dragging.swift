@@ -38,7 +38,7 @@ extension DragTextView: GtkDragHostDelegate, GtkDragStartGate {
         return ItemProvider(
             app: host.engine.app,
             representations: [
-                .text(.html, StyledHTML.html(from: runs)), .text(.utf8PlainText, StyledHTML.plainText(of: runs)),
+                .text(.html, StyledHTML.exportedHTML(from: runs)), .text(.utf8PlainText, StyledHTML.plainText(of: runs)),
             ])
     }
 
@@ -46,7 +46,7 @@ extension DragTextView: GtkDragHostDelegate, GtkDragStartGate {
     {
         let runs = draggedRuns
         return [
-            ExportedRepresentation(mimeType: "text/html", bytes: Array(StyledHTML.html(from: runs).utf8)),
+            ExportedRepresentation(mimeType: "text/html", bytes: Array(StyledHTML.exportedHTML(from: runs).utf8)),
             .text(StyledHTML.plainText(of: runs)),
         ]
     }

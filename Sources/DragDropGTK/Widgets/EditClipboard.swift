@@ -137,7 +137,7 @@ public enum EditClipboard {
 
     /// Puts styled `runs` on the clipboard as HTML, then plain text.
     static func copy(runs: [StyledRun], from widget: UnsafeMutablePointer<GtkWidget>) {
-        let html = ExportedRepresentation(mimeType: "text/html", bytes: Array(StyledHTML.html(from: runs).utf8))
+        let html = ExportedRepresentation(mimeType: "text/html", bytes: Array(StyledHTML.exportedHTML(from: runs).utf8))
         set([html, .text(StyledHTML.plainText(of: runs))], runs: runs, on: widget)
     }
 

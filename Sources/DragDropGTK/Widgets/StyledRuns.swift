@@ -38,8 +38,14 @@ public enum StyledHTML {
     /// Spaces a browser would collapse (two in a row, a tab, a space at the start or end of a
     /// line) are kept by wrapping the whole in `white-space: pre-wrap`, which
     /// ``runs(fromHTML:)`` honours as browsers do.
-    public static func html(from runs: [StyledRun]) -> String {
-        let body = markup(runs, lineBreak: "<br>")
+    public static func html(from runs: [StyledRun]) -> String { markup(runs, lineBreak: "<br>") }
+
+    /// `runs` as HTML for other apps (a drag's or the clipboard's `text/html`): ``html(from:)``,
+    /// and when spaces would collapse in a browser (two in a row, a tab, a space at the start or
+    /// end of a line) the whole wrapped in `white-space: pre-wrap`, which browsers, LibreOffice
+    /// and ``runs(fromHTML:collapsingWhiteSpace:)`` honour, so they arrive as they were.
+    public static func exportedHTML(from runs: [StyledRun]) -> String {
+        let body = html(from: runs)
         let text = plainText(of: runs)
         let collapsible =
             text.contains("  ") || text.contains("\t") || text.hasPrefix(" ") || text.hasSuffix(" ")
@@ -82,19 +88,23 @@ public enum StyledHTML {
         return out
     }
 
-    /// The runs of `html`, adjacent runs of one style merged. White space is collapsed as a
-    /// browser collapses it: a run of spaces, tabs and line breaks in the source is one space,
-    /// none at the start or end of a line; inside `<pre>`, `<textarea>` or an element styled
-    /// `white-space: pre`, `pre-wrap` or `pre-line` it is kept.
-    public static func runs(fromHTML html: String) -> [StyledRun] {
+    /// The runs of `html`, adjacent runs of one style merged.
+    ///
+    /// `collapsingWhiteSpace` (for other apps' HTML): white space is collapsed as a browser
+    /// collapses it: a run of spaces, tabs and line breaks in the source is one space, none at
+    /// the start or end of a line; inside `<pre>`, `<textarea>` or an element styled
+    /// `white-space: pre`, `pre-wrap` or `pre-line` it is kept. Otherwise (HTML written by
+    /// ``html(from:)``, which keeps every space) a raw line break is a space and every other
+    /// character is kept.
+    public static func runs(fromHTML html: String, collapsingWhiteSpace: Bool = false) -> [StyledRun] {
         var runs: [StyledRun] = []
         var bold = 0
         var italic = 0
         /// The open `<a>` elements' addresses (nil: no address, or one refused).
         var links: [String?] = []
         var text = ""
-        /// Open elements that keep their white space.
-        var keeping = 0
+        /// Open elements that keep their white space (all of it, without collapsing).
+        var keeping = collapsingWhiteSpace ? 0 : 1
         /// A collapsed space waits for the next word (none comes at the end of a line).
         var pendingSpace = false
         /// Whether the last character given out is a word's (so a space may follow it).
@@ -112,7 +122,7 @@ public enum StyledHTML {
         func addText(_ raw: Substring) {
             guard !raw.isEmpty else { return }
             if keeping > 0 {
-                let kept = decode(String(raw), keepingLineBreaks: true)
+                let kept = decode(String(raw), keepingLineBreaks: collapsingWhiteSpace)
                 text += kept
                 if let last = kept.last { afterWord = !last.isNewline && last != " " }
                 pendingSpace = false

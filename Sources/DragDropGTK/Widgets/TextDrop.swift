@@ -109,7 +109,7 @@ struct DroppedText: Sendable {
                 // Addresses (a link from a browser, files from a file manager) become links.
                 return DroppedText(runs: links, styled: true)
             } else if type.essence == ContentType.html.essence {
-                return DroppedText(runs: StyledHTML.runs(fromHTML: text), styled: true)
+                return DroppedText(runs: StyledHTML.runs(fromHTML: text, collapsingWhiteSpace: true), styled: true)
             }
             return DroppedText(runs: [StyledRun(text)], styled: false)
         }
