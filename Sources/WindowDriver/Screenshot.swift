@@ -70,4 +70,28 @@ public struct Screenshot {
         }
         return matches
     }
+
+    /// The smallest rectangle holding every pixel inside `rect` for which `matches` holds (its
+    /// red, green and blue), or nil when none does: where the text is in another app's window.
+    public func bounds(in rect: ScreenRect, where matches: (UInt8, UInt8, UInt8) -> Bool) -> ScreenRect? {
+        let x0 = max(0, Int(rect.x)), y0 = max(0, Int(rect.y))
+        let x1 = min(width, Int(rect.x + rect.width)), y1 = min(height, Int(rect.y + rect.height))
+        guard x0 < x1, y0 < y1 else { return nil }
+        var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
+        for y in y0..<y1 {
+            var offset = (y * width + x0) * 3
+            for x in x0..<x1 {
+                if matches(pixels[offset], pixels[offset + 1], pixels[offset + 2]) {
+                    minX = min(minX, x)
+                    maxX = max(maxX, x)
+                    minY = min(minY, y)
+                    maxY = max(maxY, y)
+                }
+                offset += 3
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return ScreenRect(
+            x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
+    }
 }

@@ -51,4 +51,19 @@ struct OtherAppTextTests {
             return DroppedText.failure(problem, name: "Notes").message == "The text contains a NUL character, which text never holds."
         }
     }
+
+    @Test("A7: a phrase from another app dropped after a word is spaced as a word, never glued to its neighbours")
+    func smartSpaces() {
+        func spaces(_ before: Character?, _ text: String, _ after: Character?) -> String {
+            let s = DragTextView.smartSpaces(before: before, first: text.first, last: text.last, after: after)
+            return (s.leading ? " " : "") + text + (s.trailing ? " " : "")
+        }
+        #expect(spaces(".", "Plain then", nil) == " Plain then", "after a sentence's end, at the end of a note")
+        #expect(spaces("d", "word", "n") == " word ", "between two words")
+        #expect(spaces(" ", "word", " ") == "word", "spaces already there")
+        #expect(spaces("(", "word", ")") == "word", "inside brackets")
+        #expect(spaces("d", ", then", " ") == ", then", "punctuation that closes")
+        #expect(spaces(nil, "First", "T") == "First ", "at the start, before a word")
+        #expect(spaces(nil, "Only", nil) == "Only")
+    }
 }

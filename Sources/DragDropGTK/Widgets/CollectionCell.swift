@@ -9,8 +9,11 @@ import DragDrop
 final class CollectionCell {
     private let root: GObjectRef
     private let titleLabel: GObjectRef
-    private let detailLabel: GObjectRef
-    private let bar: GObjectRef
+    /// The detail line and the placeholder's progress bar, made when first shown: a row is
+    /// made for every item that comes on screen (30 of them when 10,000 files arrive at the top
+    /// of a folder, in one turn of the main loop), and most rows show neither.
+    private var detailLabel: GObjectRef?
+    private var bar: GObjectRef?
     /// The tile's picture (made when a thumbnail first shows; grids only).
     private var picture: GObjectRef?
     private let layout: DragCollectionView.Layout
@@ -35,18 +38,12 @@ final class CollectionCell {
         self.layout = layout
         root = GObjectRef(newWidget: gtk_box_new(GTK_ORIENTATION_VERTICAL, 2))
         titleLabel = GObjectRef(newWidget: gtk_label_new(""))
-        detailLabel = GObjectRef(newWidget: gtk_label_new(""))
-        bar = GObjectRef(newWidget: gtk_progress_bar_new())
         let title = dd_label(titleLabel.raw)
-        gtk_widget_add_css_class(detailLabel.widget, "dim-label")
-        gtk_widget_set_visible(detailLabel.widget, 0)
-        gtk_widget_set_visible(bar.widget, 0)
         switch layout {
         case .list:
             // A name from another app may be 255 bytes long: the middle gives way, not the row.
             gtk_label_set_ellipsize(title, PANGO_ELLIPSIZE_MIDDLE)
             gtk_label_set_xalign(title, 0)
-            gtk_label_set_xalign(dd_label(detailLabel.raw), 0)
             // Padding, not margins: the row's whole surface is the widget, so a press anywhere
             // on it starts a drag and its frame is the row's.
             gtk_widget_add_css_class(root.widget, "dd-row")
@@ -63,17 +60,37 @@ final class CollectionCell {
                 key: sizeClass, for: root.widget)
             gtk_widget_add_css_class(root.widget, sizeClass)
             gtk_widget_set_valign(root.widget, GTK_ALIGN_FILL)
-            for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { margin(bar.widget, 8) }
             gtk_widget_add_css_class(root.widget, "dd-tile")
             gtk_widget_add_css_class(root.widget, "dd-grid-tile")
         }
         gtk_box_append(dd_box(root.raw), titleLabel.widget)
-        gtk_box_append(dd_box(root.raw), detailLabel.widget)
-        gtk_box_append(dd_box(root.raw), bar.widget)
         if case .grid = layout {
             gtk_widget_set_valign(titleLabel.widget, GTK_ALIGN_CENTER)
             gtk_widget_set_vexpand(titleLabel.widget, 1)
         }
+    }
+
+    /// The detail line, made on first use, under the title.
+    private func makeDetailLabel() -> GObjectRef {
+        if let detailLabel { return detailLabel }
+        let label = GObjectRef(newWidget: gtk_label_new(""))
+        gtk_widget_add_css_class(label.widget, "dim-label")
+        if case .list = layout { gtk_label_set_xalign(dd_label(label.raw), 0) }
+        gtk_box_insert_child_after(dd_box(root.raw), label.widget, titleLabel.widget)
+        detailLabel = label
+        return label
+    }
+
+    /// The placeholder's progress bar, made on first use, at the bottom.
+    private func makeBar() -> GObjectRef {
+        if let bar { return bar }
+        let bar = GObjectRef(newWidget: gtk_progress_bar_new())
+        if case .grid = layout {
+            for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { margin(bar.widget, 8) }
+        }
+        gtk_box_append(dd_box(root.raw), bar.widget)
+        self.bar = bar
+        return bar
     }
 
     /// Shows an item.
@@ -89,9 +106,14 @@ final class CollectionCell {
             gtk_widget_set_tooltip_text(titleLabel.widget, tooltip)
             shownTooltip = tooltip
         }
-        gtk_label_set_text(dd_label(detailLabel.raw), detail ?? "")
-        gtk_widget_set_visible(detailLabel.widget, detail == nil ? 0 : 1)
-        gtk_widget_set_visible(bar.widget, 0)
+        if let detail {
+            let label = makeDetailLabel()
+            gtk_label_set_text(dd_label(label.raw), detail)
+            gtk_widget_set_visible(label.widget, 1)
+        } else if let detailLabel {
+            gtk_widget_set_visible(detailLabel.widget, 0)
+        }
+        if let bar { gtk_widget_set_visible(bar.widget, 0) }
         gtk_widget_remove_css_class(root.widget, "dd-placeholder")
         if isFolder {
             gtk_widget_add_css_class(root.widget, "dd-folder")
@@ -134,8 +156,8 @@ final class CollectionCell {
         detail = nil
         isFolder = false
         gtk_label_set_text(dd_label(titleLabel.raw), title)
-        gtk_widget_set_visible(detailLabel.widget, 0)
-        gtk_widget_set_visible(bar.widget, 1)
+        if let detailLabel { gtk_widget_set_visible(detailLabel.widget, 0) }
+        gtk_widget_set_visible(makeBar().widget, 1)
         gtk_widget_remove_css_class(root.widget, "dd-folder")
         gtk_widget_add_css_class(root.widget, "dd-placeholder")
         setThumbnail(nil)
@@ -146,9 +168,9 @@ final class CollectionCell {
     /// Moves a placeholder's progress bar: a fraction, or a pulse when the total is unknown.
     func setProgress(_ fraction: Double?) {
         if let fraction {
-            gtk_progress_bar_set_fraction(dd_progress_bar(bar.raw), fraction)
+            gtk_progress_bar_set_fraction(dd_progress_bar(makeBar().raw), fraction)
         } else {
-            gtk_progress_bar_pulse(dd_progress_bar(bar.raw))
+            gtk_progress_bar_pulse(dd_progress_bar(makeBar().raw))
         }
     }
 

@@ -82,21 +82,60 @@ extension DragTextView: GtkDragHostDelegate, GtkDragStartGate {
             guard let self else { return .failed(DropFailure(.failed, "The text view is gone.")) }
             let at = self.styled.offset(of: mark)
             self.styled.deleteMark(mark)
-            return self.insertDropped(dropped, at: at)
+            let fromOtherApp = drop.items.allSatisfy { $0.app != host.engine.app }
+            return self.insertDropped(dropped, at: at, spacedAsWords: fromOtherApp)
         }
     }
 
-    /// Inserts dropped text and selects it; undo takes it out again (U1).
-    private func insertDropped(_ dropped: DroppedText, at offset: Int) -> DropResult {
+    /// Inserts dropped text and selects it; undo takes it out again (U1). `spacedAsWords` (text
+    /// from another app): a phrase (one line) gets a space before it after a word, and after it
+    /// before a word, so it never glues to its neighbours
+    /// (``smartSpaces(before:first:last:after:)``); lines and paragraphs land as they are.
+    private func insertDropped(_ dropped: DroppedText, at offset: Int, spacedAsWords: Bool) -> DropResult {
         let before = styled.snapshot
+        var runs = dropped.runs
+        var spaces = (leading: false, trailing: false)
+        if spacedAsWords, !StyledHTML.plainText(of: runs).contains(where: \.isNewline) {
+            let text = StyledHTML.plainText(of: runs)
+            spaces = Self.smartSpaces(
+                before: offset > 0 ? StyledHTML.plainText(of: styled.runs(from: offset - 1, to: offset)).last : nil,
+                first: text.first, last: text.last,
+                after: offset < styled.count ? StyledHTML.plainText(of: styled.runs(from: offset, to: offset + 1)).first : nil)
+            if spaces.leading { runs.insert(StyledRun(" "), at: 0) }
+            if spaces.trailing { runs.append(StyledRun(" ")) }
+        }
         changeProgrammatically {
-            let length = styled.insert(dropped.runs, at: offset, styled: dropped.styled)
-            styled.select(offset, offset + length)
+            let length = styled.insert(runs, at: offset, styled: dropped.styled)
+            // The dropped text is selected, not the spaces added around it.
+            styled.select(offset + (spaces.leading ? 1 : 0), offset + length - (spaces.trailing ? 1 : 0))
         }
         let after = lastSnapshot
         return .committed(
             undo: UndoableAction(
                 undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(after) }))
+    }
+
+    /// Whether a phrase dropped between `before` and `after` (the characters around the
+    /// insertion point, nil at the text's ends) needs a space before it and after it to stand
+    /// as words, as a Mac's smart insertion adds them: before, after a word or a sentence's end
+    /// (not after a space or an opening bracket or quote, nor before punctuation that closes);
+    /// after, before a letter or digit.
+    static func smartSpaces(before: Character?, first: Character?, last: Character?, after: Character?)
+        -> (leading: Bool, trailing: Bool)
+    {
+        let opening: Set<Character> = ["(", "[", "{", "\"", "'", "“", "‘", "«", "¿", "¡", "/", "-"]
+        let closing: Set<Character> = [".", ",", ";", ":", "!", "?", ")", "]", "}", "\"", "'", "”", "’", "»", "…"]
+        var leading = false
+        if let before, let first, !before.isWhitespace, !opening.contains(before), !first.isWhitespace,
+            !closing.contains(first)
+        {
+            leading = true
+        }
+        var trailing = false
+        if let after, let last, after.isLetter || after.isNumber, !last.isWhitespace, !opening.contains(last) {
+            trailing = true
+        }
+        return (leading, trailing)
     }
 
     /// A move took the dragged text elsewhere (in this view or another): remove it from here,
