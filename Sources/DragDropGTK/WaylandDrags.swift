@@ -56,14 +56,17 @@ final class WaylandDrags {
     func dragModifiers(negotiated: GdkDragAction) -> DragModifiers {
         guard isWayland else { return host.currentModifiers() }
         if let offer, offer.actions == GDK_ACTION_COPY.rawValue { return offer.modifiers }
+        // A modifier held as the drag started counts until another one is seen (weston applies
+        // only modifiers that change during the drag).
+        let held = offer?.modifiers ?? []
         guard
             let asked = unforcedOperation.map({ host.gdkAction(for: $0, allowed: negotiated, unclamped: true) }),
             asked != 0, negotiated.rawValue != asked
-        else { return [] }
+        else { return held }
         switch negotiated.rawValue {
         case GDK_ACTION_COPY.rawValue: return [.forceCopy]
         case GDK_ACTION_MOVE.rawValue: return [.forceMove]
-        default: return []
+        default: return held
         }
     }
 
@@ -75,7 +78,7 @@ final class WaylandDrags {
             // Copy is all the drag offers: the engine's operation is the truth inside the app.
             return host.engine.currentSession?.operation.isPerformable == true ? GDK_ACTION_COPY.rawValue : 0
         }
-        if modifiers.isEmpty { unforcedOperation = host.engine.currentSession?.operation }
+        if modifiers.isEmpty || unforcedOperation == nil { unforcedOperation = host.engine.currentSession?.operation }
         return host.gdkAction(for: unforcedOperation, allowed: negotiated, unclamped: true)
     }
 

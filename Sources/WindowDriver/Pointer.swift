@@ -99,13 +99,24 @@ public struct Pointer: Sendable {
     /// pixel there so GTK sees motion at the destination, rests `pause` seconds, runs `then`
     /// (more xdotool commands, the button still held), and releases unless `release` is false.
     /// `holding` keys ("ctrl") are pressed once the drag is under way and released after the
-    /// button.
+    /// button. On Wayland they are pressed after the button and before the pointer leaves the
+    /// press, as the drag starts: a Wayland drag states what it offers then, and the compositor
+    /// keeps the keyboard until the drop (docs/wayland.md). The press itself is without them, so
+    /// it does not change the selection.
     public func drag(
         from: ScreenPoint, to: ScreenPoint, steps: Int = 10, holding keys: [String] = [], pause: Double = 0.1,
         then extra: [String] = [], release: Bool = true
     ) throws {
-        var args = Self.lifting(at: from) + Self.path(from: from, to: to, steps: steps)
-        for key in keys { args += ["keydown", key, "sleep", "0.05"] }
+        var args: [String]
+        if display.backend == .wayland, !keys.isEmpty {
+            args = ["mousemove"] + Self.at(from) + ["sleep", "0.15", "mousedown", "1", "sleep", "0.05"]
+            for key in keys { args += ["keydown", key, "sleep", "0.05"] }
+            args += ["mousemove"] + Self.at((from.x + 4, from.y + 4)) + ["sleep", "0.05"]
+            args += Self.path(from: from, to: to, steps: steps)
+        } else {
+            args = Self.lifting(at: from) + Self.path(from: from, to: to, steps: steps)
+            for key in keys { args += ["keydown", key, "sleep", "0.05"] }
+        }
         args += Self.arriving(at: to, pause: pause) + extra
         if release {
             args += ["mouseup", "1"]

@@ -29,26 +29,43 @@ struct InteropFileManagersTests: InteropTesting {
 
     static var thunarInstalled: Bool { thunar("/").isInstalled }
 
+    /// The file dragged: "Packing list.md" from Documents, its bytes, where it lands in Thunar's
+    /// folder, and where the drag starts and ends on the screen.
+    struct FileTrip {
+        let name: String
+        let source: URL
+        let bytes: Data
+        let arrived: URL
+        let start: ScreenPoint
+        let end: ScreenPoint
+    }
+
     /// Runs `body` with the showcase on its Files pane and Thunar showing an empty folder beside
-    /// it, on the same file system; `body` gets the folder, the Documents file and its bytes.
-    private func withThunar(
-        _ body: (
-            _ app: ShowcaseProcess, _ pointer: Pointer, _ layout: ShowcaseLayout, _ thunar: Peer, _ folder: URL,
-            _ data: String
-        ) throws -> Void
-    ) throws {
+    /// it, on the same file system.
+    private func withThunar(_ body: (_ app: ShowcaseProcess, _ pointer: Pointer, _ trip: FileTrip) throws -> Void)
+        throws
+    {
         try withPeers(pane: "files") { session, app, pointer, data in
             let folder = URL(fileURLWithPath: data).appendingPathComponent("Elsewhere")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let thunar = try session.launch(Self.thunar(folder.path), at: Self.peerOrigin)
             let layout = try app.settledLayout(pane: "files")
-            try body(app, pointer, layout, thunar, folder, data)
+            let name = "Packing list.md"
+            let source = URL(fileURLWithPath: data).appendingPathComponent("Files/Documents/\(name)")
+            // Thunar's folder view, below its toolbar and location bar.
+            let end = (thunar.window.x + thunar.window.width * 0.6, thunar.window.y + thunar.window.height * 0.6)
+            let trip = FileTrip(
+                name: name, source: source, bytes: try Data(contentsOf: source), arrived: folder.appendingPathComponent(name),
+                start: try layout.row(name, in: "Documents").center, end: end)
+            try body(app, pointer, trip)
         }
     }
 
-    /// Where a drop lands in Thunar's window: its folder view, below the toolbar and location bar.
-    private func dropPoint(_ thunar: Peer) -> ScreenPoint {
-        (thunar.window.x + thunar.window.width * 0.6, thunar.window.y + thunar.window.height * 0.6)
+    /// The status line that ends the hand-off: what the person is told the other app did.
+    private func handOffStatus(_ app: ShowcaseProcess, after mark: Int) throws -> String {
+        try app.waitFor(StatusLine.self, "the hand-off's status line", after: mark, timeout: 15) {
+            $0.text.hasPrefix("Copied '") || $0.text.hasPrefix("Moved '") || $0.text.hasPrefix("Not dropped")
+        }.text
     }
 
     @Test(
@@ -56,23 +73,16 @@ struct InteropFileManagersTests: InteropTesting {
         .enabled(if: thunarInstalled, "Thunar is not installed (apt-get install thunar).")
     )
     func fileIntoThunarIsCopied() throws {
-        try withThunar { app, pointer, layout, thunar, folder, data in
-            let name = "Packing list.md"
-            let source = URL(fileURLWithPath: data).appendingPathComponent("Files/Documents/\(name)")
-            let bytes = try Data(contentsOf: source)
-            let arrived = folder.appendingPathComponent(name)
+        try withThunar { app, pointer, trip in
             let mark = app.lineCount
-            try pointer.drag(from: try layout.row(name, in: "Documents").center, to: dropPoint(thunar), steps: 14, pause: 0.5)
-            let status = try app.waitFor(StatusLine.self, "the hand-off's status line", after: mark, timeout: 15) {
-                $0.text.hasPrefix("Copied '") || $0.text.hasPrefix("Moved '") || $0.text.hasPrefix("Not dropped")
-            }
-            #expect(status.text == "Copied '\(name)' to Thunar.")
-            try waitUntil("the copy in Thunar's folder", timeout: 10) { (try? Data(contentsOf: arrived)) == bytes }
-            #expect(try Data(contentsOf: source) == bytes, "S2: the file is still in its folder, unchanged")
+            try pointer.drag(from: trip.start, to: trip.end, steps: 14, pause: 0.5)
+            #expect(try handOffStatus(app, after: mark) == "Copied '\(trip.name)' to Thunar.")
+            try waitUntil("the copy in Thunar's folder", timeout: 10) { (try? Data(contentsOf: trip.arrived)) == trip.bytes }
+            #expect(try Data(contentsOf: trip.source) == trip.bytes, "S2: the file is still in its folder, unchanged")
             let outcome = try #require(app.events(from: mark).last { $0.event == "outcome" })
             #expect(outcome.outcome == "handedOff" && outcome.operation == "copy" && outcome.app == "Thunar")
             #expect(!app.events(from: mark).contains { $0.event == "sourceRemoved" })
-            #expect(app.state?.lists["Documents"]?.contains(name) == true, "the row stays")
+            #expect(app.state?.lists["Documents"]?.contains(trip.name) == true, "the row stays")
         }
     }
 
@@ -81,16 +91,11 @@ struct InteropFileManagersTests: InteropTesting {
         .enabled(if: thunarInstalled, "Thunar is not installed (apt-get install thunar).")
     )
     func fileIntoThunarWithShiftIsMoved() throws {
-        try withThunar { app, pointer, layout, thunar, folder, data in
-            let name = "Packing list.md"
-            let source = URL(fileURLWithPath: data).appendingPathComponent("Files/Documents/\(name)")
-            let bytes = try Data(contentsOf: source)
-            let arrived = folder.appendingPathComponent(name)
+        try withThunar { app, pointer, trip in
             let mark = app.lineCount
             // Shift pressed on the way, as a person does, and held over Thunar while the
             // pointer moves on (X11 tells the other app at the next motion).
-            let start = try layout.row(name, in: "Documents").center
-            let end = dropPoint(thunar)
+            let (start, end) = (trip.start, trip.end)
             let halfway = (start.x + (end.x - start.x) / 2, start.y + (end.y - start.y) / 2)
             try pointer.lift(at: start)
             try pointer.move(from: (start.x + 4, start.y + 4), to: halfway, steps: 6)
@@ -100,13 +105,10 @@ struct InteropFileManagersTests: InteropTesting {
             usleep(400_000)
             try pointer.release()
             try pointer.keyUp("shift")
-            let status = try app.waitFor(StatusLine.self, "the hand-off's status line", after: mark, timeout: 15) {
-                $0.text.hasPrefix("Copied '") || $0.text.hasPrefix("Moved '") || $0.text.hasPrefix("Not dropped")
-            }
-            #expect(status.text == "Moved '\(name)' to Thunar.", "\(app.messages(from: mark))")
-            try waitUntil("the file in Thunar's folder", timeout: 10) { (try? Data(contentsOf: arrived)) == bytes }
-            #expect(!FileManager.default.fileExists(atPath: source.path), "the file left its folder")
-            try app.waitForState("the row gone", after: mark) { $0.lists["Documents"]?.contains(name) == false }
+            #expect(try handOffStatus(app, after: mark) == "Moved '\(trip.name)' to Thunar.", "\(app.messages(from: mark))")
+            try waitUntil("the file in Thunar's folder", timeout: 10) { (try? Data(contentsOf: trip.arrived)) == trip.bytes }
+            #expect(!FileManager.default.fileExists(atPath: trip.source.path), "the file left its folder")
+            try app.waitForState("the row gone", after: mark) { $0.lists["Documents"]?.contains(trip.name) == false }
             let state = try app.waitForState("the history saying it cannot be undone", after: mark) { !$0.undo.isEmpty }
             #expect(state.undo == "Can't Undo Move File to Thunar", "U1: the history says so: \(state.undo)")
             let events = app.events(from: mark)

@@ -59,13 +59,19 @@ struct StuckDragTests: ShowcaseTesting {
         return (title, mark)
     }
 
-    /// The drop's outcome, and what the status line said, once the drag was given up.
-    private func givenUp(_ app: ShowcaseProcess, after mark: Int, timeout: Double) throws -> (FeedbackLine, String) {
+    /// Waits for the drag to be given up within `timeout` seconds: it failed (the image flies
+    /// back, F7) saying `reason` (A6), nothing changed, and the next drag starts and lands.
+    private func expectGivenUp(
+        _ app: ShowcaseProcess, _ pointer: Pointer, _ groceries: [String], after mark: Int, timeout: Double,
+        saying reason: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let outcome = try app.waitFor(FeedbackLine.self, "the drag given up", after: mark, timeout: timeout) {
             $0.event == "outcome"
         }
-        let status = try app.waitFor(StatusLine.self, "the reason", after: mark) { $0.text.hasPrefix("Not dropped") }
-        return (outcome, status.text)
+        #expect(outcome.outcome == "returnToSource", sourceLocation: sourceLocation)
+        let said = try app.waitFor(StatusLine.self, "the reason", after: mark) { $0.text.hasPrefix("Not dropped") }.text
+        #expect(said == "Not dropped: \(reason)", sourceLocation: sourceLocation)
+        try nextDragWorks(app, pointer, groceries, sourceLocation: sourceLocation)
     }
 
     /// After a drag was given up: the list is as it was, and the next drag starts and lands.
@@ -92,10 +98,9 @@ struct StuckDragTests: ShowcaseTesting {
             usleep(500_000)
             #expect(!app.events(from: mark).contains { $0.event == "outcome" }, "still waiting for the other app")
             target.process.send(SIGKILL)
-            let (outcome, said) = try givenUp(app, after: mark, timeout: 4)
-            #expect(outcome.outcome == "returnToSource")
-            #expect(said == "Not dropped: 'hung-app' quit before it finished taking the drop.", "\(said)")
-            try nextDragWorks(app, pointer, groceries)
+            try expectGivenUp(
+                app, pointer, groceries, after: mark, timeout: 4,
+                saying: "'hung-app' quit before it finished taking the drop.")
         }
     }
 
@@ -110,10 +115,8 @@ struct StuckDragTests: ShowcaseTesting {
             defer { target.process.send(SIGCONT) }
             try app.focusWindow()
             try pointer.key("Escape")
-            let (outcome, said) = try givenUp(app, after: mark, timeout: 3)
-            #expect(outcome.outcome == "returnToSource")
-            #expect(said == "Not dropped: cancelled while 'hung-app' was still taking it.", "\(said)")
-            try nextDragWorks(app, pointer, groceries)
+            try expectGivenUp(
+                app, pointer, groceries, after: mark, timeout: 3, saying: "cancelled while 'hung-app' was still taking it.")
         }
     }
 
@@ -124,10 +127,9 @@ struct StuckDragTests: ShowcaseTesting {
         try withHangingTarget("read-hang") { app, target, pointer, layout in
             let groceries = try #require(app.state?.lists["Groceries"])
             let (_, mark) = try dropFirstGrocery(app, target, pointer, layout)
-            let (outcome, said) = try givenUp(app, after: mark, timeout: 16)
-            #expect(outcome.outcome == "returnToSource")
-            #expect(said == "Not dropped: 'hung-app' did not finish taking the drop for 10 seconds.", "\(said)")
-            try nextDragWorks(app, pointer, groceries)
+            try expectGivenUp(
+                app, pointer, groceries, after: mark, timeout: 16,
+                saying: "'hung-app' did not finish taking the drop for 10 seconds.")
         }
     }
 }

@@ -409,7 +409,7 @@ public final class DragEngine {
 
     /// This app's drag was dropped on another app, which took it at first but then did not
     /// (its transfer failed): the drag fails and says so (F7, A6); nothing changed here.
-    /// Ignored in the same cases as ``dropHandedOff(to:)``.
+    /// Ignored in the same cases as ``dropHandedOff(to:operation:)``.
     /// `reason`, a sentence, says why when the platform knows more (the other app quit, or went
     /// silent); by default "'Mail' did not take 'Milk'.".
     public func dropRefused(by app: AppID? = nil, reason: String? = nil) {

@@ -22,12 +22,7 @@ final class ClipboardData {
         guard let raw = gtk_widget_get_clipboard(widget), let formats = gdk_clipboard_get_formats(raw) else {
             return nil
         }
-        var count: gsize = 0
-        var names: [String] = []
-        if let list = gdk_content_formats_get_mime_types(formats, &count) {
-            for i in 0..<Int(count) { if let name = list[i] { names.append(String(cString: name)) } }
-        }
-        let types = StandardMimeTypes.received(names)
+        let types = StandardMimeTypes.received(formats)
         guard !types.isEmpty else { return nil }
         let reader = ClipboardData(clipboard: GObjectRef(raw: UnsafeMutableRawPointer(raw)), readTimeout: host.otherAppReadTimeout)
         let provider = ItemProvider(

@@ -147,12 +147,7 @@ extension OtherAppDrags {
     /// One item for another app's drag, typed by what it offers (richest first).
     private func makeExternalDrop(_ drop: UnsafeMutableRawPointer, window: TargetID) -> ExternalDrop? {
         guard let formats = gdk_drop_get_formats(OpaquePointer(drop)) else { return nil }
-        var count: gsize = 0
-        var names: [String] = []
-        if let list = gdk_content_formats_get_mime_types(formats, &count) {
-            for i in 0..<Int(count) { if let name = list[i] { names.append(String(cString: name)) } }
-        }
-        let types = StandardMimeTypes.received(names)
+        let types = StandardMimeTypes.received(formats)
         guard !types.isEmpty else { return nil }
         let source = lastEnteredSource
         let unknown = GtkDragHost.unknownOtherApp

@@ -1,3 +1,4 @@
+import CGtk4
 import DragDrop
 
 /// The MIME type names other Linux apps understand, for what we offer and what we receive.
@@ -32,6 +33,17 @@ enum StandardMimeTypes {
         }
         let plain = result.filter { $0.essence == ContentType.plainText.essence }
         return result.filter { $0.essence != ContentType.plainText.essence } + plain
+    }
+
+    /// The types another app offers in GDK's `formats` (a drop's, the clipboard's), as
+    /// ``received(_:)`` keeps them.
+    static func received(_ formats: OpaquePointer) -> [ContentType] {
+        var count: gsize = 0
+        var names: [String] = []
+        if let list = gdk_content_formats_get_mime_types(formats, &count) {
+            for i in 0..<Int(count) { if let name = list[i] { names.append(String(cString: name)) } }
+        }
+        return received(names)
     }
 
     /// Whether several items' data of `type` can be offered as one (joined by line breaks).

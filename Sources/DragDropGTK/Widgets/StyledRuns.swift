@@ -33,11 +33,9 @@ public struct StyledRun: Hashable, Sendable {
 /// `http`, `https`, `mailto` and local `file` addresses only, ``safeLink(_:)``), `<br>` and
 /// paragraph ends as line breaks, character references; other tags are dropped and keep their text.
 public enum StyledHTML {
-    /// HTML for `runs`: bold as `<b>`, italic as `<i>`, line breaks as `<br>`.
-    ///
-    /// Spaces a browser would collapse (two in a row, a tab, a space at the start or end of a
-    /// line) are kept by wrapping the whole in `white-space: pre-wrap`, which
-    /// ``runs(fromHTML:)`` honours as browsers do.
+    /// HTML for `runs`: bold as `<b>`, italic as `<i>`, line breaks as `<br>`, every other
+    /// character as it is (read back exactly by ``runs(fromHTML:collapsingWhiteSpace:)``
+    /// without collapsing; for other apps, ``exportedHTML(from:)``).
     public static func html(from runs: [StyledRun]) -> String { markup(runs, lineBreak: "<br>") }
 
     /// `runs` as HTML for other apps (a drag's or the clipboard's `text/html`): ``html(from:)``,
