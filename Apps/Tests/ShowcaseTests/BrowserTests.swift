@@ -279,8 +279,13 @@ struct BrowserTests: ShowcaseTesting {
                 "the note's link is saved in the store")
 
             // The link is something a person can use: Ctrl+click opens it (the tour prints it).
+            // The layout line that shows the new words can come a moment after the state line.
+            let isHarbour = { (title: String) in title.hasPrefix("Harbour") || title.hasSuffix("Harbour") }
+            try app.waitFor(LayoutLine.self, "the link's words laid out", after: mark) { line in
+                line.rows?["Sourdough"]?.contains { isHarbour($0.title) } == true
+            }
             let words = try #require(app.latestLayout?.rows["Sourdough"])
-            let word = try #require(words.last { $0.title.hasPrefix("Harbour") || $0.title.hasSuffix("Harbour") })
+            let word = try #require(words.last { isHarbour($0.title) })
             mark = app.lineCount
             try session.pointer.click(at: (word.frame.midX, word.frame.midY), holding: ["ctrl"])
             let opened = try app.waitFor(LinkLine.self, "the link opened", after: mark)
