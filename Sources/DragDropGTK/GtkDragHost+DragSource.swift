@@ -166,6 +166,11 @@ extension GtkDragHost {
         }
         gdkDrag = nil
         otherApps.dragFinished()
+        if case .handedOff = lastOutcome {
+            fileExport.dragEnded(handedOff: true)
+        } else {
+            fileExport.dragEnded(handedOff: false)
+        }
         for (widget, controller) in deferredDetach {
             gtk_widget_remove_controller(widget.widget, OpaquePointer(controller.raw))
         }

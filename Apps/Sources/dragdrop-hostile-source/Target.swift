@@ -8,7 +8,9 @@ import Foundation
 /// - `finish`: reads the richest type to its end and finishes the drop (a well-behaved app);
 /// - `hang`: never reads and never finishes (an app that hung at the drop: the test then stops
 ///   or kills it);
-/// - `read-hang`: reads the first bytes, then neither reads on nor finishes.
+/// - `read-hang`: reads the first bytes, then neither reads on nor finishes;
+/// - `refuse`: reads the richest type to its end, then finishes the drop refusing it (an app
+///   that found the data unusable).
 ///
 /// Prints `{"kind":"gtk","message":"drop types=… behaviour=…"}` at a drop and
 /// `read N bytes of TYPE` / `finished` as it goes.
@@ -58,6 +60,11 @@ final class HostileTarget {
         let behaviour = behaviour
         Reader(drop: ref, type: type, stopAfterFirst: behaviour == "read-hang") { [weak self] bytes in
             self?.log("read \(bytes) bytes of \(type)")
+            if behaviour == "refuse" {
+                gdk_drop_finish(OpaquePointer(ref.raw), GdkDragAction(rawValue: 0))
+                self?.log("refused")
+                return
+            }
             guard behaviour == "finish" else { return }
             let moves = gdk_drop_get_actions(OpaquePointer(ref.raw)).rawValue & GDK_ACTION_MOVE.rawValue != 0
             gdk_drop_finish(OpaquePointer(ref.raw), moves ? GDK_ACTION_MOVE : GDK_ACTION_COPY)

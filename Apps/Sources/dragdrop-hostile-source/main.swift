@@ -21,9 +21,9 @@ import Glibc
 //     "count" (the text repeated); "behaviour": send (default), silent, trickle (after "after"
 //     bytes, one every "interval" ms), die (SIGKILL after "after" bytes), late (nothing for
 //     "interval" ms, then every byte).
-//   {"cmd": "target", "behaviour": "finish" | "hang" | "read-hang"}
-//     the window also takes drops, and then finishes them, hangs, or hangs after reading a
-//     little (Target.swift).
+//   {"cmd": "target", "behaviour": "finish" | "hang" | "read-hang" | "refuse"}
+//     the window also takes drops, and then finishes them, hangs, hangs after reading a
+//     little, or reads and refuses them (Target.swift).
 // Standard output: JSON lines: {"kind":"ready"} once the window is shown; {"kind":"offered",
 // "types":[…],"sizes":[…]} after each offer (or {"kind":"error","message":…}); {"kind":"gtk",
 // "message":…} for drag-begin, drag-end, drag-cancel and every write (write-start, write-done,
@@ -182,8 +182,8 @@ final class HostileSource {
                     "sizes": offer.representations.map(\.bytes.count),
                 ])
             case "target":
-                guard let behaviour = command["behaviour"] as? String, ["finish", "hang", "read-hang"].contains(behaviour)
-                else { throw CommandError("a target's behaviour is finish, hang or read-hang") }
+                guard let behaviour = command["behaviour"] as? String, ["finish", "hang", "read-hang", "refuse"].contains(behaviour)
+                else { throw CommandError("a target's behaviour is finish, hang, read-hang or refuse") }
                 if target == nil, let label { target = HostileTarget(on: label) { [weak self] in self?.log($0) } }
                 target?.behaviour = behaviour
                 emit(["kind": "target", "behaviour": behaviour])

@@ -445,15 +445,6 @@ struct BrowserTests: ShowcaseTesting {
 
     // MARK: Helpers
 
-    private func regularFiles(in directory: URL) -> [URL] {
-        guard
-            let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
-        else { return [] }
-        return walker.compactMap { $0 as? URL }.filter {
-            (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-        }.sorted { $0.path < $1.path }
-    }
-
     private func permissions(_ url: URL) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions]) as? NSNumber)?.intValue ?? -1
     }

@@ -10,6 +10,16 @@ import Testing
 protocol ShowcaseTesting {}
 
 extension ShowcaseTesting {
+    /// The regular files under `directory`, at any depth, sorted by path.
+    func regularFiles(in directory: URL) -> [URL] {
+        guard
+            let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
+        return walker.compactMap { $0 as? URL }.filter {
+            (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        }.sorted { $0.path < $1.path }
+    }
+
     /// An executable of this package: `showcase` (or `$SHOWCASE_BIN`), `showcase-tour`…, as
     /// `swift build` / `make test` leave it.
     static func showcaseExecutable(named name: String = "showcase", filePath: String = #filePath) throws -> String {

@@ -16,9 +16,11 @@ import Foundation
 /// `$XDG_CACHE_HOME/dragdrop-exports/<app>`), one directory per drag named
 /// `drag-<time>-<process>-<id>`. The receiving app may read a file long after the drop (a web
 /// page uploads a dropped `File` when the person presses Send), and the transfer must survive
-/// this app quitting (P3), so nothing is deleted at the drop or at quit: every new drag, and
-/// the first drag of a later session, sweeps the drag directories older than ``retention``
-/// (default one hour). A drag that wrote nothing leaves nothing behind.
+/// this app quitting (P3), so files another app took are not deleted at the drop or at quit:
+/// every new drag, and the first drag of a later session, sweeps the drag directories older
+/// than ``retention`` (default one hour). A drag that ends anywhere else (cancelled, dropped in
+/// this app, refused by the other app) has its directory removed when it ends; a drag that
+/// wrote nothing leaves nothing behind.
 @MainActor
 public final class FileExport {
     /// The private cache holding the drags' files.
@@ -93,6 +95,16 @@ public final class FileExport {
             if g_main_context_iteration(nil, 0) == 0 { usleep(1000) }
         }
         if !files.plannedWritten { diagnose("export files still writing after \(dropWriteTimeout) s") }
+    }
+
+    /// The drag is over. Files another app took stay for ``retention`` (it may read them long
+    /// after the drop, P3); files of a drag that ended anywhere else (in this app, cancelled,
+    /// refused by the other app) are removed now, so no `drag-*` folder outlives such a drag.
+    func dragEnded(handedOff: Bool) {
+        guard let files = current else { return }
+        current = nil
+        if handedOff { return }
+        if files.removeDirectory() { diagnose("export removed name=\(files.directory.lastPathComponent)") }
     }
 
     /// Removes the drag directories older than ``retention`` (those of earlier drags and
@@ -184,6 +196,14 @@ final class ExportedFiles {
     func add(name: String, representation: Representation) -> Int {
         items.append((name, representation))
         return items.count - 1
+    }
+
+    /// Removes this drag's directory (and its files), stopping writes still running; returns
+    /// whether there was one. Links inside are removed, never followed.
+    func removeDirectory() -> Bool {
+        for write in writes.values { write.cancel() }
+        guard FileManager.default.fileExists(atPath: directory.path) else { return false }
+        return (try? FileManager.default.removeItem(at: directory)) != nil
     }
 
     /// The file's path.
