@@ -202,6 +202,15 @@ public final class WaylandCompositor: @unchecked Sendable {
         return views
     }
 
+    /// The content (GTK's window without its shadow) of the topmost window whose title matches
+    /// `pattern` (a regular expression), nil when none is shown.
+    public func contentFrame(ofWindowNamed pattern: String) throws -> ScreenRect? {
+        let regex = try NSRegularExpression(pattern: pattern)
+        return try views().first { view in
+            view.opaque != nil && regex.firstMatch(in: view.title, range: NSRange(view.title.startIndex..., in: view.title)) != nil
+        }?.opaque
+    }
+
     /// "(611, 178) -> (1279, 627)" as a rectangle.
     private static func parseCorners(_ text: Substring) -> ScreenRect? {
         let numbers = text.split(whereSeparator: { !"-0123456789.".contains($0) }).compactMap { Double($0) }

@@ -132,11 +132,17 @@ struct PlaceholderTests {
     final class LoadingDestination: DragEngineDelegate {
         var requests: [DropRequest] = []
         var provider: ItemProvider?
+        var events: [FeedbackEvent] = []
         func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult {
             requests.append(drop)
             return .deferred(placeholders: drop.items.count)
         }
         func dragEngine(_ engine: DragEngine, itemProviderFor item: TargetID) -> ItemProvider? { provider }
+        func dragEngine(_ engine: DragEngine, emitted event: FeedbackEvent) { events.append(event) }
+        /// The sentences said since `mark`.
+        func said(from mark: Int) -> [String] {
+            events[mark...].compactMap { if case .announcement(let a) = $0 { a.text } else { nil } }
+        }
     }
 
     static func notesEngine(_ destination: LoadingDestination) throws -> DragEngine {
@@ -171,6 +177,30 @@ struct PlaceholderTests {
         engine.completeDeferredDrop(request.token, with: .committed(undo: nil))
         // After the destination is done, the data can no longer be read.
         await #expect(throws: TransferError.accessFinished) { try await request.data.load(item: 0, accepting: [.plainText]) }
+    }
+
+    @Test(
+        "F4, S1: a drag from another app that leaves over a note (no move off it first, as on Wayland) un-highlights it and says it is no longer over a drop point; leaving from nowhere says nothing"
+    )
+    func externalExitSaysWhereItIs() throws {
+        let destination = LoadingDestination()
+        let engine = try Self.notesEngine(destination)
+        let item = DragItem(id: "web-1", name: "Selection", types: [.html], app: "Browser")
+        let provider = ItemProvider(app: "Browser", representations: [.text(.html, "<b>Hi</b>")])
+        try engine.beginExternalDrag(items: [item], providers: [provider], at: Point(x: 450, y: 50))
+        #expect(destination.said(from: 0).last == "Over Other note, will copy.")
+        var mark = destination.events.count
+        engine.externalDragExited()
+        #expect(engine.currentSession == nil)
+        #expect(destination.events[mark...].contains(.highlight("other", on: false)))
+        #expect(destination.said(from: mark) == ["Not over a drop point."])
+        #expect(!destination.events[mark...].contains { if case .outcome = $0 { true } else { false } }, "nothing dropped")
+
+        // Entered where nothing takes it, and left: nothing to take back.
+        try engine.beginExternalDrag(items: [item], providers: [provider], at: Point(x: 350, y: 50))
+        mark = destination.events.count
+        engine.externalDragExited()
+        #expect(destination.said(from: mark).isEmpty)
     }
 
     @Test("P5: a data access that was never opened refuses to load")

@@ -342,6 +342,48 @@ struct HostileAppTests: ShowcaseTesting {
         }
     }
 
+    @Test(
+        "F4, S1: a picture from another app carried over the message body and the sidebar, then out of the window: every highlight goes off and the status stops saying where it was; released outside, nothing arrives"
+    )
+    func dragThatLeavesTheWindow() throws {
+        try withSession(pane: "web-mail", title: "Web Page and Mail") { s in
+            let body = try s.frame("Body")
+            let layout = try s.app.settledLayout(pane: "web-mail")
+            let row = try #require(layout.sidebar["photos"], "the sidebar's Photos row")
+            try s.source.offer([["type": "image/png", "base64": TestImages.png(width: 32, height: 24).base64EncodedString()]])
+            let mark = s.app.lineCount
+            let sourceMark = s.source.lineCount
+            try s.pointer.drag(from: s.source.handle, to: (body.midX, body.midY), steps: 8, release: false)
+            _ = try s.app.waitFor(StatusLine.self, "over the body", after: mark) { $0.text == "Over Message Body, will copy." }
+            try s.pointer.move(from: (body.midX, body.midY), to: (row.midX, row.midY), steps: 8)
+            var mid = s.app.lineCount
+            try s.pointer.move(from: (row.midX, row.midY), to: (body.midX, body.midY), steps: 8)
+            _ = try s.app.waitFor(StatusLine.self, "over the body again", after: mid) {
+                $0.text == "Over Message Body, will copy."
+            }
+            // Straight out of the window from the body, to an empty part of the screen: the last
+            // move the window sees is over the body.
+            mid = s.app.lineCount
+            let outside = (s.windowSize.0 + 120, 200.0)
+            try s.pointer.move(from: (body.midX, body.midY), to: outside, steps: 1)
+            let left = try s.app.waitFor(StatusLine.self, "the drag left", after: mid) { !$0.text.hasPrefix("Over ") }
+            #expect(left.text == "Not over a drop point.", "F4: \(s.app.lines(StatusLine.self, from: mark).map(\.text))")
+            try s.pointer.release()
+            try s.source.waitForDragEnd(after: sourceMark, timeout: 10)
+            usleep(300_000)
+            let events = s.app.events(from: mark)
+            var lit: [String: Int] = [:]
+            for event in events where event.event == "highlightOn" || event.event == "highlightOff" {
+                lit[event.target ?? "?", default: 0] += event.event == "highlightOn" ? 1 : -1
+            }
+            #expect(lit.values.allSatisfy { $0 == 0 }, "F4: every highlight went off: \(lit)")
+            #expect(events.contains { $0.event == "highlightOn" }, "something lit up on the way")
+            #expect(!events.contains { $0.event == "committed" || $0.event == "outcome" }, "nothing dropped")
+            #expect(s.app.lines(StatusLine.self).last?.text == "Not over a drop point.", "nothing said after")
+            #expect(s.app.last(StateLine.self)?.received == nil, "nothing arrived")
+        }
+    }
+
     // MARK: Pictures
 
     @Test(

@@ -154,8 +154,15 @@ final class HostileSession {
         source = try HostileSource.launch(executable: hostile, display: display, appName: appName)
     }
 
-    /// The size of the first window named `name` (a regular expression), from X.
+    /// The size of the first window named `name` (a regular expression), from X (on Wayland,
+    /// its content as weston shows it).
     static func size(of name: String, on display: XDisplay) throws -> (Double, Double) {
+        if let compositor = display.compositor {
+            guard let content = try compositor.contentFrame(ofWindowNamed: name) else {
+                throw DriverError("No window named '\(name)' on weston.")
+            }
+            return (content.width, content.height)
+        }
         let text = try display.xdotoolOutput(["search", "--name", name, "getwindowgeometry", "--shell"])
         var values: [String: Double] = [:]
         for line in text.split(separator: "\n") {

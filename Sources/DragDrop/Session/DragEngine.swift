@@ -368,10 +368,15 @@ public final class DragEngine {
     }
 
     /// A drag from another app left without dropping: clears all feedback, reports no outcome
-    /// (the other app animates its own image).
+    /// (the other app animates its own image). When it was over a destination or something
+    /// that springs open, it says "Not over a drop point.", so no sentence about a place the
+    /// drag left stays on a status line or unsaid to a screen reader (F4): the platform may
+    /// report the exit without a last move off that place (Wayland does).
     public func externalDragExited() {
-        guard session?.mode == .external else { return }
+        guard let s = session, s.mode == .external else { return }
+        let wasOver = s.destination != nil || s.highlighted != nil || spring.hoveredTarget != nil
         endSession()
+        if wasOver { announce(.over(nil, .cancel)) }
     }
 
     /// This app's drag was dropped on another app, which took the content (S1): ends the
