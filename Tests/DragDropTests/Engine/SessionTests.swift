@@ -178,7 +178,9 @@ struct SessionTests {
         try h.finish()
     }
 
-    @Test("S1: a drag from another app that leaves again changes nothing and leaves no feedback on")
+    @Test(
+        "S1, F4: a drag from another app that leaves again changes nothing, leaves no feedback on, and says it is no longer over a drop point"
+    )
     func anotherAppLeaves() throws {
         let h = try DragHarness(scene: F.photosScene(), app: "Photos")
         let before = h.scene.snapshot()
@@ -186,7 +188,7 @@ struct SessionTests {
         h.move(to: Point(x: 100, y: 60))
         let mark = h.engineMark
         h.externalDragExit()
-        #expect(h.feedback[mark...] == [.highlight("family", on: false)])
+        #expect(h.feedback[mark...] == [.highlight("family", on: false), .announcement("Not over a drop point.")])
         #expect(!h.engine.isDragging)
         #expect(h.scene.snapshot() == before)
         try h.finish()
