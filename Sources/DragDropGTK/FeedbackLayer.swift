@@ -154,6 +154,9 @@ final class FeedbackLayer {
         gtk_overlay_add_overlay(dd_overlay(overlay.raw), scrim.widget)
         confirmation = scrim
         if let cancel { gtk_widget_grab_focus(cancel) }
+        // A drop from another app leaves that app's window in front, possibly over ours: the
+        // question comes to the front with its window, or the person sees nothing happen.
+        if let root = gtk_widget_get_root(overlay.widget) { gtk_window_present(dd_window(UnsafeMutableRawPointer(root))) }
     }
 
     /// Removes the confirmation sheet, if one is shown.

@@ -64,6 +64,11 @@ struct ExportPlanTests {
         #expect(StandardMimeTypes.describe([.png]) == "Image")
         #expect(StandardMimeTypes.describe(["application/x-hotspot", .plainText]) == "Text")
         #expect(StandardMimeTypes.describe(["application/x-dnditemdata"]) == "Content")
+        // Browsers: Firefox's image offers its address, HTML and the picture; a link only the address.
+        let firefoxImage: [ContentType] = ["text/x-moz-url", .html, .plainText, "application/x-moz-file-promise-url", .png]
+        #expect(StandardMimeTypes.describe(firefoxImage) == "Image")
+        #expect(StandardMimeTypes.describe(["text/x-moz-url", .html, .plainText]) == "Link")
+        #expect(StandardMimeTypes.describe(["text/x-moz-url", .octetStream]) == "Image")
     }
 
     @Test("A6: a text drop whose source went silent says why in one sentence (issue 11 showed '15 s..')")

@@ -347,6 +347,11 @@ final class FilesPane: ShowcasePane {
         if let left, let source = columns.first(where: { $0.folder.path == left.folder.path }) {
             source.view.applyChanges(source.remove(left.names))
         }
+        // A write-only folder never shows what it holds, what just arrived included.
+        if destination.folder.writeOnly {
+            onChange?()
+            return
+        }
         destination.view.applyChanges(
             destination.insert(arrived.names),
             selecting: selection[arrived.folder.path]?.map(arrived.folder.fileTargetID))
@@ -461,24 +466,30 @@ final class FilesPane: ShowcasePane {
         let offered = data.offeredTypes(item: 0)
         let host = self.host
         let token = drop.token
-        if !offered.contains(.uriList), offered.contains(ImageIntake.mozURL) || offered.contains(.octetStream) {
-            // A browser's image (its address, its bytes): downloaded or taken as it is, and saved
-            // under the name it came with.
-            return deferCopy([label], into: column, token: token) { onProgress in
-                let image: ImageIntake.Image
-                do throws(TransferError) {
-                    image = try await Self.imageIntake.load(from: data) { fraction in
-                        if let fraction { onProgress(label, Int64(fraction * 1000), 1000) }
-                    } sourceDone: {
-                        Task { @MainActor in host.otherAppDone(with: token) }
-                    }
-                } catch {
-                    throw FilesError.transfer(error)
+        // A browser's image (its address, its bytes, maybe an image type) is downloaded or
+        // taken as it is, and saved under the name it came with; its `text/uri-list`, when it
+        // offers one, names a web address, not a file of this computer.
+        let browserImage =
+            offered.contains(ImageIntake.mozURL) || offered.contains(.octetStream)
+            || offered.contains { $0.mediaType == "image" }
+        let saveImage: @Sendable (@escaping @Sendable (String, Int64, Int64) -> Void) async throws -> FilesEdit = {
+            onProgress in
+            let image: ImageIntake.Image
+            do throws(TransferError) {
+                image = try await Self.imageIntake.load(from: data) { fraction in
+                    if let fraction { onProgress(label, Int64(fraction * 1000), 1000) }
+                } sourceDone: {
+                    Task { @MainActor in host.otherAppDone(with: token) }
                 }
-                let name = image.name ?? "Image.\(ImageFormat.recognise(image.data)?.fileExtension ?? "png")"
-                return try await library.importContent(
-                    from: DataSource(image.data), suggestedName: name, into: destination, confirmed: confirmed)
+            } catch {
+                throw FilesError.transfer(error)
             }
+            let name = image.name ?? "Image.\(ImageFormat.recognise(image.data)?.fileExtension ?? "png")"
+            return try await library.importContent(
+                from: DataSource(image.data), suggestedName: name, into: destination, confirmed: confirmed)
+        }
+        if !offered.contains(.uriList), browserImage {
+            return deferCopy([label], into: column, token: token, work: saveImage)
         }
         if let choice = data.choice(item: 0, accepting: [.uriList, .utf8PlainText, .plainText]),
             choice.delivered != .uriList
@@ -500,6 +511,8 @@ final class FilesPane: ShowcasePane {
             case .file(_, let path):
                 text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
             }
+            // A browser's list names the image's web address: the image itself is saved.
+            if browserImage, !FilesLibrary.namesLocalFile(uriList: text) { return try await saveImage(onProgress) }
             // One bar for the whole list: the files done, and the one being copied.
             let overall = ImportProgress(files: ImportProgress.fileCount(in: text))
             return try await library.importDropped(

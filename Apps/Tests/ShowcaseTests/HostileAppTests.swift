@@ -384,6 +384,76 @@ struct HostileAppTests: ShowcaseTesting {
         }
     }
 
+    /// The X windows titled `names`, in stacking order as `xwininfo` prints it: topmost first.
+    func stacking(_ names: [String], on display: XDisplay) throws -> [String] {
+        let tree = String(
+            decoding: try Tools.run("/usr/bin/xwininfo", ["-root", "-children"], environment: ["DISPLAY": display.name]),
+            as: UTF8.self)
+        return tree.split(separator: "\n").compactMap { line in names.first { line.contains("\"\($0)\"") } }
+    }
+
+    @Test(
+        "A2, U2: a web image as Firefox offers it (PNG data and its https address) is saved in a Files folder as 'Beach.png', not refused as a web address; over the write-only Drop Box the window comes in front of the other app with the question, and once confirmed the picture is kept there, never listed"
+    )
+    func webImageIntoFiles() throws {
+        try withSession(pane: "files", title: "Files") { s in
+            let png = TestImages.png(width: 40, height: 30)
+            let webImage: [[String: Any]] = [
+                ["type": "image/png", "base64": png.base64EncodedString()],
+                ["type": "text/uri-list", "text": "https://example.invalid/photos/Beach.jpg\r\n"],
+            ]
+            let files = URL(fileURLWithPath: s.data).appendingPathComponent("Files")
+            let documents = try s.frame("Documents")
+            let verdict = try s.drop("a web image (PNG data, its https address)", webImage, at: (documents.midX, documents.maxY - 30))
+            #expect(verdict.accepted, "\(verdict)")
+            try s.app.waitForState("the picture listed", after: 0) { $0.lists["Documents"]?.contains("Beach.png") == true }
+            #expect(try Data(contentsOf: files.appendingPathComponent("Documents/Beach.png")) == png)
+
+            // Another app's window over ours: the question must not hide behind it.
+            let cover = try HostileSource.launch(
+                executable: try Self.showcaseExecutable(named: "dragdrop-hostile-source"), display: s.display,
+                appName: "cover-app", at: (40, 40))
+            defer { cover.stop() }
+            try cover.offer(webImage)
+            let names = ["DragDrop Showcase", "Hostile Source"]
+            if s.display.backend == .x11 {
+                let order = try stacking(names, on: s.display)
+                #expect(order.first == "Hostile Source", "the other app starts in front: \(order)")
+            }
+            let dropBox = try s.frame("Drop Box")
+            let before = (try? FileManager.default.contentsOfDirectory(atPath: files.appendingPathComponent("Drop Box").path)) ?? []
+            let mark = s.app.lineCount
+            try s.pointer.drag(from: cover.handle, to: (dropBox.midX, dropBox.maxY - 40), steps: 10)
+            try s.app.waitFor(GtkLine.self, "the question", after: mark) { $0.message.hasPrefix("confirmation shown") }
+            usleep(300_000)
+            if s.display.backend == .x11 {
+                let order = try stacking(names, on: s.display)
+                #expect(order.first == "DragDrop Showcase", "U2: the question comes to the front: \(order)")
+            }
+            #expect(!s.app.events(from: mark).contains { $0.event == "committed" }, "U2: nothing before the answer")
+            // Tab from the focused Cancel to the confirm button, Return. (No window manager runs
+            // on the test display to give the raised window the keyboard: it is given here.)
+            try s.app.focusWindow()
+            try s.pointer.key("Tab")
+            usleep(100_000)
+            try s.pointer.key("Return")
+            let committed = try s.app.waitFor(FeedbackLine.self, "the confirmed drop", after: mark, timeout: 10) {
+                $0.event == "committed" || $0.event == "placeholderFailed"
+            }
+            #expect(committed.event == "committed", "\(committed)")
+            let deadline = Date().addingTimeInterval(5)
+            var now: [String] = []
+            while Date() < deadline {
+                now = (try? FileManager.default.contentsOfDirectory(atPath: files.appendingPathComponent("Drop Box").path)) ?? []
+                if now.count > before.count { break }
+                usleep(100_000)
+            }
+            #expect(Set(now).subtracting(before) == ["Beach.png"], "kept in the Drop Box: \(now)")
+            usleep(300_000)
+            #expect(s.app.state?.lists["Drop Box"]?.isEmpty ?? true, "U2: a write-only folder lists nothing")
+        }
+    }
+
     // MARK: Pictures
 
     @Test(

@@ -11,13 +11,13 @@ final class HostileSource {
 
     private init(_ process: AppProcess) { self.process = process }
 
-    static func launch(executable: String, display: XDisplay, appName: String = "hostile-source") throws
-        -> HostileSource
-    {
+    static func launch(
+        executable: String, display: XDisplay, appName: String = "hostile-source", at position: (Int, Int) = (1105, 640)
+    ) throws -> HostileSource {
         HostileSource(
             try AppProcess(
                 executable: executable, arguments: ["--size", "170x150", "--app-name", appName], display: display,
-                at: (1105, 640), windowName: windowName))
+                at: position, windowName: windowName))
     }
 
     var lineCount: Int { process.lineCount }

@@ -221,7 +221,12 @@ public struct ImageIntake: Sendable {
                 continue
             }
             do {
-                return try accept(candidate)
+                var image = try accept(candidate)
+                // Image data comes without a name; the address offered beside it has one.
+                if image.name == nil, form == .image, forms.contains(.address) {
+                    image.name = await addressName(from: data, item: index).map { Self.fileName($0, for: image.type) }
+                }
+                return image
             } catch {
                 try failed(error, ImageFormat.recognise(candidate.data) == nil ? .unusable : .imageRefused)
             }
@@ -292,6 +297,30 @@ public struct ImageIntake: Sendable {
             }
             return .bytes(try await fetch(address, progress: progress, beforeDownload: sourceDone))
         }
+    }
+
+    /// The last segment of the address a drop offers ("Beach.png" of `https://…/Beach.png`),
+    /// nil when it offers none or it names no file. Nothing is downloaded.
+    private func addressName(from data: DropDataAccess, item index: Int) async -> String? {
+        let offered = data.offeredTypes(item: index)
+        let type: ContentType = offered.contains(.uriList) ? .uriList : Self.mozURL
+        guard let text = try? await text(of: type, from: data, item: index),
+            let address = type == .uriList ? Self.firstAddress(inURIList: text) : Self.address(inMozURL: text),
+            let url = URL(string: address), url.scheme != "data"
+        else { return nil }
+        let name = url.lastPathComponent
+        return name.isEmpty || name == "/" ? nil : name
+    }
+
+    /// `name` with the extension of `type`'s format ("photo.jpg" holding PNG bytes is
+    /// "photo.png"; "photo" is "photo.png").
+    static func fileName(_ name: String, for type: ContentType) -> String {
+        guard let format = ImageFormat.allCases.first(where: { $0.contentType == type }) else { return name }
+        let dot = name.lastIndex(of: ".")
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        let ext = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
+        let fits = ext == format.fileExtension || (format == .jpeg && ext == "jpeg")
+        return fits ? name : (stem.isEmpty ? "Image" : stem) + "." + format.fileExtension
     }
 
     /// The text of a small textual form (an address list, HTML), at most ``addressLimit`` bytes.

@@ -82,11 +82,15 @@ enum StandardMimeTypes {
     }
 
     /// What a browser's drag is, by the types browsers offer: an address with the bytes of a
-    /// file is an image (Chromium offers a dragged `<img>` so); an address alone a link.
+    /// file (Chromium's `<img>`), with image data or a file promise (Firefox's) is an image; an
+    /// address alone a link.
     private static func webKind(_ types: [ContentType]) -> String? {
         let address = types.contains(where: { $0.essence == "text/x-moz-url" })
         guard address || types.first?.essence == "text/uri-list" else { return nil }
-        if types.contains(.octetStream) { return "Image" }
+        let image = types.contains {
+            $0 == .octetStream || $0.mediaType == "image" || $0.essence == "application/x-moz-file-promise-url"
+        }
+        if image { return "Image" }
         return address ? "Link" : nil
     }
 }

@@ -1,4 +1,4 @@
-import DragDrop
+@testable import DragDrop
 import Foundation
 import Synchronization
 import Testing
@@ -79,6 +79,24 @@ struct ImageIntakeTests {
             from: drop([.data(.png, Self.png)] + chromiumDrag(address: "http://h/a.png")))
         #expect(image.type == .png && image.data == Self.png && image.origin == .image)
         #expect(fetcher.requests.isEmpty, "nothing downloaded")
+    }
+
+    @Test(
+        "A2: image data offered with its web address (Firefox) is named after the address, with its format's extension, and nothing is downloaded"
+    )
+    func imageTypeNamedByItsAddress() async throws {
+        let fetcher = FakeFetcher([:])
+        var image = try await intake(fetcher).load(
+            from: drop([.data(.png, Self.png), .text(.uriList, "https://example.org/photos/Beach%20house.jpg\r\n")]))
+        #expect(image.origin == .image && image.name == "Beach house.png", "PNG bytes get .png")
+        image = try await intake(fetcher).load(
+            from: drop([.data(.jpeg, Self.jpeg)] + chromiumDrag(address: "http://h/pictures/tram.jpeg")))
+        #expect(image.name == "tram.jpeg")
+        image = try await intake(fetcher).load(from: drop([.data(.png, Self.png), .text(.uriList, "https://example.org/")]))
+        #expect(image.name == nil, "an address naming no file names nothing")
+        #expect(fetcher.requests.isEmpty, "nothing downloaded")
+        #expect(ImageIntake.fileName("photo", for: .png) == "photo.png")
+        #expect(ImageIntake.fileName(".png", for: .jpeg) == "Image.jpg")
     }
 
     @Test(

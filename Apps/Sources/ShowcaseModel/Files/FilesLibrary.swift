@@ -604,6 +604,14 @@ public final class FilesLibrary: Sendable {
         return { copied in handler(name, copied, total) }
     }
 
+    /// Whether a URI list names at least one `file:` address (a browser's list names the web
+    /// address of what was dragged).
+    public static func namesLocalFile(uriList text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).contains { line in
+            line.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("file:")
+        }
+    }
+
     /// The absolute paths a URI list names, or the typed error of its first bad line.
     static func filePaths(fromURIList text: String) throws(FilesError) -> [String] {
         var paths: [String] = []
