@@ -175,6 +175,19 @@ gboolean dd_x11_drag_offer_copy_by_default(GdkDrag *drag) {
     return TRUE;
 }
 
+// GDK's X11 drop follows the source window's XdndActionList through a handler on the display's
+// `xevent` signal, with the drop as its data, until the drop is finalized; a change after the
+// drop started (a browser clears the list when its drag ends, or rewrites it for its next drag
+// while GDK still holds this drop as the current one) then sets the actions of a drop that no
+// longer takes them, and GDK prints a critical. Once dropped, the actions are settled: the
+// handler goes.
+gboolean dd_x11_drop_stop_following_actions(GdkDrop *drop) {
+    if (drop == NULL) return FALSE;
+    GdkDisplay *display = gdk_drop_get_display(drop);
+    if (!GDK_IS_X11_DISPLAY(display) || gdk_drop_get_drag(drop) != NULL) return FALSE;
+    return g_signal_handlers_disconnect_matched(display, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, drop) > 0;
+}
+
 // The WM_CLASS class (or instance) name of `window`, or NULL.
 static char *dd_x11_class_hint(Display *xdisplay, Window window) {
     XClassHint hint = {NULL, NULL};
@@ -216,6 +229,11 @@ char *dd_x11_window_class(GdkDisplay *display, gulong window) {
 
 gboolean dd_x11_drag_offer_copy_by_default(GdkDrag *drag) {
     (void)drag;
+    return FALSE;
+}
+
+gboolean dd_x11_drop_stop_following_actions(GdkDrop *drop) {
+    (void)drop;
     return FALSE;
 }
 

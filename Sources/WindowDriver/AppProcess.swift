@@ -78,12 +78,16 @@ public class AppProcess: @unchecked Sendable {
     public private(set) var content = ScreenRect(x: 0, y: 0, width: 0, height: 0)
     private var parsed: [AppLine] = []
     private var parsedLines = 0
+    /// Where the app's standard error goes.
+    public let stderrPath: String
+    private let ownsStderrFile: Bool
     private let parseLock = NSLock()
 
     /// Launches `executable` with `arguments` on `display`, in the display's
     /// ``XDisplay/appEnvironment`` with `environment` merged over it; waits up to `timeout`
     /// seconds for its ready line, and moves its window (the first whose name matches
-    /// `windowName`) to `at`. `stderrPath`: where the app's standard error goes (nil: /dev/null).
+    /// `windowName`) to `at`. `stderrPath`: where the app's standard error goes (nil: a private
+    /// temporary file, removed with the process; ``glibProblems()`` reads either).
     /// With `screenReader`, the app runs in a private D-Bus session with its accessibility on
     /// and the screen reader's listener beside it.
     public init(
@@ -100,7 +104,9 @@ public class AppProcess: @unchecked Sendable {
         let stdin = try ProcessPipe()
         let stdout = try ProcessPipe()
         var stderrFD: Int32?
-        if let stderrPath { stderrFD = open(stderrPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        let errorPath =
+            stderrPath ?? NSTemporaryDirectory() + "/dragdrop-app-\(getpid())-\(UUID().uuidString.prefix(8)).stderr"
+        stderrFD = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         defer { if let stderrFD, stderrFD >= 0 { close(stderrFD) } }
         let process: ChildProcess
         do {
@@ -125,6 +131,8 @@ public class AppProcess: @unchecked Sendable {
             close(reader)
         }
         self.display = display
+        self.stderrPath = errorPath
+        ownsStderrFile = stderrPath == nil
         name = URL(fileURLWithPath: executable).lastPathComponent
         self.windowName = windowName
         self.process = process
@@ -310,7 +318,23 @@ public class AppProcess: @unchecked Sendable {
     /// Ends the app at once if it still runs.
     public func stop() { quit(timeout: 2) }
 
-    deinit { stop() }
+    /// The lines of the app's standard error where GLib, GDK or GTK reported a critical or a
+    /// warning (`(showcase:123): Gdk-CRITICAL **: …`): a test of a real drag expects none.
+    public func glibProblems() -> [String] {
+        guard let text = try? String(contentsOfFile: stderrPath, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map(String.init).filter(Self.isGLibProblem)
+    }
+
+    /// Whether `line` is a GLib log message of level critical or warning from any domain.
+    public static func isGLibProblem(_ line: String) -> Bool {
+        for level in ["-CRITICAL **", "-WARNING **"] where line.contains(level) { return true }
+        return false
+    }
+
+    deinit {
+        stop()
+        if ownsStderrFile { unlink(stderrPath) }
+    }
 }
 
 /// Tells when the newest line of one kind stopped changing: a layout has settled once no new

@@ -159,6 +159,7 @@ struct BrowserTests: ShowcaseTesting {
             // went to no window.
             usleep(2_000_000)
             try body(app, session, data)
+            expectNoGLibProblems(app)
         }
     }
 
@@ -380,6 +381,7 @@ struct BrowserTests: ShowcaseTesting {
             let performed = lines.firstIndex { $0.hasPrefix("export drop performed") } ?? .max
             let wrote = lines.firstIndex { $0.hasPrefix("export file written") } ?? .max
             #expect(planned < performed && performed < wrote, "written at the drop, not at the first request: \(lines)")
+            expectNoGLibProblems(page)
         }
     }
 

@@ -66,6 +66,8 @@ struct DragExportTests: ShowcaseTesting {
             #expect(kept.map(\.lastPathComponent) == ["Beach.png"], "P3: the file it took stays")
             let bytes = try Data(contentsOf: try #require(kept.first))
             #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "the photo's PNG bytes")
+            expectNoGLibProblems(page)
+            expectNoGLibProblems(target.process)
         }
     }
 }

@@ -10,6 +10,13 @@ import Testing
 protocol ShowcaseTesting {}
 
 extension ShowcaseTesting {
+    /// Expects that `app` printed no GLib, GDK or GTK critical or warning (issue 26: a drag
+    /// with another app is clean, not only successful).
+    func expectNoGLibProblems(_ app: AppProcess, sourceLocation: SourceLocation = #_sourceLocation) {
+        let problems = app.glibProblems()
+        #expect(problems.isEmpty, "\(app.name) reported: \(problems.prefix(5))", sourceLocation: sourceLocation)
+    }
+
     /// The regular files under `directory`, at any depth, sorted by path.
     func regularFiles(in directory: URL) -> [URL] {
         guard

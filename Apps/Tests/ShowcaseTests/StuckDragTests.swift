@@ -41,6 +41,7 @@ struct StuckDragTests: ShowcaseTesting {
             try target.waitFor("the target's behaviour", after: mark) { $0.kind == "target" }
             let layout = try app.settledLayout(pane: "reminders")
             try body(app, target, Pointer(display: display), layout)
+            expectNoGLibProblems(app)
         }
     }
 

@@ -79,6 +79,12 @@ gboolean dd_x11_watch_dnd(GdkDisplay *display, DDX11DndCallback callback, gpoint
 /// stays. Returns FALSE (and does nothing) for a drag that is not an X11 drag.
 gboolean dd_x11_drag_offer_copy_by_default(GdkDrag *drag);
 
+/// Stops GDK following the source's XdndActionList for a drop from another app that was
+/// dropped: GDK would set the actions of a drop past its start when the source changes the list
+/// (a browser does, at its drag's end and its next drag's start), and print a critical. Returns
+/// whether a handler was removed (FALSE on other backends and for drops of this app's drags).
+gboolean dd_x11_drop_stop_following_actions(GdkDrop *drop);
+
 /// The WM_CLASS class name of X11 window `window` (the app it belongs to), or NULL when unknown.
 /// A window without WM_CLASS (a hidden selection owner) is named by a top-level window of the
 /// same client. Free with g_free.

@@ -1,3 +1,4 @@
+import CDragDropGTKSupport
 import CGtk4
 import DragDrop
 
@@ -42,6 +43,10 @@ extension OtherAppDrags {
     /// `drop` of a drag from another app: the engine drops (the destination loads through
     /// ``DropRequest/data``); GDK's drop is finished when the outcome is known, or at once.
     func drop(_ drop: UnsafeMutableRawPointer, x: Double, y: Double, window: TargetID) {
+        // The drop's actions are settled now; GDK would go on following the source's list.
+        if dd_x11_drop_stop_following_actions(OpaquePointer(drop)) != 0 {
+            host.diagnose("external drop stopped following the source's actions")
+        }
         let engine = host.engine
         guard let external = incoming, external.drop.raw == drop, engine.currentSession?.mode == .external,
             let origin = host.windowOrigins[window]

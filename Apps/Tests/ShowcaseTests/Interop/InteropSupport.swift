@@ -28,6 +28,7 @@ extension InteropTesting {
             defer { app.stop() }
             _ = try app.settledLayout(pane: pane)
             try body(session, app, Pointer(display: session.display), data)
+            expectNoGLibProblems(app)
         }
     }
 
@@ -44,6 +45,7 @@ extension InteropTesting {
             defer { other.stop() }
             _ = try other.settledLayout(pane: pane)
             try body(other, data)
+            expectNoGLibProblems(other)
         }
     }
 
@@ -57,6 +59,7 @@ extension InteropTesting {
             defer { page.stop() }
             _ = try page.settledLayout(pane: "page")
             try body(page)
+            expectNoGLibProblems(page)
         }
     }
 

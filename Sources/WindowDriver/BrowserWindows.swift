@@ -1,0 +1,119 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A real browser on a display (``Chromium``, ``Firefox``), as another app to drag to and from:
+/// one process with a private, temporary profile, its windows found, placed and read through
+/// xdotool. Pages report what happened through their title.
+public class BrowserWindows: @unchecked Sendable {
+    public let display: XDisplay
+    /// "Chromium", "Firefox": for messages.
+    let browserName: String
+    /// The private profile, removed by ``stop()``.
+    let profile: URL
+    /// What the browser adds after a page's title in its window's title (" — Mozilla Firefox").
+    let titleSuffix: String
+    var process: ChildProcess!
+
+    /// A browser on `display` whose profile is `profile` (created here).
+    init(display: XDisplay, browserName: String, profile: URL, titleSuffix: String = "") throws {
+        self.display = display
+        self.browserName = browserName
+        self.titleSuffix = titleSuffix
+        self.profile = profile
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+    }
+
+    /// A new private profile's folder for `browserName`.
+    static func newProfile(_ browserName: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dragdrop-\(browserName.lowercased())-\(UUID().uuidString)")
+    }
+
+    /// The browser's output, in its profile.
+    var logPath: String { profile.appendingPathComponent("\(browserName.lowercased()).log").path }
+
+    /// Starts the browser's process, its output going to ``logPath``.
+    func launch(_ arguments: [String], environment: [String: String]) throws {
+        let log = Glibc.open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        defer { if log >= 0 { close(log) } }
+        process = try ChildProcess(
+            arguments[0], Array(arguments.dropFirst()), environment: environment, stdout: log >= 0 ? log : nil,
+            stderr: log >= 0 ? log : nil)
+    }
+
+    /// `title` without the browser's own suffix.
+    func withoutSuffix(_ title: String) -> String {
+        titleSuffix.isEmpty || !title.hasSuffix(titleSuffix) ? title : String(title.dropLast(titleSuffix.count))
+    }
+
+    /// The first window whose title matches `pattern`, waiting up to `timeout` seconds.
+    public func window(titled pattern: String, timeout: Double = 15) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            guard process.isRunning else { throw DriverError("\(browserName) exited (see \(logPath)).") }
+            if let ids = try? display.xdotoolOutput(["search", "--name", pattern]),
+                let id = ids.split(separator: "\n").first
+            {
+                return String(id)
+            }
+            usleep(100_000)
+        }
+        throw DriverError("No \(browserName) window titled '\(pattern)' within \(timeout) s.")
+    }
+
+    /// Moves window `id` to `position` (without a window manager windows stay where put).
+    public func place(_ id: String, at position: (Int, Int)) throws {
+        try display.xdotool(["windowmove", "--sync", id, "\(position.0)", "\(position.1)"])
+    }
+
+    /// Window `id`'s title now.
+    public func title(of id: String) throws -> String {
+        try display.xdotoolOutput(["getwindowname", id]).trimmingCharacters(in: .newlines)
+    }
+
+    /// Waits until window `id`'s title starts with `prefix`; returns the title.
+    @discardableResult
+    public func waitForTitle(of id: String, prefix: String, timeout: Double = 15) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = (try? title(of: id)).map(withoutSuffix) ?? last
+            if last.hasPrefix(prefix) { return last }
+            usleep(50_000)
+        }
+        throw DriverError("\(browserName)'s window never got a title starting with '\(prefix)' (last: '\(last)').")
+    }
+
+    /// Window `id`'s title after `prefix`, as JSON (pages report what they saw so).
+    public func titleJSON(of id: String, prefix: String, timeout: Double = 15) throws -> [String: Any] {
+        let title = try waitForTitle(of: id, prefix: prefix, timeout: timeout)
+        let json = title.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            throw DriverError("The title '\(title)' does not end in a JSON object.")
+        }
+        return object
+    }
+
+    /// Where window `id` is on the screen.
+    public func frame(of id: String) throws -> ScreenRect {
+        let geometry = try display.xdotoolOutput(["getwindowgeometry", "--shell", id])
+        var values: [String: Double] = [:]
+        for line in geometry.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let v = Double(parts[1]) { values[String(parts[0])] = v }
+        }
+        guard let x = values["X"], let y = values["Y"], let w = values["WIDTH"], let h = values["HEIGHT"] else {
+            throw DriverError("Unreadable window geometry: \(geometry)")
+        }
+        return ScreenRect(x: x, y: y, width: w, height: h)
+    }
+
+    /// Ends the browser and removes its profile.
+    public func stop() {
+        process?.stop(grace: 3)
+        try? FileManager.default.removeItem(at: profile)
+    }
+}
