@@ -45,7 +45,7 @@ public class BrowserWindows: @unchecked Sendable {
     }
 
     /// `title` without the browser's own suffix.
-    func withoutSuffix(_ title: String) -> String {
+    public func withoutSuffix(_ title: String) -> String {
         titleSuffix.isEmpty || !title.hasSuffix(titleSuffix) ? title : String(title.dropLast(titleSuffix.count))
     }
 

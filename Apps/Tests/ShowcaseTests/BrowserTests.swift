@@ -12,7 +12,7 @@ import Testing
 /// browser's first start takes seconds): a source page (`/source.html`: a photo, a slowly served
 /// photo, a link, a bold word) and a drop-zone page (`/drop.html`) whose title reports what a
 /// drop brought (``BrowserPages``). Stopped when the test process exits.
-final class BrowserSession: @unchecked Sendable {
+final class BrowserSession: BrowserDriving, @unchecked Sendable {
     static let shared = Result { try BrowserSession() }
     nonisolated(unsafe) private static var started: BrowserSession?
 
@@ -50,90 +50,8 @@ final class BrowserSession: @unchecked Sendable {
         display.stop()
     }
 
-    /// The source page's report (element frames in the page, its offset in the window).
-    func sourcePage(loaded: Bool = false) throws -> [String: Any] {
-        let deadline = Date().addingTimeInterval(20)
-        while true {
-            let page = try chromium.titleJSON(of: source, prefix: "SOURCE")
-            if !loaded || page["loaded"] as? Bool == true || Date() > deadline { return page }
-            usleep(100_000)
-        }
-    }
-
-    /// The centre of element `id` of the source page on the screen; `dx` from its left edge
-    /// instead when given.
-    func point(of id: String, dx: Double? = nil) throws -> ScreenPoint {
-        try focusSource()
-        let page = try sourcePage(loaded: id == "slow")
-        guard let frame = page[id] as? [Double], frame.count == 4 else {
-            throw DriverError("The source page reports no frame for '\(id)': \(page)")
-        }
-        let offset = page["offset"] as? [Double] ?? [0, 0]
-        let window = try chromium.frame(of: source)
-        return (
-            window.x + offset[0] + frame[0] + (dx ?? frame[2] / 2), window.y + offset[1] + frame[1] + frame[3] / 2
-        )
-    }
-
-    /// Gives the source page's window the keyboard focus, as the click of a person starting a
-    /// drag there would (without a window manager nothing else does; a Chromium window without
-    /// the focus after another app had it was seen to start drags that no window received).
-    func focusSource() throws {
-        try display.xdotool(["windowfocus", "--sync", source])
-    }
-
-    /// A drag out of the source page, at the pace Chromium needs: the pointer rests on the
-    /// element, presses, moves a few pixels with pauses (the page decides it is a drag), then
-    /// travels to `to`, rests there and releases.
-    func dragFromPage(_ from: ScreenPoint, to: ScreenPoint) throws {
-        var commands = ["mousemove"] + Pointer.at(from) + ["sleep", "0.3", "mousedown", "1", "sleep", "0.2"]
-        for step in 1...3 {
-            commands +=
-                ["mousemove"] + Pointer.at((from.x + Double(4 * step), from.y + Double(3 * step))) + ["sleep", "0.15"]
-        }
-        for step in 1...12 {
-            let t = Double(step) / 12
-            commands +=
-                ["mousemove"] + Pointer.at((from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t)) + [
-                    "sleep", "0.06",
-                ]
-        }
-        commands += ["mousemove"] + Pointer.at((to.x + 1, to.y)) + ["sleep", "0.3", "mousemove"] + Pointer.at(to)
-        commands += ["sleep", "0.4", "mouseup", "1"]
-        try display.xdotool(commands)
-    }
-
-    /// A drag out of the source page into the showcase, played again (at most twice more) when
-    /// the showcase saw no drag enter: Chromium finds the window under the pointer in its own
-    /// cache of the screen's windows, which can still hold the showcase window of the test
-    /// before (same place, now destroyed), so a drag may go to no window at all. That is the
-    /// browser's cache, not what the tests check: what arrives and what the person sees.
-    func dragFromPage(_ from: ScreenPoint, to: ScreenPoint, into app: ShowcaseProcess) throws {
-        for attempt in 1...3 {
-            let mark = app.lineCount
-            try dragFromPage(from, to: to)
-            let entered = try? app.waitFor("the drag entering the showcase", after: mark, timeout: 3) { _ in
-                app.messages(from: mark).contains { $0.hasPrefix("external drag-enter") }
-            }
-            if entered != nil || attempt == 3 { return }
-            usleep(1_500_000)
-        }
-    }
-
-    /// Where to drop on the drop zone.
-    func zoneCenter() throws -> ScreenPoint { try chromium.frame(of: zone).center }
-
-    /// How many drops the zone reported so far.
-    func dropCount() throws -> Int {
-        let title = try chromium.title(of: zone)
-        guard title.hasPrefix("DROP ") else { return 0 }
-        return Int(title.dropFirst(5).prefix { $0.isNumber }) ?? 0
-    }
-
-    /// What the zone received in drop number `number`.
-    func drop(_ number: Int) throws -> [String: Any] {
-        try chromium.titleJSON(of: zone, prefix: "DROP \(number) ", timeout: 20)
-    }
+    var sourceBrowser: BrowserWindows { chromium }
+    var zoneBrowser: BrowserWindows { chromium }
 }
 
 @Suite(
@@ -362,7 +280,11 @@ struct BrowserTests: ShowcaseTesting {
             try page.waitFor(GtkLine.self, "Chromium asking for the file list", after: mark) {
                 $0.message.hasPrefix("export file planned")
             }
-            #expect(regularFiles(in: exports).isEmpty, "P5: nothing is written before the drop")
+            let early = regularFiles(in: exports).filter { !$0.lastPathComponent.hasPrefix(".") }
+            #expect(
+                early.map(\.lastPathComponent) == ["Beach.png"]
+                    && early.allSatisfy { (try? Data(contentsOf: $0))?.allSatisfy { $0 == 0 } == true },
+                "P5: before the drop the address names a file of zeros: \(early)")
             try session.pointer.release()
             let drop = try session.drop(number)
             let files = drop["files"] as? [[String: Any]] ?? []

@@ -54,10 +54,15 @@ struct DragExportTests: ShowcaseTesting {
                 return outcome.outcome
             }
 
+            let removedMark = page.lineCount
             let refused = try dropPhoto("refuse")
             #expect(refused == "returnToSource", "F7: a refused drop fails")
+            // Said once the folder is gone (GTK's drag-end line comes just before).
+            try page.waitFor(GtkLine.self, "the folder removed", after: removedMark) { $0.message.hasPrefix("export removed") }
             let left = (try? FileManager.default.contentsOfDirectory(atPath: exports.path)) ?? []
-            #expect(left.filter { $0.hasPrefix("drag-") }.isEmpty, "the refused drag's folder is removed: \(left)")
+            #expect(
+                left.filter { $0.hasPrefix("drag-") }.isEmpty,
+                "the refused drag's folder is removed: \(regularFiles(in: exports)); \(page.messages(from: 0).filter { $0.contains("export") || $0.hasPrefix("drag-") || $0.contains("drop in another") })")
             #expect(regularFiles(in: exports).isEmpty)
 
             let taken = try dropPhoto("finish")

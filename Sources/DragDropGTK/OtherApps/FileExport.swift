@@ -8,9 +8,11 @@ import Foundation
 /// representation visible to every app ("Beach.png", "House and Sun.pdf").
 ///
 /// The file is written only when another app asks for the list **after the drop** (P5):
-/// Chromium reads every offered type as soon as a drag enters its window, so a request before
-/// the drop gets the address the file will have, and nothing is written; the request that
-/// follows the drop (GDK's `drop-performed`) writes it, once per drag, then answers.
+/// Chromium and Firefox read every offered type as soon as a drag enters their window, so a
+/// request before the drop gets the address the file will have, where a file of the right size
+/// holds only zeros (Firefox takes an address as a file only if it exists when it reads it, with
+/// the size it has then), the content waiting in a hidden file beside it; the drop (GDK's
+/// `drop-performed`) renames the content into place, once per drag.
 ///
 /// Files live in a private cache (``directory``, mode 0700; by default
 /// `$XDG_CACHE_HOME/dragdrop-exports/<app>`), one directory per drag named
@@ -181,6 +183,8 @@ final class ExportedFiles {
     var dropPerformed = false
     private var items: [(name: String, representation: Representation)] = []
     private var writes: [Int: Task<Void, any Error>] = [:]
+    /// Contents written before the drop, beside their addresses (``stage(_:)``).
+    private var stages: [Int: Task<Void, any Error>] = [:]
     /// Items whose address was handed out before the drop.
     private var planned: Set<Int> = []
     private var written: Set<Int> = []
@@ -202,6 +206,7 @@ final class ExportedFiles {
     /// whether there was one. Links inside are removed, never followed.
     func removeDirectory() -> Bool {
         for write in writes.values { write.cancel() }
+        for stage in stages.values { stage.cancel() }
         guard FileManager.default.fileExists(atPath: directory.path) else { return false }
         return (try? FileManager.default.removeItem(at: directory)) != nil
     }
@@ -210,7 +215,7 @@ final class ExportedFiles {
     func path(of index: Int) -> URL { directory.appendingPathComponent(items[index].name) }
 
     /// The `text/uri-list` line naming item `index`'s file; writes the file first once the drop
-    /// was performed.
+    /// was performed, stages it before (``stage(_:)``).
     func address(of index: Int) async throws -> RepresentationContent {
         let url = path(of: index)
         if dropPerformed {
@@ -218,9 +223,41 @@ final class ExportedFiles {
         } else {
             planned.insert(index)
             diagnose("export file planned name=\(items[index].name)")
+            do {
+                try await stage(index).value
+            } catch {
+                diagnose("export file not staged name=\(items[index].name) reason=\(error)")
+            }
         }
         return .data(Data((url.absoluteString + "\r\n").utf8))
     }
+
+    /// For an address handed out before the drop: Chromium and Firefox read the list as a drag
+    /// enters, and Firefox takes an address as a file only if the file exists then, with the
+    /// size it has then. So the content is written to a hidden file beside it, and the address
+    /// names a file of the same size holding only zeros; the drop renames the content into place
+    /// (P5: the other app can read no byte of it before the drop).
+    private func stage(_ index: Int) -> Task<Void, any Error> {
+        if let stage = stages[index] { return stage }
+        let url = path(of: index)
+        let hidden = stagedPath(of: index)
+        let stage = Task { @MainActor in
+            let size = try await self.write(index, to: hidden)
+            let manager = FileManager.default
+            guard !manager.fileExists(atPath: url.path) else { return }
+            guard manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            let handle = try FileHandle(forWritingTo: url)
+            defer { try? handle.close() }
+            try handle.truncate(atOffset: UInt64(size))
+        }
+        stages[index] = stage
+        return stage
+    }
+
+    /// Where item `index`'s content waits for the drop (a hidden file beside its address).
+    private func stagedPath(of index: Int) -> URL { directory.appendingPathComponent(".\(items[index].name).staged") }
 
     /// Starts writing the planned files; returns how many are not written yet.
     func writePlanned() -> Int {
@@ -237,7 +274,16 @@ final class ExportedFiles {
         let write = Task { @MainActor in
             defer { self.written.insert(index) }
             do {
-                try await self.write(index, to: url)
+                if let stage = self.stages[index], (try? await stage.value) != nil {
+                    // Staged before the drop: the content takes the address's place in one rename.
+                    let staged = self.stagedPath(of: index)
+                    let size = (try? FileManager.default.attributesOfItem(atPath: staged.path)[.size] as? Int) ?? 0
+                    guard rename(staged.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+                    self.diagnose("export file written name=\(self.items[index].name) bytes=\(size) path=\(url.path)")
+                } else {
+                    let size = try await self.write(index, to: url)
+                    self.diagnose("export file written name=\(self.items[index].name) bytes=\(size) path=\(url.path)")
+                }
             } catch {
                 self.diagnose("export file failed name=\(self.items[index].name) reason=\(error)")
                 throw error
@@ -247,7 +293,10 @@ final class ExportedFiles {
         return write
     }
 
-    private func write(_ index: Int, to url: URL) async throws {
+    /// Writes item `index`'s content to `url` (through a temporary file renamed into place);
+    /// returns its size.
+    @discardableResult
+    private func write(_ index: Int, to url: URL) async throws -> Int64 {
         let manager = FileManager.default
         try manager.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -256,8 +305,7 @@ final class ExportedFiles {
         let representation = items[index].representation
         let source = try await representation.produce().source()
         let sink = try FileSink(destination: url.path)
-        let size = try await ChunkedCopier().copy(from: source, to: sink, type: representation.type)
-        diagnose("export file written name=\(items[index].name) bytes=\(size) path=\(url.path)")
+        return try await ChunkedCopier().copy(from: source, to: sink, type: representation.type)
     }
 }
 
