@@ -226,17 +226,22 @@ public final class WaylandCompositor: @unchecked Sendable {
         -> PlacedWindow
     {
         let regex = try NSRegularExpression(pattern: pattern)
-        let matches: (View) -> Bool = { view in
-            view.opaque != nil
-                && regex.firstMatch(in: view.title, range: NSRange(view.title.startIndex..., in: view.title)) != nil
+        let titled: (View) -> Bool = { view in
+            regex.firstMatch(in: view.title, range: NSRange(view.title.startIndex..., in: view.title)) != nil
         }
+        // GTK tells weston which part of its surface is opaque (the window without its shadow);
+        // a window that never does (LibreOffice's) is all content, once it has been seen a while.
+        var unshaded = 0
+        let matches: (View) -> Bool = { view in titled(view) && (view.opaque != nil || unshaded >= 8) }
         let target = (x: Double(position.0), y: Double(position.1))
         let deadline = Date().addingTimeInterval(timeout)
         var last: View?
         var attempts = 0
         while Date() < deadline {
             let all = try views()
-            guard let index = all.firstIndex(where: matches), let content = all[index].opaque else {
+            if all.contains(where: { titled($0) && $0.opaque == nil }) { unshaded += 1 }
+            guard let index = all.firstIndex(where: matches), let content = all[index].opaque ?? Optional(all[index].frame)
+            else {
                 last = nil
                 usleep(50_000)
                 continue
@@ -245,7 +250,7 @@ public final class WaylandCompositor: @unchecked Sendable {
             defer { last = view }
             // A window the shell has just mapped may still be settling: act once it stands still.
             guard let previous = last, previous.frame.x == view.frame.x, previous.frame.y == view.frame.y,
-                previous.opaque?.x == content.x, previous.opaque?.y == content.y
+                (previous.opaque ?? previous.frame).x == content.x, (previous.opaque ?? previous.frame).y == content.y
             else {
                 usleep(80_000)
                 continue
@@ -267,10 +272,11 @@ public final class WaylandCompositor: @unchecked Sendable {
             try drag(from: grab, by: (target.x - content.x, target.y - content.y))
             last = nil
         }
-        let now = try? views().first(where: matches)
+        let now = try? views().first(where: titled)
         throw DriverError(
             "The Wayland window '\(pattern)' was not shown at \(position) within \(timeout) s (its content is at "
-                + "\(now?.opaque.map(\.description) ?? "nowhere"); windows: \((try? views().map(\.title)) ?? [])).")
+                + "\(now.map { ($0.opaque ?? $0.frame).description } ?? "nowhere"), after \(attempts) moves; windows: "
+                + "\((try? views().map(\.title)) ?? [])).")
     }
 
     /// A point of `content` outside every rectangle in `covers`: its middle if free, else the

@@ -23,6 +23,11 @@ struct InteropOfficeTests: InteropTesting {
     /// A line of Writer text with a bold and an italic part, large enough to grab.
     static let document = #"{\rtf1\ansi\deff0 {\fonttbl {\f0 Liberation Serif;}}\f0\fs48 Plain then {\b bold words} and {\i italic}.\par}"#
 
+    /// On Wayland Writer's window cannot be resized from outside: its profile gives the size
+    /// (else it fills the screen).
+    static let waylandWindow =
+        #"<item oor:path="/org.openoffice.Setup/Office/Factories/org.openoffice.Setup:Factory['com.sun.star.text.TextDocument']"><prop oor:name="ooSetupFactoryWindowAttributes" oor:op="fuse"><value>1040,20,1000,700;1;0,0,0,0;</value></prop></item>"#
+
     /// Writer showing `document` in its own window at `peerOrigin`, 1000 × 700, with a private
     /// profile that shows no tip of the day; returns where its text is on the screen.
     private func withWriter(
@@ -37,6 +42,7 @@ struct InteropOfficeTests: InteropTesting {
         <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
         <item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="ShowTipOfTheDay" oor:op="fuse"><value>false</value></prop></item>
         <item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="FirstRun" oor:op="fuse"><value>false</value></prop></item>
+        \(session.display.backend == .wayland ? Self.waylandWindow : "")
         </oor:items>
         """.write(to: user.appendingPathComponent("registrymodifications.xcu"), atomically: true, encoding: .utf8)
         let document = folder.appendingPathComponent("Phrase.rtf")
@@ -53,7 +59,10 @@ struct InteropOfficeTests: InteropTesting {
         defer { writer.stop() }
         let name = "Phrase.rtf - LibreOffice Writer"
         _ = try session.display.placeWindow(named: "^\(name)$", at: Self.peerOrigin)
-        try session.display.xdotool(["search", "--name", "^\(name)$", "windowsize", "--sync", "1000", "700"])
+        // On X11 the window is sized here; on Wayland the profile's window attributes size it.
+        if session.display.backend == .x11 {
+            try session.display.xdotool(["search", "--name", "^\(name)$", "windowsize", "--sync", "1000", "700"])
+        }
         let window = try session.display.placeWindow(named: "^\(name)$", at: Self.peerOrigin)
         // The text: the dark pixels on the white page, below the toolbars and rulers.
         let page = ScreenRect(x: window.x + 60, y: window.y + 190, width: 760, height: 220)
@@ -73,9 +82,14 @@ struct InteropOfficeTests: InteropTesting {
     func styledLineFromWriterIntoNote() throws {
         try withPeers(pane: "notes") { session, app, pointer, data in
             try withWriter(session) { text, window in
-                try session.display.xdotool(
-                    ["mousemove", String(Int(text.midX)), String(Int(text.maxY + 60)), "search", "--name", "^\(window)$",
-                     "windowfocus", "--sync"])
+                if session.display.backend == .wayland {
+                    // weston gives the keyboard to the window clicked.
+                    try pointer.click(at: (text.midX, text.maxY + 60))
+                } else {
+                    try session.display.xdotool(
+                        ["mousemove", String(Int(text.midX)), String(Int(text.maxY + 60)), "search", "--name",
+                         "^\(window)$", "windowfocus", "--sync"])
+                }
                 try pointer.key("ctrl+a")
                 usleep(500_000)
                 let note = "Book club: March"
@@ -89,7 +103,9 @@ struct InteropOfficeTests: InteropTesting {
                 let status = try app.waitFor(StatusLine.self, "the drop's status", after: mark, timeout: 15) {
                     $0.text.hasPrefix("Copied") || $0.text.hasPrefix("Not dropped")
                 }
-                #expect(status.text == "Copied 'Text from Soffice' to Book club: March.", "\(status.text)")
+                // X11 names the app the drag came from; on Wayland nothing does.
+                let from = session.display.backend == .wayland ? "another app" : "Soffice"
+                #expect(status.text == "Copied 'Text from \(from)' to Book club: March.", "\(status.text)")
                 let state = try app.waitForState("Writer's line in the note", after: mark) {
                     noteHTML($0, note).contains("<b>bold words</b>")
                 }

@@ -117,7 +117,8 @@ final class Peer {
     /// of the app), placed on the screen.
     func tree() throws -> [AccessibleNode] {
         var nodes = try AccessibleTree.read(program.accessibleName, environment: environment)
-        if program.windowRelativeExtents {
+        // On Wayland no app knows where its window is: every app's extents are its window's.
+        if program.windowRelativeExtents || environment["WAYLAND_DISPLAY"] != nil {
             for i in nodes.indices { nodes[i].frame?.x += window.x; nodes[i].frame?.y += window.y }
         }
         guard

@@ -70,15 +70,26 @@ final class PeerSession {
     }
 
     /// What every peer and the accessibility reader run with: this display's own home folders,
-    /// this display and bus, the X11
-    /// backends, accessibility on (Qt only when asked), Qt's XDND log.
+    /// this display and bus, accessibility on (Qt only when asked), Qt's XDND log; the X11
+    /// backends, or on a Wayland display GTK's and Firefox's Wayland backends on weston's socket
+    /// (named by its full path: the session's runtime folder is its own).
     var environment: [String: String] {
-        display.isolatedFolders.merging([
+        var environment = display.isolatedFolders.merging([
             "DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": busAddress, "XDG_RUNTIME_DIR": runtime.path,
             "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi", "QT_QPA_PLATFORM": "xcb",
             "QT_ACCESSIBILITY": "1", "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
             "QT_LOGGING_RULES": "qt.qpa.xdnd=true", "LANG": "C.UTF-8",
         ]) { $1 }
+        if let compositor = display.compositor {
+            let wayland = compositor.appEnvironment
+            if let socket = wayland["WAYLAND_DISPLAY"], let folder = wayland["XDG_RUNTIME_DIR"] {
+                environment["WAYLAND_DISPLAY"] = socket.hasPrefix("/") ? socket : folder + "/" + socket
+            }
+            environment["GDK_BACKEND"] = "wayland"
+            environment["MOZ_ENABLE_WAYLAND"] = "1"
+            environment["SAL_USE_VCLPLUGIN"] = "gtk3"
+        }
+        return environment
     }
 
     /// Launches `program`, waits for its window and for it to appear to assistive technology,
