@@ -137,8 +137,16 @@ final class HostileSession {
             throw error
         }
         pointer = Pointer(display: display)
-        _ = try app.settledLayout(pane: pane)
-        windowSize = try Self.size(of: ShowcaseProcess.windowName, on: display)
+        do {
+            _ = try app.settledLayout(pane: pane)
+            windowSize = try Self.size(of: ShowcaseProcess.windowName, on: display)
+        } catch {
+            // Nothing outlives a session that could not start.
+            source.stop()
+            app.stop()
+            display.stop()
+            throw error
+        }
     }
 
     func stop() {
