@@ -4,7 +4,8 @@ import Foundation
 /// ``LoopbackServer`` so their addresses are `http`, as on the web:
 ///
 /// - `/source.html` (title `SOURCE {…}`): a photo (`/photo.png`), a slowly served photo
-///   (`/slow.png`), a link (`/article.html`) and a paragraph with a bold word; its title gives
+///   (`/slow.png`), a link (`/article.html`), a paragraph with a bold word and one of Korean,
+///   Japanese and Russian words (``wordsText``); its title gives
 ///   their frames in the page (`[x, y, width, height]`) and the page's offset in its window.
 /// - `/drop.html` (title `ZONE` until something is dropped): one drop zone filling the window;
 ///   each drop sets the title to `DROP n {…}` with what the page received: `types`, `files`
@@ -18,6 +19,8 @@ public enum BrowserPages {
     /// The link's text and the bold word of the styled paragraph.
     public static let linkText = "Harbour article"
     public static let boldWord = "Bake"
+    /// The last paragraph: words in Korean, Japanese and Russian (`#words`).
+    public static let wordsText = "한국어 日本語 Русский"
 
     /// A server for the pages; `slowDelay` is the pause between chunks of `/slow.png`.
     public static func server(slowDelay: Double = 0.2) throws -> LoopbackServer {
@@ -52,6 +55,7 @@ public enum BrowserPages {
         <a id="link" href="/article.html">\(linkText)</a>
         <p id="styled"><b>\(boldWord)</b> at 250 degrees</p>
         <img id="slow" src="/slow.png" width="160" height="110" alt="Harbour, large">
+        <p id="words">\(wordsText)</p>
         <script>
         function frame(id) {
           const b = document.getElementById(id).getBoundingClientRect();
@@ -60,6 +64,7 @@ public enum BrowserPages {
         function report() {
           document.title = 'SOURCE ' + JSON.stringify({
             photo: frame('photo'), link: frame('link'), styled: frame('styled'), slow: frame('slow'),
+            words: frame('words'),
             loaded: document.getElementById('slow').complete,
             offset: [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]});
         }

@@ -115,6 +115,28 @@ struct FirefoxTests: ShowcaseTesting {
     }
 
     @Test(
+        "S1, A7: Korean, Japanese and Russian words dragged from Firefox to the end of a note arrive character for character, and are saved so"
+    )
+    func wordsInEveryScriptFromFirefox() throws {
+        try withShowcase(pane: "notes") { app, session, data in
+            let note = "Sourdough"
+            let target = try app.settledLayout(pane: "notes").list(note)
+            try session.pointer.click(at: try session.point(of: "words", dx: 30), count: 3)
+            let mark = app.lineCount
+            try session.dragFromPage(try session.point(of: "words", dx: 20), to: (target.midX, target.maxY - 20), into: app)
+            try app.waitForState("the words in the note", after: mark, timeout: 15) {
+                $0.lists[note]?.first?.contains(BrowserPages.wordsText) == true
+            }
+            let store = try ShowcaseStore(path: data + "/showcase.sqlite", seed: false)
+            let notes = try #require(try store.collection(pane: .notes, key: "notes"))
+            let texts = try store.items(in: notes.id ?? 0).compactMap { item -> String? in
+                item.payload.flatMap { try? JSONDecoder().decode(NotePayload.self, from: $0) }?.text
+            }
+            #expect(texts.contains { $0.hasSuffix(" " + BrowserPages.wordsText) }, "saved as they are: \(texts)")
+        }
+    }
+
+    @Test(
         "P1, P5, S1: the Files pane's file and the Web Page's photo dragged onto a Firefox drop zone arrive as Files with their bytes ('Meeting notes.txt', 'Beach.png')"
     )
     func fileAndPhotoIntoFirefox() throws {
