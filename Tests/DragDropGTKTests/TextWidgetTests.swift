@@ -70,6 +70,25 @@ struct TextWidgetTests {
         }
     }
 
+    @Test("K2: a double click on a word inside a selection selects that word, as anywhere else")
+    func doubleClickInsideSelection() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let move = try layout.word("Move", in: "notes")
+            let end = try self.end(of: "notes", layout: layout, lastWord: "end:")
+            // The whole line selected by a press-and-sweep, then a double click on "to" in it.
+            var mark = app.lineCount
+            try pointer.press(at: (move.x + 1, move.midY), movingBy: end.x - move.x - 1, 0)
+            try await app.waitFor(TextLine.self, "the line selected", after: mark) {
+                $0.id == "notes" && $0.selection == "Move this to the end:"
+            }
+            mark = app.lineCount
+            let to = try layout.word("to", in: "notes")
+            try pointer.doubleClick(at: (to.midX, to.midY))
+            try await app.waitFor(TextLine.self, "'to' selected", after: mark) { $0.id == "notes" && $0.selection == "to" }
+        }
+    }
+
     @Test(
         "S2, P1, A7, F2: dragged to another text view the word (its image the word alone) is copied and keeps its bold")
     func copyToOtherViewKeepsBold() async throws {

@@ -115,9 +115,9 @@ struct FirefoxTests: ShowcaseTesting {
     }
 
     @Test(
-        "S1, A7: Korean, Japanese and Russian words dragged from Firefox to the end of a note arrive character for character, and are saved so"
+        "S1, A7, K2: Korean, Japanese and Russian words dragged from Firefox to the end of a note arrive character for character and are saved so; the Korean word, double-clicked among them, dragged back onto a Firefox drop zone arrives as that word"
     )
-    func wordsInEveryScriptFromFirefox() throws {
+    func wordsInEveryScriptBothWays() throws {
         try withShowcase(pane: "notes") { app, session, data in
             let note = "Sourdough"
             let target = try app.settledLayout(pane: "notes").list(note)
@@ -133,6 +133,21 @@ struct FirefoxTests: ShowcaseTesting {
                 item.payload.flatMap { try? JSONDecoder().decode(NotePayload.self, from: $0) }?.text
             }
             #expect(texts.contains { $0.hasSuffix(" " + BrowserPages.wordsText) }, "saved as they are: \(texts)")
+
+            // Back: the Korean word, double-clicked inside the words just dropped (still
+            // selected), onto the drop zone.
+            let korean = String(BrowserPages.wordsText.split(separator: " ")[0])
+            try app.waitFor(LayoutLine.self, "the words laid out", after: mark) { line in
+                line.rows?[note]?.contains { $0.title == korean } == true
+            }
+            let word = try #require(app.latestLayout?.rows[note]?.last { $0.title == korean })
+            try session.display.xdotool(["search", "--name", "^DragDrop Showcase$", "windowfocus", "--sync"])
+            try session.pointer.doubleClick(at: (word.frame.midX, word.frame.midY))
+            let number = try session.dropCount() + 1
+            try session.pointer.drag(
+                from: (word.frame.midX, word.frame.midY), to: try session.zoneCenter(), steps: 16, pause: 0.4)
+            let drop = try session.drop(number)
+            #expect(drop["text/plain"] as? String == korean, "\(drop)")
         }
     }
 

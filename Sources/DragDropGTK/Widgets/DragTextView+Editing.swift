@@ -113,11 +113,27 @@ extension DragTextView {
                 guard let self else { return }
                 self.pressPoint = (x, y)
                 let character = self.characterOffset(atWidgetX: x, y: y)
-                self.pressOnSelection =
-                    presses == 1 && self.styled.selection.map { $0.start <= character && character < $0.end } ?? false
+                let inSelection = self.styled.selection.map { $0.start <= character && character < $0.end } ?? false
+                self.pressOnSelection = presses == 1 && inSelection
+                // A double click selects the word under it (K2). Inside a selection GTK's own
+                // gesture leaves the press to a possible drag and selects nothing: do it here.
+                if presses == 2, inSelection { self.selectWord(at: character) }
             })
         pressTracker = GObjectRef(click)
         gtk_widget_add_controller(view.widget, click)
+    }
+
+    /// Selects the word around character `offset` (GTK's word boundaries, as its own double
+    /// click uses); nothing when there is no word there.
+    func selectWord(at offset: Int) {
+        var start = styled.iter(at: offset)
+        var end = start
+        if gtk_text_iter_starts_word(&start) == 0 { gtk_text_iter_backward_word_start(&start) }
+        if gtk_text_iter_ends_word(&end) == 0 { gtk_text_iter_forward_word_end(&end) }
+        let from = styled.offset(of: start)
+        let to = styled.offset(of: end)
+        guard from <= offset, offset < to else { return }
+        styled.select(from, to)
     }
 
     /// The offset of the character under `x`, `y` (widget coordinates).
