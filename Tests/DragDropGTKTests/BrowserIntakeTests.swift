@@ -213,7 +213,7 @@ struct FileExportTests {
     }
 
     @Test(
-        "P5: before the drop a request names the file without writing it; after the drop it is written once, privately, with the representation's bytes"
+        "P5: before the drop a request names a file of the right size holding only zeros (the content waits hidden beside it); after the drop the file has the representation's bytes, produced once, private"
     )
     func writtenOnlyAfterTheDrop() async throws {
         try await withCache { root in
@@ -231,9 +231,11 @@ struct FileExportTests {
             let early = try await address(provider)
             let url = try #require(URL(string: early.trimmingCharacters(in: .whitespacesAndNewlines)))
             #expect(url.lastPathComponent == "Beach.png")
-            #expect(
-                !FileManager.default.fileExists(atPath: url.path) && produced.value == 0,
-                "nothing written before the drop")
+            // Firefox takes an address as a file only if it exists when asked, with its size then.
+            let before = try Data(contentsOf: url)
+            #expect(before.count == 7 && before.allSatisfy { $0 == 0 }, "P5: no byte of it before the drop: \(Array(before))")
+            let listed = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted()
+            #expect(listed == [".Beach.png.staged", "Beach.png"], "the content waits hidden beside it: \(listed)")
 
             // The address was handed out: the drop writes it (the app waits for it in GLib's loop
             // before GDK tells the other app; here the next request waits for it).
@@ -242,8 +244,11 @@ struct FileExportTests {
             _ = try await address(provider)
             #expect(FileManager.default.fileExists(atPath: url.path))
             #expect(try Data(contentsOf: url) == Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3]))
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == ["Beach.png"],
+                "renamed into place")
             _ = try await address(provider)
-            #expect(produced.value == 1, "written once, however often it is asked for")
+            #expect(produced.value == 1, "produced once, however often it is asked for")
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
             let folder = try FileManager.default.attributesOfItem(atPath: url.deletingLastPathComponent().path)
