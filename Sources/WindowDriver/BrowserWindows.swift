@@ -98,18 +98,7 @@ public class BrowserWindows: @unchecked Sendable {
     }
 
     /// Where window `id` is on the screen.
-    public func frame(of id: String) throws -> ScreenRect {
-        let geometry = try display.xdotoolOutput(["getwindowgeometry", "--shell", id])
-        var values: [String: Double] = [:]
-        for line in geometry.split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, let v = Double(parts[1]) { values[String(parts[0])] = v }
-        }
-        guard let x = values["X"], let y = values["Y"], let w = values["WIDTH"], let h = values["HEIGHT"] else {
-            throw DriverError("Unreadable window geometry: \(geometry)")
-        }
-        return ScreenRect(x: x, y: y, width: w, height: h)
-    }
+    public func frame(of id: String) throws -> ScreenRect { try display.frame(ofX11Window: id) }
 
     /// Ends the browser and removes its profile.
     public func stop() {

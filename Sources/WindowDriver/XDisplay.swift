@@ -158,6 +158,11 @@ public final class XDisplay: @unchecked Sendable {
             throw DriverError("xdotool found no window named '\(pattern)'")
         }
         try xdotool(["windowmove", "--sync", id, "\(position.0)", "\(position.1)"])
+        return try frame(ofX11Window: id)
+    }
+
+    /// Where X11 window `id` (xdotool's window id) is on the screen.
+    public func frame(ofX11Window id: String) throws -> ScreenRect {
         let geometry = try xdotoolOutput(["getwindowgeometry", "--shell", id])
         var values: [String: Double] = [:]
         for line in geometry.split(separator: "\n") {
