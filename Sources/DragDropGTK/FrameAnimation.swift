@@ -37,4 +37,16 @@ enum FrameAnimation {
         }
         gtk_widget_add_tick_callback(widget, tick, box.retainedPointer, releaseSourceNotify)
     }
+
+    /// Runs `body` at the start of each of `widget`'s frames (before GTK lays it out) while it
+    /// returns true; returns the callback's id, for `gtk_widget_remove_tick_callback`.
+    @discardableResult
+    static func everyFrame(on widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Bool) -> guint {
+        let box = CallbackBox(body)
+        let tick: GtkTickCallback = { _, _, data in
+            guard let box = CallbackBox<@MainActor () -> Bool>.from(data) else { return 0 }
+            return MainActor.assumeIsolated { box.body() } ? 1 : 0
+        }
+        return gtk_widget_add_tick_callback(widget, tick, box.retainedPointer, releaseSourceNotify)
+    }
 }

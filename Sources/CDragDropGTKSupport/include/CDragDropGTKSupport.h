@@ -160,6 +160,13 @@ typedef struct {
     /// dd_collection_model_selection_changed.
     gboolean (*change_selection)(gpointer user_data, DDSelectionChange change, guint position, guint n_items,
                                  gboolean unselect_rest);
+    /// The key of the item at `position` (its identifier), newly allocated with g_malloc: while GTK
+    /// holds the object made for a key, the same object stands for it. NULL: a new object.
+    char *(*item_key)(gpointer user_data, guint position);
+    /// A row (a GtkListItem) is bound to an item, after the unbind of any other it showed.
+    void (*bind)(gpointer user_data, gpointer list_item);
+    /// A row no longer shows its item.
+    void (*unbind)(gpointer user_data, gpointer list_item);
 } DDCollectionModelCallbacks;
 
 /// A GListModel and GtkSelectionModel whose item count and selection are the app's, answered
@@ -171,6 +178,15 @@ DDCollectionModel *dd_collection_model_new(const DDCollectionModelCallbacks *cal
                                            GDestroyNotify destroy);
 /// Emits items-changed: `removed` items at `position` replaced by `added`.
 void dd_collection_model_items_changed(DDCollectionModel *model, guint position, guint removed, guint added);
+/// Makes the next request for `key` give a new object, so the row showing it is bound again.
+void dd_collection_model_forget(DDCollectionModel *model, const char *key);
+/// How many keys have an object GTK holds.
+guint dd_collection_model_held_items(DDCollectionModel *model);
+/// Handles `factory`'s (a GtkSignalListItemFactory) bind and unbind for the model's callbacks,
+/// calling them only when a row's item changes (see CollectionModel.c).
+void dd_collection_model_connect_factory(DDCollectionModel *model, gpointer factory);
+/// Tells the app now of the rows unbound and not bound again to their item.
+void dd_collection_model_flush_unbinds(DDCollectionModel *model);
 /// Emits selection-changed for `n_items` positions from `position` (nothing when 0).
 void dd_collection_model_selection_changed(DDCollectionModel *model, guint position, guint n_items);
 /// Forgets the callbacks and releases `user_data` now (the model may outlive its owner in GTK).

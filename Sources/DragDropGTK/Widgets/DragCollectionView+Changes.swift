@@ -69,6 +69,12 @@ extension DragCollectionView {
     /// out of order, or a count that does not add up) are reported through the host's
     /// `onDiagnostic` and the view reads every item again (``reloadData(selecting:)``) instead.
     public func applyChanges(_ changes: [Change], selecting ids: [TargetID]? = nil) {
+        // Nothing changed (a folder listed again as it was): a change still being shown goes on.
+        if changes.isEmpty, ids == nil, lag != nil {
+            finishUpdate(selectionBefore: selected, selecting: false)
+            return
+        }
+        finishPublishing()
         guard let dataSource else {
             reloadData(selecting: ids)
             return
@@ -78,6 +84,7 @@ extension DragCollectionView {
             reloadData(selecting: ids)
             return
         }
+        if changes.count == 1, publishInSlices(changes[0], selecting: ids) { return }
         let before = selected
         var removedIDs: [TargetID] = []
         var insertedIDs: Set<TargetID> = []
@@ -140,6 +147,7 @@ extension DragCollectionView {
             var end = position
             while end < rows.count, end - position < left, rows[end].placeholder == nil { end += 1 }
             removed += rows[position..<end].map(\.id)
+            forgetItems(rowRange: position..<end)
             rows.removeSubrange(position..<end)
             dd_collection_model_items_changed(model, guint(position), guint(end - position), 0)
             left -= end - position
@@ -149,6 +157,7 @@ extension DragCollectionView {
 
     /// Shows the placeholder rows of the deferred drop `entry` where it lands.
     func insertPlaceholderRows(of entry: PendingDrop) {
+        finishPublishing()
         let index = min(quickLanding(of: entry), itemCount)
         let position = position(ofDataIndex: index)
         let added = entry.names.indices.map { k in
@@ -163,6 +172,7 @@ extension DragCollectionView {
     /// or failed), and the drop. When the data source's count no longer matches the items shown
     /// (it changed without telling the view), every item is read again.
     func removePlaceholderRows(ofPendingDrop index: Int) {
+        finishPublishing()
         let token = pending[index].token
         // Its rows, as runs of positions, taken out from the last so the others keep theirs.
         var runs: [Range<Int>] = []

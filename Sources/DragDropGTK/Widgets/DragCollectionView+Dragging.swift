@@ -50,6 +50,7 @@ extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate,
     /// the point), so rows off screen count as rows. A keyboard drop (no point) lands at the end.
     public func dragHost(_ host: GtkDragHost, insertionIndexIn container: TargetID, at point: Point?) -> Int? {
         guard container == id else { return nil }
+        finishPublishing()
         guard let point else { return itemCount }
         guard let frames = modelFrames() else { return itemCount }
         let position = InsertionIndex.compute(
@@ -74,6 +75,7 @@ extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate,
     /// Hands a drop to the data source: between the items at the insertion index (or deferred
     /// with placeholders, A4), or into the folder tile it was dropped on.
     public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
+        finishPublishing()
         guard let dataSource else {
             return .failed(DropFailure(.failed, "\(title) is not available."))
         }

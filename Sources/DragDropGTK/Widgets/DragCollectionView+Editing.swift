@@ -28,6 +28,7 @@ extension DragCollectionView {
 
     /// The commands that apply now.
     func editCommands() -> [EditCommand] {
+        finishPublishing()
         var commands = EditMenu.undoCommands(host)
         let current = selection
         let dragging = host.engine.isDragging

@@ -14,6 +14,7 @@ extension DragCollectionView: GtkKeyboardDropPointsDelegate {
         _ host: GtkDragHost, keyboardDropPointIn container: TargetID, after item: TargetID?, forward: Bool
     ) -> TargetID? {
         guard container == id, options.acceptsDrops, let dataSource, !rows.isEmpty else { return nil }
+        finishPublishing()
         var from: Int?
         if let item {
             guard let index = dataIndex(of: item) else { return nil }
@@ -28,6 +29,7 @@ extension DragCollectionView: GtkKeyboardDropPointsDelegate {
     /// the row shows (GTK binds it at its next layout, and it registers).
     public func dragHost(_ host: GtkDragHost, reveal item: TargetID, in container: TargetID) {
         guard container == id else { return }
+        finishPublishing()
         let generation = (Self.reveals[ObjectIdentifier(self)] ?? 0) &+ 1
         Self.reveals[ObjectIdentifier(self)] = generation
         guard scrollToShow(item) else { return }

@@ -92,7 +92,11 @@ public final class DragCollectionView {
     /// What the collection is and does.
     public private(set) var options: Options
     /// The storage behind the items (held weakly: the app owns it).
-    public weak var dataSource: (any DragCollectionDataSource)?
+    public weak var dataSource: (any DragCollectionDataSource)? {
+        // Another source: the rows still to show of the last one's change are its business no
+        // more; the next reload compares the rows shown with the new source's.
+        didSet { abandonPublishing() }
+    }
     /// Selection mode (M1): a plain click toggles an item instead of selecting only it.
     public var isSelectionMode = false
     /// Called after the selection changed (by a click, a key, or a reload).
@@ -118,6 +122,10 @@ public final class DragCollectionView {
             placeholderCache = nil
         }
     }
+    /// A big change GTK has only partly been told of (DragCollectionView+Publishing.swift).
+    var lag: Lag?
+    /// The tick callback showing its next slice.
+    var lagSource: guint = 0
     /// Where each item is in ``rows`` (built when first needed after a change).
     var positionCache: [TargetID: Int]?
     /// Where the placeholder rows are in ``rows``, in order (built when first needed after a
@@ -212,7 +220,19 @@ public final class DragCollectionView {
                     WeakView.view(data)?.changeSelection(
                         change, position: Int(position), count: Int(count), unselectRest: unselectRest != 0) ?? false
                 } ? 1 : 0
-            })
+            },
+            item_key: { data, position in
+                let key = MainActor.assumeIsolated { () -> UInt in
+                    guard let view = WeakView.view(data), Int(position) < view.rows.count else { return 0 }
+                    // A key is a C string: an identifier holding NUL (a placeholder's) gets a
+                    // new object every time.
+                    let id = view.rows[Int(position)].id.rawValue
+                    return id.utf8.contains(0) ? 0 : UInt(bitPattern: g_strdup(id))
+                }
+                return UnsafeMutablePointer(bitPattern: key)
+            },
+            bind: { data, item in MainActor.assumeIsolated { WeakView.view(data)?.bind(item) } },
+            unbind: { data, item in MainActor.assumeIsolated { WeakView.view(data)?.unbind(item) } })
         let model: OpaquePointer = dd_collection_model_new(&callbacks, box) { data in
             guard let data else { return }
             Unmanaged<WeakView>.fromOpaque(data).release()
@@ -377,11 +397,13 @@ public final class DragCollectionView {
     /// one splice at a time (`CollectionDiff`), so the rows on screen stay put. `selecting`:
     /// the items to select (nil keeps the selection, minus the items gone).
     public func reloadData(selecting ids: [TargetID]? = nil) {
+        finishPublishing()
         let new = displayRows()
         let old = rows
         let splices = CollectionDiff.splices(from: old.map(\.id), to: new.map(\.id))
         for splice in splices {
             let added = splice.added.map { new[$0] }
+            forgetItems(rowRange: splice.position..<(splice.position + splice.removed))
             rows.replaceSubrange(splice.position..<(splice.position + splice.removed), with: added)
             dd_collection_model_items_changed(
                 model, guint(splice.position), guint(splice.removed), guint(splice.added.count))
@@ -396,9 +418,26 @@ public final class DragCollectionView {
         finishUpdate(selectionBefore: before, selecting: ids != nil)
     }
 
+    /// Makes GTK's next request for the items at display positions `range` give new objects
+    /// (they leave, or their content changed), so the rows showing them are bound again:
+    /// other rows keep their binding however they move (CollectionModel.c). Reads the rows
+    /// GTK keeps (a few hundred), not the range; a row GTK has not told its new position yet is
+    /// forgotten too (binding it again costs little, stale content would not).
+    func forgetItems(rowRange range: Range<Int>) {
+        guard !range.isEmpty, dd_collection_model_held_items(model) > 0 else { return }
+        for cell in cells.values {
+            guard let itemID = cell.itemID, let item = cell.listItem else { continue }
+            let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+            if range.contains(position) || position >= rows.count || rows[position].id != itemID {
+                dd_collection_model_forget(model, itemID.rawValue)
+            }
+        }
+    }
+
     /// After the rows changed: rebinds the rows on screen whose item kept its place but not its
     /// content, shows the empty text, tells GTK and the app about the selection and the change.
     func finishUpdate(selectionBefore before: Set<TargetID>, selecting: Bool) {
+        dd_collection_model_flush_unbinds(model)
         refreshBoundContent()
         gtk_widget_set_visible(emptyLabel.widget, rows.isEmpty ? 1 : 0)
         if selected != before || selecting {
@@ -415,6 +454,7 @@ public final class DragCollectionView {
     /// destroyed while it holds rows trips an assertion in GTK 4.8.
     public func show(id newID: TargetID, title newTitle: String, options newOptions: Options) {
         precondition(newOptions.layout == options.layout, "A view keeps its layout.")
+        abandonPublishing()
         unregister()
         id = newID
         options = newOptions
@@ -476,12 +516,14 @@ public final class DragCollectionView {
     /// index), or nil for a placeholder.
     func dataIndex(ofPosition position: Int) -> Int? {
         guard position >= 0, position < rows.count, rows[position].placeholder == nil else { return nil }
+        if let lag { return lag.dataIndex(ofPosition: position) }
         return position - placeholdersBefore(position)
     }
 
     /// The display position a drop landing at data index `index` shows at: the position of the
     /// item at `index` now (after the placeholders before it), or the end.
     func position(ofDataIndex index: Int) -> Int {
+        if let lag { return min(lag.position(ofDataIndex: index), rows.count) }
         guard !pending.isEmpty else { return index }
         var position = index
         for placeholder in placeholderPositions {
@@ -541,6 +583,10 @@ public final class DragCollectionView {
     public var selection: [TargetID] {
         guard !selected.isEmpty else { return [] }
         if selected.count == 1 { return Array(selected) }
+        if lag != nil, let dataSource {
+            // The data source's order (rows shown a slice at a time lag behind it).
+            return (0..<dataSource.numberOfItems).lazy.map(dataSource.itemID(at:)).filter(selected.contains)
+        }
         return rows.lazy.filter { $0.placeholder == nil && self.selected.contains($0.id) }.map(\.id)
     }
 
@@ -552,6 +598,13 @@ public final class DragCollectionView {
     public func selectedIndexes(limit: Int) -> [Int] {
         guard !selected.isEmpty, limit > 0 else { return [] }
         var found: [Int] = []
+        if lag != nil, let dataSource {
+            for index in 0..<dataSource.numberOfItems where selected.contains(dataSource.itemID(at: index)) {
+                found.append(index)
+                if found.count == limit { break }
+            }
+            return found
+        }
         var index = 0
         for row in rows where row.placeholder == nil {
             if selected.contains(row.id) {
@@ -565,6 +618,7 @@ public final class DragCollectionView {
 
     /// Selects exactly `ids`.
     public func select(_ ids: [TargetID]) {
+        finishPublishing()
         selected = Set(ids).filter { positions[$0] != nil }
         dd_collection_model_selection_changed(model, 0, guint(rows.count))
         onSelectionChanged?()
@@ -572,6 +626,7 @@ public final class DragCollectionView {
 
     /// Selects every item.
     public func selectAll() {
+        finishPublishing()
         selected = Set(rows.lazy.filter { $0.placeholder == nil }.map(\.id))
         dd_collection_model_selection_changed(model, 0, guint(rows.count))
         onSelectionChanged?()
@@ -587,6 +642,9 @@ public final class DragCollectionView {
     {
         func items(_ range: Range<Int>) -> [TargetID] {
             let clamped = range.clamped(to: 0..<rows.count)
+            // While a removal is shown a slice at a time, the rows still shown for gone items
+            // take no selection.
+            if lag != nil { return clamped.filter { dataIndex(ofPosition: $0) != nil }.map { rows[$0].id } }
             return rows[clamped].filter { $0.placeholder == nil }.map(\.id)
         }
         switch change {
@@ -695,6 +753,7 @@ public final class DragCollectionView {
 
     /// Scrolls so the item `itemID` shows (the keyboard, a reload selecting it).
     public func scrollTo(_ itemID: TargetID) {
+        finishPublishing()
         guard let position = positions[itemID] else { return }
         let before = modelFrame(ofPosition: position)
         guard let adjustment = verticalAdjustment, let frame = before, let container = containerFrame else {
@@ -717,8 +776,9 @@ public final class DragCollectionView {
 
     private func connectFactory(_ factory: UnsafeMutableRawPointer) {
         GSignal.connect(factory, "setup", pointer: { [weak self] item in self?.setUp(item) })
-        GSignal.connect(factory, "bind", pointer: { [weak self] item in self?.bind(item) })
-        GSignal.connect(factory, "unbind", pointer: { [weak self] item in self?.unbind(item) })
+        // Bind and unbind come through the model, which leaves out a row bound again to the
+        // item it showed (CollectionModel.c).
+        dd_collection_model_connect_factory(model, factory)
         GSignal.connect(factory, "teardown", pointer: { [weak self] item in self?.tearDown(item) })
     }
 
