@@ -932,7 +932,8 @@ public final class DragCollectionView {
         let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
         let origin = (x: container.minX - inWindow.minX, y: container.minY - inWindow.minY)
         var moved = false
-        let registry = host.engine.registry
+        // The registry is read where it is used: a copy held across `setFrame` made the engine
+        // copy its whole index (100,000 targets) in every paint where a row moved.
         for cell in cells.values where cell.registered {
             guard let itemID = cell.itemID, rowBounds(of: cell) != nil, let row = gtk_widget_get_parent(cell.widget)
             else { continue }
@@ -941,7 +942,7 @@ public final class DragCollectionView {
             let frame = Rect(
                 x: origin.x + Double(bounds.origin.x), y: origin.y + Double(bounds.origin.y),
                 width: Double(bounds.size.width), height: Double(bounds.size.height))
-            guard registry.target(itemID)?.frame != frame else { continue }
+            guard host.engine.registry.target(itemID)?.frame != frame else { continue }
             do { try host.engine.setFrame(frame, for: itemID) } catch { host.onDiagnostic?("error: \(error)") }
             moved = true
         }
