@@ -16,10 +16,11 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # showcase-tour --browser), libcurl4 for Foundation's URLSession (downloading dropped web
 # addresses); weston, the Wayland compositor the Wayland runs nest in Xvfb; the desktop's
 # everyday apps at the other end of a drag (InteropFileManagersTests, InteropOfficeTests,
-# BrowserTests, FirefoxTests): Thunar, LibreOffice Writer with its GTK 3 plug-in, Chromium and Firefox.
+# BrowserTests, FirefoxTests): Thunar, Nautilus, GNOME Text Editor, Engrampa (an archive manager that
+# saves through XDS), LibreOffice Writer with its GTK 3 plug-in, Chromium and Firefox.
 APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xauth xdotool x11-utils imagemagick gtk-4-examples dbus-x11 xclip \
 	qtbase5-examples gtk-3-examples dbus-daemon at-spi2-core python3-pyatspi chromium libcurl4 weston \
-	thunar libreoffice-writer libreoffice-gtk3 firefox-esr
+	thunar nautilus gnome-text-editor engrampa libreoffice-writer libreoffice-gtk3 firefox-esr
 SCENARIOS := $(wildcard Examples/scenarios/*.json Examples/scenarios/regressions/*.json)
 
 .PHONY: all run tour replay test test-gtk test-wayland build deps docs bench soak fuzz format clean
