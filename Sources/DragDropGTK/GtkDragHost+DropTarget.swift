@@ -86,13 +86,17 @@ extension GtkDragHost {
     /// Whether a window's drop target takes `drop`: always this host's own drag; another app's
     /// drag when it allows a copy (S2: content from another app is only ever copied, so a drag
     /// its app lets only be moved is not taken and nothing lights up, F4) and offers a type
-    /// some window accepts.
+    /// some window accepts (a file list saved through X Direct Save counts, ``DirectSave``).
     func accepts(_ drop: UnsafeMutableRawPointer) -> Bool {
         if isOwnDrag(drop) { return true }
         guard let offered = gdk_drop_get_formats(OpaquePointer(drop)) else { return false }
         let accepted = contentFormats()
         defer { if let accepted { gdk_content_formats_unref(accepted) } }
-        guard accepted.map({ gdk_content_formats_match($0, offered) != 0 }) == true else { return false }
+        guard let accepted else { return false }
+        guard gdk_content_formats_match(accepted, offered) != 0
+            || (gdk_content_formats_contain_mime_type(accepted, ContentType.uriList.mimeType) != 0
+                && otherApps.directSaveOffer(offered: StandardMimeTypes.received(offered)) != nil)
+        else { return false }
         guard gdk_drop_get_actions(OpaquePointer(drop)).rawValue & GDK_ACTION_COPY.rawValue != 0 else {
             let app = otherApps.enteredAppName?.rawValue ?? "The other app"
             diagnose("external drag refused: \(app) allows only moving it")

@@ -257,7 +257,7 @@ struct FileExportTests {
     }
 
     @Test(
-        "P3: the sweep removes drags older than the retention (left by this or an earlier session), keeps recent ones and never touches anything else"
+        "P3: the sweep removes drags older than the retention (left by this or an earlier session) and the folders other apps saved into (X Direct Save), keeps recent ones and never touches anything else"
     )
     func sweep() async throws {
         try await withCache { root in
@@ -265,8 +265,9 @@ struct FileExportTests {
             try manager.createDirectory(at: root, withIntermediateDirectories: true)
             let old = root.appendingPathComponent("drag-1-2-old")
             let recent = root.appendingPathComponent("drag-3-4-recent")
+            let oldSaved = root.appendingPathComponent("saved-1-2-old")
             let foreign = root.appendingPathComponent("notes")
-            for folder in [old, recent, foreign] {
+            for folder in [old, recent, oldSaved, foreign] {
                 try manager.createDirectory(at: folder, withIntermediateDirectories: true)
                 try Data("x".utf8).write(to: folder.appendingPathComponent("file.png"))
             }
@@ -276,13 +277,13 @@ struct FileExportTests {
             defer { try? manager.removeItem(at: outside) }
             try manager.createSymbolicLink(at: old.appendingPathComponent("link"), withDestinationURL: outside)
             let twoHoursAgo = Date().addingTimeInterval(-7200)
-            for folder in [old, foreign] {
+            for folder in [old, oldSaved, foreign] {
                 try manager.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: folder.path)
             }
 
             let export = FileExport(directory: root)
-            #expect(export.sweep() == ["drag-1-2-old"])
-            #expect(!manager.fileExists(atPath: old.path))
+            #expect(export.sweep() == ["drag-1-2-old", "saved-1-2-old"], "drags, and folders other apps saved into")
+            #expect(!manager.fileExists(atPath: old.path) && !manager.fileExists(atPath: oldSaved.path))
             #expect(manager.fileExists(atPath: recent.path) && manager.fileExists(atPath: foreign.path))
             #expect(try Data(contentsOf: outside) == Data("keep".utf8), "links are removed, never followed")
             #expect(
@@ -355,5 +356,34 @@ struct BrowserTextTests {
             DroppedText.linkRuns(.uriList, Data("https://h/a\r\njavascript:x\r\n".utf8))
                 == [StyledRun("https://h/a", link: "https://h/a"), StyledRun("\njavascript:x")])
         #expect(DroppedText.linkRuns(.html, Data()) == nil)
+    }
+}
+
+/// The folder another app saves into through X Direct Save (``DirectSave``), without a display.
+@Suite("Other apps: X Direct Save's folder")
+struct DirectSaveFolderTests {
+    @Test(
+        "A4: a file still open in the folder keeps it busy (its source is still writing); closed, the folder lists its entries as a file list"
+    )
+    func busyUntilClosed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xds-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try DirectSave.folder(in: root)
+        #expect(folder.lastPathComponent.hasPrefix(DirectSave.prefix))
+        let permissions = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o700, "private to this user")
+        #expect(DirectSave.Snapshot(of: folder).entries.isEmpty)
+        let file = folder.appendingPathComponent("Pancakes 1.txt")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data("flour".utf8)))
+        let handle = try FileHandle(forWritingTo: file)
+        let writing = DirectSave.Snapshot(of: folder)
+        #expect(writing.busy && writing.entries.keys.sorted() == ["Pancakes 1.txt"])
+        try handle.close()
+        #expect(!DirectSave.Snapshot(of: folder).busy)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sauces"), withIntermediateDirectories: true)
+        #expect(
+            DirectSave.uriList(of: folder)
+                == "\(folder.appendingPathComponent("Pancakes 1.txt").absoluteString)\r\n\(folder.appendingPathComponent("Sauces").absoluteString)\r\n")
+        #expect(DirectSave.uriList(of: folder).contains("Pancakes%201.txt"), "addresses are escaped")
     }
 }

@@ -127,6 +127,15 @@ void dd_x11_xdnd_read_cancel(GdkDisplay *display, guint id);
 void dd_x11_release_selection_reads(GdkSurface *surface, const char *selection, const char *const *targets,
                                     gsize n_targets);
 
+/// The text of property `property` on another client's X11 window `window` (8-bit items of any
+/// type, at most `limit` bytes), or NULL when it is missing, longer, or not an X11 display. X
+/// Direct Save: the name of the file a drag's source would save (X11DirectSave.c). Free with g_free.
+char *dd_x11_text_property(GdkDisplay *display, gulong window, const char *property, gsize limit);
+
+/// Sets property `property` of X11 window `window` to `value`, typed text/plain (X Direct Save:
+/// where the source is to save the file). Returns whether the X server took it.
+gboolean dd_x11_set_text_property(GdkDisplay *display, gulong window, const char *property, const char *value);
+
 /// A box that takes the keyboard focus itself (Tab stops on it, then moves on), for cards that
 /// are drag sources: the keyboard picks up what has the focus. Focusable from the start.
 G_DECLARE_FINAL_TYPE(DDFocusBox, dd_focus_box, DD, FOCUS_BOX, GtkBox)

@@ -1,5 +1,6 @@
 import CGtk4
 import DragDrop
+import Foundation
 
 /// A drag from another app over our windows (an external engine session), then, after the
 /// drop, its data until GDK's drop is finished.
@@ -33,6 +34,11 @@ final class ExternalDrop {
     /// On X11, how the data is asked for once dropped (set at XdndDrop); nil elsewhere, where
     /// GDK reads it.
     var x11: X11DropSelection?
+    /// X Direct Save (``DirectSave``): the file name the source offers to save and the folder
+    /// under which it saves it, when its `text/uri-list` comes that way.
+    var directSave: (name: String, root: URL)?
+    /// The folders XDS saved into, removed when the drop ends (``removeSavedFolders()``).
+    var savedFolders: [URL] = []
     private var readers: [any DropReader] = []
 
     init(drop: GObjectRef, item: DragItem, sourceWindow: UInt?, window: TargetID, readTimeout: Double) {
@@ -48,7 +54,12 @@ final class ExternalDrop {
         ItemProvider(
             app: item.app,
             representations: item.types.map { type in
-                Representation(type) { [self] in
+                if let directSave, type == .uriList {
+                    return Representation(type) { [self] in
+                        try await self.directSaveContent(name: directSave.name, root: directSave.root)
+                    }
+                }
+                return Representation(type) { [self] in
                     OtherAppText.content(type, stream: try await self.openStream(type.mimeType))
                 }
             })

@@ -110,14 +110,14 @@ public final class FileExport {
     }
 
     /// Removes the drag directories older than ``retention`` (those of earlier drags and
-    /// earlier sessions); returns their names. Only directories named like ours are touched,
+    /// earlier sessions, and the folders other apps saved into, ``DirectSave``); returns their names. Only directories named like ours are touched,
     /// and links are removed, never followed.
     @discardableResult
     public func sweep(now: Date = Date()) -> [String] {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return [] }
         var removed: [String] = []
-        for name in names.sorted() where name.hasPrefix(ExportedFiles.prefix) {
+        for name in names.sorted() where name.hasPrefix(ExportedFiles.prefix) || name.hasPrefix(DirectSave.prefix) {
             let path = directory.appendingPathComponent(name).path
             guard let attributes = try? manager.attributesOfItem(atPath: path),
                 attributes[.type] as? FileAttributeType == .typeDirectory,

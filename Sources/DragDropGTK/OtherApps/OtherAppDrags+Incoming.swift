@@ -1,6 +1,7 @@
 import CDragDropGTKSupport
 import CGtk4
 import DragDrop
+import Foundation
 
 /// Drags between apps, incoming side: a drag from another app over our windows is an external
 /// engine session (S1) that always copies (S2); its data is read only after the drop (P5), and
@@ -98,16 +99,19 @@ extension OtherAppDrags {
                 loading[token] = external
             default:
                 external.finish(accepted: false)
+                external.removeSavedFolders()
             }
             host.diagnose("external drop outcome=\(outcome.name)")
         case .placeholderResolved(let token):
             guard let external = loading.removeValue(forKey: token) else { return }
             host.diagnose("external drop finished accepted=true")
             external.finish(accepted: true)
+            external.removeSavedFolders()
         case .placeholderFailed(let token, let failure):
             guard let external = loading.removeValue(forKey: token) else { return }
             host.diagnose("external drop finished accepted=false reason=\(failure.message)")
             external.finish(accepted: false)
+            external.removeSavedFolders()
         default:
             break
         }
@@ -152,9 +156,11 @@ extension OtherAppDrags {
     /// One item for another app's drag, typed by what it offers (richest first).
     private func makeExternalDrop(_ drop: UnsafeMutableRawPointer, window: TargetID) -> ExternalDrop? {
         guard let formats = gdk_drop_get_formats(OpaquePointer(drop)) else { return nil }
-        let types = StandardMimeTypes.received(formats)
-        guard !types.isEmpty else { return nil }
+        var types = StandardMimeTypes.received(formats)
         let source = lastEnteredSource
+        let directSave = directSaveOffer(offered: types)
+        if directSave != nil { types.append(.uriList) }
+        guard !types.isEmpty else { return nil }
         let unknown = GtkDragHost.unknownOtherApp
         let app = source.flatMap(x11AppName(of:)) ?? unknown
         nextExternalItem += 1
@@ -163,8 +169,21 @@ extension OtherAppDrags {
             name: "\(StandardMimeTypes.describe(types)) from \(app == unknown ? "another app" : app.rawValue)",
             kind: StandardMimeTypes.noun(for: types), types: types,
             app: app == host.engine.app ? unknown : app)
-        return ExternalDrop(
+        let external = ExternalDrop(
             drop: GObjectRef(raw: drop), item: item, sourceWindow: source, window: window, readTimeout: readTimeout)
+        external.directSave = directSave
+        return external
+    }
+
+    /// X Direct Save offered by the drag that last entered our windows, when it offers neither a
+    /// file list nor bytes (an archive manager; `offered` are its MIME types): the name of the file
+    /// it would save and where its files go (``DirectSave``); nil otherwise and off X11.
+    func directSaveOffer(offered: [ContentType]) -> (name: String, root: URL)? {
+        guard let source = lastEnteredSource, !offered.contains(.uriList),
+            !lastEnteredTargets.contains(ContentType.octetStream.mimeType),
+            let name = DirectSave.offeredName(source: source, targets: lastEnteredTargets)
+        else { return nil }
+        return (name, host.fileExport.directory)
     }
 
     /// COPY when the engine proposes a drop here and the other app allows a copy; otherwise

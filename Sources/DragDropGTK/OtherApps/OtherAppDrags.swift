@@ -22,7 +22,7 @@ final class OtherAppDrags: GtkDragHostCollaborator {
     /// The source window of the last drag that entered one of our windows from another client.
     var lastEnteredSource: UInt?
     /// The X targets the last entered drag offers (XdndEnter).
-    private var lastEnteredTargets: [String] = []
+    private(set) var lastEnteredTargets: [String] = []
     /// The last drop on one of our windows (XdndDrop): its source window and how to read it.
     var lastX11Drop: (source: UInt, selection: X11DropSelection)?
     /// The drag from another app over our windows, from its first motion to its drop or leave.
