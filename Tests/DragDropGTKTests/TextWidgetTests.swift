@@ -225,6 +225,33 @@ struct TextWidgetTests {
         }
     }
 
+    @Test("K2: in the text field too, a double click on a word inside a selection selects that word, a triple click everything")
+    func entryDoubleClickInsideSelection() async throws {
+        try await FixtureApp.withScene("text") { app, pointer in
+            let field = try await app.settledSceneLayout().frame("to")
+            try pointer.click(at: (field.midX, field.midY))
+            var mark = app.lineCount
+            try pointer.type("bob alice carol", delay: 30)
+            try await app.waitFor(EntryLine.self, "the typed names", after: mark) { $0.text == "bob alice carol" }
+            mark = app.lineCount
+            try pointer.key("ctrl+a")
+            try await app.waitFor(EntryLine.self, "everything selected", after: mark) {
+                $0.selection == "bob alice carol"
+            }
+            // "alice": after "bob " (four of the field's characters, about 8 pixels each).
+            let alice = try await app.settledSceneLayout().frame("to")
+            let at = (alice.x + 8 + 4 * 8 + 12, alice.midY)
+            mark = app.lineCount
+            try pointer.doubleClick(at: at)
+            try await app.waitFor(EntryLine.self, "'alice' selected", after: mark) { $0.selection == "alice" }
+            mark = app.lineCount
+            try pointer.click(at: at, count: 3)
+            try await app.waitFor(EntryLine.self, "everything selected by a triple click", after: mark) {
+                $0.selection == "bob alice carol"
+            }
+        }
+    }
+
     @Test(
         "C3, S2, U1: a word selected in the text field drags out: to a text view it copies, inside the field it moves; Ctrl+Z undoes the move"
     )

@@ -156,7 +156,10 @@ final class ContactsMailPane: ShowcasePane {
 extension ContactsMailPane: GtkDragHostDelegate {
     func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {
         guard let contact = contacts.first(where: { $0.target == item }) else { return nil }
-        return ItemProvider(app: host.engine.app, representations: [.text(Self.vcard, Self.vcard(of: contact.card))])
+        // Named, so that a file manager gets "Ana Sousa.vcf" (written at the drop, FileExport).
+        return ItemProvider(
+            app: host.engine.app, representations: [.text(Self.vcard, Self.vcard(of: contact.card))],
+            suggestedName: contact.card.name)
     }
 
     func dragHost(_ host: GtkDragHost, exportedRepresentationsFor items: [TargetID]) -> [ExportedRepresentation] {

@@ -5,7 +5,8 @@ import Foundation
 /// Dragged items as files for the apps that take only files (browsers' upload zones, file
 /// managers, Qt apps): an item whose `ItemProvider/suggestedName` is set and that offers no
 /// `text/uri-list` of its own also offers `text/uri-list` naming a file of its richest
-/// representation visible to every app ("Beach.png", "House and Sun.pdf").
+/// representation visible to every app that is not plain text ("Beach.png", "House and
+/// Sun.pdf", "Ana Sousa.vcf").
 ///
 /// The file is written only when another app asks for the list **after the drop** (P5):
 /// Chromium and Firefox read every offered type as soon as a drag enters their window, so a
@@ -64,7 +65,8 @@ public final class FileExport {
             guard let name = provider.suggestedName,
                 !provider.representations.contains(where: { $0.type == .uriList }),
                 let source = provider.representations.first(where: {
-                    $0.visibility == .everyone && $0.type.mediaType != "text"
+                    $0.visibility == .everyone
+                        && ($0.type.mediaType != "text" || Self.documentTextTypes.contains($0.type.essence))
                 })
             else { return provider }
             let file = Self.uniqueName(
@@ -146,12 +148,19 @@ public final class FileExport {
         return cleaned.isEmpty ? fallback : cleaned
     }
 
+    /// Text types that are documents of their own (a contact card, a calendar, a table): an
+    /// item offering one becomes a file of it. Other text (plain, HTML) is offered as text only:
+    /// a browser or an editor given a file beside it would take the file.
+    static let documentTextTypes: Set<String> = ["text/vcard", "text/x-vcard", "text/calendar", "text/csv"]
+
     /// The extension of a file holding `type`.
     static func fileExtension(_ type: ContentType) -> String {
         if let format = ImageFormat.allCases.first(where: { $0.contentType == type }) { return format.fileExtension }
         switch type.essence {
         case "application/pdf": return "pdf"
         case "image/svg+xml": return "svg"
+        case "text/vcard", "text/x-vcard": return "vcf"
+        case "text/calendar": return "ics"
         default:
             let subtype = type.essence.split(separator: "/").last.map(String.init) ?? "bin"
             let plain = subtype.filter { $0.isLetter || $0.isNumber }

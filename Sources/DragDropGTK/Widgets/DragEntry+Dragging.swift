@@ -92,8 +92,10 @@ extension DragEntry: GtkDragHostDelegate, GtkDragStartGate {
 
     /// Remembers whether each primary press on the text area landed on the selected text. Such
     /// a press is claimed (with the drag source grouped to it), so GTK's own text drag never
-    /// starts; if it ends without a drag it places the caret, as a click does. Other presses are
-    /// left to GTK (caret, selection, double click).
+    /// starts; if it ends without a drag it places the caret, as a click does, and the clicks
+    /// that follow it (a double click selects the word, a triple click everything) are done here,
+    /// since GTK did not count the first. Other presses are left to GTK (caret, selection, double
+    /// click).
     func trackPresses() {
         guard let area = textArea, let click = gtk_gesture_click_new() else { return }
         gtk_gesture_single_set_button(dd_gesture_single(UnsafeMutableRawPointer(click)), guint(GDK_BUTTON_PRIMARY))
@@ -106,8 +108,19 @@ extension DragEntry: GtkDragHostDelegate, GtkDragStartGate {
                 let character = self.offset(atTextAreaX: x, trailing: false)
                 self.pressOnSelection =
                     presses == 1 && self.selection.map { $0.start <= character && character < $0.end } ?? false
+                if presses == 1 { self.clicksBeganOnSelection = self.pressOnSelection }
                 if self.pressOnSelection, let gesture = bits.pointer {
                     gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
+                }
+                // GTK's gesture missed the first click (claimed above): a double click selects
+                // the word and a triple click everything, here, as GTK does elsewhere (K2).
+                if presses >= 2, self.clicksBeganOnSelection, let gesture = bits.pointer {
+                    gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
+                    if presses == 2, let word = self.wordRange(at: character) {
+                        gtk_editable_select_region(self.editable, Int32(word.lowerBound), Int32(word.upperBound))
+                    } else if presses >= 3 {
+                        gtk_editable_select_region(self.editable, 0, -1)
+                    }
                 }
             })
         GSignal.connect(

@@ -41,6 +41,9 @@ public final class DragEntry {
     var lastDropInsert: (offset: Int, length: Int)?
     /// Whether the last primary press landed on the selected text.
     var pressOnSelection = false
+    /// Whether the clicks in progress began with a press claimed on the selection: GTK's own
+    /// gesture did not see it and counts one click fewer.
+    var clicksBeganOnSelection = false
     var pressTracker: GObjectRef?
 
     /// The entry, to put in a window.
@@ -152,6 +155,25 @@ public final class DragEntry {
         _ = pango_layout_xy_to_index(layout, Int32(x * 1024), 0, &index, &trailing)
         let bytes = Array(current.utf8).prefix(Int(max(0, index)))
         return String(decoding: bytes, as: UTF8.self).unicodeScalars.count + (useTrailing ? Int(trailing) : 0)
+    }
+
+    /// The word around character `offset` (Pango's word boundaries, as GTK's own double click
+    /// uses), nil when there is no word there.
+    func wordRange(at offset: Int) -> Range<Int>? {
+        let current = text
+        guard let area = textArea, let layout = gtk_widget_create_pango_layout(area, current) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var count: Int32 = 0
+        guard let attrs = pango_layout_get_log_attrs_readonly(layout, &count), offset >= 0, offset < Int(count) - 1
+        else { return nil }
+        var start = offset
+        while start > 0, attrs[start].is_word_start == 0 { start -= 1 }
+        var end = offset + 1
+        while end < Int(count) - 1, attrs[end].is_word_end == 0 { end += 1 }
+        guard attrs[start].is_word_start != 0, attrs[end].is_word_end != 0, start <= offset, offset < end else {
+            return nil
+        }
+        return start..<end
     }
 
     /// Replaces the text with `newText` as the view's own change.

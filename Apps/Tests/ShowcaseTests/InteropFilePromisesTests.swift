@@ -8,17 +8,22 @@ import Testing
     import Glibc
 #endif
 
-/// An entry of an archive open in Engrampa (MATE's archive manager, GTK 3) dragged into a Files
-/// folder, with the real pointer over X11. The entry exists nowhere on disk: Engrampa offers only
-/// X Direct Save (`XdndDirectSave0`, and a private type), so the folder gives it the address of
-/// a private folder at the drop, Engrampa extracts the entry there once its drag has ended, and
-/// the Files pane copies it in like any file from another app (docs/interop.md, "File promises").
+/// Content that is not a file yet becoming one where it is dropped, both ways, with the real
+/// pointer over X11 (docs/interop.md, "File promises").
+///
+/// In: an entry of an archive open in Engrampa (MATE's archive manager, GTK 3) exists nowhere on
+/// disk. Engrampa offers only X Direct Save (`XdndDirectSave0`, and a private type), so the Files
+/// folder gives it the address of a private folder at the drop, Engrampa extracts the entry there
+/// once its drag has ended, and the pane copies it in like any file from another app.
+///
+/// Out: a contact (a vCard in the store) dropped into a Thunar folder becomes "Name.vcf" there,
+/// written only at the drop.
 @Suite(
-    "Interop: archive managers", .serialized,
+    "Interop: file promises", .serialized,
     .enabled(if: PeerSession.missing == nil, "\(PeerSession.missing ?? ""): interop tests skipped."),
     .enabled(if: DisplayBackend.current == .x11, "X Direct Save is an X11 protocol.")
 )
-struct InteropArchiveTests: InteropTesting {
+struct InteropFilePromisesTests: InteropTesting {
     static var engrampa: String? { Tools.find("engrampa") }
 
     @Test(
@@ -83,6 +88,37 @@ struct InteropArchiveTests: InteropTesting {
             #expect(!left.contains { $0.hasPrefix("saved-") }, "no saved folder left: \(left)")
             // Nothing was written beside the archive.
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Recipes.tar.gz"])
+        }
+    }
+
+    @Test(
+        "S1, S2, P5: a contact dragged into a Thunar folder becomes a vCard file named after the person there, written at the drop; the contact stays",
+        .enabled(if: InteropFileManagersTests.thunarInstalled, "Thunar is not installed (apt-get install thunar).")
+    )
+    func contactIntoThunarBecomesAVCardFile() throws {
+        try withPeers(pane: "contacts-mail") { session, app, pointer, data in
+            let folder = URL(fileURLWithPath: data).appendingPathComponent("Elsewhere")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let thunar = try session.launch(InteropFileManagersTests.thunar(folder.path), at: Self.peerOrigin)
+            let layout = try app.settledLayout(pane: "contacts-mail")
+            let name = "Ana Sousa"
+            let before = try #require(app.state?.lists["Contacts"])
+            let mark = app.lineCount
+            try pointer.drag(
+                from: try layout.row(name, in: "Contacts").center,
+                to: (thunar.window.x + thunar.window.width * 0.6, thunar.window.y + thunar.window.height * 0.6),
+                steps: 14, pause: 0.5)
+            let status = try app.waitFor(StatusLine.self, "the hand-off's status line", after: mark, timeout: 15) {
+                $0.text.hasPrefix("Copied '") || $0.text.hasPrefix("Not dropped")
+            }.text
+            #expect(status == "Copied '\(name)' to Thunar.", "\(status)")
+            let file = folder.appendingPathComponent("\(name).vcf")
+            let deadline = Date().addingTimeInterval(10)
+            while !FileManager.default.fileExists(atPath: file.path), Date() < deadline { usleep(100_000) }
+            let card = try String(contentsOf: file, encoding: .utf8)
+            #expect(card.hasPrefix("BEGIN:VCARD\r\n") && card.contains("FN:\(name)\r\n") && card.hasSuffix("END:VCARD\r\n"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["\(name).vcf"], "one file")
+            #expect(app.state?.lists["Contacts"] == before, "S2: the contact stays")
         }
     }
 }
