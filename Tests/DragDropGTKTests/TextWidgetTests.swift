@@ -32,6 +32,17 @@ struct TextWidgetTests {
         try await app.waitFor(FeedbackLine.self, "the drop's committed event", after: mark) { $0.event == "committed" }
     }
 
+    /// Clicks into the text field "To", types `text` and waits until the field holds it;
+    /// returns the field's frame.
+    func type(_ text: String, intoFieldOf app: FixtureApp, pointer: Pointer) async throws -> ScreenRect {
+        let field = try await app.settledSceneLayout().frame("to")
+        try pointer.click(at: (field.midX, field.midY))
+        let mark = app.lineCount
+        try pointer.type(text, delay: 30)
+        try await app.waitFor(EntryLine.self, "the typed text", after: mark) { $0.text == text }
+        return field
+    }
+
     /// Just after the last character of `view`'s last word.
     func end(of view: String, layout: SceneLayout, lastWord: String) throws -> (x: Double, y: Double) {
         let word = try layout.word(lastWord, in: view)
@@ -228,19 +239,14 @@ struct TextWidgetTests {
     @Test("K2: in the text field too, a double click on a word inside a selection selects that word, a triple click everything")
     func entryDoubleClickInsideSelection() async throws {
         try await FixtureApp.withScene("text") { app, pointer in
-            let field = try await app.settledSceneLayout().frame("to")
-            try pointer.click(at: (field.midX, field.midY))
+            let field = try await type("bob alice carol", intoFieldOf: app, pointer: pointer)
             var mark = app.lineCount
-            try pointer.type("bob alice carol", delay: 30)
-            try await app.waitFor(EntryLine.self, "the typed names", after: mark) { $0.text == "bob alice carol" }
-            mark = app.lineCount
             try pointer.key("ctrl+a")
             try await app.waitFor(EntryLine.self, "everything selected", after: mark) {
                 $0.selection == "bob alice carol"
             }
             // "alice": after "bob " (four of the field's characters, about 8 pixels each).
-            let alice = try await app.settledSceneLayout().frame("to")
-            let at = (alice.x + 8 + 4 * 8 + 12, alice.midY)
+            let at = (field.x + 8 + 4 * 8 + 12, field.midY)
             mark = app.lineCount
             try pointer.doubleClick(at: at)
             try await app.waitFor(EntryLine.self, "'alice' selected", after: mark) { $0.selection == "alice" }
@@ -257,16 +263,10 @@ struct TextWidgetTests {
     )
     func entryTextDragsOut() async throws {
         try await FixtureApp.withScene("text") { app, pointer in
-            let field = try await app.settledSceneLayout().frame("to")
-            try pointer.click(at: (field.midX, field.midY))
-            var mark = app.lineCount
-            try pointer.type("bob alice", delay: 30)
-            try await app.waitFor(EntryLine.self, "the typed names", after: mark) {
-                $0.text == "bob alice"
-            }
+            let field = try await type("bob alice", intoFieldOf: app, pointer: pointer)
             let bob = (field.x + 16, field.midY)
             try await Task.sleep(for: .milliseconds(400))  // past the double-click time of the focusing click
-            mark = app.lineCount
+            var mark = app.lineCount
             try pointer.doubleClick(at: bob)
             try await app.waitFor(EntryLine.self, "'bob' selected", after: mark) { $0.selection == "bob" }
 
