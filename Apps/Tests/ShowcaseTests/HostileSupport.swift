@@ -171,14 +171,10 @@ final class HostileSession {
             }
             return (content.width, content.height)
         }
-        let text = try display.xdotoolOutput(["search", "--name", name, "getwindowgeometry", "--shell"])
-        var values: [String: Double] = [:]
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, let v = Double(parts[1]) { values[String(parts[0])] = v }
-        }
-        guard let w = values["WIDTH"], let h = values["HEIGHT"] else { throw DriverError("No geometry: \(text)") }
-        return (w, h)
+        let ids = try display.xdotoolOutput(["search", "--name", name]).split(separator: "\n")
+        guard let id = ids.first else { throw DriverError("No window named '\(name)'.") }
+        let frame = try display.frame(ofX11Window: String(id))
+        return (frame.width, frame.height)
     }
 
     /// The frame of a list or destination the pane's layout names.
