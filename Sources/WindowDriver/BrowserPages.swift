@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 
 /// The web pages a real browser shows in the tests and the tour, served by a
 /// ``LoopbackServer`` so their addresses are `http`, as on the web:
 ///
 /// - `/source.html` (title `SOURCE {…}`): a photo (`/photo.png`), a slowly served photo
-///   (`/slow.png`), a link (`/article.html`), a paragraph with a bold word and one of Korean,
+///   (`/slow.png`), a photo served once (`/gone.png`, top right), a link (`/article.html`), a paragraph with a bold word and one of Korean,
 ///   Japanese and Russian words (``wordsText``); its title gives
 ///   their frames in the page (`[x, y, width, height]`) and the page's offset in its window.
 /// - `/drop.html` (title `ZONE` until something is dropped): one drop zone filling the window;
@@ -22,10 +23,20 @@ public enum BrowserPages {
     /// The last paragraph: words in Korean, Japanese and Russian (`#words`).
     public static let wordsText = "한국어 日本語 Русский"
 
+    /// The photo at `/gone.png` (80×55), served once: asked for again (a destination
+    /// downloading a dropped address), the server answers 404, as when a page's server has gone.
+    public static let gonePhoto = TestImage.png(width: 80, height: 55, seed: 11)
+
     /// A server for the pages; `slowDelay` is the pause between chunks of `/slow.png`.
     public static func server(slowDelay: Double = 0.2) throws -> LoopbackServer {
-        try LoopbackServer { path in
+        let goneServed = Mutex(false)
+        return try LoopbackServer { path in
             switch path.split(separator: "?").first.map(String.init) ?? path {
+            case "/gone.png":
+                goneServed.withLock { served in
+                    defer { served = true }
+                    return served ? .status(404) : .ok(gonePhoto, type: "image/png")
+                }
             case "/source.html": .html(source)
             case "/drop.html": .html(drop)
             case "/article.html": .html("<!doctype html><title>ARTICLE</title><p>The harbour at dawn.</p>")
@@ -55,6 +66,7 @@ public enum BrowserPages {
         <a id="link" href="/article.html">\(linkText)</a>
         <p id="styled"><b>\(boldWord)</b> at 250 degrees</p>
         <img id="slow" src="/slow.png" width="160" height="110" alt="Harbour, large">
+        <img id="gone" src="/gone.png" width="80" height="55" alt="Lighthouse" style="position:absolute;right:12px;top:12px">
         <p id="words">\(wordsText)</p>
         <script>
         function frame(id) {
@@ -64,7 +76,7 @@ public enum BrowserPages {
         function report() {
           document.title = 'SOURCE ' + JSON.stringify({
             photo: frame('photo'), link: frame('link'), styled: frame('styled'), slow: frame('slow'),
-            words: frame('words'),
+            words: frame('words'), gone: frame('gone'),
             loaded: document.getElementById('slow').complete,
             offset: [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]});
         }

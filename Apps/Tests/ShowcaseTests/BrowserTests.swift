@@ -259,6 +259,27 @@ struct BrowserTests: ShowcaseTesting {
         }
     }
 
+    @Test(
+        "S1, A2, A6: a photo whose server has gone since the page showed it, dragged from Chromium onto a Files folder, is saved from the bytes Chromium sends"
+    )
+    func photoFromChromiumWithItsServerGoneIntoFiles() throws {
+        try withShowcase(pane: "files") { app, session, data in
+            let layout = try app.settledLayout(pane: "files")
+            let pictures = try layout.list("Pictures")
+            let before = try #require(app.state?.lists["Pictures"])
+            let mark = app.lineCount
+            // The page loaded /gone.png once; the server now answers 404 for it.
+            try session.dragFromPage(try session.point(of: "gone"), to: (pictures.midX, pictures.maxY - 60), into: app)
+            let state = try app.waitForState("the photo saved in Pictures", after: mark, timeout: 20) {
+                ($0.lists["Pictures"] ?? []).count == before.count + 1 && $0.undo == "Undo Copy Image"
+            }
+            let name = try #require(Set(state.lists["Pictures"] ?? []).subtracting(before).first)
+            #expect(name == "gone.png", "named after its address")
+            let saved = URL(fileURLWithPath: data).appendingPathComponent("Files/Pictures/\(name)")
+            #expect(try Data(contentsOf: saved) == BrowserPages.gonePhoto, "the bytes Chromium showed")
+        }
+    }
+
     // MARK: Showcase → browser
 
     @Test(

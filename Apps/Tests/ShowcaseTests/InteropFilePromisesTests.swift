@@ -58,7 +58,6 @@ struct InteropFilePromisesTests: InteropTesting {
                 entries.keys.allSatisfy { name in nodes.contains { $0.role == "table cell" && $0.name == name && $0.frame != nil } }
             }
             let first = try #require(cells.first { $0.role == "table cell" && $0.name == "Pancakes.txt" }?.frame)
-            let second = try #require(cells.first { $0.role == "table cell" && $0.name == "Sketch.svg" }?.frame)
             let layout = try app.settledLayout(pane: "files")
             let before = try #require(app.state?.lists["Pictures"])
             let target = try layout.list("Pictures")

@@ -208,10 +208,30 @@ public struct ImageIntake: Sendable {
             if error == .cancelled || Task.isCancelled { throw .cancelled }
             if telling == nil || weight > telling!.weight { telling = (error, weight) }
         }
+        // Bytes offered beside an address are read before the download, which ends reading from
+        // the drop (`sourceDone`): if the web no longer serves the address, they are what the
+        // other app showed (a browser's copy of an image whose server has gone).
+        var prefetched: Result<Found, TransferError>?
+        var prefetchedName: String?
         for form in forms {
+            if form == .address, forms.contains(.bytes), prefetched == nil {
+                prefetchedName = await addressName(from: data, item: index)
+                do {
+                    prefetched = .success(
+                        try await bytes(of: .bytes, from: data, item: index, progress: progress, sourceDone: sourceDone))
+                } catch {
+                    if error == .cancelled || Task.isCancelled { throw .cancelled }
+                    prefetched = .failure(error)
+                }
+            }
             let found: Found
             do {
-                found = try await bytes(of: form, from: data, item: index, progress: progress, sourceDone: sourceDone)
+                if form == .bytes, let prefetched {
+                    found = try prefetched.get()
+                } else {
+                    found = try await bytes(
+                        of: form, from: data, item: index, progress: progress, sourceDone: sourceDone)
+                }
             } catch {
                 try failed(error, .unusable)
                 continue
@@ -222,9 +242,10 @@ public struct ImageIntake: Sendable {
             }
             do {
                 var image = try accept(candidate)
-                // Image data comes without a name; the address offered beside it has one.
-                if image.name == nil, form == .image, forms.contains(.address) {
-                    image.name = await addressName(from: data, item: index).map { Self.fileName($0, for: image.type) }
+                // Image data and bytes come without a name; the address offered beside them has one.
+                if image.name == nil, form == .image || form == .bytes, forms.contains(.address) {
+                    let name = prefetched != nil ? prefetchedName : await addressName(from: data, item: index)
+                    image.name = name.map { Self.fileName($0, for: image.type) }
                 }
                 return image
             } catch {

@@ -129,6 +129,26 @@ struct ImageIntakeTests {
         #expect(image.type == "image/gif" && image.origin == .bytes && image.data == Self.gif)
     }
 
+    @Test(
+        "A6: when the web no longer serves the address (its server gone), the bytes the browser offered are used, named after the address; they were read before the source was told it is done"
+    )
+    func serverGoneFallsBackToBytesReadFirst() async throws {
+        let address = "http://127.0.0.1:8080/photos/harbour.png"
+        let done = Shared(false)
+        // As on a real drop, nothing can be read from the other app once it was told it is done.
+        var representations = chromiumDrag(address: address)
+        representations[2] = Representation(.octetStream) {
+            guard !done.value else { throw TransferError.accessFinished }
+            return .data(Self.png)
+        }
+        let fetcher = FakeFetcher([:])
+        let image = try await intake(fetcher).load(
+            from: drop(representations), sourceDone: { done.update { $0 = true } })
+        #expect(fetcher.requests == [address], "the address was tried first")
+        #expect(done.value, "the source was told it is done before the download")
+        #expect(image.data == Self.png && image.origin == .bytes && image.name == "harbour.png")
+    }
+
     @Test("A6: when no form holds an image, the first form's failure says why")
     func nothingUsable() async throws {
         let address = "http://h/missing.png"
