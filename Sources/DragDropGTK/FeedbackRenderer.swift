@@ -211,8 +211,8 @@ extension GtkDragHost {
 
     /// Ends a deferred drop: committed content replaces the placeholders (and a move now takes
     /// the items out of their source, S4); a failure removes them and shows why (A6).
-    public func completeDeferredDrop(_ token: DropToken, with result: DropResult) {
-        drive { engine.completeDeferredDrop(token, with: result) }
+    public func completeDeferredDrop(_ token: DropToken, with result: DropResult, arrived: [String]? = nil) {
+        drive { engine.completeDeferredDrop(token, with: result, arrived: arrived) }
     }
 
 }

@@ -89,6 +89,27 @@ struct PlaceholderTests {
         try h.finish()
     }
 
+    @Test(
+        "S4, U1: a destination that learns from the data what arrived names it: the announcement and the undo step say the arrivals, not the dragged item"
+    )
+    func arrivalsAreNamed() throws {
+        let h = try DragHarness(scene: Self.photoScene(transfer: SimulatedTransfer(duration: .seconds(60), steps: 1)))
+        Self.dragPhoto1ToAlbum(h)
+        let token = DropToken(rawValue: 1)
+        let mark = h.feedback.count
+        h.engine.completeDeferredDrop(
+            token, with: .committed(undo: UndoableAction(undo: {}, redo: {})), arrived: ["Harbour.png", "Pier.png"])
+        #expect(h.feedback[mark...].contains(.announcement("Moved 2 photos to Album 'Trips'.")), "\(h.feedback[mark...])")
+        #expect(h.engine.undoStack.undoActionName == "Move 2 Photos")
+
+        let one = try DragHarness(scene: Self.photoScene(transfer: SimulatedTransfer(duration: .seconds(60), steps: 1)))
+        Self.dragPhoto1ToAlbum(one)
+        let start = one.feedback.count
+        one.engine.completeDeferredDrop(token, with: .committed(undo: UndoableAction(undo: {}, redo: {})), arrived: ["Harbour 2.png"])
+        #expect(one.feedback[start...].contains(.announcement("Moved 'Harbour 2.png' to Album 'Trips'.")))
+        #expect(one.engine.undoStack.undoActionName == "Move Photo")
+    }
+
     @Test("A6: an interrupted transfer removes the placeholder, says why, and loses nothing")
     func placeholderFails() throws {
         let h = try DragHarness(

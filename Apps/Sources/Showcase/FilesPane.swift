@@ -489,7 +489,7 @@ final class FilesPane: ShowcasePane {
                 from: DataSource(image.data), suggestedName: name, into: destination, confirmed: confirmed)
         }
         if !offered.contains(.uriList), browserImage {
-            return deferCopy([label], into: column, token: token, work: saveImage)
+            return deferCopy([label], into: column, token: token, namingArrivals: true, work: saveImage)
         }
         if let choice = data.choice(item: 0, accepting: [.uriList, .utf8PlainText, .plainText]),
             choice.delivered != .uriList
@@ -498,7 +498,7 @@ final class FilesPane: ShowcasePane {
             return saveText(drop, named: label, into: column, confirmed: confirmed)
         }
         // Another app's files: a URI list, copied in safely.
-        return deferCopy([label], into: column, token: drop.token) { onProgress in
+        return deferCopy([label], into: column, token: drop.token, namingArrivals: true) { onProgress in
             let loaded: LoadedContent
             do throws(TransferError) {
                 loaded = try await DropLoading.load(data, item: 0, accepting: [.uriList])
@@ -536,7 +536,7 @@ final class FilesPane: ShowcasePane {
         let destination = column.folder
         let transfers = library.root.deletingLastPathComponent().appendingPathComponent(".transfers")
         let fileName = name + ".txt"
-        return deferCopy([fileName], into: column, token: drop.token) { _ in
+        return deferCopy([fileName], into: column, token: drop.token, namingArrivals: true) { _ in
             try? FileManager.default.createDirectory(at: transfers, withIntermediateDirectories: true)
             let temporary = transfers.appendingPathComponent(UUID().uuidString).path
             defer { try? FileManager.default.removeItem(atPath: temporary) }
@@ -557,7 +557,7 @@ final class FilesPane: ShowcasePane {
     /// Shows placeholder rows with progress (the view's, A4), runs `work` off the main loop, then completes the deferred drop
     /// (one undo step) or fails it with the reason (the folder is unchanged, A6).
     private func deferCopy(
-        _ names: [String], into column: Column, token: DropToken,
+        _ names: [String], into column: Column, token: DropToken, namingArrivals: Bool = false,
         work: @escaping @Sendable (@escaping @Sendable (String, Int64, Int64) -> Void) async throws -> FilesEdit
     ) -> DropResult {
         let host = self.host
@@ -589,7 +589,10 @@ final class FilesPane: ShowcasePane {
             switch result {
             case .success(let edit):
                 let action = self?.inBackground(edit.action, files: edit.names.count) ?? edit.action
-                host.completeDeferredDrop(token, with: .committed(undo: action))
+                // Another app's content is said by the names it took here ("Copied 'Trip
+                // plan.txt' to Documents."), not the drag's ("Files from Thunar").
+                host.completeDeferredDrop(
+                    token, with: .committed(undo: action), arrived: namingArrivals ? edit.names : nil)
                 // The files that arrived are selected, unless they are very many (selecting
                 // 10,000 rows held the main loop for tens of milliseconds).
                 self?.update(arrived: (edit.folder, edit.names), selecting: edit.names)

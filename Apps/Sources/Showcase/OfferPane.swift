@@ -38,6 +38,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
     let situation: Situation
     let widget: UnsafeMutablePointer<GtkWidget>
     var onChange: (@MainActor () -> Void)?
+    var onError: (@MainActor (String) -> Void)?
 
     private unowned let host: GtkDragHost
     private let sourceName: String

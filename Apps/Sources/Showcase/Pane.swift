@@ -17,6 +17,9 @@ protocol ShowcasePane: AnyObject {
     var widget: UnsafeMutablePointer<GtkWidget> { get }
     /// Called after the pane's content changed (a drop, an undo), for the tour's state lines.
     var onChange: (@MainActor () -> Void)? { get set }
+    /// Called with a sentence for the status line when something the person did or should know
+    /// about went wrong (a folder that could not be read, a file another app left).
+    var onError: (@MainActor (String) -> Void)? { get set }
     /// Reads the store and registers the pane's targets inside the window target `window`.
     func activate(in window: TargetID)
     /// Unregisters the pane's targets (another pane is shown).
@@ -48,6 +51,7 @@ final class PendingPane: ShowcasePane {
     let situation: Situation
     let widget: UnsafeMutablePointer<GtkWidget>
     var onChange: (@MainActor () -> Void)?
+    var onError: (@MainActor (String) -> Void)?
 
     init(_ situation: Situation) {
         self.situation = situation

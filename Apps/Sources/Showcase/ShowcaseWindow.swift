@@ -97,6 +97,7 @@ final class ShowcaseWindow {
                 self.updateUndoButtons()
                 self.printState()
             }
+            pane.onError = { [weak self] message in self?.showStatus(message) }
             gtk_stack_add_named(OpaquePointer(stack), makePage(pane), pane.situation.slug)
         }
         UI.append(body, makeSidebar())

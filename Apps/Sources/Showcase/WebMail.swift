@@ -208,6 +208,7 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
     let situation = Situation.named("web-mail")!
     let widget: UnsafeMutablePointer<GtkWidget>
     var onChange: (@MainActor () -> Void)?
+    var onError: (@MainActor (String) -> Void)?
 
     private unowned let host: GtkDragHost
     private let body: UnsafeMutablePointer<GtkWidget>

@@ -957,8 +957,11 @@ public final class DragEngine {
 
     /// Registers a committed drop: the destination's undo, then (for a move) the source's
     /// removal, as one named undo step (U1, S4).
-    private func commit(_ request: DropRequest, undo: UndoableAction?, cancellation: DropCancellation?) {
-        let name = Announcements.actionName(request.items, request.operation)
+    /// `naming`: the items the step is named after, when not the request's (``completeDeferredDrop(_:with:arrived:)``).
+    private func commit(
+        _ request: DropRequest, undo: UndoableAction?, cancellation: DropCancellation?, naming: [DragItem]? = nil
+    ) {
+        let name = Announcements.actionName(naming ?? request.items, request.operation)
         undoStack.beginGroup(named: name)
         if let undo { undoStack.register(undo) }
         emit(
@@ -1009,15 +1012,29 @@ public final class DragEngine {
     /// Ends a deferred drop: `.committed` turns the placeholders into the content and, for a
     /// move, only now removes the items from their source (S4); `.failed` removes the
     /// placeholders, tells why, and leaves the source untouched (A6).
-    public func completeDeferredDrop(_ token: DropToken, with result: DropResult) {
+    ///
+    /// `arrived` names what a committed drop became, when the destination learned it only from
+    /// the data (the files another app's file list named, under the names they took here): the
+    /// announcement says "Copied 'Trip plan.txt' to Documents." or "Copied 2 files to Pictures."
+    /// rather than naming the drag ("Files from Thunar").
+    public func completeDeferredDrop(_ token: DropToken, with result: DropResult, arrived: [String]? = nil) {
         guard let pending = pendingDrops.removeValue(forKey: token) else { return }
         let request = pending.request
         switch result {
         case .committed(let undo, let cancellation):
             emit(.placeholderResolved(token))
-            commit(request, undo: undo, cancellation: cancellation)
+            var named = request.items
+            if let arrived, !arrived.isEmpty, let first = request.items.first {
+                named = arrived.enumerated().map { index, name in
+                    var item = first
+                    item.id = TargetID("\(first.id.rawValue)#\(index)")
+                    item.name = name
+                    return item
+                }
+            }
+            commit(request, undo: undo, cancellation: cancellation, naming: named)
             announce(
-                Announcements.completed(request.items, request.operation, to: destinationName(request.destination)),
+                Announcements.completed(named, request.operation, to: destinationName(request.destination)),
                 force: request.mode == .keyboard)
         case .failed(let failure):
             emit(.placeholderFailed(token, failure))

@@ -1,6 +1,7 @@
 import CDragDropGTKSupport
 import CGtk4
 import DragDrop
+import Foundation
 
 /// Drags between apps (one of the host's collaborators, see ``GtkDragHost``): outgoing, what
 /// other apps are offered and how a drop another app took ends the engine session (this file);
@@ -160,7 +161,8 @@ final class OtherAppDrags: GtkDragHostCollaborator {
             return nil
         }
         defer { g_free(name) }
-        return AppID(BidiControls.neutralized(String(cString: name)))
+        let windowClass = String(cString: name)
+        return AppID(BidiControls.neutralized(DesktopAppNames.name(forWindowClass: windowClass) ?? windowClass))
     }
 }
 
@@ -195,4 +197,45 @@ struct X11DragMessage {
 final class WeakHost {
     weak var host: GtkDragHost?
     init(_ host: GtkDragHost) { self.host = host }
+}
+
+/// The names the desktop gives apps (their `.desktop` files' `Name`), for window classes that are
+/// not names: a GTK 4 app's class is its application ID ("org.gnome.Nautilus", named "Files"),
+/// and some apps' are their lower-case command ("firefox-esr", named "Firefox ESR"). A class
+/// written as a name ("Thunar", "Chromium") is kept as it is.
+@MainActor
+enum DesktopAppNames {
+    private static var known: [String: String?] = [:]
+
+    /// The `Name` (in the person's language) of `<windowClass>.desktop` in the XDG data
+    /// directories, when `windowClass` is an application ID or a lower-case command; nil
+    /// otherwise, or when no such file names it.
+    static func name(forWindowClass windowClass: String) -> String? {
+        guard windowClass.contains(".") || windowClass == windowClass.lowercased(),
+            !windowClass.contains("/"), !windowClass.hasPrefix(".")
+        else { return nil }
+        if let cached = known[windowClass] { return cached }
+        var folders: [String] = []
+        if let user = g_get_user_data_dir() { folders.append(String(cString: user)) }
+        if var system = g_get_system_data_dirs() {
+            while let folder = system.pointee {
+                folders.append(String(cString: folder))
+                system += 1
+            }
+        }
+        var found: String?
+        for folder in folders where found == nil {
+            guard let file = g_key_file_new() else { continue }
+            defer { g_key_file_free(file) }
+            let path = "\(folder)/applications/\(windowClass).desktop"
+            guard g_key_file_load_from_file(file, path, G_KEY_FILE_NONE, nil) != 0,
+                let name = g_key_file_get_locale_string(file, "Desktop Entry", "Name", nil, nil)
+            else { continue }
+            defer { g_free(name) }
+            let text = String(cString: name).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !text.isEmpty, text.count <= 80 { found = text }
+        }
+        known[windowClass] = found
+        return found
+    }
 }
