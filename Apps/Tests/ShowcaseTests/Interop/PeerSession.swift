@@ -51,9 +51,14 @@ final class PeerSession {
             try FileManager.default.createDirectory(
                 at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let out = try ProcessPipe()
+            // What the bus starts on demand (the accessibility bus, dconf, GVfs, xfconfd for
+            // Thunar, Tracker for Nautilus) runs with its environment: the display's own home
+            // folders, so none of them reads or writes the real home.
             let bus = try ChildProcess(
                 dbus, ["--session", "--nofork", "--print-address=1"],
-                environment: ["DISPLAY": display.name, "XDG_RUNTIME_DIR": runtime.path], stdout: out.write)
+                environment: display.isolatedFolders.merging([
+                    "DISPLAY": display.name, "XDG_RUNTIME_DIR": runtime.path,
+                ]) { $1 }, stdout: out.write)
             close(out.write)
             let address = Self.readLine(from: out.read, timeout: 10)
             close(out.read)
