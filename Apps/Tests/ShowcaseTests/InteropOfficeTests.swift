@@ -66,13 +66,7 @@ struct InteropOfficeTests: InteropTesting {
         let window = try session.display.placeWindow(named: "^\(name)$", at: Self.peerOrigin)
         // The text: the dark pixels on the white page, below the toolbars and rulers.
         let page = ScreenRect(x: window.x + 60, y: window.y + 190, width: 760, height: 220)
-        var text: ScreenRect?
-        let deadline = Date().addingTimeInterval(20)
-        while text == nil || text!.width < 300, Date() < deadline {
-            usleep(300_000)
-            text = try Screenshot.capture(session.display).bounds(in: page) { r, g, b in r < 90 && g < 90 && b < 90 }
-        }
-        try body(try #require(text, "Writer's text never showed in \(page)"), name)
+        try body(try darkText(on: session.display, in: page, minWidth: 300), name)
     }
 
     @Test(
