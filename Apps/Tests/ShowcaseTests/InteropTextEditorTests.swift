@@ -94,7 +94,7 @@ struct InteropTextEditorTests: InteropTesting {
         "S1, S2, A7: Korean, Japanese and Russian selected in GNOME Text Editor and dragged to the end of a note arrive character for character and are saved so; the same words selected in the note and dragged back to the end of the editor's line arrive there unchanged",
         .enabled(if: installed, "GNOME Text Editor is not installed (apt-get install gnome-text-editor).")
     )
-    func wordsInEveryScriptBothWays() throws {
+    func wordsInEveryScriptWithTextEditor() throws {
         try withEditor(holding: Self.words) { session, app, pointer, data, editor, view in
             // The editor's line: its dark pixels (the view tells no line's place).
             let line = try darkText(on: session.display, in: view.insetBy(4, 4), minWidth: 40)
