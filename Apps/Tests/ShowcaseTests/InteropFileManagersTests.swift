@@ -49,8 +49,8 @@ struct InteropFileManagersTests: InteropTesting {
     /// Wayland nothing says which app took a drop.
     static var nautilusName: String { DisplayBackend.current == .wayland ? "another app" : "Files" }
 
-    /// The file dragged: "Packing list.md" from Documents, its bytes, where it lands in Thunar's
-    /// folder, and where the drag starts and ends on the screen.
+    /// The file dragged: "Packing list.md" from Documents, its bytes, where it lands in the other
+    /// app's folder, and where the drag starts and ends on the screen.
     struct FileTrip {
         let name: String
         let source: URL

@@ -20,7 +20,8 @@ struct InteropTextEditorTests: InteropTesting {
     /// instance is asked to open it), named "NAME (FOLDER) - Text Editor".
     static func textEditor(_ file: URL) -> PeerProgram {
         PeerProgram(
-            path: Tools.find("gnome-text-editor") ?? "/usr/bin/gnome-text-editor", arguments: ["--standalone", file.path],
+            path: Tools.find("gnome-text-editor") ?? "/usr/bin/gnome-text-editor",
+            arguments: ["--standalone", file.path],
             windowName: NSRegularExpression.escapedPattern(for: file.lastPathComponent) + " .* - Text Editor",
             accessibleName: "gnome-text-editor", toolkit: "GTK 4", windowRelativeExtents: true)
     }
@@ -35,7 +36,10 @@ struct InteropTextEditorTests: InteropTesting {
     /// where its text view is.
     private func withEditor(
         holding text: String,
-        _ body: (_ session: PeerSession, _ app: ShowcaseProcess, _ pointer: Pointer, _ data: String, _ editor: Peer, _ view: ScreenRect)
+        _ body: (
+            _ session: PeerSession, _ app: ShowcaseProcess, _ pointer: Pointer, _ data: String, _ editor: Peer,
+            _ view: ScreenRect
+        )
             throws -> Void
     ) throws {
         try withPeers(pane: "notes") { session, app, pointer, data in
@@ -43,15 +47,20 @@ struct InteropTextEditorTests: InteropTesting {
             try text.write(to: file, atomically: true, encoding: .utf8)
             let editor = try session.launch(Self.textEditor(file), at: Self.peerOrigin)
             let view = try #require(
-                try editor.find("its text") { $0.role == "text" && $0.name == "EditorSourceView" && $0.text == text }.frame)
+                try editor.find("its text") { $0.role == "text" && $0.name == "EditorSourceView" && $0.text == text }
+                    .frame)
             try body(session, app, pointer, data, editor, view)
         }
     }
 
     /// The editor's text, once `predicate` holds for it.
     @discardableResult
-    private func editorText(_ editor: Peer, _ what: String, where predicate: @escaping (String) -> Bool) throws -> String {
-        let view = try editor.find(what) { $0.role == "text" && $0.name == "EditorSourceView" && predicate($0.text ?? "") }
+    private func editorText(_ editor: Peer, _ what: String, where predicate: @escaping (String) -> Bool) throws
+        -> String
+    {
+        let view = try editor.find(what) {
+            $0.role == "text" && $0.name == "EditorSourceView" && predicate($0.text ?? "")
+        }
         return view.text ?? ""
     }
 
@@ -105,7 +114,8 @@ struct InteropTextEditorTests: InteropTesting {
             let before = try #require(try storedNote(data, note)?.text)
             let target = try app.settledLayout(pane: "notes").list(note)
             var mark = app.lineCount
-            try pointer.drag(from: (line.maxX - 20, line.midY), to: (target.midX, target.maxY - 20), steps: 14, pause: 0.4)
+            try pointer.drag(
+                from: (line.maxX - 20, line.midY), to: (target.midX, target.maxY - 20), steps: 14, pause: 0.4)
             try app.waitForState("the words in the note", after: mark, timeout: 15) {
                 noteHTML($0, note).hasSuffix(" " + Self.words)
             }

@@ -107,7 +107,9 @@ enum AccessibleTree {
                 f.count == 4 ? ScreenRect(x: f[0], y: f[1], width: f[2], height: f[3]) : nil
             }
             let image = (object["image"] as? [Int]).flatMap { $0.count == 2 ? (width: $0[0], height: $0[1]) : nil }
-            let bold = (object["bold"] as? [[Int]] ?? []).compactMap { $0.count == 2 && $0[0] < $0[1] ? $0[0]..<$0[1] : nil }
+            let bold = (object["bold"] as? [[Int]] ?? []).compactMap {
+                $0.count == 2 && $0[0] < $0[1] ? $0[0]..<$0[1] : nil
+            }
             return AccessibleNode(
                 role: object["role"] as? String ?? "", name: object["name"] as? String ?? "",
                 text: object["text"] as? String, frame: frame, boldRanges: bold, imageSize: image,
