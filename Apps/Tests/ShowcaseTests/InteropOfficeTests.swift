@@ -66,13 +66,7 @@ struct InteropOfficeTests: InteropTesting {
         let window = try session.display.placeWindow(named: "^\(name)$", at: Self.peerOrigin)
         // The text: the dark pixels on the white page, below the toolbars and rulers.
         let page = ScreenRect(x: window.x + 60, y: window.y + 190, width: 760, height: 220)
-        var text: ScreenRect?
-        let deadline = Date().addingTimeInterval(20)
-        while text == nil || text!.width < 300, Date() < deadline {
-            usleep(300_000)
-            text = try Screenshot.capture(session.display).bounds(in: page) { r, g, b in r < 90 && g < 90 && b < 90 }
-        }
-        try body(try #require(text, "Writer's text never showed in \(page)"), name)
+        try body(try darkText(on: session.display, in: page, minWidth: 300), name)
     }
 
     @Test(
@@ -114,6 +108,64 @@ struct InteropOfficeTests: InteropTesting {
                     "A7: bold and italic kept, no NUL, no source white space, a space before it: \(noteHTML(state, note))")
                 #expect(try committedEvent(in: app, from: mark).operation == "copy")
                 #expect(try storedNote(data, note)?.text == before + " Plain then bold words and italic.")
+            }
+        }
+    }
+
+    /// Writer's paragraphs as assistive technology reads them (text and bold runs), once one
+    /// of them satisfies `predicate`.
+    private func writerParagraphs(
+        _ session: PeerSession, _ what: String, timeout: Double = 15, where predicate: (AccessibleNode) -> Bool
+    ) throws -> [AccessibleNode] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var paragraphs: [AccessibleNode] = []
+        while true {
+            paragraphs = try AccessibleTree.read("soffice", environment: session.environment).filter { $0.role == "paragraph" }
+            if paragraphs.contains(where: predicate) { return paragraphs }
+            guard Date() < deadline else {
+                throw DriverError("Writer never showed \(what) within \(timeout) s; its paragraphs: \(paragraphs)")
+            }
+            usleep(300_000)
+        }
+    }
+
+    @Test(
+        "S1, A2, A7: a note's text with a bold word and Korean, Japanese and Russian typed at its end, selected with Ctrl+A and dropped at the end of a line in LibreOffice Writer, arrives there character for character with only that word bold",
+        .enabled(if: soffice != nil, "LibreOffice is not installed (apt-get install libreoffice-writer libreoffice-gtk3).")
+    )
+    func styledNoteIntoWriter() throws {
+        try withPeers(pane: "notes") { session, app, pointer, data in
+            try withWriter(session) { line, _ in
+                let note = "Sourdough"
+                let bake = try app.settledLayout(pane: "notes").row("Bake", in: note)
+                // The three scripts typed at the end of the note.
+                try app.focusWindow()
+                try pointer.click(at: bake.center)
+                try pointer.key("ctrl+End")
+                var mark = app.lineCount
+                try pointer.type(" 한국어 日本語 Русский")
+                try app.waitForState("the words typed", after: mark) { noteHTML($0, note).hasSuffix(" 한국어 日本語 Русский") }
+                let text = try #require(try storedNote(data, note)?.text)
+                #expect(text.hasSuffix("220 °C. 한국어 日本語 Русский"), "\(text)")
+                mark = app.lineCount
+                try pointer.key("ctrl+a")
+                try app.waitForState("the whole note selected", after: mark) { $0.selected[note]?.first == text }
+                usleep(600_000)  // past the double-click time: the press below starts a drag
+                mark = app.lineCount
+                // Dropped right of the end of Writer's line: the end of its paragraph.
+                try pointer.drag(from: bake.center, to: (line.maxX + 40, line.midY), steps: 14, pause: 0.5)
+                let paragraphs = try writerParagraphs(session, "the note's text") { ($0.text ?? "").contains("Feed the starter") }
+                let arrived = try #require(paragraphs.first { ($0.text ?? "").contains("Feed the starter") })
+                let written = arrived.text ?? ""
+                #expect(written.hasSuffix(text), "character for character: \(written.debugDescription)")
+                // Bold where the note is bold, and nowhere else in what arrived.
+                let start = written.unicodeScalars.count - text.unicodeScalars.count
+                var boldHere = arrived
+                boldHere.boldRanges = arrived.boldRanges.filter { $0.upperBound > start }
+                #expect(boldHere.boldWords == ["Bake"], "A7: \(arrived)")
+                let outcome = try app.waitFor(FeedbackLine.self, "our outcome", after: mark) { $0.event == "outcome" }
+                #expect(outcome.outcome == "handedOff" && outcome.operation == "copy", "S2: \(outcome)")
+                #expect(messages(app, from: mark).contains { $0.hasPrefix("export done mime=text/html") }, "A2: the richest form")
             }
         }
     }

@@ -12,6 +12,8 @@ struct AccessibleNode: CustomStringConvertible {
     var text: String?
     /// Where it is on the screen, when it says.
     var frame: ScreenRect?
+    /// The parts of ``text`` drawn bold (a weight of 600 or more), as character offsets.
+    var boldRanges: [Range<Int>] = []
     /// The size of an image, when it is one.
     var imageSize: (width: Int, height: Int)?
     /// How deep in the tree (the application is 0).
@@ -19,11 +21,22 @@ struct AccessibleNode: CustomStringConvertible {
 
     var description: String {
         "[\(role)] \(name.debugDescription)" + (text.map { " text=\($0.debugDescription)" } ?? "")
+            + (boldRanges.isEmpty ? "" : " bold=\(boldWords)")
             + (frame.map { " \($0)" } ?? "") + (imageSize.map { " image=\($0.width)×\($0.height)" } ?? "")
     }
 
     /// The name, else the text.
     var shown: String { name.isEmpty ? text ?? "" : name }
+
+    /// The bold parts of ``text`` (AT-SPI counts characters as Unicode scalars).
+    var boldWords: [String] {
+        let scalars = Array((text ?? "").unicodeScalars)
+        return boldRanges.map { range in
+            var part = String.UnicodeScalarView()
+            part.append(contentsOf: scalars[max(0, range.lowerBound)..<min(scalars.count, range.upperBound)])
+            return String(part)
+        }
+    }
 }
 
 /// Reads an app's accessible objects through AT-SPI with the system's `python3-pyatspi` (one
@@ -43,7 +56,20 @@ enum AccessibleTree {
             except Exception:
                 return
             try:
-                node["text"] = a.queryText().getText(0, -1)
+                text = a.queryText()
+                node["text"] = text.getText(0, -1)
+                bold, offset = [], 0
+                while offset < min(len(node["text"]), 5000):
+                    attributes, start, end = text.getAttributeRun(offset, False)
+                    if end <= offset:
+                        break
+                    for attribute in attributes:
+                        key, _, value = attribute.partition(":")
+                        if key == "weight" and (value == "bold" or value.isdigit() and int(value) >= 600):
+                            bold.append([start, end])
+                    offset = end
+                if bold:
+                    node["bold"] = bold
             except Exception:
                 pass
             try:
@@ -81,9 +107,13 @@ enum AccessibleTree {
                 f.count == 4 ? ScreenRect(x: f[0], y: f[1], width: f[2], height: f[3]) : nil
             }
             let image = (object["image"] as? [Int]).flatMap { $0.count == 2 ? (width: $0[0], height: $0[1]) : nil }
+            let bold = (object["bold"] as? [[Int]] ?? []).compactMap {
+                $0.count == 2 && $0[0] < $0[1] ? $0[0]..<$0[1] : nil
+            }
             return AccessibleNode(
                 role: object["role"] as? String ?? "", name: object["name"] as? String ?? "",
-                text: object["text"] as? String, frame: frame, imageSize: image, depth: object["depth"] as? Int ?? 0)
+                text: object["text"] as? String, frame: frame, boldRanges: bold, imageSize: image,
+                depth: object["depth"] as? Int ?? 0)
         }
     }
 }

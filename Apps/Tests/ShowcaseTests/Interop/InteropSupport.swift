@@ -109,6 +109,22 @@ extension InteropTesting {
         return try JSONDecoder().decode(NotePayload.self, from: payload)
     }
 
+    /// Where dark text shows inside `rect` (a screenshot, read every 0.3 s until the text is
+    /// at least `minWidth` pixels wide): where to press on another app's text when its
+    /// accessible objects do not say where each line is.
+    func darkText(on display: XDisplay, in rect: ScreenRect, minWidth: Double = 1, timeout: Double = 20) throws
+        -> ScreenRect
+    {
+        let deadline = Date().addingTimeInterval(timeout)
+        var text: ScreenRect?
+        while text == nil || text!.width < minWidth, Date() < deadline {
+            usleep(300_000)
+            text = try Screenshot.capture(display).bounds(in: rect) { r, g, b in r < 90 && g < 90 && b < 90 }
+        }
+        guard let text, text.width >= minWidth else { throw DriverError("No text showed in \(rect) within \(timeout) s.") }
+        return text
+    }
+
     /// Presses on `from` and moves to `to` without releasing (the other app sees the drag).
     func hold(_ pointer: Pointer, from: ScreenPoint, to: ScreenPoint) throws {
         try pointer.drag(from: from, to: to, steps: 12, release: false)

@@ -77,6 +77,9 @@ final class Peer {
     let program: PeerProgram
     /// The window on the screen.
     let window: ScreenRect
+    /// What GTK 4 counts its positions from: the window without the shadow GTK draws around it
+    /// under a compositor (weston); on X11 without one, the window.
+    private let content: ScreenRect
     private let process: ChildProcess
     private let environment: [String: String]
     private let logPath: String
@@ -93,7 +96,8 @@ final class Peer {
             program.path, program.arguments, environment: environment, stdout: log >= 0 ? log : nil,
             stderr: log >= 0 ? log : nil)
         do {
-            window = try session.display.placeWindow(named: "^\(program.windowName)$", at: position)
+            let placed = try session.display.place(windowNamed: "^\(program.windowName)$", at: position)
+            (window, content) = (placed.frame, placed.content)
             for stray in program.strayWindows {
                 _ = try session.display.placeWindow(named: "^\(stray)$", at: (4000, 0))
             }
@@ -117,13 +121,15 @@ final class Peer {
     /// of the app), placed on the screen.
     func tree() throws -> [AccessibleNode] {
         var nodes = try AccessibleTree.read(program.accessibleName, environment: environment)
-        // On Wayland no app knows where its window is: every app's extents are its window's.
+        // On Wayland no app knows where its window is: every app's extents are its window's
+        // (GTK 4's its content's).
+        let origin = program.windowRelativeExtents ? content : window
         if program.windowRelativeExtents || environment["WAYLAND_DISPLAY"] != nil {
-            for i in nodes.indices { nodes[i].frame?.x += window.x; nodes[i].frame?.y += window.y }
+            for i in nodes.indices { nodes[i].frame?.x += origin.x; nodes[i].frame?.y += origin.y }
         }
         guard
             let top = nodes.firstIndex(where: { node in
-                node.depth == 1 && node.frame.map { abs($0.x - window.x) < 2 && abs($0.y - window.y) < 2 } == true
+                node.depth == 1 && node.frame.map { abs($0.x - origin.x) < 2 && abs($0.y - origin.y) < 2 } == true
             })
         else { return [] }
         let end = nodes[(top + 1)...].firstIndex { $0.depth <= 1 } ?? nodes.endIndex

@@ -51,9 +51,14 @@ final class PeerSession {
             try FileManager.default.createDirectory(
                 at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let out = try ProcessPipe()
+            // What the bus starts on demand (the accessibility bus, dconf, GVfs, xfconfd for
+            // Thunar, Tracker for Nautilus) runs with its environment: the display's own home
+            // folders, so none of them reads or writes the real home.
             let bus = try ChildProcess(
                 dbus, ["--session", "--nofork", "--print-address=1"],
-                environment: ["DISPLAY": display.name, "XDG_RUNTIME_DIR": runtime.path], stdout: out.write)
+                environment: display.isolatedFolders.merging([
+                    "DISPLAY": display.name, "XDG_RUNTIME_DIR": runtime.path,
+                ]) { $1 }, stdout: out.write)
             close(out.write)
             let address = Self.readLine(from: out.read, timeout: 10)
             close(out.read)
@@ -105,9 +110,15 @@ final class PeerSession {
         for peer in peers { peer.stop() }
         peers = []
         bus.stop()
-        // The bus started the accessibility launcher, its bus and registry on demand: they live
-        // under this session's runtime directory and are ended by their ids.
+        // The bus started the accessibility launcher, its bus and registry on demand (and
+        // Tracker, GVfs, dconf, xfconfd for the file managers): they live under this session's
+        // runtime directory and are ended by their ids. Each is waited for (at most 3 s, then
+        // killed): Tracker writes its database as it quits, and would make the display's home
+        // again after the display removed it.
         for pid in Self.processes(mentioning: runtime.path) { kill(pid, SIGTERM) }
+        let deadline = Date().addingTimeInterval(3)
+        while !Self.processes(mentioning: runtime.path).isEmpty, Date() < deadline { usleep(50_000) }
+        for pid in Self.processes(mentioning: runtime.path) { kill(pid, SIGKILL) }
         display.stop()
         try? FileManager.default.removeItem(at: runtime)
     }
