@@ -237,15 +237,8 @@ struct BrowserTests: ShowcaseTesting {
     )
     func photoFromChromiumIntoFiles() throws {
         try withShowcase(pane: "files") { app, session, data in
-            let layout = try app.settledLayout(pane: "files")
-            let pictures = try layout.list("Pictures")
-            let before = try #require(app.state?.lists["Pictures"])
-            let mark = app.lineCount
-            try session.dragFromPage(try session.point(of: "photo"), to: (pictures.midX, pictures.maxY - 60), into: app)
-            try app.waitForState("the photo saved in Pictures", after: mark, timeout: 20) {
-                Set($0.lists["Pictures"] ?? []) == Set(before + ["photo.png"]) && $0.undo == "Undo Copy Image"
-            }
-            let saved = URL(fileURLWithPath: data).appendingPathComponent("Files/Pictures/photo.png")
+            let (name, saved, before, mark) = try dragPhoto("photo", ontoPicturesOf: app, session, data: data)
+            #expect(name == "photo.png")
             #expect(try Data(contentsOf: saved) == BrowserPages.photo, "the page's bytes")
             let events = app.events(from: mark).map(\.event)
             #expect(events.contains("placeholderInserted") && events.contains("committed"), "A4: \(events)")
@@ -264,20 +257,28 @@ struct BrowserTests: ShowcaseTesting {
     )
     func photoFromChromiumWithItsServerGoneIntoFiles() throws {
         try withShowcase(pane: "files") { app, session, data in
-            let layout = try app.settledLayout(pane: "files")
-            let pictures = try layout.list("Pictures")
-            let before = try #require(app.state?.lists["Pictures"])
-            let mark = app.lineCount
             // The page loaded /gone.png once; the server now answers 404 for it.
-            try session.dragFromPage(try session.point(of: "gone"), to: (pictures.midX, pictures.maxY - 60), into: app)
-            let state = try app.waitForState("the photo saved in Pictures", after: mark, timeout: 20) {
-                ($0.lists["Pictures"] ?? []).count == before.count + 1 && $0.undo == "Undo Copy Image"
-            }
-            let name = try #require(Set(state.lists["Pictures"] ?? []).subtracting(before).first)
+            let (name, saved, _, _) = try dragPhoto("gone", ontoPicturesOf: app, session, data: data)
             #expect(name == "gone.png", "named after its address")
-            let saved = URL(fileURLWithPath: data).appendingPathComponent("Files/Pictures/\(name)")
             #expect(try Data(contentsOf: saved) == BrowserPages.gonePhoto, "the bytes Chromium showed")
         }
+    }
+
+    /// Drags the source page's picture `id` onto Pictures and waits until one new file is saved
+    /// there as one undo step; returns its name and path, what Pictures held before, and the
+    /// showcase's line count before the drag.
+    private func dragPhoto(_ id: String, ontoPicturesOf app: ShowcaseProcess, _ session: BrowserSession, data: String)
+        throws -> (name: String, saved: URL, before: [String], mark: Int)
+    {
+        let pictures = try app.settledLayout(pane: "files").list("Pictures")
+        let before = try #require(app.state?.lists["Pictures"])
+        let mark = app.lineCount
+        try session.dragFromPage(try session.point(of: id), to: (pictures.midX, pictures.maxY - 60), into: app)
+        let state = try app.waitForState("the picture saved in Pictures", after: mark, timeout: 20) {
+            ($0.lists["Pictures"] ?? []).count == before.count + 1 && $0.undo == "Undo Copy Image"
+        }
+        let name = try #require(Set(state.lists["Pictures"] ?? []).subtracting(before).first)
+        return (name, URL(fileURLWithPath: data).appendingPathComponent("Files/Pictures/\(name)"), before, mark)
     }
 
     // MARK: Showcase → browser
