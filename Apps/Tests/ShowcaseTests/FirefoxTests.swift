@@ -91,7 +91,8 @@ struct FirefoxTests: ShowcaseTesting {
             #expect(received.type == "image/png")
             #expect(received.operation == "copy", "S2: another app copies")
             let entered = app.messages(from: mark).first { $0.hasPrefix("external drag-enter") } ?? ""
-            #expect(entered.contains("firefox"), "the app is named: \(entered)")
+            // Named as the desktop names it (firefox-esr.desktop), not by its window class.
+            #expect(entered.hasSuffix("app=Firefox ESR"), "the app is named: \(entered)")
             let status = try app.waitFor(StatusLine.self, "the drop's sentence", after: mark) { $0.text.hasPrefix("Copied") }
             #expect(status.text.hasPrefix("Copied 'Image from "), "an image, not a link: \(status.text)")
         }

@@ -10,7 +10,7 @@ public enum DropResult {
     /// The destination shows `placeholders` placeholders at the drop index at once and loads the
     /// data without blocking (A4); it reports progress with
     /// ``DragEngine/updateDeferredDrop(_:progress:)`` and ends with
-    /// ``DragEngine/completeDeferredDrop(_:with:)``. Moved items leave their source only if
+    /// ``DragEngine/completeDeferredDrop(_:with:arrived:)``. Moved items leave their source only if
     /// the data arrives (S4, A6).
     case deferred(placeholders: Int)
 }

@@ -43,7 +43,7 @@ public protocol DragEngineDelegate: AnyObject {
     /// A deferred drop still loading was cancelled (``DragEngine/cancelDeferredDrop(_:)``): stop
     /// loading its data and take its placeholders away; nothing else changes (a move's items stay
     /// in their source). Called before ``FeedbackEvent/placeholderFailed(_:_:)`` is emitted, and
-    /// ``DragEngine/completeDeferredDrop(_:with:)`` is ignored for it afterwards. Default: nothing
+    /// ``DragEngine/completeDeferredDrop(_:with:arrived:)`` is ignored for it afterwards. Default: nothing
     /// (an app that removes placeholders when it sees `placeholderFailed` needs nothing more).
     func dragEngine(_ engine: DragEngine, cancelDeferredDrop drop: DropRequest)
 

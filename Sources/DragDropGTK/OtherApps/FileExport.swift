@@ -112,8 +112,9 @@ public final class FileExport {
     }
 
     /// Removes the drag directories older than ``retention`` (those of earlier drags and
-    /// earlier sessions, and the folders other apps saved into, ``DirectSave``); returns their names. Only directories named like ours are touched,
-    /// and links are removed, never followed.
+    /// earlier sessions, and the folders other apps saved files into through X Direct Save);
+    /// returns their names. Only directories named like ours are touched, and links are
+    /// removed, never followed.
     @discardableResult
     public func sweep(now: Date = Date()) -> [String] {
         let manager = FileManager.default

@@ -7,7 +7,7 @@ import DragDrop
 /// scroll with them and stay at their place while items before them come and go.
 ///
 /// Either the data source returns `.deferred(placeholders:)` from its drop and completes the
-/// drop with ``GtkDragHost/completeDeferredDrop(_:with:)`` itself (a copy of files), or
+/// drop with ``GtkDragHost/completeDeferredDrop(_:with:arrived:)`` itself (a copy of files), or
 /// ``defersDrop`` decides, and ``finishDeferredDrop(_:failure:)`` hands the drop to the data
 /// source once its content is there.
 extension DragCollectionView: GtkPlaceholderDelegate {
