@@ -10,17 +10,19 @@ import Glibc
 /// app's doing and is reported apart, so a busy machine does not pass for a slow app.
 ///
 /// Prints, in `--tour` mode:
-/// - `{"kind":"loop","longest":ms,"wall":ms,"ticks":n}` once a second: the longest gap of that
-///   second, blocked (`longest`) and as the clock saw it (`wall`);
+/// - `{"kind":"loop","longest":ms,"wall":ms,"ticks":n}` once a second (or every
+///   `reportMilliseconds`): the longest gap of that time, blocked (`longest`) and as the clock
+///   saw it (`wall`);
 /// - `{"kind":"stall","ms":ms,"cpu":ms,"wall":ms}` at once after a gap in which the app was
 ///   blocked for more than ``stallMilliseconds`` (`cpu`: how much of it the main thread ran).
 @MainActor
 final class LoopWatch {
     static let tickMilliseconds: UInt32 = 10
-    static let reportMilliseconds = 1000.0
     static let stallMilliseconds = 50.0
 
     private let output: TourOutput
+    /// How often the longest gap is reported (`--loop-report`).
+    private let reportMilliseconds: Double
     private var last: (wall: Double, ran: Double, waited: Double) = (0, 0, 0)
     private var windowStart = 0.0
     private var longest = 0.0
@@ -29,7 +31,10 @@ final class LoopWatch {
     /// The main thread's `/proc/thread-self/schedstat`, opened on that thread.
     private var schedstat: Int32 = -1
 
-    init(output: TourOutput) { self.output = output }
+    init(output: TourOutput, reportMilliseconds: Double = 1000) {
+        self.output = output
+        self.reportMilliseconds = reportMilliseconds
+    }
 
     /// Starts ticking (call once, on the main thread).
     func start() {
@@ -61,7 +66,7 @@ final class LoopWatch {
         if blocked > Self.stallMilliseconds {
             output.write(StallLine(ms: Self.rounded(blocked), cpu: Self.rounded(ran), wall: Self.rounded(wall)))
         }
-        if now - windowStart >= Self.reportMilliseconds {
+        if now - windowStart >= reportMilliseconds {
             output.write(LoopLine(longest: Self.rounded(longest), wall: Self.rounded(longestWall), ticks: ticks))
             windowStart = now
             longest = 0

@@ -121,7 +121,7 @@ final class ShowcaseWindow {
         }
         trackPaints(window)
         trackFocusAndMenus(window)
-        if let output { LoopWatch(output: output).start() }
+        if let output { LoopWatch(output: output, reportMilliseconds: options.loopReportSeconds * 1000).start() }
         output?.write(
             SituationsLine(
                 items: Situation.all.map { situation in

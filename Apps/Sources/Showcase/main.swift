@@ -8,7 +8,7 @@ import ShowcaseModel
 //
 //   showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour]
 //            [--role showcase|page] [--transfer-timeout SECONDS] [--transfer-deadline SECONDS]
-//            [--check] [--refresh-every SECONDS] [--big-data on|off]
+//            [--check] [--refresh-every SECONDS] [--big-data on|off] [--loop-report SECONDS]
 //
 // --data-dir   where the documents live (default: $XDG_DATA_HOME/DragDropShowcase, else
 //              ~/.local/share/DragDropShowcase); seeded with example data on first use.
@@ -29,6 +29,9 @@ import ShowcaseModel
 //              messages, 20,000 more photos in the Library, the Files pane's Archive of 100,000
 //              files); off: not (yet). Default: on, but off with --tour, so the tests that do not
 //              need them start as fast as before.
+// --loop-report  how often, in --tour mode, the main loop's longest block is printed (default
+//              1 s; a stall is printed at once whatever this is). Tests that wait for a report
+//              after each of many drops shorten it.
 // --check      shows every pane in turn, prints the HIG check's findings for each (K1, K3, K7,
 //              K9-K12; see ShowcaseCheck) and quits: status 0 when there are none, 1 otherwise.
 
@@ -50,6 +53,8 @@ struct ShowcaseOptions {
     var refreshEvery: Duration = .seconds(180)
     /// `--big-data`: nil for the default (on, off in tour mode).
     var bigDataFlag: Bool?
+    /// `--loop-report`: seconds between the main loop's reports in tour mode.
+    var loopReportSeconds = 1.0
     /// Whether the big collections are generated (on first run) and shown.
     var bigData: Bool { bigDataFlag ?? !tour }
 
@@ -69,7 +74,7 @@ struct ShowcaseOptions {
     static let usage = """
         usage: showcase [--data-dir DIR] [--pane SLUG] [--size WIDTHxHEIGHT] [--title TITLE] [--tour] [--role showcase|page]
                         [--transfer-timeout SECONDS] [--transfer-deadline SECONDS] [--check] [--refresh-every SECONDS]
-                        [--big-data on|off]
+                        [--big-data on|off] [--loop-report SECONDS]
         panes: \(Situation.all.map(\.slug).joined(separator: ", "))
         """
 
@@ -103,6 +108,11 @@ struct ShowcaseOptions {
                     throw UsageError("\(argument) is a number of seconds")
                 }
                 if argument == "--transfer-timeout" { transferTimeout = seconds } else { transferDeadline = seconds }
+            case "--loop-report":
+                guard let seconds = Double(try value(argument)), seconds >= 0.05, seconds.isFinite else {
+                    throw UsageError("--loop-report is a number of seconds, at least 0.05")
+                }
+                loopReportSeconds = seconds
             case "--tour":
                 tour = true
             case "--check":

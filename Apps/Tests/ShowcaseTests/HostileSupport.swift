@@ -102,6 +102,9 @@ final class HostileSession {
     /// Transfers give up quickly here: nothing for 2 s, or still arriving after 4 s.
     static let transferTimeout = 2.0
     static let transferDeadline = 4.0
+    /// The main loop reports its longest block four times a second: each drop waits for two
+    /// reports after it ends (a stall itself is printed at once).
+    static let loopReport = 0.25
 
     let display: XDisplay
     let app: ShowcaseProcess
@@ -129,7 +132,7 @@ final class HostileSession {
                 executable: showcase, dataDirectory: data, display: display, pane: pane, size: (1100, 720),
                 extraArguments: [
                     "--transfer-timeout", String(Self.transferTimeout), "--transfer-deadline",
-                    String(Self.transferDeadline),
+                    String(Self.transferDeadline), "--loop-report", String(Self.loopReport),
                 ])
             source = try HostileSource.launch(executable: hostile, display: display, appName: appName)
         } catch {
