@@ -141,6 +141,7 @@ public enum ScenarioEncoding {
         if n.clipsChildren { f.append(("clips", .bool(true))) }
         if n.isHidden { f.append(("hidden", .bool(true))) }
         if !n.isMovable { f.append(("movable", .bool(false))) }
+        if n.takesMovesFromOtherApps { f.append(("movesFromOtherApps", .bool(true))) }
         if let c = n.confirmation { f.append(("confirmation", .string(c))) }
         if let reason = n.failure { f.append(("fails", .string(reason))) }
         if let title = n.cancellationTitle { f.append(("cancellation", .string(title))) }

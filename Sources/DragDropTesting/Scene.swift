@@ -27,6 +27,8 @@ public struct SceneNode: Sendable {
     public var kind: Noun = .item
     /// False for read-only content: it drags out as a copy (``DragTarget/isMovable``).
     public var isMovable = true
+    /// With the move modifier, another app's content moves here (``DragTarget/takesMovesFromOtherApps``).
+    public var takesMovesFromOtherApps = false
     public var layout: InsertionLayout?
     /// Row height (vertical), column width (horizontal) or item size (grid) for laid-out items.
     public var itemSize = Size(width: 0, height: 40)
@@ -254,6 +256,7 @@ public final class Scene {
             t.isMovable = n.isMovable
             t.insertion = n.layout
             t.operationPolicy = n.policy
+            t.takesMovesFromOtherApps = n.takesMovesFromOtherApps
             t.springLoading = n.springLoading
             t.autoscroll = n.autoscroll
             t.clipsChildren = n.clipsChildren || n.contentHeight != nil

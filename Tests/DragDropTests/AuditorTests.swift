@@ -161,7 +161,12 @@ enum AuditFixtures {
 
     /// Two apps: a Photos window (app "Photos") with an album of photos, and the harness app's
     /// Mail window with a message body that takes images.
-    static func photosAndMail() throws -> Scene {
+    static func photosAndMail() throws -> Scene { try photosAndMail(bodyTakesMoves: false) }
+
+    /// The same, with a message body that carries out other apps' moves.
+    static func photosAndMailTakingMoves() throws -> Scene { try photosAndMail(bodyTakesMoves: true) }
+
+    static func photosAndMail(bodyTakesMoves: Bool) throws -> Scene {
         var photos = SceneNode(id: "photos-window", name: "Photos", role: .group, frame: Rect(x: 0, y: 0, width: 400, height: 400))
         photos.app = "Photos"
         var album = SceneNode(id: "album", name: "Album", role: .container, frame: Rect(x: 0, y: 0, width: 400, height: 400))
@@ -179,6 +184,7 @@ enum AuditFixtures {
         var body = SceneNode(id: "body", name: "Message", role: .container, frame: Rect(x: 500, y: 100, width: 400, height: 300))
         body.accepts = ["image/*"]
         body.layout = .vertical
+        body.takesMovesFromOtherApps = bodyTakesMoves
         mail.children.append(body)
         return try Scene([photos, mail])
     }
@@ -398,6 +404,26 @@ struct AuditorCleanRunTests {
         h.setModifiers([])
         #expect(h.scene.snapshot()["album"] == ["photo0", "photo1", "photo2"])
         #expect(h.scene.snapshot()["body"]?.count == 1)
+        expectClean(h, a)
+    }
+
+    @Test(
+        "S2, S4: over a destination that carries out other apps' moves, another app's photo moves with the move modifier alone, and is copied with both or none"
+    )
+    func anotherAppMovesWhereTheDestinationTakesMoves() throws {
+        let (h, a) = try audited(AuditFixtures.photosAndMailTakingMoves(), app: "Mail")
+        h.press(at: Point(x: 50, y: 50))
+        h.move(to: Point(x: 700, y: 250), steps: 10)
+        #expect(h.engine.currentSession?.operation == .copy)
+        h.setModifiers([.forceMove, .forceCopy])
+        #expect(h.engine.currentSession?.operation == .copy, "the copy modifier wins")
+        h.setModifiers(.forceMove)
+        #expect(h.engine.currentSession?.operation == .move)
+        #expect(h.engine.currentSession?.preview.badge == Badge.none, "S3: a move shows no badge")
+        h.release()
+        h.setModifiers([])
+        #expect(h.scene.snapshot()["album"] == ["photo1", "photo2"], "S4: the photo left the other app")
+        #expect(h.scene.snapshot()["body"] == ["photo0"])
         expectClean(h, a)
     }
 
@@ -806,6 +832,19 @@ enum WrongTimelines {
                 .pointerMove(Point(x: 50, y: 54)), .lifted(items: ["photo0"], at: Point(x: 50, y: 54), mode: .pointer),
                 .preview(PreviewState(count: 1, badge: .none)), .proposal(destination: "album", operation: .move))
             f.input(.pointerMove(Point(x: 700, y: 250)), .highlight("body", on: true), .proposal(destination: "body", operation: .move))
+        },
+        WrongTimeline(
+            rule: "S2", what: "a copy proposed for another app's photo with the move modifier over a body that takes moves",
+            scene: AuditFixtures.photosAndMailTakingMoves
+        ) { f in
+            f.input(.modifiers(.forceMove))
+            f.input(.pointerDown(Point(x: 50, y: 50), kind: .mouse))
+            f.input(
+                .pointerMove(Point(x: 50, y: 54)), .lifted(items: ["photo0"], at: Point(x: 50, y: 54), mode: .pointer),
+                .preview(PreviewState(count: 1, badge: .none)), .proposal(destination: "album", operation: .move))
+            f.input(
+                .pointerMove(Point(x: 700, y: 250)), .highlight("body", on: true), .proposal(destination: "body", operation: .copy),
+                .preview(PreviewState(count: 1, badge: .copy)))
         },
         // S3
         WrongTimeline(rule: "S3", what: "a copy badge with a move proposal") { f in

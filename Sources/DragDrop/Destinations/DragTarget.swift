@@ -118,6 +118,12 @@ public struct DragTarget: Sendable {
     public var insertion: InsertionLayout?
     /// Overrides of the default operation.
     public var operationPolicy: OperationPolicy = .automatic
+    /// Whether this destination can carry out another app's move itself, so that content from
+    /// another app moves here when the person holds the move modifier (S2: "where allowed"); it
+    /// is copied otherwise. A folder that takes files by renaming them into place (and can rename
+    /// them back on undo) sets it; a destination that only gets bytes leaves it off, because the
+    /// other app would delete its original with nothing here able to bring it back.
+    public var takesMovesFromOtherApps = false
     /// Set on a control that activates when content hovers over it (SP1).
     public var springLoading: SpringLoadingConfiguration?
     /// Set on a scroll container that scrolls when a drag nears its edges (A1).

@@ -98,6 +98,7 @@ public struct TargetRegistry {
         var app: AppID?
         var insertion: InsertionLayout?
         var operationPolicy: OperationPolicy
+        var takesMovesFromOtherApps: Bool
         var springLoading: SpringLoadingConfiguration?
         var autoscroll: AutoscrollConfiguration?
         var confirmation: String?
@@ -384,6 +385,7 @@ public struct TargetRegistry {
             target.app = extra.app
             target.insertion = extra.insertion
             target.operationPolicy = extra.operationPolicy
+            target.takesMovesFromOtherApps = extra.takesMovesFromOtherApps
             target.springLoading = extra.springLoading
             target.autoscroll = extra.autoscroll
             target.confirmation = extra.confirmation
@@ -637,12 +639,12 @@ public struct TargetRegistry {
     private mutating func storeExtras(of target: DragTarget) -> Int32 {
         guard
             target.app != nil || target.insertion != nil || target.operationPolicy != .automatic
-                || target.springLoading != nil || target.autoscroll != nil || target.confirmation != nil
+                || target.takesMovesFromOtherApps || target.springLoading != nil || target.autoscroll != nil || target.confirmation != nil
                 || target.modelItems != nil
         else { return -1 }
         let extra = Extras(
             app: target.app, insertion: target.insertion, operationPolicy: target.operationPolicy,
-            springLoading: target.springLoading, autoscroll: target.autoscroll, confirmation: target.confirmation,
+            takesMovesFromOtherApps: target.takesMovesFromOtherApps, springLoading: target.springLoading, autoscroll: target.autoscroll, confirmation: target.confirmation,
             modelItems: target.modelItems,
             modelOfferList: target.modelItems.map { internOffers($0.offers) } ?? -1)
         if let reused = freeExtras.popLast() {

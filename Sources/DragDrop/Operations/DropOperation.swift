@@ -59,7 +59,8 @@ public struct DragModifiers: OptionSet, Sendable, Hashable, Codable {
 
     /// Forces a copy (Ctrl on Linux, Option on a Mac).
     public static let forceCopy = DragModifiers(rawValue: 1)
-    /// Forces a move where the destination allows it, inside one app (Shift on Linux).
+    /// Forces a move where the destination allows it (Shift on Linux): inside one app, and from
+    /// another app onto a destination that ``DragTarget/takesMovesFromOtherApps``.
     public static let forceMove = DragModifiers(rawValue: 2)
 }
 
@@ -68,10 +69,11 @@ public enum OperationRules {
     /// The proposal for dropping items from `sourceContainers` and `sourceApp` onto
     /// `destination` (of `destinationApp`) under `policy`, with `modifiers` held.
     ///
-    /// Same container moves; another container copies; another app always copies; a
+    /// Same container moves; another container copies; another app copies, unless the person
+    /// holds ``DragModifiers/forceMove`` over a destination that `takesMovesFromOtherApps`; a
     /// ``OperationPolicy/preferMove`` destination moves in-app drops; ``DragModifiers/forceCopy``
-    /// copies; ``DragModifiers/forceMove`` moves inside one app. Items that may not leave their
-    /// place (`itemsMovable` false: read-only content) are copied where they would move.
+    /// copies; ``DragModifiers/forceMove`` moves. Items that may not leave their place
+    /// (`itemsMovable` false: read-only content) are copied where they would move.
     public static func propose(
         sourceContainers: [TargetID?],
         sourceApp: AppID,
@@ -79,20 +81,25 @@ public enum OperationRules {
         destinationApp: AppID,
         policy: OperationPolicy,
         modifiers: DragModifiers,
-        itemsMovable: Bool = true
+        itemsMovable: Bool = true,
+        takesMovesFromOtherApps: Bool = false
     ) -> DropOperation {
         let operation = proposeIgnoringMovability(
             sourceContainers: sourceContainers, sourceApp: sourceApp, destination: destination,
-            destinationApp: destinationApp, policy: policy, modifiers: modifiers)
+            destinationApp: destinationApp, policy: policy, modifiers: modifiers,
+            takesMovesFromOtherApps: takesMovesFromOtherApps)
         return operation == .move && !itemsMovable ? .copy : operation
     }
 
     private static func proposeIgnoringMovability(
         sourceContainers: [TargetID?], sourceApp: AppID, destination: TargetID, destinationApp: AppID,
-        policy: OperationPolicy, modifiers: DragModifiers
+        policy: OperationPolicy, modifiers: DragModifiers, takesMovesFromOtherApps: Bool
     ) -> DropOperation {
         if case .forbidden(let reason) = policy { return .forbidden(reason: reason) }
-        if sourceApp != destinationApp { return .copy }
+        if sourceApp != destinationApp {
+            let moves = takesMovesFromOtherApps && policy != .alwaysCopy && modifiers == .forceMove
+            return moves ? .move : .copy
+        }
         if modifiers.contains(.forceCopy) { return .copy }
         if policy == .alwaysCopy { return .copy }
         if modifiers.contains(.forceMove) { return .move }

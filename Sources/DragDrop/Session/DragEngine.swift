@@ -360,7 +360,8 @@ public final class DragEngine {
         session = ActiveSession(
             builtItems: items, ids: items.map(\.id), itemIDs: nil, masks: masks,
             masksGeneration: registry.typesGeneration, mode: .external, sourceApps: ActiveSession.distinctApps(items),
-            pointer: point, preview: PreviewState(count: items.count, badge: .none), sourcesNotLeft: [],
+            pointer: point, modifiers: heldModifiers, preview: PreviewState(count: items.count, badge: .none),
+            sourcesNotLeft: [],
             sourceContainers: ActiveSession.distinctContainers(items))
         emit(.lifted(items: items.map(\.id), at: point, mode: .external))
         emit(.preview(PreviewState(count: items.count, badge: .none)))
@@ -1193,7 +1194,8 @@ public final class DragEngine {
         let t = registry.target(id)
         return DestinationInfo(
             name: t?.name ?? id.rawValue, app: registry.app(of: id) ?? app, policy: t?.operationPolicy ?? .automatic,
-            insertion: t?.insertion, confirmation: t?.confirmation)
+            takesMovesFromOtherApps: t?.takesMovesFromOtherApps ?? false, insertion: t?.insertion,
+            confirmation: t?.confirmation)
     }
 
     private func destinationName(_ id: TargetID) -> String { registry.target(id)?.name ?? id.rawValue }
@@ -1214,7 +1216,7 @@ public final class DragEngine {
             operation = OperationRules.propose(
                 sourceContainers: s.sourceContainers, sourceApp: sourceApp, destination: destination,
                 destinationApp: info.app, policy: info.policy, modifiers: s.modifiers,
-                itemsMovable: s.itemsMovable)
+                itemsMovable: s.itemsMovable, takesMovesFromOtherApps: info.takesMovesFromOtherApps)
         } else {
             operation = .cancel
         }

@@ -92,6 +92,7 @@ struct DestinationInfo {
     var name: String
     var app: AppID
     var policy: OperationPolicy
+    var takesMovesFromOtherApps = false
     var insertion: InsertionLayout?
     var confirmation: String?
 }

@@ -48,7 +48,8 @@ extension TimelineAuditor {
     /// The operation a drop on `destination` should have (S2), with the reason; nil when the
     /// destination is not in the scene (nothing to compare with).
     ///
-    /// Forbidden policy: forbidden. An item from another app: copy. Copy modifier: copy.
+    /// Forbidden policy: forbidden. An item from another app: copy, unless the move modifier
+    /// alone is held over a destination that takes other apps' moves. Copy modifier: copy.
     /// Always-copy destination: copy. Move modifier: move. Prefer-move destination: move. Every
     /// item from this very container: move. Otherwise copy. No destination: cancel.
     func expectedOperation(on destination: TargetID?, for drag: AuditDrag) -> (DropOperation, String)? {
@@ -70,6 +71,9 @@ extension TimelineAuditor {
         }
         let destinationApp = v.app(of: destination) ?? engineApp
         if let foreign = drag.items.first(where: { $0.app != destinationApp }) {
+            if node.takesMovesFromOtherApps, node.policy != .alwaysCopy, drag.modifiers == .forceMove {
+                return (.move, "the move modifier is held over '\(destination)', which carries out other apps' moves")
+            }
             return (
                 .copy,
                 "'\(foreign.id)' belongs to app '\(foreign.app)' and '\(destination)' to app '\(destinationApp)': another app always copies"

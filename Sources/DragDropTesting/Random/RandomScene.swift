@@ -77,6 +77,8 @@ enum RandomScene {
                 list.autoscroll = AutoscrollConfiguration()
             }
             list.clipsChildren = clips
+            // Every other list can carry out another app's move (no draw: seeds keep their scenes).
+            list.takesMovesFromOtherApps = i % 2 == 1
             list.accepts = random.weighted([([cardType], 5), ([cardType, .png], 4), ([.png], 1), ([.plainText], 1)])
             list.policy = random.weighted([
                 (.automatic, 8), (.preferMove, 5), (.alwaysCopy, 3),

@@ -300,8 +300,9 @@ private struct Shrinker {
                 guard n.isHidden else { return nil }
                 n.isHidden = false
             case .policy:
-                guard n.policy != .automatic else { return nil }
+                guard n.policy != .automatic || n.takesMovesFromOtherApps else { return nil }
                 n.policy = .automatic
+                n.takesMovesFromOtherApps = false
             case .readOnly:
                 guard !n.isMovable else { return nil }
                 n.isMovable = true

@@ -9,8 +9,8 @@ enum ScenarioDecoding {
     static let settingsKeys = ["liftThreshold", "touchHold", "springDelay", "springFlashLead"]
     static let nodeKeys = [
         "id", "name", "role", "frame", "app", "accepts", "offers", "kind", "layout", "itemSize", "spacing",
-        "padding", "policy", "springLoaded", "autoscroll", "contentHeight", "clips", "hidden", "movable", "confirmation",
-        "fails", "cancellation", "transfer", "onActivate", "children",
+        "padding", "policy", "springLoaded", "autoscroll", "contentHeight", "clips", "hidden", "movable",
+        "movesFromOtherApps", "confirmation", "fails", "cancellation", "transfer", "onActivate", "children",
     ]
     static let actions = [
         "down", "move", "up", "modifiers", "key", "tap", "select", "pickUp", "confirm", "undo", "redo",
@@ -172,6 +172,8 @@ enum ScenarioDecoding {
         node.clipsChildren = try o.optional("clips") { v, p throws(ScenarioError) in try bool(v, p) } ?? false
         node.isHidden = try o.optional("hidden") { v, p throws(ScenarioError) in try bool(v, p) } ?? false
         node.isMovable = try o.optional("movable") { v, p throws(ScenarioError) in try bool(v, p) } ?? true
+        node.takesMovesFromOtherApps =
+            try o.optional("movesFromOtherApps") { v, p throws(ScenarioError) in try bool(v, p) } ?? false
         node.confirmation = try o.optional("confirmation") { v, p throws(ScenarioError) in try nonEmptyString(v, p) }
         node.failure = try o.optional("fails") { v, p throws(ScenarioError) in try nonEmptyString(v, p) }
         node.cancellationTitle = try o.optional("cancellation") { v, p throws(ScenarioError) in try nonEmptyString(v, p) }
