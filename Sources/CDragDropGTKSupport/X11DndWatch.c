@@ -1,6 +1,6 @@
 // Reads the X11 drag-and-drop messages GDK does not expose: whether the other app accepted one
 // of our drops (XdndFinished), which X targets a drag from another app offers and which window
-// it comes from (XdndEnter), the drop's timestamp (XdndDrop), and when the app a drag comes from
+// it comes from (XdndEnter), the action it suggests as it moves (XdndPosition), the drop's timestamp (XdndDrop), and when the app a drag comes from
 // goes away (DestroyNotify of the source window named by XdndEnter).
 #include "CDragDropGTKSupport.h"
 
@@ -21,6 +21,7 @@ typedef struct {
     /// The last target whose XdndStatus was seen (watched for destruction once).
     Window last_target;
     Atom enter;
+    Atom position;
     Atom drop;
     Atom type_list;
     Atom action_copy;
@@ -82,6 +83,14 @@ static void dd_x11_watch_destruction(GdkDisplay *display, Window window) {
     gdk_x11_display_error_trap_pop_ignored(display);
 }
 
+// The GDK action an XDND action atom names, 0 for none or another.
+static guint dd_x11_action(const DDX11Watch *watch, Atom action) {
+    return action == watch->action_copy   ? GDK_ACTION_COPY
+           : action == watch->action_move ? GDK_ACTION_MOVE
+           : action == watch->action_link ? GDK_ACTION_LINK
+                                          : 0;
+}
+
 static gboolean dd_x11_on_xevent(GdkX11Display *x11_display, gpointer xevent, gpointer data) {
     DDX11Watch *watch = data;
     XEvent *event = xevent;
@@ -94,11 +103,7 @@ static gboolean dd_x11_on_xevent(GdkX11Display *x11_display, gpointer xevent, gp
         message.window = (gulong)event->xclient.data.l[0];
         message.our_window = (gulong)event->xclient.window;
         message.accepted = (event->xclient.data.l[1] & 1) != 0;
-        Atom action = (Atom)event->xclient.data.l[2];
-        message.action = action == watch->action_copy   ? GDK_ACTION_COPY
-                         : action == watch->action_move ? GDK_ACTION_MOVE
-                         : action == watch->action_link ? GDK_ACTION_LINK
-                                                        : 0;
+        message.action = dd_x11_action(watch, (Atom)event->xclient.data.l[2]);
         watch->callback(watch->user_data, &message);
     } else if (event->type == ClientMessage && event->xclient.message_type == watch->status) {
         Window target = (Window)event->xclient.data.l[0];
@@ -121,6 +126,12 @@ static gboolean dd_x11_on_xevent(GdkX11Display *x11_display, gpointer xevent, gp
         message.types = (const char *const *)types;
         watch->callback(watch->user_data, &message);
         g_strfreev(types);
+    } else if (event->type == ClientMessage && event->xclient.message_type == watch->position) {
+        message.event = DD_X11_DND_POSITION;
+        message.window = (gulong)event->xclient.data.l[0];
+        message.our_window = (gulong)event->xclient.window;
+        message.action = dd_x11_action(watch, (Atom)event->xclient.data.l[4]);
+        watch->callback(watch->user_data, &message);
     } else if (event->type == ClientMessage && event->xclient.message_type == watch->drop) {
         message.event = DD_X11_DND_DROP;
         message.window = (gulong)event->xclient.data.l[0];
@@ -146,6 +157,7 @@ gboolean dd_x11_watch_dnd(GdkDisplay *display, DDX11DndCallback callback, gpoint
     watch->status = gdk_x11_get_xatom_by_name_for_display(display, "XdndStatus");
     watch->enter = gdk_x11_get_xatom_by_name_for_display(display, "XdndEnter");
     watch->drop = gdk_x11_get_xatom_by_name_for_display(display, "XdndDrop");
+    watch->position = gdk_x11_get_xatom_by_name_for_display(display, "XdndPosition");
     watch->type_list = gdk_x11_get_xatom_by_name_for_display(display, "XdndTypeList");
     watch->action_copy = gdk_x11_get_xatom_by_name_for_display(display, "XdndActionCopy");
     watch->action_move = gdk_x11_get_xatom_by_name_for_display(display, "XdndActionMove");

@@ -84,9 +84,11 @@ extension GtkDragHost {
     }
 
     /// Whether a window's drop target takes `drop`: always this host's own drag; another app's
-    /// drag when it allows a copy (S2: content from another app is only ever copied, so a drag
-    /// its app lets only be moved is not taken and nothing lights up, F4) and offers a type
-    /// some window accepts (a file list saved through X Direct Save counts, ``DirectSave``).
+    /// drag when it offers a type some window accepts (a file list saved through X Direct Save
+    /// counts, ``DirectSave``) and allows a copy (S2: content from another app is copied), or
+    /// offers a file list it allows moving (on X11, GTK and Qt sources offer only a move while
+    /// the person holds Shift; a folder that takes other apps' moves moves it in). Other drags
+    /// their app lets only be moved are not taken, and nothing lights up (F4).
     func accepts(_ drop: UnsafeMutableRawPointer) -> Bool {
         if isOwnDrag(drop) { return true }
         guard let offered = gdk_drop_get_formats(OpaquePointer(drop)) else { return false }
@@ -97,7 +99,10 @@ extension GtkDragHost {
             || (gdk_content_formats_contain_mime_type(accepted, ContentType.uriList.mimeType) != 0
                 && otherApps.directSaveOffer(offered: StandardMimeTypes.received(offered)) != nil)
         else { return false }
-        guard gdk_drop_get_actions(OpaquePointer(drop)).rawValue & GDK_ACTION_COPY.rawValue != 0 else {
+        let actions = gdk_drop_get_actions(OpaquePointer(drop)).rawValue
+        let movableFiles =
+            actions & GDK_ACTION_MOVE.rawValue != 0 && gdk_content_formats_contain_mime_type(offered, ContentType.uriList.mimeType) != 0
+        guard actions & GDK_ACTION_COPY.rawValue != 0 || movableFiles else {
             let app = otherApps.enteredAppName?.rawValue ?? "The other app"
             diagnose("external drag refused: \(app) allows only moving it")
             return false

@@ -209,6 +209,8 @@ final class FilesPane: ShowcasePane {
         options.extraOffers = [.uriList]
         options.extraAccepts = Array(Self.acceptedTypes.dropFirst())
         options.operationPolicy = .automatic
+        // Another app's files move in with Shift: renamed into place, renamed back on undo.
+        options.takesMovesFromOtherApps = !folder.writeOnly
         options.showsHeading = false
         options.draggable = !folder.writeOnly
         options.confirmation = folder.requiresConfirmation ? Self.dropBoxQuestion : nil
@@ -488,6 +490,10 @@ final class FilesPane: ShowcasePane {
             return try await library.importContent(
                 from: DataSource(image.data), suggestedName: name, into: destination, confirmed: confirmed)
         }
+        if drop.operation == .move {
+            // Shift held over the folder (S2): another app's files are renamed into place.
+            return moveIn(drop, label: label, into: column, confirmed: confirmed)
+        }
         if !offered.contains(.uriList), browserImage {
             return deferCopy([label], into: column, token: token, namingArrivals: true, work: saveImage)
         }
@@ -521,6 +527,33 @@ final class FilesPane: ShowcasePane {
                     let fraction = overall.fraction(name, copied: copied, of: total)
                     onProgress(label, Int64(fraction * 1_000_000), 1_000_000)
                 })
+        }
+    }
+
+    /// Another app's files dragged in with Shift: read as a `text/uri-list` after the drop, then
+    /// moved in whole or not at all (``FilesLibrary/moveDropped(uriList:into:confirmed:)``), one
+    /// undo step that puts them back in the other app's folder. Content that is not a list of
+    /// this computer's files is refused with the reason (it can be copied without Shift): no
+    /// bytes here could put it back in the other app on undo.
+    private func moveIn(_ drop: DropRequest, label: String, into column: Column, confirmed: Bool) -> DropResult {
+        guard let library else { return .failed(DropFailure(.failed, "That folder is not available.")) }
+        guard drop.data.offeredTypes(item: 0).contains(.uriList) else { return .failed(FilesError.onlyFilesMove.dropFailure) }
+        let data = drop.data
+        let destination = column.folder
+        return deferCopy([label], into: column, token: drop.token, namingArrivals: true) { _ in
+            let loaded: LoadedContent
+            do throws(TransferError) {
+                loaded = try await DropLoading.load(data, item: 0, accepting: [.uriList])
+            } catch {
+                throw FilesError.transfer(error)
+            }
+            let text: String
+            switch loaded {
+            case .data(_, let bytes): text = String(decoding: bytes, as: UTF8.self)
+            case .file(_, let path): text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            }
+            guard FilesLibrary.namesLocalFile(uriList: text) else { throw FilesError.onlyFilesMove }
+            return try library.moveDropped(uriList: text, into: destination, confirmed: confirmed)
         }
     }
 

@@ -126,6 +126,58 @@ struct FilesTests {
         #expect(try f.state(f.documents).isEmpty)
     }
 
+    @Test(
+        "S2, S4, U1: files another app drags in with Shift are moved: they leave its folder as they arrive (a taken name numbered), undo puts them back under their names, redo moves them again"
+    )
+    func moveInFromAnotherApp() throws {
+        let f = try FilesFixture()
+        let a = try f.outsideFile("Trip plan.txt", "Lisbon, 9-13 March")
+        let b = try f.outsideFile("Meeting notes.txt", "theirs")
+        try f.put("Meeting notes.txt", "ours", in: f.documents)
+        let edit = try f.library.moveDropped(uriList: "\(a.absoluteString)\r\n\(b.absoluteString)\r\n", into: f.documents)
+        #expect(edit.names == ["Trip plan.txt", "Meeting notes 2.txt"])
+        #expect(edit.name == "Move 2 Files")
+        #expect(try f.state(f.documents) == ["Trip plan.txt": "Lisbon, 9-13 March", "Meeting notes.txt": "ours", "Meeting notes 2.txt": "theirs"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: f.outside.path).isEmpty, "S4: they left the other app's folder")
+        let action = try #require(edit.action)
+        action.undo()
+        #expect(try f.state(f.documents) == ["Meeting notes.txt": "ours"])
+        #expect(try String(contentsOf: a, encoding: .utf8) == "Lisbon, 9-13 March")
+        #expect(try String(contentsOf: b, encoding: .utf8) == "theirs", "back under its own name")
+        action.redo()
+        #expect(try f.state(f.documents)["Meeting notes 2.txt"] == "theirs")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: f.outside.path).isEmpty)
+    }
+
+    @Test("S4, A6: a move in that cannot be done whole (a link, a missing file, a folder, the same folder) moves nothing")
+    func moveInRefusals() async throws {
+        let f = try FilesFixture()
+        let good = try f.outsideFile("good.txt", "good")
+        let link = f.outside.appendingPathComponent("link.txt")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: good)
+        let folder = f.outside.appendingPathComponent("folder")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try f.put("here.txt", "here", in: f.documents)
+        let here = f.url(f.documents).appendingPathComponent("here.txt")
+        let cases: [(String, FilesError)] = [
+            (link.absoluteString, .symlink(link.path)),
+            (f.outside.appendingPathComponent("gone.txt").absoluteString, .noSuchFile(f.outside.appendingPathComponent("gone.txt").path)),
+            (folder.absoluteString, .notARegularFile(folder.path)),
+            (here.absoluteString, .sameFolder("Documents")),
+            ("file://\(f.outside.path)/../outside/good.txt", .pathEscape("file://\(f.outside.path)/../outside/good.txt")),
+        ]
+        for (line, expected) in cases {
+            await expectFilesError(expected) {
+                _ = try f.library.moveDropped(uriList: "\(good.absoluteString)\n\(line)\n", into: f.documents)
+            }
+            #expect(try f.state(f.documents) == ["here.txt": "here"], "nothing arrived for \(line)")
+            #expect(try String(contentsOf: good, encoding: .utf8) == "good", "nothing left for \(line)")
+        }
+        await expectFilesError(.confirmationRequired(folder: "Drop Box")) {
+            _ = try f.library.moveDropped(uriList: good.absoluteString, into: f.dropBox)
+        }
+    }
+
     @Test("A6: '..', '.', relative paths, other schemes and hosts are refused with typed errors; nothing is written")
     func refusedURIs() async throws {
         let f = try FilesFixture()

@@ -370,6 +370,47 @@ struct InteropFileManagersTests: InteropTesting {
         #expect(copied.status == "Copied 'Postcard.txt' to Documents.")
     }
 
+    @Test(
+        "S2, S4, U1: a file dragged from Thunar onto Documents with Shift pressed on the way is moved: it leaves Thunar's folder as it arrives with its bytes, the status says moved, and Undo puts it back in Thunar's folder",
+        .enabled(if: thunarInstalled, "Thunar is not installed (apt-get install thunar)."),
+        .enabled(
+            if: DisplayBackend.current == .x11,
+            "Wayland: the compositor does not pass another app's Shift on, so its drags copy (docs/wayland.md).")
+    )
+    func fileFromThunarWithShiftIsMovedIn() throws {
+        let name = "Trip plan.txt"
+        try withFolder(in: Self.thunar, holding: Self.tripPlan, prepare: thunarListView) {
+            app, pointer, manager, elsewhere, library in
+            let original = elsewhere.appendingPathComponent(name)
+            let bytes = try Data(contentsOf: original)
+            let place = try place(of: name, in: manager)
+            let start = (place.x + 30, place.midY)
+            let end = try dropPoint(in: "Documents", app)
+            let mark = app.lineCount
+            try dragWithShift(pointer, FileTrip(name: name, source: original, bytes: bytes, arrived: original, start: start, end: end))
+            let state = try app.waitForState("'\(name)' in Documents", after: mark, timeout: 15) {
+                $0.lists["Documents"]?.contains(name) == true
+            }
+            let status = try waitForDropStatus(app, after: mark, timeout: 15)
+            #expect(status == "Moved '\(name)' to Documents.", "S4: \(app.messages(from: mark))")
+            #expect(try committedEvent(in: app, from: mark).operation == "move", "S2: Shift asked for a move")
+            #expect(!FileManager.default.fileExists(atPath: original.path), "S4: it left Thunar's folder")
+            let arrived = library.appendingPathComponent("Documents/\(name)")
+            #expect(FileManager.default.contents(atPath: arrived.path) == bytes, "the same bytes")
+            let undoState = try app.waitForState("the undo step", after: mark) { $0.undo.hasPrefix("Undo Move") }
+            #expect(undoState.undo == "Undo Move File")
+            #expect(state.lists["Documents"]?.filter { $0 == name }.count == 1)
+
+            _ = try app.settledLayout(pane: "files")
+            try pointer.display.xdotool(["search", "--name", "^DragDrop Showcase$", "windowfocus", "--sync"])
+            let undo = app.lineCount
+            try pointer.key("ctrl+z")
+            try app.waitForState("the move undone", after: undo) { $0.lists["Documents"]?.contains(name) == false }
+            #expect(FileManager.default.contents(atPath: original.path) == bytes, "U1: back in Thunar's folder")
+            #expect(!FileManager.default.fileExists(atPath: arrived.path))
+        }
+    }
+
     /// Polls `condition` every 100 ms until it holds; fails after `timeout` seconds.
     private func waitUntil(_ what: String, timeout: Double, _ condition: () throws -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)

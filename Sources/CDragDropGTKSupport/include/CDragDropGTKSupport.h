@@ -43,6 +43,10 @@ typedef enum {
     /// window, now watched for destruction (a target killed mid-transfer never finishes the
     /// drag), `accepted` whether it would take a drop there.
     DD_X11_DND_STATUS = 5,
+    /// A drag from another client moved over one of our windows (XdndPosition): `window` is its
+    /// source, `action` the action it suggests (GDK_ACTION_MOVE while the person holds Shift
+    /// in GTK and Qt sources), which GDK 4 keeps to itself.
+    DD_X11_DND_POSITION = 6,
 } DDX11DndEvent;
 
 /// One X11 drag-and-drop message, valid during the callback only.
@@ -58,7 +62,8 @@ typedef struct {
     /// FINISHED: whether the target took the drop.
     gboolean accepted;
     /// FINISHED: the action the target performed (XDND 5's data.l[2]: GDK_ACTION_COPY,
-    /// GDK_ACTION_MOVE or GDK_ACTION_LINK), 0 when it names none or an unknown one.
+    /// GDK_ACTION_MOVE or GDK_ACTION_LINK), 0 when it names none or an unknown one; POSITION:
+    /// the action the source suggests (data.l[4]), the same way.
     guint action;
     /// ENTER: the X target names offered, NULL-terminated (MIME types and X names such as
     /// UTF8_STRING).

@@ -27,6 +27,9 @@ final class ExternalDrop {
     var window: TargetID
     /// Whether the drag was dropped on us (then only the data transfer remains).
     var dropped = false
+    /// What the drop does, as the engine proposed it when it was let go: a move only where
+    /// the person held Shift over a destination that carries out other apps' moves (S2).
+    var operation: DropOperation = .copy
     /// Whether the GDK drop was finished.
     private(set) var finished = false
     /// Why reads fail from now on (the other app went away).
@@ -96,13 +99,15 @@ final class ExternalDrop {
         for reader in readers { reader.cancel(reason: reason) }
     }
 
-    /// Tells the other app the drop is over (`gdk_drop_finish`): a copy when `accepted`,
-    /// refused otherwise. Reads still running are stopped. Later calls do nothing.
+    /// Tells the other app the drop is over (`gdk_drop_finish`): a copy, or a move for a drop
+    /// that moved (``operation``), when `accepted`; refused otherwise. Reads still running are
+    /// stopped. Later calls do nothing.
     func finish(accepted: Bool) {
         guard !finished else { return }
         finished = true
         for reader in readers { reader.cancel(reason: "the drop is over") }
         readers = []
-        gdk_drop_finish(OpaquePointer(drop.raw), GdkDragAction(rawValue: accepted ? GDK_ACTION_COPY.rawValue : 0))
+        let action = !accepted ? 0 : operation == .move ? GDK_ACTION_MOVE.rawValue : GDK_ACTION_COPY.rawValue
+        gdk_drop_finish(OpaquePointer(drop.raw), GdkDragAction(rawValue: action))
     }
 }

@@ -4,8 +4,9 @@ import DragDrop
 import Foundation
 
 /// Drags between apps, incoming side: a drag from another app over our windows is an external
-/// engine session (S1) that always copies (S2); its data is read only after the drop (P5), and
-/// GDK's drop is always finished, success or failure, so the other app never hangs.
+/// engine session (S1) that copies, or moves where the person holds Shift over a destination
+/// that carries out other apps' moves (S2); its data is read only after the drop (P5), and GDK's
+/// drop is always finished, success or failure, so the other app never hangs.
 extension OtherAppDrags {
     /// `drag-motion` of a drag from another app: starts the external session at the first
     /// position (GTK reports (0, 0) at `drag-enter`), then follows the pointer.
@@ -13,12 +14,14 @@ extension OtherAppDrags {
         let engine = host.engine
         guard let origin = host.windowOrigins[window] else { return 0 }
         let point = Point(x: origin.x + x, y: origin.y + y)
+        let modifiers = externalModifiers(drop)
         if let incoming, incoming.drop.raw == drop {
             incoming.window = window
-            host.drive { engine.pointerMoved(to: point) }
+            host.drive { engine.pointerMoved(to: point, modifiers: modifiers) }
         } else {
             endIncomingDrag()
             guard !engine.isDragging, let external = makeExternalDrop(drop, window: window) else { return 0 }
+            engine.modifiersChanged(modifiers)
             do {
                 try engine.beginExternalDrag(items: [external.item], providers: [external.provider], at: point)
             } catch {
@@ -72,6 +75,7 @@ extension OtherAppDrags {
         }
         let point = Point(x: origin.x + x, y: origin.y + y)
         dropping = external
+        external.operation = engine.currentSession?.operation == .move ? .move : .copy
         host.drive {
             engine.pointerMoved(to: point)
             engine.pointerUp(at: point)
@@ -186,12 +190,27 @@ extension OtherAppDrags {
         return (name, host.fileExport.directory)
     }
 
-    /// COPY when the engine proposes a drop here and the other app allows a copy; otherwise
-    /// nothing (a drag from another app is never a move, S2).
+    /// MOVE when the engine proposes a move here (S2: the person holds Shift over a destination
+    /// that carries out other apps' moves) and the other app allows one; COPY when it proposes a
+    /// drop otherwise and the other app allows a copy; nothing else.
     private func externalAction(for drop: UnsafeMutableRawPointer) -> UInt32 {
-        guard host.engine.currentSession?.operation.isPerformable == true else { return 0 }
+        guard let operation = host.engine.currentSession?.operation, operation.isPerformable else { return 0 }
         let allowed = gdk_drop_get_actions(OpaquePointer(drop)).rawValue
+        if operation == .move, allowed & GDK_ACTION_MOVE.rawValue != 0 { return GDK_ACTION_MOVE.rawValue }
         return allowed & GDK_ACTION_COPY.rawValue != 0 ? GDK_ACTION_COPY.rawValue : 0
+    }
+
+    /// The modifiers of a drag from another app: the move modifier while the other app suggests
+    /// a move, which is what GTK and Qt sources do while the person holds Shift (X11's
+    /// XdndPosition; the keyboard is the other app's during its drag, so it cannot be read
+    /// here). GDK 4.8 then gives the drop that one action, so a destination that only copies
+    /// cannot answer a copy: it refuses (the other app shows its not-allowed pointer). None
+    /// elsewhere: a Wayland compositor does not pass the source's modifiers on.
+    private func externalModifiers(_ drop: UnsafeMutableRawPointer) -> DragModifiers {
+        guard lastSuggestedAction == GDK_ACTION_MOVE.rawValue,
+            gdk_drop_get_actions(OpaquePointer(drop)).rawValue & GDK_ACTION_MOVE.rawValue != 0
+        else { return [] }
+        return .forceMove
     }
 }
 

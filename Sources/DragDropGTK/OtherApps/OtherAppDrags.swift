@@ -24,6 +24,9 @@ final class OtherAppDrags: GtkDragHostCollaborator {
     var lastEnteredSource: UInt?
     /// The X targets the last entered drag offers (XdndEnter).
     private(set) var lastEnteredTargets: [String] = []
+    /// The action the last entered drag suggests at its last position (XdndPosition; a
+    /// `GdkDragAction` value, 0 when unknown): a move while the person holds Shift.
+    private(set) var lastSuggestedAction: UInt32 = 0
     /// The last drop on one of our windows (XdndDrop): its source window and how to read it.
     var lastX11Drop: (source: UInt, selection: X11DropSelection)?
     /// The drag from another app over our windows, from its first motion to its drop or leave.
@@ -135,6 +138,10 @@ final class OtherAppDrags: GtkDragHostCollaborator {
         case DD_X11_DND_ENTER:
             lastEnteredSource = message.window
             lastEnteredTargets = message.types
+            lastSuggestedAction = 0
+        case DD_X11_DND_POSITION:
+            guard message.window == lastEnteredSource else { return }
+            lastSuggestedAction = message.action
         case DD_X11_DND_DROP:
             guard message.window == lastEnteredSource else { return }
             lastX11Drop = (

@@ -63,6 +63,11 @@ public final class DragCollectionView {
         public var itemsMovable = true
         /// What drops from elsewhere do (S2).
         public var operationPolicy: OperationPolicy = .automatic
+        /// Whether the data source carries out another app's move itself (a folder renaming the
+        /// other app's files into place), so that Shift moves what another app drags here
+        /// (``DragTarget/takesMovesFromOtherApps``); the drop request's operation is then
+        /// ``DropOperation/move`` and the other app is told it moved.
+        public var takesMovesFromOtherApps = false
         /// The question to confirm before a drop that cannot be undone (U2).
         public var confirmation: String?
         /// Whether a heading with the title shows above the items.
@@ -324,6 +329,7 @@ public final class DragCollectionView {
             container.accepts = [options.itemType] + options.extraAccepts
             container.insertion = options.layout == .list ? .vertical : .grid
             container.operationPolicy = options.operationPolicy
+            container.takesMovesFromOtherApps = options.takesMovesFromOtherApps
             container.confirmation = options.confirmation
         }
         container.clipsChildren = true

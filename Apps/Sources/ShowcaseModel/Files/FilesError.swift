@@ -31,6 +31,12 @@ public enum FilesError: Error, Sendable, Hashable, CustomStringConvertible {
     case confirmationRequired(folder: String)
     /// Moving a folder's content to the same folder does nothing.
     case sameFolder(String)
+    /// Another app's file to be moved in is on another file system: it can be copied, not
+    /// renamed into place.
+    case otherDisk(String)
+    /// Another app's content that is not a list of this computer's files cannot be moved in
+    /// (nothing here could put it back on undo); it can be copied.
+    case onlyFilesMove
     /// The file that an undo or redo needs is gone, or its name is taken again.
     case undoUnavailable(String)
     /// Copying the bytes failed (the source shrank, grew or vanished mid-copy, a limit…).
@@ -53,6 +59,8 @@ public enum FilesError: Error, Sendable, Hashable, CustomStringConvertible {
         case .writeOnly(let folder): "\(folder) is write-only: its content cannot be seen or taken out."
         case .confirmationRequired(let folder): "Items dropped into \(folder) cannot be taken back; confirm first."
         case .sameFolder(let folder): "The items are already in \(folder)."
+        case .otherDisk(let path): "\(path) is on another disk: it can be copied here (drag it without Shift), not moved."
+        case .onlyFilesMove: "Only files can be moved here from another app; drag without Shift to copy it."
         case .undoUnavailable(let reason): "This cannot be undone any more: \(reason)."
         case .transfer(let error): error.description
         case .io(let path, let reason): "Could not read or write \(path): \(reason)."

@@ -331,12 +331,28 @@ public final class FilesLibrary: Sendable {
     }
 
     private func directory(components: [String], display: String) throws(FilesError) -> Descriptor {
+        if components.first == Self.outside {
+            // Another app's folder (a file moved in from it goes back there on undo).
+            let path = "/" + components.dropFirst().joined(separator: "/")
+            return try SafeFS.openDirectory(path, in: nil, display: path)
+        }
         var current = try SafeFS.openDirectory(root.path, in: nil, display: root.path)
         for component in components {
             current = try SafeFS.openDirectory(component, in: current, display: display)
         }
         return current
     }
+
+    /// How a ``Rename``'s directory is named in a message: its path in the library, or its
+    /// absolute path outside it.
+    static func shown(_ components: [String]) -> String {
+        components.first == outside
+            ? "/" + components.dropFirst().joined(separator: "/") : components.joined(separator: "/")
+    }
+
+    /// The first of a ``Rename``'s directory components when the directory is outside the
+    /// library, named by its absolute path (no file name can be "/").
+    static let outside = "/"
 
     private func stash() throws(FilesError) -> Descriptor {
         try directory(components: [Self.stashName], display: Self.stashName)
@@ -434,16 +450,16 @@ public final class FilesLibrary: Sendable {
         var done: [Rename] = []
         do throws(FilesError) {
             for rename in renames {
-                let source = try directory(components: rename.fromDirectory, display: rename.fromDirectory.joined(separator: "/"))
-                let destination = try directory(components: rename.toDirectory, display: rename.toDirectory.joined(separator: "/"))
+                let source = try directory(components: rename.fromDirectory, display: Self.shown(rename.fromDirectory))
+                let destination = try directory(components: rename.toDirectory, display: Self.shown(rename.toDirectory))
                 guard let st = try SafeFS.lstatAt(source, rename.from) else {
-                    throw FilesError.undoUnavailable("\(rename.from) is no longer in \(rename.fromDirectory.joined(separator: "/"))")
+                    throw FilesError.undoUnavailable("\(rename.from) is no longer in \(Self.shown(rename.fromDirectory))")
                 }
                 if let identity = rename.identity, identity != FileIdentity(st) {
                     throw FilesError.undoUnavailable("\(rename.from) was replaced or changed")
                 }
                 guard try SafeFS.renameNoReplace(source, rename.from, destination, rename.to) else {
-                    throw FilesError.undoUnavailable("\(rename.to) exists again in \(rename.toDirectory.joined(separator: "/"))")
+                    throw FilesError.undoUnavailable("\(rename.to) exists again in \(Self.shown(rename.toDirectory))")
                 }
                 done.append(rename)
             }
@@ -585,6 +601,70 @@ public final class FilesLibrary: Sendable {
             sources.append((DescriptorSource(file, size: size, afterChunk: Self.progress(onProgress, name, size)), name))
         }
         return try await copyIn(sources, to: folder, verb: "Copy")
+    }
+
+    /// Moves files another app dragged here with Shift (`text/uri-list`, checked as
+    /// ``importDropped(uriList:into:confirmed:onProgress:)`` checks it): each regular file is
+    /// renamed into `folder` under a free, sanitized name, atomically and never replacing, so it
+    /// leaves the other app's folder as it arrives here. All or nothing: every file is checked
+    /// first (a link, a folder, a missing file, a file already in `folder`, or one on another
+    /// file system, ``FilesError/otherDisk(_:)``, refuses the whole drop), and if a rename fails
+    /// those done go back. Undo renames them back to the other app's folder, under their own
+    /// names, if each is still the same file there and its old name is free.
+    public func moveDropped(uriList: String, into folder: FilesFolder, confirmed: Bool = false) throws(FilesError)
+        -> FilesEdit
+    {
+        try checkDestination(folder, confirmed: confirmed)
+        let paths = try Self.filePaths(fromURIList: uriList)
+        let to = try directory(folder)
+        var destination = stat()
+        guard fstat(to.fd, &destination) == 0 else { throw .io(path: folder.path, reason: errnoText()) }
+        var sources: [(directory: Descriptor, components: [String], name: String, st: stat)] = []
+        for path in paths {
+            let components = path.split(separator: "/").map(String.init)
+            guard let name = components.last else { throw .notARegularFile(path) }
+            let parent = "/" + components.dropLast().joined(separator: "/")
+            let from = try SafeFS.openDirectory(parent, in: nil, display: parent)
+            guard let st = try SafeFS.lstatAt(from, name) else { throw .noSuchFile(path) }
+            if st.isSymlink { throw .symlink(path) }
+            guard st.isRegular else { throw .notARegularFile(path) }
+            var parentStat = stat()
+            guard fstat(from.fd, &parentStat) == 0 else { throw .io(path: parent, reason: errnoText()) }
+            if parentStat.st_dev == destination.st_dev, parentStat.st_ino == destination.st_ino {
+                throw .sameFolder(folder.name)
+            }
+            guard st.st_dev == destination.st_dev else { throw .otherDisk(path) }
+            sources.append((from, [Self.outside] + components.dropLast(), name, st))
+        }
+        var done: [Rename] = []
+        do throws(FilesError) {
+            for source in sources {
+                let wanted = Self.sanitizedFileName(source.name)
+                var n = 1
+                while true {
+                    let candidate = Self.numbered(wanted, n)
+                    if try SafeFS.renameNoReplace(source.directory, source.name, to, candidate) {
+                        done.append(
+                            Rename(
+                                fromDirectory: source.components, from: source.name, toDirectory: folder.components,
+                                to: candidate, identity: FileIdentity(source.st)))
+                        break
+                    }
+                    n += 1
+                    guard n < 10_000 else { throw FilesError.io(path: folder.path, reason: "no free name for \(wanted)") }
+                }
+            }
+        } catch {
+            for (rename, source) in zip(done, sources).reversed() {
+                _ = try? SafeFS.renameNoReplace(to, rename.to, source.directory, rename.from)
+            }
+            throw error
+        }
+        fsync(to.fd)
+        for source in sources { fsync(source.directory.fd) }
+        return FilesEdit(
+            name: ShowcaseStore.actionName("Move", done.map { _ in ItemKind.file }), folder: folder,
+            names: done.map(\.to), action: folder.writeOnly ? nil : undoable(done))
     }
 
     /// Saves content dropped from another app as data (an image, a text clipping) into

@@ -73,7 +73,7 @@ extension InteropTesting {
     @discardableResult
     func waitForDropStatus(_ app: ShowcaseProcess, after mark: Int, timeout: Double = 10) throws -> String {
         let line = try app.waitFor(StatusLine.self, "the drop's status line", after: mark, timeout: timeout) {
-            $0.text.hasPrefix("Copied") || $0.text.hasPrefix("Not dropped")
+            $0.text.hasPrefix("Copied") || $0.text.hasPrefix("Moved") || $0.text.hasPrefix("Not dropped")
         }
         return line.text
     }
