@@ -134,6 +134,7 @@ extension ExternalDrop {
         guard let x11, let source = sourceWindow, let display = gdk_display_get_default() else {
             throw .sourceUnavailable("the other app's file can be saved here only over X11")
         }
+        if let reason = sourceGoneReason { throw .sourceUnavailable(reason) }
         let folder = try DirectSave.folder(in: root)
         savedFolders.append(folder)
         let file = folder.appendingPathComponent(name)
@@ -142,11 +143,14 @@ extension ExternalDrop {
         }
         let answer: Data
         do throws(TransferError) {
+            // Tracked: the other app quitting, or the drop ending, stops the wait for its answer.
             answer = try await readAll(
-                X11DropStream(
-                    selection: x11, mimeType: DirectSave.property, target: DirectSave.property, latin1: false,
-                    timeout: readTimeout), limit: 64)
+                tracked(
+                    X11DropStream(
+                        selection: x11, mimeType: DirectSave.property, target: DirectSave.property, latin1: false,
+                        timeout: readTimeout)), limit: 64)
         } catch {
+            if let reason = sourceGoneReason { throw .sourceUnavailable(reason) }
             answer = Data()  // refused: it saved nothing
         }
         let appName = item.app == GtkDragHost.unknownOtherApp ? "The other app" : item.app.rawValue

@@ -92,6 +92,12 @@ final class ExternalDrop {
         return String(cString: dd_type_name(UnsafeMutableRawPointer(display))) == "GdkWaylandDisplay"
     }
 
+    /// `reader`, stopped with the others when the other app goes away or the drop ends.
+    func tracked<Reader: DropReader>(_ reader: Reader) -> Reader {
+        readers.append(reader)
+        return reader
+    }
+
     /// The other app went away: every read in progress or to come fails with `reason`.
     func sourceGone(_ reason: String) {
         guard sourceGoneReason == nil else { return }
