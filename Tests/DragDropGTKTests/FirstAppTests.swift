@@ -78,4 +78,45 @@ struct FirstAppTests {
         #expect(app.process.wait(timeout: 5), "the first app still runs after SIGTERM")
         #expect(app.process.exitStatus == 0)
     }
+
+    @Test(
+        "S1, S2, U1, M2, A2: the first app's chores are values: one reordered in To Do and undone with Ctrl+Z, two dragged together to Done, and text typed in the field dragged to Done becomes a chore"
+    )
+    func choresAreValues() async throws {
+        let display = try XDisplay.startPrivate()
+        defer { display.stop() }
+        let app = try RunningApp(on: display)
+        defer { app.stop() }
+        try await app.waitFor(line: "To Do: Milk, Eggs, Bread, Tea | Done: Coffee")
+        let window = try display.place(windowNamed: "^First App$", at: (60, 40)).content
+        try await Task.sleep(for: .milliseconds(500))
+        let pointer = Pointer(display: display)
+        // Rows are 37 pixels high from 36 pixels below the window's top: Milk, Eggs, Bread, Tea.
+        func row(_ index: Int, x: Double = 140) -> ScreenPoint { (window.x + x, window.y + 54 + Double(index) * 37) }
+        let doneEnd = (window.x + 420, window.y + 220)
+
+        // Tea dropped on the top half of Milk's row goes before it, in the same list (a move).
+        try pointer.drag(from: row(3), to: (window.x + 140, window.y + 44))
+        try await app.waitFor(line: "To Do: Tea, Milk, Eggs, Bread | Done: Coffee")
+        try display.xdotool(["search", "--name", "^First App$", "windowfocus", "--sync"])
+        try pointer.key("ctrl+z")
+        try await app.waitFor(line: "To Do: Milk, Eggs, Bread, Tea | Done: Coffee")
+
+        // Eggs, then Bread with Ctrl: both move to Done together, in their order.
+        try pointer.click(at: row(1))
+        try await Task.sleep(for: .milliseconds(600))  // two clicks, not a double click
+        try pointer.click(at: row(2), holding: ["ctrl"])
+        try await Task.sleep(for: .milliseconds(600))
+        try pointer.drag(from: row(2), to: doneEnd)
+        try await app.waitFor(line: "To Do: Milk, Tea | Done: Coffee, Eggs, Bread")
+
+        // Text typed in the field, selected and dragged onto Done: read as a chore (its proxy).
+        let field = (window.x + 200, window.y + 331)
+        try pointer.click(at: field)
+        try pointer.type("Call Ana")
+        try pointer.key("ctrl+a")
+        try await Task.sleep(for: .milliseconds(300))
+        try pointer.drag(from: (window.x + 40, window.y + 331), to: doneEnd)
+        try await app.waitFor(line: "To Do: Milk, Tea | Done: Coffee, Eggs, Bread, Call Ana")
+    }
 }

@@ -65,8 +65,8 @@ public final class DragCollectionView {
         public var operationPolicy: OperationPolicy = .automatic
         /// Whether the data source carries out another app's move itself (a folder renaming the
         /// other app's files into place), so that Shift moves what another app drags here
-        /// (``DragTarget/takesMovesFromOtherApps``); the drop request's operation is then
-        /// ``DropOperation/move`` and the other app is told it moved.
+        /// (`DragTarget.takesMovesFromOtherApps`); the drop request's operation is then
+        /// `.move` and the other app is told it moved.
         public var takesMovesFromOtherApps = false
         /// The question to confirm before a drop that cannot be undone (U2).
         public var confirmation: String?
