@@ -407,4 +407,56 @@ struct UndoStackTests {
         stack.endGroup()
         #expect(stack.canUndo && stack.canRedo)
     }
+
+    @Test("U1: edits registered the UndoManager way share the history with drops: undo, redo and undo again, grouped and named")
+    func registerUndoWithTarget() {
+        final class Note { var title = "Draft" }
+        let stack = UndoStack()
+        let note = Note()
+        func retitle(_ note: Note, _ title: String) {
+            let old = note.title
+            stack.registerUndo(withTarget: note) { note in retitle(note, old) }
+            note.title = title
+        }
+        retitle(note, "Plan")
+        stack.setActionName("Rename")
+        // A drop's step between two edits.
+        let list = ItemList(["a", "b"])
+        list.registeredMove(from: 0, to: 1, on: stack)
+        stack.beginGroup(named: "Rename Twice")
+        retitle(note, "Trip")
+        retitle(note, "Trip plan")
+        stack.endGroup()
+        #expect(note.title == "Trip plan" && stack.undoCount == 3 && stack.undoActionName == "Rename Twice")
+
+        stack.undo()
+        #expect(note.title == "Plan", "both renames of the group, last first")
+        stack.undo()
+        #expect(list.items == ["a", "b"])
+        stack.undo()
+        #expect(note.title == "Draft" && !stack.canUndo)
+        stack.redo()
+        #expect(note.title == "Plan" && stack.undoMenuItemTitle == "Undo Rename")
+        stack.redo()
+        stack.redo()
+        #expect(note.title == "Trip plan" && list.items == ["b", "a"])
+        stack.undo()
+        #expect(note.title == "Plan", "undo after redo: the redo registered its inverse")
+        stack.redo()
+        #expect(note.title == "Trip plan")
+    }
+
+    @Test("U1: a step whose target is gone does nothing; its neighbours still undo")
+    func registerUndoWithGoneTarget() {
+        final class Box { var value = 0 }
+        let stack = UndoStack()
+        var box: Box? = Box()
+        stack.registerUndo(withTarget: box!) { $0.value = -1 }
+        box = nil
+        let kept = Box()
+        stack.registerUndo(withTarget: kept) { $0.value = 7 }
+        stack.undo()
+        stack.undo()
+        #expect(kept.value == 7 && box == nil && !stack.canUndo)
+    }
 }

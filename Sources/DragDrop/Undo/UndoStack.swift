@@ -213,6 +213,45 @@ public final class UndoStack {
         register(UndoableAction(undo: undo, redo: redo))
     }
 
+    /// Records an undo the way Foundation's `UndoManager` does (which swift-corelibs-foundation
+    /// does not have on Linux): `handler` reverts the change just made, on `target`, held weakly
+    /// (a step whose target is gone does nothing). What `handler` registers through this method
+    /// while it undoes becomes the redo, and what the redo registers becomes the next undo, so
+    /// code written for `UndoManager` shares the history with drops unchanged:
+    ///
+    /// ```swift
+    /// func rename(_ item: Item, to name: String) {
+    ///     let old = item.name
+    ///     stack.registerUndo(withTarget: item) { item in rename(item, to: old) }
+    ///     stack.setActionName("Rename")
+    ///     item.name = name
+    /// }
+    /// ```
+    public func registerUndo<Target: AnyObject>(withTarget target: Target, handler: @escaping (Target) -> Void) {
+        if let capture = capturing {
+            // Inside a handler that is undoing or redoing: this is its inverse.
+            capture.handlers.append(HandlerAction.bind(target, handler))
+            return
+        }
+        let action = HandlerAction(undo: [HandlerAction.bind(target, handler)])
+        register(
+            UndoableAction(
+                undo: { [unowned self] in action.undo = self.run(action.undo, into: &action.redo) },
+                redo: { [unowned self] in action.redo = self.run(action.redo, into: &action.undo) }))
+    }
+
+    /// Runs `handlers` (last registered first) collecting what they register as the inverse;
+    /// returns what is left to run this way next time (nothing: they ran).
+    private func run(_ handlers: [() -> Void], into inverse: inout [() -> Void]) -> [() -> Void] {
+        let capture = HandlerCapture()
+        let outer = capturing
+        capturing = capture
+        for handler in handlers.reversed() { handler() }
+        capturing = outer
+        inverse = capture.handlers
+        return []
+    }
+
     /// Names the open group (the step it will become), or the most recent undo step if no group
     /// is open. The last call wins. Does nothing when there is neither, and is ignored while an
     /// undo or redo is running.
@@ -309,6 +348,10 @@ public final class UndoStack {
 
     // MARK: Private
 
+    /// The handlers registered while a ``registerUndo(withTarget:handler:)`` step undoes or
+    /// redoes: its inverse.
+    private var capturing: HandlerCapture?
+
     private var isIdle: Bool { groupingLevel == 0 && !isUndoing && !isRedoing }
 
     /// Pushes a completed step, drops the oldest beyond `levelsOfUndo`, and reports it.
@@ -323,4 +366,22 @@ public final class UndoStack {
     private static func title(_ verb: String, _ name: String) -> String {
         name.isEmpty ? verb : "\(verb) \(name)"
     }
+}
+
+/// One ``UndoStack/registerUndo(withTarget:handler:)`` step: the handlers that undo it, or (once
+/// undone) those that redo it.
+private final class HandlerAction {
+    var undo: [() -> Void]
+    var redo: [() -> Void] = []
+    init(undo: [() -> Void]) { self.undo = undo }
+
+    /// `handler` on `target`, held weakly.
+    static func bind<Target: AnyObject>(_ target: Target, _ handler: @escaping (Target) -> Void) -> () -> Void {
+        { [weak target] in if let target { handler(target) } }
+    }
+}
+
+/// Collects handlers registered during an undo or redo.
+private final class HandlerCapture {
+    var handlers: [() -> Void] = []
 }
