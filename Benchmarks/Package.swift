@@ -41,9 +41,15 @@ let package = Package(
         ),
         // End-to-end figures for big lists (issue 12): DragCollectionView beside plain
         // GtkListView and GtkListBox, one measurement per process.
+        // Input-to-screen latency of a drag image on X11, timed from outside the toolkit (XTest
+        // in, the X server's ConfigureNotify of the image's window out).
+        .target(
+            name: "CDragLatency",
+            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("dl")]
+        ),
         .executableTarget(
             name: "gtk-list-bench",
-            dependencies: [.product(name: "DragDropGTK", package: "DragDrop")],
+            dependencies: ["CDragLatency", .product(name: "DragDropGTK", package: "DragDrop")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(

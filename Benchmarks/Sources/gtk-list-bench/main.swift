@@ -17,6 +17,11 @@
 //       process's CPU time from the first to the last small move received, per move.
 //       DRAGDROP_BENCH_EVENTS=1 prints the engine's events, the scroll offset and the CPU time
 //       to standard error as it goes.
+//   gtk-list-bench latency ours|listview COUNT
+//       input-to-screen latency of the drag image: pressed on the first row, then 200 small
+//       pointer moves 30 ms apart, each timed from the fake input (XTest) to the X server's report
+//       that the drag image's window moved. Prints `ok P50_MS P90_MS P99_MS MAX_MS LOST
+//       CPU_MS_PER_MOVE` (the main thread's CPU time over the moves, per move).
 //   gtk-list-bench scroll listview COUNT PX_PER_FRAME [--separators]
 //       a plain GtkListView scrolled by PX_PER_FRAME every frame (the speed our autoscroll
 //       reached) for 3 s; with --separators it shows row separators (show-separators), as
@@ -26,6 +31,7 @@
 // `ours` is DragCollectionView over an array data source, registered with a GtkDragHost;
 // `listview` a GtkListView over a GtkStringList with label rows; `listbox` a GtkListBox with one
 // label row per item. Every list shows "File 0", "File 1", ... in an 800 x 600 window.
+import CDragLatency
 import CGtk4
 import DragDrop
 import DragDropGTK
@@ -274,7 +280,72 @@ iterate(until: started + 600) {
 }
 guard let firstFrame, let frames else { fail("no frame within 600 s") }
 
+/// GTK's own drag and drop without the engine: a drag source on the list offering text, a drop
+/// target on it taking text.
+@MainActor func addPlainDragAndDrop(to list: UnsafeMutablePointer<GtkWidget>) {
+    let source = gtk_drag_source_new()!
+    GSignal.connect(
+        UnsafeMutableRawPointer(source), "prepare",
+        pointReturningPointer: { _, _ in
+            let bytes = g_bytes_new("File 0", 6)
+            defer { g_bytes_unref(bytes) }
+            return UnsafeMutableRawPointer(gdk_content_provider_new_for_bytes("text/plain;charset=utf-8", bytes))
+        })
+    gtk_widget_add_controller(list, source)
+    let target = gtk_drop_target_new(dd_type_string(), GDK_ACTION_COPY)!
+    gtk_widget_add_controller(list, target)
+}
+
 switch mode {
+case "latency":
+    // Input-to-screen latency (issue 22): pressed on the first row, the drag image follows 200
+    // small moves 30 ms apart; each is timed from XTest to the X server's report that the
+    // image's window moved (CDragLatency, on a thread of its own with its own connection),
+    // while this thread runs GTK's main loop and samples its own CPU time.
+    if kind == "listview" { addPlainDragAndDrop(to: built.list) }
+    iterate(until: nowSeconds() + 0.5) { false }
+    var bounds = graphene_rect_t()
+    guard gtk_widget_compute_bounds(built.list, window, &bounds) != 0 else { fail("no bounds") }
+    let x = Int32(bounds.origin.x + bounds.size.width / 3)
+    let y = Int32(bounds.origin.y) + 20
+    let moveCount: Int32 = 200
+    final class Outcome: @unchecked Sendable {
+        var result = DDLatencyResult()
+        var done = false
+        let lock = NSLock()
+    }
+    let outcome = Outcome()
+    let thread = Thread {
+        let result = dd_latency_run(x, y, moveCount, 30, 790, 5)
+        outcome.lock.withLock {
+            outcome.result = result
+            outcome.done = true
+        }
+    }
+    thread.start()
+    var samples: [(time: Double, cpu: Double)] = []
+    iterate(until: nowSeconds() + 120) {
+        samples.append((dd_latency_now(), dd_latency_thread_cpu()))
+        return outcome.lock.withLock { outcome.done }
+    }
+    iterate(until: nowSeconds() + 0.3) { false }
+    var result = outcome.lock.withLock { outcome.result }
+    defer { dd_latency_free(&result) }
+    guard result.error == 0, result.count > 0 else {
+        fail("error \(result.error) count \(result.count) lost \(result.lost): " + ["", "no display", "libXtst.so.6 is missing", "no drag image appeared"][Int(min(max(result.error, 0), 3))])
+    }
+    let latencies = Array(UnsafeBufferPointer(start: result.latencies, count: Int(result.count)))
+    /// This thread's CPU time at the sample nearest `time`.
+    func cpu(at time: Double) -> Double {
+        samples.min { abs($0.time - time) < abs($1.time - time) }?.cpu ?? .nan
+    }
+    let moves = Double(result.count + result.lost)
+    let perMove = (cpu(at: result.last_move) - cpu(at: result.first_move)) / max(1, moves - 1)
+    print(
+        "ok \(percentile(latencies, 0.5)) \(percentile(latencies, 0.9)) \(percentile(latencies, 0.99)) \(latencies.last ?? .nan) \(result.lost) \(perMove)"
+    )
+    exit(0)
+
 case "first-frame":
     print("ok \((firstFrame - started) * 1000) \(residentBytes()) \((cpuSeconds() - startedCPU) * 1000)")
     exit(0)
@@ -315,21 +386,7 @@ case "drag":
     let top = Int(bounds.origin.y) + 20
     let bottom = Int(bounds.origin.y + bounds.size.height) - 5
     let middle = Int(bounds.origin.y + bounds.size.height / 2)
-    if kind == "listview" {
-        // GTK's own drag and drop without the engine: a drag source on the list offering text,
-        // a drop target on it taking text.
-        let source = gtk_drag_source_new()!
-        GSignal.connect(
-            UnsafeMutableRawPointer(source), "prepare",
-            pointReturningPointer: { _, _ in
-                let bytes = g_bytes_new("File 0", 6)
-                defer { g_bytes_unref(bytes) }
-                return UnsafeMutableRawPointer(gdk_content_provider_new_for_bytes("text/plain;charset=utf-8", bytes))
-            })
-        gtk_widget_add_controller(built.list, source)
-        let target = gtk_drop_target_new(dd_type_string(), GDK_ACTION_COPY)!
-        gtk_widget_add_controller(built.list, target)
-    }
+    if kind == "listview" { addPlainDragAndDrop(to: built.list) }
     // Motion over the list during the drag, counted by a drop controller on the window.
     // CPU time is read at each counted move: the figure spans the first to the last move
     // received (not the time-out that ends the counting when GTK coalesced a few moves).

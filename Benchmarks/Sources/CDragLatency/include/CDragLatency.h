@@ -1,0 +1,32 @@
+#ifndef CDRAGLATENCY_H
+#define CDRAGLATENCY_H
+
+/// What one latency run measured: each small pointer move's delay until the X server reported
+/// the drag image's window at its new place, in milliseconds, and the moves it never followed.
+typedef struct {
+    /// 0 when measured; otherwise why not (1: no display, 2: XTest missing, 3: no drag image).
+    int error;
+    int count;
+    int lost;
+    double *latencies;  // `count` values, sorted; free with dd_latency_free
+    /// CLOCK_MONOTONIC milliseconds of the first and last move (the span the app's CPU is read over).
+    double first_move;
+    double last_move;
+} DDLatencyResult;
+
+/// On the display in DISPLAY, through a connection of its own: presses at (x, y), moves until a
+/// drag image appears (an override-redirect window mapped after the press), then makes `moves`
+/// small moves `gap_ms` apart around one spot below and right of the press and times each until
+/// that window is configured to follow; releases outside at (release_x, release_y). Blocks:
+/// call it off the app's main thread.
+DDLatencyResult dd_latency_run(int x, int y, int moves, int gap_ms, int release_x, int release_y);
+
+void dd_latency_free(DDLatencyResult *result);
+
+/// Milliseconds on CLOCK_MONOTONIC.
+double dd_latency_now(void);
+
+/// The calling thread's CPU time (user and system) in milliseconds.
+double dd_latency_thread_cpu(void);
+
+#endif

@@ -1,0 +1,147 @@
+// Input-to-screen latency of a drag image on X11, measured from outside the toolkit: a fake
+// pointer move goes in through XTest and the clock stops when the X server tells a second
+// client that the drag image's window moved. Without a compositor (Xvfb) the window is on
+// screen where the server says it is. XTest is opened at run time (libXtst.so.6), so building
+// needs no XTest headers.
+#define _GNU_SOURCE
+#include "CDragLatency.h"
+
+#include <X11/Xlib.h>
+#include <dlfcn.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef int (*FakeMotion)(Display *, int, int, int, unsigned long);
+typedef int (*FakeButton)(Display *, unsigned int, Bool, unsigned long);
+
+double dd_latency_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+double dd_latency_thread_cpu(void) {
+    struct rusage usage;
+    if (getrusage(RUSAGE_THREAD, &usage) != 0) return 0;
+    return (double)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3 +
+           (double)(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
+}
+
+static int compare(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+// Waits up to `timeout_ms` for an event on `display`; returns 1 when one is pending.
+static int wait_event(Display *display, double timeout_ms) {
+    if (XPending(display)) return 1;
+    struct pollfd fd = {.fd = ConnectionNumber(display), .events = POLLIN};
+    int ms = timeout_ms < 0 ? 0 : (int)timeout_ms;
+    return poll(&fd, 1, ms) > 0 && XPending(display);
+}
+
+DDLatencyResult dd_latency_run(int x, int y, int moves, int gap_ms, int release_x, int release_y) {
+    DDLatencyResult result = {0};
+    void *xtst = dlopen("libXtst.so.6", RTLD_NOW);
+    FakeMotion motion = xtst ? (FakeMotion)dlsym(xtst, "XTestFakeMotionEvent") : NULL;
+    FakeButton button = xtst ? (FakeButton)dlsym(xtst, "XTestFakeButtonEvent") : NULL;
+    if (!motion || !button) {
+        result.error = 2;
+        return result;
+    }
+    Display *display = XOpenDisplay(NULL);
+    if (!display) {
+        result.error = 1;
+        return result;
+    }
+    Window root = DefaultRootWindow(display);
+    XSelectInput(display, root, SubstructureNotifyMask);
+    XSync(display, False);
+    motion(display, -1, x, y, 0);
+    XFlush(display);
+    usleep(300000);
+    button(display, 1, True, 0);
+    XFlush(display);
+    usleep(150000);
+    // Past the drag threshold, a step at a time, until an override-redirect window is mapped
+    // and follows the pointer: the drag image (GTK maps other such windows too).
+    Window mapped[8];
+    int mapped_count = 0;
+    Window image = 0;
+    for (int step = 1; step <= 20 && !image; step++) {
+        motion(display, -1, x + 3 * step, y + 2 * step, 0);
+        XFlush(display);
+        double until = dd_latency_now() + 120;
+        while (!image && dd_latency_now() < until) {
+            if (!wait_event(display, until - dd_latency_now())) continue;
+            XEvent event;
+            XNextEvent(display, &event);
+            if (event.type == MapNotify && event.xmap.override_redirect && mapped_count < 8) {
+                mapped[mapped_count++] = event.xmap.window;
+            } else if (event.type == ConfigureNotify) {
+                for (int i = 0; i < mapped_count; i++)
+                    if (mapped[i] == event.xconfigure.window) image = event.xconfigure.window;
+            }
+        }
+    }
+    if (!image) {
+        button(display, 1, False, 0);
+        XCloseDisplay(display);
+        result.error = 3;
+        return result;
+    }
+    usleep(400000);
+    while (XPending(display)) {
+        XEvent event;
+        XNextEvent(display, &event);
+    }
+    result.latencies = calloc((size_t)(moves > 0 ? moves : 1), sizeof(double));
+    int cx = x + 45, cy = y + 30;
+    for (int i = 0; i < moves; i++) {
+        // Around one spot, never twice in a row at the same place.
+        int nx = cx + ((i % 4) - 2) * 5 + 2, ny = cy + ((i % 6) - 3) * 3 + 1;
+        double start = dd_latency_now();
+        if (i == 0) result.first_move = start;
+        motion(display, -1, nx, ny, 0);
+        XFlush(display);
+        int seen = 0;
+        double until = start + 250;
+        while (!seen && dd_latency_now() < until) {
+            if (!wait_event(display, until - dd_latency_now())) continue;
+            XEvent event;
+            XNextEvent(display, &event);
+            if (event.type == ConfigureNotify && event.xconfigure.window == image) seen = 1;
+        }
+        double end = dd_latency_now();
+        result.last_move = start;
+        if (seen) {
+            result.latencies[result.count++] = end - start;
+        } else {
+            result.lost++;
+        }
+        double next = start + gap_ms;
+        while (dd_latency_now() < next) {
+            if (wait_event(display, next - dd_latency_now())) {
+                XEvent event;
+                XNextEvent(display, &event);
+            }
+        }
+    }
+    motion(display, -1, release_x, release_y, 0);
+    XFlush(display);
+    usleep(200000);
+    button(display, 1, False, 0);
+    XFlush(display);
+    usleep(200000);
+    XCloseDisplay(display);
+    qsort(result.latencies, (size_t)result.count, sizeof(double), compare);
+    return result;
+}
+
+void dd_latency_free(DDLatencyResult *result) {
+    free(result->latencies);
+    result->latencies = NULL;
+}
