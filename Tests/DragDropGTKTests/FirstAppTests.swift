@@ -54,18 +54,37 @@ struct FirstAppTests {
         }
     }
 
+    /// The first app on a private display, its first lines printed, its window placed at
+    /// (60, 40) and laid out there: the display, the app and the window's content frame.
+    static func launch() async throws -> (XDisplay, RunningApp, ScreenRect) {
+        let display = try XDisplay.startPrivate()
+        do {
+            let app = try RunningApp(on: display)
+            do {
+                try await app.waitFor(line: "To Do: Milk, Eggs, Bread, Tea | Done: Coffee")
+                let window = try display.place(windowNamed: "^First App$", at: (60, 40)).content
+                try await Task.sleep(for: .milliseconds(500))  // the first layout after the move
+                return (display, app, window)
+            } catch {
+                app.stop()
+                throw error
+            }
+        } catch {
+            display.stop()
+            throw error
+        }
+    }
+
     @Test("S2, S4: in the guide's first app a dragged item moves from To Do to Done (the lists chose move)")
     func dragMovesBetweenLists() async throws {
-        let display = try XDisplay.startPrivate()
-        defer { display.stop() }
-        let app = try RunningApp(on: display)
-        defer { app.stop() }
-        try await app.waitFor(line: "To Do: Milk, Eggs, Bread, Tea | Done: Coffee")
+        let (display, app, window) = try await Self.launch()
+        defer {
+            app.stop()
+            display.stop()
+        }
         // The window (560×360, a 12-pixel margin) holds the two lists side by side above the
         // text field: To Do's first row (Milk) is about 57 pixels from the top, and Done's empty
         // space below its one row takes a drop at its end.
-        let window = try display.place(windowNamed: "^First App$", at: (60, 40)).content
-        try await Task.sleep(for: .milliseconds(500))  // the first layout after the move
         let milk = (window.x + 140, window.y + 57)
         let doneEnd = (window.x + 420, window.y + 200)
         try Pointer(display: display).drag(from: milk, to: doneEnd)
@@ -83,13 +102,11 @@ struct FirstAppTests {
         "S1, S2, U1, M2, A2: the first app's chores are values: one reordered in To Do and undone with Ctrl+Z, two dragged together to Done, and text typed in the field dragged to Done becomes a chore"
     )
     func choresAreValues() async throws {
-        let display = try XDisplay.startPrivate()
-        defer { display.stop() }
-        let app = try RunningApp(on: display)
-        defer { app.stop() }
-        try await app.waitFor(line: "To Do: Milk, Eggs, Bread, Tea | Done: Coffee")
-        let window = try display.place(windowNamed: "^First App$", at: (60, 40)).content
-        try await Task.sleep(for: .milliseconds(500))
+        let (display, app, window) = try await Self.launch()
+        defer {
+            app.stop()
+            display.stop()
+        }
         let pointer = Pointer(display: display)
         // Rows are 37 pixels high from 36 pixels below the window's top: Milk, Eggs, Bread, Tea.
         func row(_ index: Int, x: Double = 140) -> ScreenPoint { (window.x + x, window.y + 54 + Double(index) * 37) }

@@ -505,18 +505,7 @@ final class FilesPane: ShowcasePane {
         }
         // Another app's files: a URI list, copied in safely.
         return deferCopy([label], into: column, token: drop.token, namingArrivals: true) { onProgress in
-            let loaded: LoadedContent
-            do throws(TransferError) {
-                loaded = try await DropLoading.load(data, item: 0, accepting: [.uriList])
-            } catch {
-                throw FilesError.transfer(error)
-            }
-            let text: String
-            switch loaded {
-            case .data(_, let bytes): text = String(decoding: bytes, as: UTF8.self)
-            case .file(_, let path):
-                text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            }
+            let text = try await Self.uriList(of: data)
             // A browser's list names the image's web address: the image itself is saved.
             if browserImage, !FilesLibrary.namesLocalFile(uriList: text) { return try await saveImage(onProgress) }
             // One bar for the whole list: the files done, and the one being copied.
@@ -541,19 +530,23 @@ final class FilesPane: ShowcasePane {
         let data = drop.data
         let destination = column.folder
         return deferCopy([label], into: column, token: drop.token, namingArrivals: true) { _ in
-            let loaded: LoadedContent
-            do throws(TransferError) {
-                loaded = try await DropLoading.load(data, item: 0, accepting: [.uriList])
-            } catch {
-                throw FilesError.transfer(error)
-            }
-            let text: String
-            switch loaded {
-            case .data(_, let bytes): text = String(decoding: bytes, as: UTF8.self)
-            case .file(_, let path): text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            }
+            let text = try await Self.uriList(of: data)
             guard FilesLibrary.namesLocalFile(uriList: text) else { throw FilesError.onlyFilesMove }
             return try library.moveDropped(uriList: text, into: destination, confirmed: confirmed)
+        }
+    }
+
+    /// The first item's `text/uri-list`, read from the other app after the drop.
+    private static func uriList(of data: DropDataAccess) async throws -> String {
+        let loaded: LoadedContent
+        do throws(TransferError) {
+            loaded = try await DropLoading.load(data, item: 0, accepting: [.uriList])
+        } catch {
+            throw FilesError.transfer(error)
+        }
+        switch loaded {
+        case .data(_, let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .file(_, let path): return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         }
     }
 
