@@ -109,6 +109,7 @@ extension DragEntry: GtkDragHostDelegate, GtkDragStartGate {
                 self.pressOnSelection =
                     presses == 1 && self.selection.map { $0.start <= character && character < $0.end } ?? false
                 if presses == 1 { self.clicksBeganOnSelection = self.pressOnSelection }
+                self.host.diagnose("entry press n=\(presses) at=\(character) onSelection=\(self.pressOnSelection)")
                 if self.pressOnSelection, let gesture = bits.pointer {
                     gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
                 }
