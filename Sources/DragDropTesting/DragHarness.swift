@@ -147,6 +147,11 @@ public final class DragHarness: DragEngineDelegate {
     /// The drag from another app leaves without dropping.
     public func externalDragExit() { input(.externalDragExit) { engine.externalDragExited() } }
 
+    /// Says what the drag from another app allows (before it enters, or during it).
+    public func otherAppAllows(_ operations: DropOperations) {
+        input(.otherAppAllows(operations)) { engine.otherAppAllows(operations) }
+    }
+
     // MARK: Time
 
     /// Moves virtual time forward by `duration`, waking the engine at every deadline on the way.

@@ -102,7 +102,8 @@ public struct Scenario: Sendable {
     /// (`pickUp` picks up the current selection, C4), `"tap": [x, y]` (M2), `"select": [ids]`
     /// (M1), `"pickUp": [ids]` (C4), `"confirm": true|false` (U2), `"undo": true`,
     /// `"redo": true` (U1), `"cancelAfterDrop": true` (U3), `"cancelLoad": n` (drop number n,
-    /// token `drop#n`), `"externalEnter": {...}` and `"externalExit": true`.
+    /// token `drop#n`), `"externalEnter": {...}`, `"externalExit": true` and
+    /// `"otherAppAllows": ["copy", "move"]` (what the drag from another app allows, S2).
     public enum Step: Sendable, Hashable {
         /// One input to the engine.
         case input(InputEvent)
@@ -377,6 +378,7 @@ enum ScenarioPlayer {
                 throw fail("the drag from another app cannot enter: \(error)", ".externalEnter")
             }
         case .externalDragExit: harness.externalDragExit()
+        case .otherAppAllows(let allowed): harness.otherAppAllows(allowed)
         }
     }
 }

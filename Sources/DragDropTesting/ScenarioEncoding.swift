@@ -224,6 +224,7 @@ public enum ScenarioEncoding {
             }
             return [("externalEnter", .object([("app", .string(app)), ("items", .array(list)), ("at", point(at))]))]
         case .externalDragExit: return [("externalExit", .bool(true))]
+        case .otherAppAllows(let allowed): return [("otherAppAllows", .array(TimelineEntry.operationNames(allowed)))]
         }
     }
 

@@ -19,6 +19,8 @@ public enum InputEvent: Sendable, Hashable {
     case cancelLoad(DropToken)
     case externalDragEnter([DragItem], at: Point)
     case externalDragExit
+    /// What another app's drag allows changed (``DragEngine/otherAppAllows(_:)``).
+    case otherAppAllows(DropOperations)
 }
 
 /// One line of the timeline: an input or a piece of feedback, at a virtual instant.
@@ -110,6 +112,13 @@ extension TimelineEntry {
 
     static func point(_ p: Point) -> JSONValue { .array([.number(p.x), .number(p.y)]) }
     static func ids(_ ids: [TargetID]) -> JSONValue { .array(ids.map { .string($0.rawValue) }) }
+    /// `["copy", "move"]`, the names of `operations` (the scenario format's too).
+    static func operationNames(_ operations: DropOperations) -> [JSONValue] {
+        var names: [JSONValue] = []
+        if operations.contains(.copy) { names.append(.string("copy")) }
+        if operations.contains(.move) { names.append(.string("move")) }
+        return names
+    }
     static func id(_ id: TargetID?) -> JSONValue { id.map { .string($0.rawValue) } ?? .null }
     static func operation(_ op: DropOperation) -> [(String, JSONValue)] {
         if case .forbidden(let reason) = op { return [("operation", .string("forbidden")), ("reason", .string(reason))] }
@@ -142,6 +151,8 @@ extension TimelineEntry {
                 ("app", .string(items.first?.app.rawValue ?? "")), ("at", point(p)),
             ]
         case .externalDragExit: return [("event", .string("externalDragExit"))]
+        case .otherAppAllows(let allowed):
+            return [("event", .string("otherAppAllows")), ("operations", .array(Self.operationNames(allowed)))]
         }
     }
 

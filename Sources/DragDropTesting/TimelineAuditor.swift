@@ -64,6 +64,8 @@ public final class TimelineAuditor: TimelineObserver {
     var pointer: Point?
     /// Modifier keys held, from the inputs.
     var heldModifiers: DragModifiers = []
+    /// What the next drag from another app allows, said before it entered (S2).
+    var pendingOtherAppAllows: DropOperations = .all
     /// The press not yet released (F1).
     var press: AuditPress?
     /// The drag in progress.

@@ -427,6 +427,52 @@ struct AuditorCleanRunTests {
         expectClean(h, a)
     }
 
+    @Test(
+        "S2, F4: a drag from another app that allows only a move is forbidden, with the reason and no highlight, where it would be copied; a move it does not allow is a copy"
+    )
+    func anotherAppAllowingOnlyAMove() throws {
+        let photo = DragItem(id: "x1", name: "Beach", types: ["image/png"], app: "Thunar")
+        let (h, a) = try audited(AuditFixtures.photosAndMail(bodyTakesMoves: false), app: "Mail")
+        h.otherAppAllows(.move)
+        try h.externalDragEnter([photo], at: Point(x: 700, y: 50))
+        h.move(to: Point(x: 700, y: 250), steps: 4)
+        let reason = "'Thunar' allows only a move, and Message copies what other apps drop."
+        #expect(h.engine.currentSession?.operation == .forbidden(reason: reason))
+        #expect(h.engine.currentSession?.highlighted == nil, "F4: no highlight for a drop it would refuse")
+        #expect(h.engine.currentSession?.preview.badge == .forbidden)
+        h.otherAppAllows(.all)
+        #expect(h.engine.currentSession?.operation == .copy)
+        #expect(h.engine.currentSession?.highlighted == "body")
+        h.otherAppAllows(.move)
+        #expect(h.engine.currentSession?.highlighted == nil)
+        h.release()
+        #expect(h.scene.snapshot()["body"] == [], "nothing arrived")
+        let said = h.feedback.compactMap { if case .announcement(let a) = $0 { a.text } else { nil } }
+        #expect(said.last?.contains(reason) == true, "the reason is said: \(said.suffix(2))")
+        expectClean(h, a)
+    }
+
+    @Test("S2: over a destination that carries out other apps' moves, a drag that allows only a move moves, and one that allows only a copy copies with the move modifier held")
+    func anotherAppAllowingOneOperationWhereMovesAreTaken() throws {
+        let (h, a) = try audited(AuditFixtures.photosAndMailTakingMoves(), app: "Mail")
+        h.otherAppAllows(.move)
+        try h.externalDragEnter([DragItem(id: "x1", name: "Beach", types: ["image/png"], app: "Thunar")], at: Point(x: 700, y: 50))
+        h.move(to: Point(x: 700, y: 250), steps: 4)
+        #expect(h.engine.currentSession?.operation == .move, "the only operation it allows, and the body takes it")
+        h.release()
+        #expect(h.scene.snapshot()["body"]?.count == 1, "the photo arrived")
+        h.setModifiers(.forceMove)
+        h.otherAppAllows(.copy)
+        try h.externalDragEnter([DragItem(id: "x2", name: "Dunes", types: ["image/png"], app: "Thunar")], at: Point(x: 700, y: 50))
+        h.move(to: Point(x: 700, y: 250), steps: 4)
+        #expect(h.engine.currentSession?.operation == .copy, "a move it does not allow is a copy")
+        h.otherAppAllows([])
+        #expect(h.engine.currentSession?.operation == .forbidden(reason: "'Thunar' allows neither a copy nor a move."))
+        h.externalDragExit()
+        h.setModifiers([])
+        expectClean(h, a)
+    }
+
     @Test("S2, M2: a drag from another app copies; a second item joins a pointer drag")
     func externalAndAddedItems() throws {
         let (h, a) = try audited(AuditFixtures.reminders())
@@ -844,6 +890,19 @@ enum WrongTimelines {
                 .preview(PreviewState(count: 1, badge: .none)), .proposal(destination: "album", operation: .move))
             f.input(
                 .pointerMove(Point(x: 700, y: 250)), .highlight("body", on: true), .proposal(destination: "body", operation: .copy),
+                .preview(PreviewState(count: 1, badge: .copy)))
+        },
+        WrongTimeline(
+            rule: "S2", what: "a copy proposed for another app's drag that allows only a move",
+            scene: { try AuditFixtures.photosAndMail(bodyTakesMoves: false) }
+        ) { f in
+            let photo = DragItem(id: "x1", name: "Beach", types: ["image/png"], app: "Thunar")
+            f.input(.otherAppAllows(.move))
+            f.input(
+                .externalDragEnter([photo], at: Point(x: 700, y: 50)),
+                .lifted(items: ["x1"], at: Point(x: 700, y: 50), mode: .external), .preview(PreviewState(count: 1, badge: .none)))
+            f.input(
+                .pointerMove(Point(x: 700, y: 250)), .proposal(destination: "body", operation: .copy),
                 .preview(PreviewState(count: 1, badge: .copy)))
         },
         // S3

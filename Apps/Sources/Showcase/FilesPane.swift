@@ -673,12 +673,12 @@ final class FilesPane: ShowcasePane {
     fileprivate func filesMoved(_ items: [TargetID], from column: Column, app: AppID?) -> [TargetID] {
         guard let library else { return [] }
         var moved: [(id: TargetID, name: String)] = []
-        var stillHere: [URL] = []
+        var stillHere: [(url: URL, id: TargetID)] = []
         for id in items {
             guard let (folder, name) = library.file(for: id), folder.path == column.folder.path else { continue }
             moved.append((id, name))
             let url = library.root.appendingPathComponent(folder.path).appendingPathComponent(name)
-            if Self.exists(url) { stillHere.append(url) }
+            if Self.exists(url) { stillHere.append((url, id)) }
         }
         guard !moved.isEmpty else { return [] }
         if listingInFlight.contains(column.folder.path) {
@@ -691,12 +691,14 @@ final class FilesPane: ShowcasePane {
         return moved.map(\.id)
     }
 
-    private func watchMoved(_ files: [URL], in folder: FilesFolder, app: AppID?, since start: Date) {
-        let left = files.filter(Self.exists)
+    private func watchMoved(_ files: [(url: URL, id: TargetID)], in folder: FilesFolder, app: AppID?, since start: Date) {
+        let left = files.filter { Self.exists($0.url) }
         guard !left.isEmpty else { return }
         guard Date().timeIntervalSince(start) < Self.movedFileGrace else {
             reload(only: [folder], selecting: [:])
-            let names = left.map { "'\($0.lastPathComponent)'" }.joined(separator: ", ")
+            // The history names only what left: a move the other app did not make is no step.
+            host.engine.otherAppKept(left.map(\.id))
+            let names = left.map { "'\($0.url.lastPathComponent)'" }.joined(separator: ", ")
             onError?(Sentence.finished("\(app.map { "'\($0.rawValue)'" } ?? "The other app") left \(names) in \(folder.name)"))
             return
         }

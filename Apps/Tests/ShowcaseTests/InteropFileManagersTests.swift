@@ -114,11 +114,12 @@ struct InteropFileManagersTests: InteropTesting {
     }
 
     @Test(
-        "S4, A6: with Shift held a file dragged into Nautilus is offered as a move; Nautilus 43 copies it and says it moved it: nothing is lost, the row comes back and the person is told the file stayed",
+        "S4, A6, U1: with Shift held a file dragged into Nautilus is offered as a move; Nautilus 43 copies it and says it moved it: nothing is lost, the row comes back, the person is told the file stayed and the history no longer holds a move",
         .enabled(if: nautilusInstalled, "Nautilus is not installed (apt-get install nautilus).")
     )
     func fileIntoNautilusWithShiftStaysWhenNautilusCopies() throws {
         try withFileManager(Self.nautilus) { app, pointer, trip in
+            let undoBefore = try #require(app.state?.undo)
             let mark = app.lineCount
             try dragWithShift(pointer, trip)
             try waitUntil("the copy in Nautilus's folder", timeout: 10) { (try? Data(contentsOf: trip.arrived)) == trip.bytes }
@@ -130,6 +131,13 @@ struct InteropFileManagersTests: InteropTesting {
                 }
                 #expect(told.text == "'\(Self.nautilusName)' left '\(trip.name)' in Documents.")
                 try app.waitForState("the row back", after: mark) { $0.lists["Documents"]?.contains(trip.name) == true }
+                // U1: the history no longer claims a move it cannot undo; it is as before the drag.
+                try waitUntil("the move taken out of the history (now '\(app.state?.undo ?? "")')", timeout: 5) {
+                    app.state?.undo == undoBefore
+                }
+                #expect(
+                    app.lines(StateLine.self, from: mark).contains { $0.undo?.hasPrefix("Can't Undo Move") == true },
+                    "the move was in the history while Nautilus said it moved the file")
             } else {
                 // On Wayland the compositor reports the action Nautilus chose: a copy, said at once.
                 #expect(try handOffStatus(app, after: mark) == "Copied '\(trip.name)' to \(Self.nautilusName).")
@@ -408,6 +416,45 @@ struct InteropFileManagersTests: InteropTesting {
             try app.waitForState("the move undone", after: undo) { $0.lists["Documents"]?.contains(name) == false }
             #expect(FileManager.default.contents(atPath: original.path) == bytes, "U1: back in Thunar's folder")
             #expect(!FileManager.default.fileExists(atPath: arrived.path))
+        }
+    }
+
+    @Test(
+        "S2, F4: a file dragged from Thunar with Shift held over the write-only Drop Box, which copies what other apps drop, is refused there with the reason and never highlighted (GDK 4.8 gives the drop only Thunar's move); nothing moves or arrives",
+        .enabled(if: thunarInstalled, "Thunar is not installed (apt-get install thunar)."),
+        .enabled(
+            if: DisplayBackend.current == .x11,
+            "Wayland: the compositor does not pass another app's Shift on, so its drags copy (docs/wayland.md).")
+    )
+    func fileFromThunarWithShiftIsRefusedWhereOnlyCopiesGo() throws {
+        let name = "Trip plan.txt"
+        try withFolder(in: Self.thunar, holding: Self.tripPlan, prepare: thunarListView) {
+            app, pointer, manager, elsewhere, library in
+            let original = elsewhere.appendingPathComponent(name)
+            let bytes = try Data(contentsOf: original)
+            let place = try place(of: name, in: manager)
+            let box = library.appendingPathComponent("Drop Box")
+            let before = (try? FileManager.default.contentsOfDirectory(atPath: box.path)) ?? []
+            let end = try dropPoint(in: "Drop Box", app)
+            let mark = app.lineCount
+            try dragWithShift(
+                pointer,
+                FileTrip(name: name, source: original, bytes: bytes, arrived: original, start: (place.x + 30, place.midY), end: end))
+            let reason = "'Thunar' allows only a move, and Drop Box copies what other apps drop."
+            let refusal = try app.waitFor(FeedbackLine.self, "the Drop Box refusing Thunar's move", after: mark, timeout: 15) {
+                $0.event == "proposal" && $0.operation == "forbidden"
+            }
+            #expect(refusal.reason == reason)
+            let events = app.events(from: mark)
+            #expect(!events.contains { $0.event == "highlightOn" && $0.target == refusal.destination }, "F4: \(events.map(\.event))")
+            #expect(events.contains { $0.event == "announcement" && $0.text?.contains(reason) == true }, "the reason is said")
+            try app.waitFor(GtkLine.self, "Thunar's drag leaving", after: mark, timeout: 15) {
+                $0.message.hasPrefix("external drag-leave") || $0.message.hasPrefix("external drop")
+            }
+            usleep(500_000)
+            #expect(!app.messages(from: mark).contains { $0.hasPrefix("external drop") }, "no drop happened")
+            #expect(FileManager.default.contents(atPath: original.path) == bytes, "S2: the file stays in Thunar's folder")
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: box.path)) ?? []) == before, "nothing arrived")
         }
     }
 

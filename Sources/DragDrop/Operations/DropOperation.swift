@@ -64,6 +64,21 @@ public struct DragModifiers: OptionSet, Sendable, Hashable, Codable {
     public static let forceMove = DragModifiers(rawValue: 2)
 }
 
+/// The operations another app's drag allows (S2): what its source offers, which the platform
+/// reports per move (an X11 source that suggests a move while Shift is held is given to GTK 4.8's
+/// drop with that one action).
+public struct DropOperations: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The content may be copied.
+    public static let copy = DropOperations(rawValue: 1)
+    /// The content may be moved.
+    public static let move = DropOperations(rawValue: 2)
+    /// Copy and move: what this app's own drags allow.
+    public static let all: DropOperations = [.copy, .move]
+}
+
 /// The default operation rules (S2) as a pure function, shared by the engine and the auditor.
 public enum OperationRules {
     /// The proposal for dropping items from `sourceContainers` and `sourceApp` onto
@@ -74,6 +89,12 @@ public enum OperationRules {
     /// ``OperationPolicy/preferMove`` destination moves in-app drops; ``DragModifiers/forceCopy``
     /// copies; ``DragModifiers/forceMove`` moves. Items that may not leave their place
     /// (`itemsMovable` false: read-only content) are copied where they would move.
+    ///
+    /// Another app's drag may allow less than both (`sourceAllows`): a move it does not allow
+    /// is a copy; a copy it does not allow is a move where the destination carries out other
+    /// apps' moves (and does not always copy), and otherwise forbidden, with the reason
+    /// (``onlyMoveReason(sourceApp:destinationName:)``), so the destination is not highlighted
+    /// for a drop it would refuse (F4).
     public static func propose(
         sourceContainers: [TargetID?],
         sourceApp: AppID,
@@ -82,13 +103,44 @@ public enum OperationRules {
         policy: OperationPolicy,
         modifiers: DragModifiers,
         itemsMovable: Bool = true,
-        takesMovesFromOtherApps: Bool = false
+        takesMovesFromOtherApps: Bool = false,
+        sourceAllows: DropOperations = .all,
+        destinationName: String = ""
     ) -> DropOperation {
-        let operation = proposeIgnoringMovability(
+        var operation = proposeIgnoringMovability(
             sourceContainers: sourceContainers, sourceApp: sourceApp, destination: destination,
             destinationApp: destinationApp, policy: policy, modifiers: modifiers,
             takesMovesFromOtherApps: takesMovesFromOtherApps)
-        return operation == .move && !itemsMovable ? .copy : operation
+        if operation == .move && !itemsMovable { operation = .copy }
+        guard sourceApp != destinationApp, sourceAllows != .all else { return operation }
+        switch operation {
+        case .move where !sourceAllows.contains(.move):
+            return sourceAllows.contains(.copy)
+                ? .copy : .forbidden(reason: nothingReason(sourceApp: sourceApp))
+        case .copy where !sourceAllows.contains(.copy):
+            if sourceAllows.contains(.move), takesMovesFromOtherApps, policy != .alwaysCopy, itemsMovable {
+                return .move
+            }
+            return .forbidden(
+                reason: sourceAllows.contains(.move)
+                    ? onlyMoveReason(sourceApp: sourceApp, destinationName: destinationName)
+                    : nothingReason(sourceApp: sourceApp))
+        default:
+            return operation
+        }
+    }
+
+    /// Why a destination that copies what other apps drop refuses a drag that `sourceApp`
+    /// allows only to move: "'Thunar' allows only a move, and Notes copies what other apps
+    /// drop.".
+    public static func onlyMoveReason(sourceApp: AppID, destinationName: String) -> String {
+        let place = destinationName.isEmpty ? "this place" : destinationName
+        return "'\(sourceApp.rawValue)' allows only a move, and \(place) copies what other apps drop."
+    }
+
+    /// Why nothing takes a drag that `sourceApp` allows neither to copy nor to move.
+    public static func nothingReason(sourceApp: AppID) -> String {
+        "'\(sourceApp.rawValue)' allows neither a copy nor a move."
     }
 
     private static func proposeIgnoringMovability(

@@ -65,6 +65,10 @@ public final class DragEngine {
     private var pressedSource: TargetID?
     /// The modifier keys held, as last reported; a pointer drag starts with them (S2).
     private var heldModifiers: DragModifiers = []
+    /// Recent moves into other apps, with their undo steps (``otherAppKept(_:)``).
+    private var handOffs: [HandOff] = []
+    /// What the next drag from another app allows, reported before it entered.
+    private var pendingSourceAllows: DropOperations = .all
     /// The spring-loaded control a press began on when nothing draggable was under it: the press
     /// stays a click on that control however long it lasts or however it wobbles, as long as it
     /// is released over it (SP2: the control must keep working without a drag).
@@ -293,6 +297,22 @@ public final class DragEngine {
         retarget(to: s.destination, info: s.destinationInfo)
     }
 
+    /// What another app's drag allows changed (S2): its source offers only a move while the
+    /// person holds Shift, say. Applies to the drag from another app in progress, or to the next
+    /// one that enters (call it before ``beginExternalDrag(items:providers:at:)``); a drag of this
+    /// app's own allows both. A destination that would copy where only a move is allowed is
+    /// forbidden, with the reason, rather than highlighted (F4).
+    public func otherAppAllows(_ operations: DropOperations) {
+        guard var s = session else {
+            pendingSourceAllows = operations
+            return
+        }
+        guard s.mode == .external, s.awaitingConfirmation == nil, s.sourceAllows != operations else { return }
+        s.sourceAllows = operations
+        session = s
+        retarget(to: s.destination, info: s.destinationInfo)
+    }
+
     /// The pointer was released: drops if a drag is in progress, otherwise reports a click.
     public func pointerUp(at point: Point) {
         if session == nil {
@@ -363,6 +383,8 @@ public final class DragEngine {
             pointer: point, modifiers: heldModifiers, preview: PreviewState(count: items.count, badge: .none),
             sourcesNotLeft: [],
             sourceContainers: ActiveSession.distinctContainers(items))
+        session?.sourceAllows = pendingSourceAllows
+        pendingSourceAllows = .all
         emit(.lifted(items: items.map(\.id), at: point, mode: .external))
         emit(.preview(PreviewState(count: items.count, badge: .none)))
         update(at: point)
@@ -407,10 +429,32 @@ public final class DragEngine {
         }
         if !moved.isEmpty {
             emit(.sourceRemoved(moved.map(\.id)))
-            undoStack.registerIrreversible(named: Announcements.actionName(moved, .move, to: name))
+            if let step = undoStack.registerIrreversible(named: Announcements.actionName(moved, .move, to: name)) {
+                handOffs.append(HandOff(step: step, moved: moved, appName: name))
+                if handOffs.count > 8 { handOffs.removeFirst() }
+            }
         }
         emit(.outcome(.handedOff(app: app, operation: moved.isEmpty ? .copy : .move)))
         announce(Announcements.handedOff(items, moved: moved, to: name), force: s.mode == .keyboard)
+    }
+
+    /// Items a move into another app took out of their source turned out to be still there:
+    /// the other app copied them while it finished the drop as a move (Nautilus 43 on X11
+    /// does). The undo history's "Can't Undo Move …" step for them is taken out, or renamed for
+    /// those that did leave, so it names only what happened; the platform puts the items back
+    /// in their source and tells the person. Ignored for items of no recent hand-off.
+    public func otherAppKept(_ ids: [TargetID]) {
+        let kept = Set(ids)
+        guard let index = handOffs.lastIndex(where: { $0.moved.contains { kept.contains($0.id) } }) else { return }
+        let handOff = handOffs[index]
+        let left = handOff.moved.filter { !kept.contains($0.id) }
+        if left.isEmpty {
+            handOffs.remove(at: index)
+            undoStack.withdrawIrreversible(handOff.step)
+        } else {
+            handOffs[index].moved = left
+            undoStack.renameIrreversible(handOff.step, to: Announcements.actionName(left, .move, to: handOff.appName))
+        }
     }
 
     /// This app's drag was dropped on another app, which took it at first but then did not
@@ -1216,7 +1260,8 @@ public final class DragEngine {
             operation = OperationRules.propose(
                 sourceContainers: s.sourceContainers, sourceApp: sourceApp, destination: destination,
                 destinationApp: info.app, policy: info.policy, modifiers: s.modifiers,
-                itemsMovable: s.itemsMovable, takesMovesFromOtherApps: info.takesMovesFromOtherApps)
+                itemsMovable: s.itemsMovable, takesMovesFromOtherApps: info.takesMovesFromOtherApps,
+                sourceAllows: s.sourceAllows, destinationName: info.name)
         } else {
             operation = .cancel
         }

@@ -43,6 +43,8 @@ struct ActiveSession {
     var sourceApps: [AppID]
     var pointer: Point?
     var modifiers: DragModifiers = []
+    /// What another app's drag allows (S2); this app's own drags allow both.
+    var sourceAllows: DropOperations = .all
     var destination: TargetID?
     var destinationInfo: DestinationInfo?
     var operation: DropOperation = .cancel
@@ -95,4 +97,11 @@ struct DestinationInfo {
     var takesMovesFromOtherApps = false
     var insertion: InsertionLayout?
     var confirmation: String?
+}
+
+/// A move into another app the engine recorded as a step that cannot be undone.
+struct HandOff {
+    var step: UndoStepID
+    var moved: [DragItem]
+    var appName: String
 }

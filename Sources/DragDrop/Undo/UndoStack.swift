@@ -45,6 +45,16 @@ public enum UndoStackChange: Equatable, Sendable {
     case redid(name: String)
     /// ``UndoStack/removeAllActions()`` was called.
     case cleared
+    /// A step that said it could not be undone was taken out of the history, because what it
+    /// recorded did not happen (``UndoStack/withdrawIrreversible(_:)``), or renamed to what did
+    /// (``UndoStack/renameIrreversible(_:to:)``, with the new name).
+    case withdrawn(name: String)
+}
+
+/// Names one step that cannot be undone (``UndoStack/registerIrreversible(named:)``), so it can
+/// be corrected once the app learns what really happened.
+public struct UndoStepID: Hashable, Sendable {
+    let rawValue: Int
 }
 
 /// An undo manager built from pairs of closures: every drop or edit-menu command becomes one
@@ -104,7 +114,11 @@ public final class UndoStack {
         var actions: [UndoableAction]
         /// A step that happened and cannot be reverted here (``registerIrreversible(named:)``).
         var irreversible = false
+        /// Names an irreversible step; 0 for the others.
+        var id = 0
     }
+
+    private var lastStepID = 0
 
     /// The maximum number of undo steps kept; `0` means unlimited.
     public let levelsOfUndo: Int
@@ -197,11 +211,33 @@ public final class UndoStack {
     /// could not work: while it is the most recent step ``canUndo`` is false and the Undo menu
     /// item reads "Can't Undo Move 'Report' to Thunar"; steps done after it undo as usual, and
     /// the steps before it stay behind it. Clears the redo stack. Ignored while an undo or redo
-    /// is running or a group is open.
-    public func registerIrreversible(named name: String) {
-        guard isIdle else { return }
+    /// is running or a group is open. Returns the step's identifier (nil when ignored), for
+    /// ``withdrawIrreversible(_:)`` and ``renameIrreversible(_:to:)``.
+    @discardableResult
+    public func registerIrreversible(named name: String) -> UndoStepID? {
+        guard isIdle else { return nil }
         redoSteps.removeAll()
-        push(Step(name: name, actions: [], irreversible: true))
+        lastStepID += 1
+        push(Step(name: name, actions: [], irreversible: true, id: lastStepID))
+        return UndoStepID(rawValue: lastStepID)
+    }
+
+    /// Takes the irreversible step `id` out of the history, wherever it is: what it recorded
+    /// did not happen after all (another app said it moved content and copied it). The steps
+    /// around it are untouched (it holds no actions). Ignored when the step is gone (dropped
+    /// as the oldest, or cleared).
+    public func withdrawIrreversible(_ id: UndoStepID) {
+        guard let index = undoSteps.firstIndex(where: { $0.irreversible && $0.id == id.rawValue }) else { return }
+        let step = undoSteps.remove(at: index)
+        onChange?(.withdrawn(name: step.name))
+    }
+
+    /// Renames the irreversible step `id` (part of what it recorded did not happen). Ignored
+    /// when the step is gone.
+    public func renameIrreversible(_ id: UndoStepID, to name: String) {
+        guard let index = undoSteps.firstIndex(where: { $0.irreversible && $0.id == id.rawValue }) else { return }
+        undoSteps[index].name = name
+        onChange?(.withdrawn(name: name))
     }
 
     /// Whether the most recent step cannot be undone (``registerIrreversible(named:)``).

@@ -15,13 +15,18 @@ extension OtherAppDrags {
         guard let origin = host.windowOrigins[window] else { return 0 }
         let point = Point(x: origin.x + x, y: origin.y + y)
         let modifiers = externalModifiers(drop)
+        let allowed = allowedOperations(drop)
         if let incoming, incoming.drop.raw == drop {
             incoming.window = window
-            host.drive { engine.pointerMoved(to: point, modifiers: modifiers) }
+            host.drive {
+                engine.otherAppAllows(allowed)
+                engine.pointerMoved(to: point, modifiers: modifiers)
+            }
         } else {
             endIncomingDrag()
             guard !engine.isDragging, let external = makeExternalDrop(drop, window: window) else { return 0 }
             engine.modifiersChanged(modifiers)
+            engine.otherAppAllows(allowed)
             do {
                 try engine.beginExternalDrag(items: [external.item], providers: [external.provider], at: point)
             } catch {
@@ -200,11 +205,24 @@ extension OtherAppDrags {
         return allowed & GDK_ACTION_COPY.rawValue != 0 ? GDK_ACTION_COPY.rawValue : 0
     }
 
+    /// What the other app's drag allows now (S2): GDK's actions for the drop, which on X11
+    /// follow the source's suggestion (GDK 4.8 gives a drop whose source suggests a move only
+    /// that action). The engine then refuses, with the reason, a copy it cannot answer, instead
+    /// of highlighting a destination that would refuse (F4).
+    private func allowedOperations(_ drop: UnsafeMutableRawPointer) -> DropOperations {
+        let actions = gdk_drop_get_actions(OpaquePointer(drop)).rawValue
+        var allowed: DropOperations = []
+        if actions & GDK_ACTION_COPY.rawValue != 0 { allowed.insert(.copy) }
+        if actions & GDK_ACTION_MOVE.rawValue != 0 { allowed.insert(.move) }
+        return allowed
+    }
+
     /// The modifiers of a drag from another app: the move modifier while the other app suggests
     /// a move, which is what GTK and Qt sources do while the person holds Shift (X11's
     /// XdndPosition; the keyboard is the other app's during its drag, so it cannot be read
     /// here). GDK 4.8 then gives the drop that one action, so a destination that only copies
-    /// cannot answer a copy: it refuses (the other app shows its not-allowed pointer). None
+    /// cannot answer a copy: the engine is told (``allowedOperations(_:)``) and refuses there
+    /// with the reason (the other app shows its not-allowed pointer). None
     /// elsewhere: a Wayland compositor does not pass the source's modifiers on.
     private func externalModifiers(_ drop: UnsafeMutableRawPointer) -> DragModifiers {
         guard lastSuggestedAction == GDK_ACTION_MOVE.rawValue,

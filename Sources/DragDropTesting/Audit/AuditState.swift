@@ -33,6 +33,8 @@ struct AuditDrag {
     var items: [AuditItem]
     /// Modifiers the session uses (S2).
     var modifiers: DragModifiers
+    /// What a drag from another app allows (S2); this app's drags allow both.
+    var sourceAllows: DropOperations = .all
     /// The latest `proposal` (starts as nothing: cancel).
     var proposal: (destination: TargetID?, operation: DropOperation) = (nil, .cancel)
     /// The latest `preview`.

@@ -52,12 +52,53 @@ extension TimelineAuditor {
     /// alone is held over a destination that takes other apps' moves. Copy modifier: copy.
     /// Always-copy destination: copy. Move modifier: move. Prefer-move destination: move. Every
     /// item from this very container: move. Otherwise copy. No destination: cancel.
+    ///
+    /// A drag from another app that allows less than both: a move it does not allow is a copy;
+    /// a copy it does not allow is a move where the destination carries out other apps' moves
+    /// (and does not always copy), otherwise forbidden with the reason (F4: never highlighted for
+    /// a drop it would refuse).
     func expectedOperation(on destination: TargetID?, for drag: AuditDrag) -> (DropOperation, String)? {
-        guard let expected = expectedOperationIgnoringMovability(on: destination, for: drag) else { return nil }
-        if expected.0 == .move, let fixed = drag.items.first(where: { view.node($0.id)?.isMovable == false }) {
-            return (.copy, "'\(fixed.id)' cannot leave its place (read-only): it is copied, not moved")
+        guard var expected = expectedOperationIgnoringMovability(on: destination, for: drag) else { return nil }
+        var movable = true
+        if let fixed = drag.items.first(where: { view.node($0.id)?.isMovable == false }) {
+            movable = false
+            if expected.0 == .move {
+                expected = (.copy, "'\(fixed.id)' cannot leave its place (read-only): it is copied, not moved")
+            }
         }
-        return expected
+        guard let destination, let node = view.node(destination), let foreign = foreignItem(of: drag, on: destination),
+            drag.sourceAllows != .all
+        else { return expected }
+        let allows = drag.sourceAllows
+        let app = foreign.app
+        switch expected.0 {
+        case .move where !allows.contains(.move):
+            if allows.contains(.copy) { return (.copy, "'\(app)' does not allow a move: it is copied") }
+            return (
+                .forbidden(reason: OperationRules.nothingReason(sourceApp: app)), "'\(app)' allows neither a copy nor a move"
+            )
+        case .copy where !allows.contains(.copy):
+            if allows.contains(.move), node.takesMovesFromOtherApps, node.policy != .alwaysCopy, movable {
+                return (.move, "'\(app)' allows only a move, which '\(destination)' carries out for other apps")
+            }
+            guard allows.contains(.move) else {
+                return (
+                    .forbidden(reason: OperationRules.nothingReason(sourceApp: app)),
+                    "'\(app)' allows neither a copy nor a move")
+            }
+            return (
+                .forbidden(reason: OperationRules.onlyMoveReason(sourceApp: app, destinationName: node.name)),
+                "'\(app)' allows only a move and '\(destination)' copies what other apps drop"
+            )
+        default:
+            return expected
+        }
+    }
+
+    /// The first dragged item from another app than `destination`'s, if any.
+    private func foreignItem(of drag: AuditDrag, on destination: TargetID) -> AuditItem? {
+        let destinationApp = view.app(of: destination) ?? engineApp
+        return drag.items.first { $0.app != destinationApp }
     }
 
     private func expectedOperationIgnoringMovability(on destination: TargetID?, for drag: AuditDrag)

@@ -66,6 +66,10 @@ extension TimelineAuditor {
         let items = auditItems(ids, external: mode == .external)
         var d = AuditDrag(
             mode: mode, items: items, modifiers: mode == .keyboard ? [] : heldModifiers, snapshotBefore: snapshot)
+        if mode == .external {
+            d.sourceAllows = pendingOtherAppAllows
+            pendingOtherAppAllows = .all
+        }
         if mode == .pointer {
             var containers: [TargetID] = []
             for case let c? in items.map(\.sourceContainer) where !containers.contains(c) { containers.append(c) }

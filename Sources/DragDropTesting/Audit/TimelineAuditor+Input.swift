@@ -34,6 +34,15 @@ extension TimelineAuditor {
         case .externalDragEnter(let items, let p):
             pointer = p
             externalItems = items
+        case .otherAppAllows(let allowed):
+            if var d = drag {
+                if d.mode == .external, d.dropped == nil {
+                    d.sourceAllows = allowed
+                    drag = d
+                }
+            } else {
+                pendingOtherAppAllows = allowed
+            }
         case .tap, .select, .pickUp, .confirm, .undo, .redo, .cancelAfterDrop, .cancelLoad, .key, .externalDragExit:
             break
         }

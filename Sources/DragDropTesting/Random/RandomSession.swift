@@ -238,13 +238,22 @@ struct RandomSessionDriver {
                     kind: photo ? RandomScene.photo : .item, types: photo ? [.png] : [.plainText],
                     app: RandomScene.externalApp))
         }
+        // What the other app allows (S2): both, or what a source offers while Shift is held.
+        if random.chance(0.3) { perform(.input(.otherAppAllows(randomAllowed())), after: gap()) }
         perform(.input(.externalDragEnter(items, at: interestingPoint())), after: gap())
+    }
+
+    /// What a drag from another app allows: mostly both, sometimes only a move or only a copy,
+    /// rarely neither.
+    private mutating func randomAllowed() -> DropOperations {
+        random.pick([.all, .all, .move, .move, .copy, []])
     }
 
     private mutating func pointerDragStep(external: Bool) {
         let choice = random.weighted([
             ("move", 40), ("hover", 12), ("up", 15), ("modifiers", 5), ("tap", external ? 1 : 6), ("activate", 3),
             ("escape", 4), ("undo", 3), ("redo", 1), ("exit", external ? 8 : 0), ("stray", 2),
+            ("allows", external ? 4 : 0),
         ])
         switch choice {
         case "move": perform(.move(to: interestingPoint(), steps: random.int(1...6)), after: random.int(30...600))
@@ -259,6 +268,7 @@ struct RandomSessionDriver {
         case "undo": perform(.input(.undo), after: random.int(20...300))
         case "redo": perform(.input(.redo), after: random.int(20...300))
         case "exit": perform(.input(.externalDragExit), after: random.int(20...300))
+        case "allows": perform(.input(.otherAppAllows(randomAllowed())), after: random.int(0...300))
         default:
             perform(
                 random.pick([.input(.confirm(true)), .input(.cancelAfterDrop), .input(.key(.drop)), .input(.key(.nextDropPoint))]),

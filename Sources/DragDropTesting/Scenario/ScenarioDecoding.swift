@@ -14,7 +14,7 @@ enum ScenarioDecoding {
     ]
     static let actions = [
         "down", "move", "up", "modifiers", "key", "tap", "select", "pickUp", "confirm", "undo", "redo",
-        "cancelAfterDrop", "cancelLoad", "externalEnter", "externalExit", "wait",
+        "cancelAfterDrop", "cancelLoad", "externalEnter", "externalExit", "otherAppAllows", "wait",
     ]
     /// Keys that qualify one action, with the action they belong to.
     static let actionOptions = ["pointer": "down", "steps": "move"]
@@ -373,6 +373,12 @@ enum ScenarioDecoding {
         case "cancelAfterDrop": try requireTrue(a, p); result = .input(.cancelAfterDrop)
         case "cancelLoad": result = .input(.cancelLoad(DropToken(rawValue: try integer(a, p, min: 1))))
         case "externalExit": try requireTrue(a, p); result = .input(.externalDragExit)
+        case "otherAppAllows":
+            var allowed: DropOperations = []
+            for (i, item) in try array(a, p).enumerated() {
+                allowed.insert(try oneOf(item, ScenarioPath.element(p, i), ["copy", "move"]) == "copy" ? .copy : .move)
+            }
+            result = .input(.otherAppAllows(allowed))
         case "wait": try requireTrue(a, p); result = .wait
         default:  // externalEnter
             result = .input(try externalEnter(a, p, knownIDs: knownIDs))

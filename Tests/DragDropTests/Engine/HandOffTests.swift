@@ -81,6 +81,45 @@ struct HandOffTests {
         try h.finish()
     }
 
+    @Test(
+        "U1, S4: a move another app turned out to copy (the item is still here) is taken out of the undo history, which again offers the step before it; a partly kept move is renamed to what left"
+    )
+    func movedButKept() throws {
+        let (h, auditor) = try dragMilkOutside()
+        h.engine.undoStack.register(undo: {}, redo: {})
+        h.engine.undoStack.setActionName("Rename")
+        var changes: [UndoStackChange] = []
+        h.engine.undoStack.onChange = { changes.append($0) }
+        h.setModifiers(.forceMove)
+        h.engine.dropHandedOff(to: "Nautilus", operation: .move)
+        #expect(h.engine.undoStack.undoMenuItemTitle == "Can't Undo Move Reminder to Nautilus")
+        h.engine.otherAppKept(["bread"])
+        #expect(h.engine.undoStack.undoMenuItemTitle == "Can't Undo Move Reminder to Nautilus", "not an item it moved")
+        h.engine.otherAppKept(["milk"])
+        #expect(h.engine.undoStack.undoMenuItemTitle == "Undo Rename", "the step before it is offered again")
+        #expect(changes.last == .withdrawn(name: "Move Reminder to Nautilus"))
+        h.engine.otherAppKept(["milk"])
+        #expect(h.engine.undoStack.undoMenuItemTitle == "Undo Rename", "once only")
+        h.release(at: Point(x: 1_500, y: 300))
+        h.setModifiers([])
+        auditor.finish(scene: h.scene, engine: h.engine)
+        #expect(auditor.violations.isEmpty, "\(auditor.violations.map(\.description))")
+    }
+
+    @Test("U1: of two files another app said it moved, one stayed: the step names the one that left")
+    func movedInPart() throws {
+        let stack = UndoStack()
+        let step = try #require(stack.registerIrreversible(named: "Move 2 Files to Nautilus"))
+        stack.register(undo: {}, redo: {})
+        stack.setActionName("Rename")
+        stack.renameIrreversible(step, to: "Move File to Nautilus")
+        #expect(stack.undoMenuItemTitle == "Undo Rename", "a later step stays on top")
+        stack.undo()
+        #expect(stack.undoMenuItemTitle == "Can't Undo Move File to Nautilus")
+        stack.withdrawIrreversible(step)
+        #expect(!stack.canUndo && stack.canRedo, "the undone step is still redoable")
+    }
+
     @Test("S4: what another app did is what is said: copied when nothing left, moved, or moved in part")
     func handOffSentences() {
         let a = DragItem(id: "a", name: "a.txt", kind: Noun("file"), types: [F.reminderType], app: "Files")
