@@ -231,16 +231,43 @@ public final class GtkDragHost {
 
     // MARK: Undo
 
-    /// Undoes the last drop (U1) and tells the engine's observers. Ignored during a drag.
-    public func undo() {
+    /// Undoes the last drop or edit (U1) of `target`'s document (`DragEngine.undoStack(for:)`;
+    /// the engine's own history without one) and tells the engine's observers. Ignored during a
+    /// drag.
+    public func undo(in target: TargetID? = nil) {
         guard !framesFrozen else { return }
-        drive { engine.undo() }
+        drive { engine.undo(in: target) }
     }
 
-    /// Redoes the last undone drop (U1). Ignored during a drag.
-    public func redo() {
+    /// Redoes the last undone drop or edit (U1) of `target`'s document. Ignored during a drag.
+    public func redo(in target: TargetID? = nil) {
         guard !framesFrozen else { return }
-        drive { engine.redo() }
+        drive { engine.redo(in: target) }
+    }
+
+    /// The document Ctrl+Z and Ctrl+Shift+Z apply to when the keyboard focus is in no registered
+    /// widget (a sidebar, a toolbar): an app with a history per document (`DragEngine.useUndoStack(_:for:)`)
+    /// returns a registered target of the document on screen. Nil: the engine's own history.
+    public var fallbackUndoDocument: (@MainActor () -> TargetID?)?
+
+    /// The document the keyboard works in, in `window`: the nearest registered widget at or
+    /// above the focus (the window when nothing has it) when it belongs to a document with a
+    /// history of its own, else
+    /// ``fallbackUndoDocument``, else that widget. O(registered targets), once per key press.
+    public func undoDocument(in window: UnsafeMutablePointer<GtkWidget>) -> TargetID? {
+        var found: TargetID?
+        var byWidget: [UnsafeMutableRawPointer: TargetID] = [:]
+        for (id, registration) in registered {
+            byWidget[UnsafeMutableRawPointer(registration.widget.widget)] = id
+        }
+        // From the focus up, or the window itself when nothing in it has the focus.
+        var current: UnsafeMutablePointer<GtkWidget>? = gtk_widget_get_root(window).flatMap { gtk_root_get_focus($0) } ?? window
+        while let widget = current, found == nil {
+            found = byWidget[UnsafeMutableRawPointer(widget)]
+            current = gtk_widget_get_parent(widget)
+        }
+        if let found, engine.undoStack(for: found) !== engine.undoStack { return found }
+        return fallbackUndoDocument?() ?? found
     }
 
     // MARK: Deferred model updates
@@ -359,7 +386,8 @@ public final class GtkDragHost {
                 guard keyval == UInt32(GDK_KEY_z) || keyval == UInt32(GDK_KEY_Z) else { return false }
                 self.diagnose(
                     "shortcut \(state & GDK_SHIFT_MASK.rawValue != 0 ? "redo" : "undo") frozen=\(self.framesFrozen)")
-                if state & GDK_SHIFT_MASK.rawValue != 0 { self.redo() } else { self.undo() }
+                let document = self.undoDocument(in: window)
+                if state & GDK_SHIFT_MASK.rawValue != 0 { self.redo(in: document) } else { self.undo(in: document) }
                 return true
             })
         gtk_widget_add_controller(window, keys)

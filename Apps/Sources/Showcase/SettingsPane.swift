@@ -93,6 +93,7 @@ final class SettingsPane: ShowcasePane {
         UI.append(column, header)
 
         let list = SettingsList(name: "Settings", host: host)
+        list.undoDocument = listID  // the pane's history (U1)
         self.list = list
         do {
             let airplane = try SwitchRow(key: "airplane", title: "Airplane Mode", isOn: false)

@@ -22,6 +22,8 @@ final class ShowcaseWindow {
     private var sidebar: GObjectRef?
     private var sidebarRows: [(slug: String, row: GObjectRef)] = []
     private var undoButton: UnsafeMutablePointer<GtkWidget>?
+    /// Each pane's undo history, by slug (the shown one is the window's).
+    private var paneHistories: [String: UndoStack] = [:]
     private var redoButton: UnsafeMutablePointer<GtkWidget>?
     private var status: UnsafeMutablePointer<GtkWidget>?
 
@@ -105,13 +107,20 @@ final class ShowcaseWindow {
         UI.append(body, stack)
 
         host.onEvent = { [weak self] event in self?.handle(event) }
-        // Every new, undone or redone step (a deferred drop's arrives after its content): the
-        // Undo and Redo titles, and the tour's state line, follow the stack.
-        host.engine.undoStack.onChange = { [weak self] _ in
-            MainActor.assumeIsolated {
-                self?.updateUndoButtons()
-                self?.printState()
+        // One history per pane (U1): the pane shown is the window's document, so Ctrl+Z, the
+        // toolbar and the edit menus undo its steps only, never a hidden pane's. Every new,
+        // undone or redone step (a deferred drop's arrives after its content): the Undo and Redo
+        // titles, and the tour's state line, follow the shown pane's stack.
+        for pane in panes {
+            let history = UndoStack()
+            history.onChange = { [weak self] _ in
+                MainActor.assumeIsolated {
+                    guard let self, self.paneHistories[pane.situation.slug] === history else { return }
+                    self.updateUndoButtons()
+                    self.printState()
+                }
             }
+            paneHistories[pane.situation.slug] = history
         }
         host.onDiagnostic = { [weak self] message in self?.output?.write(GtkLine(message: message)) }
         do {
@@ -176,8 +185,8 @@ final class ShowcaseWindow {
     private func makeToolbar(_ host: GtkDragHost) -> UnsafeMutablePointer<GtkWidget> {
         let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
         UI.margins(bar, 6)
-        let undo = UI.button("Undo", tooltip: "Undo (Ctrl+Z)") { [weak host] in host?.undo() }
-        let redo = UI.button("Redo", tooltip: "Redo (Ctrl+Shift+Z)") { [weak host] in host?.redo() }
+        let undo = UI.button("Undo", tooltip: "Undo (Ctrl+Z)") { [weak host] in host?.undo(in: Self.windowID) }
+        let redo = UI.button("Redo", tooltip: "Redo (Ctrl+Shift+Z)") { [weak host] in host?.redo(in: Self.windowID) }
         undoButton = undo
         redoButton = redo
         UI.append(bar, undo)
@@ -260,6 +269,8 @@ final class ShowcaseWindow {
             showStatus("")
         }
         active = pane
+        host?.engine.useUndoStack(paneHistories[slug], for: Self.windowID)
+        updateUndoButtons()
         gtk_stack_set_visible_child_name(OpaquePointer(stack), slug)
         pane.activate(in: Self.windowID)
         printState()
@@ -294,7 +305,7 @@ final class ShowcaseWindow {
 
     private func updateUndoButtons() {
         guard let host, let undoButton, let redoButton else { return }
-        let stack = host.engine.undoStack
+        let stack = host.engine.undoStack(for: Self.windowID)
         gtk_widget_set_sensitive(undoButton, stack.canUndo ? 1 : 0)
         gtk_widget_set_sensitive(redoButton, stack.canRedo ? 1 : 0)
         // A step that cannot be undone (a move into another app) says so (U1).
@@ -309,7 +320,7 @@ final class ShowcaseWindow {
 
     private func printState() {
         guard let output, let active, let host else { return }
-        let stack = host.engine.undoStack
+        let stack = host.engine.undoStack(for: Self.windowID)
         var state = active.state()
         state.pane = active.situation.slug
         state.undo = stack.canUndo || stack.undoIsBlocked ? stack.undoMenuItemTitle : ""

@@ -276,7 +276,7 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
 
     /// Undo and Redo, and Paste while the clipboard holds an image.
     private func editCommands() -> [EditCommand] {
-        var commands = EditMenu.undoCommands(host)
+        var commands = EditMenu.undoCommands(host, for: bodyID)
         if EditClipboard.hasImage(for: body) {
             commands.append(EditCommand("Paste") { [weak self] in self?.paste() })
         }
@@ -303,7 +303,7 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelega
                     type: "image/png", size: bytes.count, from: "the clipboard", operation: "paste", origin: "paste")
                 self.show(after, image: image)
                 self.host.registerEdit(
-                    "Paste Photo", undo: { [weak self] in self?.show(before, image: beforeImage) },
+                    "Paste Photo", in: self.bodyID, undo: { [weak self] in self?.show(before, image: beforeImage) },
                     redo: { [weak self] in self?.show(after, image: image) })
             }
         }

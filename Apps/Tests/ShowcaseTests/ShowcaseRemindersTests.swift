@@ -72,6 +72,48 @@ struct ShowcaseRemindersTests: ShowcaseTesting {
         }
     }
 
+    @Test(
+        "U1: each pane has its own undo history: after a move in Reminders, the Photos pane has nothing to undo and Ctrl+Z there changes nothing; back in Reminders, Ctrl+Z undoes the move"
+    )
+    func undoHistoryPerPane() throws {
+        try withDataDirectory { data in
+            let display = try XDisplay.startPrivate()
+            defer { display.stop() }
+            let pointer = Pointer(display: display)
+            let app = try ShowcaseProcess.launch(executable: try Self.showcaseExecutable(), dataDirectory: data, display: display)
+            defer { app.stop() }
+            let original = try #require(app.state?.lists)
+            let groceries = try #require(original["Groceries"])
+            let home = try #require(original["Home"])
+            let layout = try app.settledLayout(pane: "reminders")
+            let last = try layout.row(try #require(home.last), in: "Home")
+            var mark = app.lineCount
+            try pointer.drag(from: try layout.row(try #require(groceries.first), in: "Groceries").center, to: (last.midX, last.maxY + 12))
+            _ = try app.waitForState("the move", after: mark) { $0.lists != original && $0.undo == "Undo Move Reminder" }
+            try app.waitForDragEnd(after: mark)
+
+            let storedAfterMove = titles(try stored(data))
+            mark = app.lineCount
+            try pointer.click(at: try #require(layout.sidebar["photos"]).center)
+            let photos = try app.waitForState("the Photos pane", after: mark) { $0.pane == "photos" }
+            #expect(photos.undo == "", "U1: Photos has nothing to undo")
+            mark = app.lineCount
+            try pointer.key("ctrl+z")
+            usleep(600_000)
+            #expect(!app.events(from: mark).contains { $0.event == "undid" }, "nothing undone from another pane")
+            #expect(titles(try stored(data)) == storedAfterMove, "Reminders' store unchanged")
+
+            mark = app.lineCount
+            try pointer.click(at: try #require(layout.sidebar["reminders"]).center)
+            let back = try app.waitForState("Reminders again", after: mark) { $0.pane == "reminders" }
+            #expect(back.undo == "Undo Move Reminder", "its history kept")
+            _ = try app.settledLayout(pane: "reminders")
+            mark = app.lineCount
+            try pointer.key("ctrl+z")
+            try app.waitForState("the move undone", after: mark) { $0.lists == original }
+        }
+    }
+
     @Test("M1, M3: two selected reminders dragged together move in one drop, with a count of 2 on the drag image")
     func severalRemindersMoveTogether() throws {
         try withDataDirectory { data in

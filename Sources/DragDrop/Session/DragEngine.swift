@@ -65,6 +65,8 @@ public final class DragEngine {
     private var pressedSource: TargetID?
     /// The modifier keys held, as last reported; a pointer drag starts with them (S2).
     private var heldModifiers: DragModifiers = []
+    /// Undo histories of documents (``useUndoStack(_:for:)``).
+    private var documentUndoStacks: [TargetID: UndoStack] = [:]
     /// Recent moves into other apps, with their undo steps (``otherAppKept(_:)``).
     private var handOffs: [HandOff] = []
     /// What the next drag from another app allows, reported before it entered.
@@ -429,8 +431,9 @@ public final class DragEngine {
         }
         if !moved.isEmpty {
             emit(.sourceRemoved(moved.map(\.id)))
-            if let step = undoStack.registerIrreversible(named: Announcements.actionName(moved, .move, to: name)) {
-                handOffs.append(HandOff(step: step, moved: moved, appName: name))
+            let history = undoStack(for: moved.first?.sourceContainer)
+            if let step = history.registerIrreversible(named: Announcements.actionName(moved, .move, to: name)) {
+                handOffs.append(HandOff(step: step, history: history, moved: moved, appName: name))
                 if handOffs.count > 8 { handOffs.removeFirst() }
             }
         }
@@ -450,10 +453,10 @@ public final class DragEngine {
         let left = handOff.moved.filter { !kept.contains($0.id) }
         if left.isEmpty {
             handOffs.remove(at: index)
-            undoStack.withdrawIrreversible(handOff.step)
+            handOff.history.withdrawIrreversible(handOff.step)
         } else {
             handOffs[index].moved = left
-            undoStack.renameIrreversible(handOff.step, to: Announcements.actionName(left, .move, to: handOff.appName))
+            handOff.history.renameIrreversible(handOff.step, to: Announcements.actionName(left, .move, to: handOff.appName))
         }
     }
 
@@ -899,40 +902,81 @@ public final class DragEngine {
         return true
     }
 
+    // MARK: Undo histories
+
+    /// Gives the document rooted at `target` (the target and everything registered below it)
+    /// its own undo history, as a document-based app gives each document its own undo manager
+    /// (U1): drops whose destination is in it are registered there, and ``undo(in:)`` from
+    /// inside it undoes its own steps only. Without one, a target uses the nearest ancestor's
+    /// history, or the engine's ``undoStack``. Pass the same stack for several targets to share
+    /// one history. `nil` removes the assignment.
+    public func useUndoStack(_ stack: UndoStack?, for target: TargetID) {
+        documentUndoStacks[target] = stack
+    }
+
+    /// The undo history of `target`'s document: the stack given to the target or its nearest
+    /// ancestor with ``useUndoStack(_:for:)``, else ``undoStack``. Edits an app makes itself (a
+    /// rename, typing) go on this stack too, so they and the drops share one history.
+    public func undoStack(for target: TargetID?) -> UndoStack {
+        guard let target, !documentUndoStacks.isEmpty else { return undoStack }
+        if let own = documentUndoStacks[target] { return own }
+        for ancestor in registry.ancestors(of: target) {
+            if let stack = documentUndoStacks[ancestor] { return stack }
+        }
+        return undoStack
+    }
+
+    /// Whether ``undo(in:)`` would undo a step of `target`'s history now: there is one and no
+    /// drag is in progress.
+    public func canUndo(in target: TargetID?) -> Bool { session == nil && undoStack(for: target).canUndo }
+
+    /// Whether ``redo(in:)`` would redo a step of `target`'s history now.
+    public func canRedo(in target: TargetID?) -> Bool { session == nil && undoStack(for: target).canRedo }
+
     /// Whether ``undo()`` would undo a step now: there is one and no drag is in progress.
-    public var canUndo: Bool { session == nil && undoStack.canUndo }
+    public var canUndo: Bool { canUndo(in: nil) }
 
     /// Whether ``redo()`` would redo a step now: there is one and no drag is in progress.
-    public var canRedo: Bool { session == nil && undoStack.canRedo }
+    public var canRedo: Bool { canRedo(in: nil) }
 
-    /// Undoes the last drop or edit (U1).
+    /// Undoes the last drop or edit (U1) of the engine's own history (``undoStack``).
+    public func undo() { undo(in: nil) }
+
+    /// Redoes the last undone drop or edit (U1) of the engine's own history.
+    public func redo() { redo(in: nil) }
+
+    /// Undoes the last drop or edit (U1) of `target`'s document (``undoStack(for:)``): the
+    /// history of the place the person works in, not another document's.
     ///
     /// Not during a drag (including a drop waiting for confirmation): undoing then could take
     /// away the very content being dragged or the list it is over; it is announced and nothing
     /// changes. A drop still loading is never undone: it is not on the undo stack until its data
     /// arrives, so undo reverts the step before it and leaves its placeholders loading.
-    public func undo() {
+    public func undo(in target: TargetID?) {
+        let stack = undoStack(for: target)
         guard session == nil else {
-            if undoStack.canUndo { announce("Finish or cancel the drag before undoing.", force: true) }
+            if stack.canUndo { announce("Finish or cancel the drag before undoing.", force: true) }
             return
         }
-        guard undoStack.canUndo else { return }
-        let name = undoStack.undoActionName
-        undoStack.undo()
+        guard stack.canUndo else { return }
+        let name = stack.undoActionName
+        stack.undo()
         offeredCancellation = nil
         emit(.undid(name))
         announce(Announcements.undid(name), force: true)
     }
 
-    /// Redoes the last undone drop or edit (U1); not during a drag, like ``undo()``.
-    public func redo() {
+    /// Redoes the last undone drop or edit (U1) of `target`'s document; not during a drag, like
+    /// ``undo(in:)``.
+    public func redo(in target: TargetID?) {
+        let stack = undoStack(for: target)
         guard session == nil else {
-            if undoStack.canRedo { announce("Finish or cancel the drag before redoing.", force: true) }
+            if stack.canRedo { announce("Finish or cancel the drag before redoing.", force: true) }
             return
         }
-        guard undoStack.canRedo else { return }
-        let name = undoStack.redoActionName
-        undoStack.redo()
+        guard stack.canRedo else { return }
+        let name = stack.redoActionName
+        stack.redo()
         emit(.redid(name))
         announce(Announcements.redid(name), force: true)
     }
@@ -1007,6 +1051,8 @@ public final class DragEngine {
         _ request: DropRequest, undo: UndoableAction?, cancellation: DropCancellation?, naming: [DragItem]? = nil
     ) {
         let name = Announcements.actionName(naming ?? request.items, request.operation)
+        // The destination's document's history (a move from another document is undone there).
+        let undoStack = undoStack(for: request.destination)
         undoStack.beginGroup(named: name)
         if let undo { undoStack.register(undo) }
         emit(

@@ -102,6 +102,7 @@ struct DestinationInfo {
 /// A move into another app the engine recorded as a step that cannot be undone.
 struct HandOff {
     var step: UndoStepID
+    var history: UndoStack
     var moved: [DragItem]
     var appName: String
 }

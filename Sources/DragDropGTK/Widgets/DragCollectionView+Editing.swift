@@ -29,7 +29,7 @@ extension DragCollectionView {
     /// The commands that apply now.
     func editCommands() -> [EditCommand] {
         finishPublishing()
-        var commands = EditMenu.undoCommands(host)
+        var commands = EditMenu.undoCommands(host, for: id)
         let current = selection
         let dragging = host.engine.isDragging
         let movable = options.draggable && options.itemsMovable
@@ -86,7 +86,7 @@ extension DragCollectionView {
         guard let dataSource, !selected.isEmpty,
             let edit = dataSource.collectionView(self, deleteItems: selection)
         else { return }
-        host.registerEdit(name ?? edit.name, undo: edit.action.undo, redo: edit.action.redo)
+        host.registerEdit(name ?? edit.name, in: id, undo: edit.action.undo, redo: edit.action.redo)
     }
 
     /// Adds an item per line of the clipboard's text after the selection (or at the end),
@@ -99,7 +99,7 @@ extension DragCollectionView {
             let last = self.selection.compactMap { self.dataIndex(of: $0) }.max()
             let index = last.map { $0 + 1 } ?? dataSource.numberOfItems
             guard let edit = dataSource.collectionView(self, insertTitles: titles, at: index) else { return }
-            self.host.registerEdit(edit.name, undo: edit.action.undo, redo: edit.action.redo)
+            self.host.registerEdit(edit.name, in: self.id, undo: edit.action.undo, redo: edit.action.redo)
             self.select(edit.ids)
         }
     }

@@ -212,7 +212,7 @@ public final class DragEntry {
         let action = UndoableAction(
             undo: { [weak self] in self?.set(before, caret: end) },
             redo: { [weak self] in self?.set(after, caret: caretAfter) })
-        if let name { host.registerEdit(name, undo: action.undo, redo: action.redo) }
+        if let name { host.registerEdit(name, in: id, undo: action.undo, redo: action.redo) }
         return action
     }
 
@@ -222,14 +222,14 @@ public final class DragEntry {
         let before = lastText
         lastText = now
         defer { onChange?() }
-        let stack = host.engine.undoStack
+        let stack = host.engine.undoStack(for: id)
         if let typing, typing.undoCount == stack.undoCount, stack.undoActionName == "Typing", !stack.canRedo {
             typing.step.text = now
             return
         }
         let step = TextBox(now)
         host.registerEdit(
-            "Typing", undo: { [weak self] in self?.set(before, caret: before.unicodeScalars.count) },
+            "Typing", in: id, undo: { [weak self] in self?.set(before, caret: before.unicodeScalars.count) },
             redo: { [weak self] in self?.set(step.text, caret: step.text.unicodeScalars.count) })
         typing = (step, stack.undoCount)
     }
@@ -239,7 +239,7 @@ public final class DragEntry {
     /// The commands that apply now (see ``DragTextView/editCommands()``): Select (a whole word)
     /// only without a selection (K6).
     public func editCommands() -> [EditCommand] {
-        var commands = EditMenu.undoCommands(host)
+        var commands = EditMenu.undoCommands(host, for: id)
         let selection = self.selection
         if let selection {
             commands.append(EditCommand("Cut") { [weak self] in self?.cut(selection) })

@@ -10,7 +10,7 @@ extension DragTextView {
     /// whole word) only without a selection, Select All only when not everything is selected
     /// (C1, K6).
     public func editCommands() -> [EditCommand] {
-        var commands = EditMenu.undoCommands(host)
+        var commands = EditMenu.undoCommands(host, for: id)
         if let link = linkAtCursor {
             commands.append(EditCommand("Open Link") { [weak self] in self?.openLink(link) })
         }
@@ -171,7 +171,7 @@ extension DragTextView {
         let before = lastSnapshot
         lastSnapshot = now
         defer { changed() }
-        let stack = host.engine.undoStack
+        let stack = host.engine.undoStack(for: id)
         let name = pendingEditName ?? "Typing"
         pendingEditName = nil
         if name == "Typing", let typing, typing.undoCount == stack.undoCount, stack.undoActionName == "Typing",
@@ -182,7 +182,7 @@ extension DragTextView {
         }
         let step = EditStepBox(after: now)
         host.registerEdit(
-            name, undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(step.after) })
+            name, in: id, undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(step.after) })
         typing = name == "Typing" ? (step, stack.undoCount) : nil
     }
 

@@ -182,7 +182,7 @@ public final class DragTextView {
         changeProgrammatically(body)
         let after = lastSnapshot
         host.registerEdit(
-            name, undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(after) })
+            name, in: id, undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(after) })
     }
 
     /// Puts the buffer back as `snapshot` recorded it (undo and redo).

@@ -178,13 +178,17 @@ public final class EditMenu {
 }
 
 extension EditMenu {
-    /// The Undo and Redo commands that apply now, titled from the engine's undo stack
-    /// ("Undo Move 3 Items") (U1, K2).
-    public static func undoCommands(_ host: GtkDragHost) -> [EditCommand] {
+    /// The Undo and Redo commands that apply now, titled from the undo history of `target`'s
+    /// document ("Undo Move 3 Items") (U1, K2).
+    public static func undoCommands(_ host: GtkDragHost, for target: TargetID? = nil) -> [EditCommand] {
         var result: [EditCommand] = []
-        let stack = host.engine.undoStack
-        if stack.canUndo { result.append(EditCommand(stack.undoMenuItemTitle) { [weak host] in host?.undo() }) }
-        if stack.canRedo { result.append(EditCommand(stack.redoMenuItemTitle) { [weak host] in host?.redo() }) }
+        let stack = host.engine.undoStack(for: target)
+        if stack.canUndo {
+            result.append(EditCommand(stack.undoMenuItemTitle) { [weak host] in host?.undo(in: target) })
+        }
+        if stack.canRedo {
+            result.append(EditCommand(stack.redoMenuItemTitle) { [weak host] in host?.redo(in: target) })
+        }
         return result
     }
 }

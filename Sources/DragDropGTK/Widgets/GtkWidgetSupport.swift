@@ -169,10 +169,13 @@ func gtkCast<P, T>(_ pointer: UnsafeMutablePointer<P>, to type: T.Type) -> Unsaf
 
 extension GtkDragHost {
     /// Registers an edit made outside a drag (typing, Cut, Paste, Delete) as one named undo
-    /// step on the engine's stack, so Ctrl+Z undoes edits and drops in the order they happened
+    /// step on the history of `target`'s document (`DragEngine.undoStack(for:)`; the engine's
+    /// own without a target), so Ctrl+Z undoes edits and drops in the order they happened
     /// (K2, U1).
-    public func registerEdit(_ name: String, undo: @escaping () -> Void, redo: @escaping () -> Void) {
-        let stack = engine.undoStack
+    public func registerEdit(
+        _ name: String, in target: TargetID? = nil, undo: @escaping () -> Void, redo: @escaping () -> Void
+    ) {
+        let stack = engine.undoStack(for: target)
         stack.beginGroup(named: name)
         stack.register(undo: undo, redo: redo)
         stack.endGroup()

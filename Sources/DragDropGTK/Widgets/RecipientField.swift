@@ -131,7 +131,7 @@ public final class RecipientField {
             return
         }
         let action = add(recipient)
-        host.registerEdit("Add Recipient", undo: action.undo, redo: action.redo)
+        host.registerEdit("Add Recipient", in: entry.id, undo: action.undo, redo: action.redo)
         // Back to typing, after the list has closed, with the caret at the end (a plain focus
         // grab would select the whole text, and the next key would replace it).
         GLibSource.idle { [weak self] in

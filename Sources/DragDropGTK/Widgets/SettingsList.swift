@@ -204,6 +204,9 @@ public final class SettingsList {
     public var onSwitchesChanged: (@MainActor (_ states: [String: Bool]) -> Void)?
 
     private unowned let host: GtkDragHost
+    /// A registered target of the document whose undo history the flips go to
+    /// (`DragEngine.undoStack(for:)`); the engine's own history when nil.
+    public var undoDocument: TargetID?
     private let list: GObjectRef
     private var rows: [any SettingsRow] = []
     private var offWhileOn: [(controller: SwitchRow, dependents: [SwitchRow])] = []
@@ -278,7 +281,7 @@ public final class SettingsList {
         apply(after)
         let name = "\(on ? "Turn On" : "Turn Off") \(row.title)"
         host.registerEdit(
-            name, undo: { [weak self] in self?.apply(before, notify: true) },
+            name, in: undoDocument, undo: { [weak self] in self?.apply(before, notify: true) },
             redo: { [weak self] in self?.apply(after, notify: true) })
         onSwitchesChanged?(after)
     }

@@ -123,7 +123,7 @@ public final class Slider {
         value = now
         defer { onChange?(now) }
         guard let undoName else { return }
-        let stack = host.engine.undoStack
+        let stack = host.engine.undoStack(for: id)
         if let burst, burst.undoCount == stack.undoCount, stack.undoActionName == undoName, !stack.canRedo,
             Date().timeIntervalSince(burst.last) < 0.8
         {
@@ -133,7 +133,7 @@ public final class Slider {
         }
         let box = SliderStepBox(after: now)
         host.registerEdit(
-            undoName, undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(box.after) })
+            undoName, in: id, undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(box.after) })
         burst = (box, stack.undoCount, Date())
     }
 

@@ -26,6 +26,8 @@ protocol TitledItemEditing: AnyObject {
     var widget: UnsafeMutablePointer<GtkWidget> { get }
     /// The host whose undo stack records edits.
     var host: GtkDragHost { get }
+    /// The view's registered identifier (its document's undo history).
+    var id: TargetID { get }
     /// A fresh identifier for a pasted element.
     func newID() -> TargetID
     /// A new element titled `title` (pasted text).
@@ -41,7 +43,7 @@ extension TitledItemEditing {
     /// selection, Paste only when the clipboard has text, Select All only when not every element
     /// is selected; no Cut, Paste or Delete unless ``allowsEditing``.
     func editCommands() -> [EditCommand] {
-        var commands = EditMenu.undoCommands(host)
+        var commands = EditMenu.undoCommands(host, for: id)
         if !selection.isEmpty {
             if allowsEditing { commands.append(EditCommand("Cut") { [weak self] in self?.cut() }) }
             commands.append(EditCommand("Copy") { [weak self] in self?.copy() })
@@ -100,7 +102,7 @@ extension TitledItemEditing {
         let selected = selection
         setEditableElements(after, selecting: selecting)
         host.registerEdit(
-            name, undo: { [weak self] in self?.setEditableElements(before, selecting: selected) },
+            name, in: id, undo: { [weak self] in self?.setEditableElements(before, selecting: selected) },
             redo: { [weak self] in self?.setEditableElements(after, selecting: selecting) })
     }
 }

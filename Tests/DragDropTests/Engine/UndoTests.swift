@@ -41,6 +41,42 @@ struct UndoTests {
         try h.finish()
     }
 
+    @Test(
+        "U1: each document has its own history: a drop is registered in its destination's document, and undo in one window undoes that window's step, not the newer one in the other"
+    )
+    func historyPerDocument() throws {
+        let h = try DragHarness(scene: F.twoWindowsScene())
+        let left = UndoStack()
+        let right = UndoStack()
+        h.engine.useUndoStack(left, for: "left")
+        h.engine.useUndoStack(right, for: "right")
+        #expect(h.engine.undoStack(for: "milk") === left, "an item uses its window's history")
+        #expect(h.engine.undoStack(for: "someday") === right)
+        #expect(h.engine.undoStack(for: nil) === h.engine.undoStack)
+
+        h.engineLift(at: F.row(0, x: 100))  // Milk, into the other window: a copy
+        h.move(to: Point(x: 700, y: 100), steps: 4)
+        h.release()
+        #expect(right.undoMenuItemTitle == "Undo Copy Reminder" && !left.canUndo && !h.engine.undoStack.canUndo)
+        h.engineLift(at: F.row(0, x: 100))  // Milk, below Eggs in its own list: a move
+        h.move(to: Point(x: 100, y: 75), steps: 3)
+        h.release()
+        #expect(left.undoMenuItemTitle == "Undo Move Reminder")
+        let copied = h.scene.snapshot()["someday"] ?? []
+        #expect(h.scene.snapshot()["inbox"] == ["eggs", "milk"] && copied.count == 2)
+
+        h.engine.undo(in: "someday")
+        #expect(h.scene.snapshot()["someday"] == ["trip"], "the other window's older step undone")
+        #expect(h.scene.snapshot()["inbox"] == ["eggs", "milk"], "this window's newer step untouched")
+        #expect(!h.engine.canUndo(in: "trip") && h.engine.canRedo(in: "right"))
+        #expect(h.engine.canUndo(in: "inbox") && !h.engine.canUndo)
+        h.engine.undo(in: "inbox")
+        #expect(h.scene.snapshot()["inbox"] == ["milk", "eggs"])
+        h.engine.useUndoStack(nil, for: "left")
+        #expect(h.engine.undoStack(for: "milk") === h.engine.undoStack)
+        try h.finish()
+    }
+
     @Test("U1: undo puts three reminders moved to another list back at their exact, scattered places")
     func moveBetweenLists() throws {
         let h = try DragHarness(scene: F.remindersScene(policy: .preferMove))
