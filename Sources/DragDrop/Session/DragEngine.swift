@@ -58,7 +58,8 @@ public final class DragEngine {
     public weak var delegate: (any DragEngineDelegate)?
     /// The registered targets.
     public private(set) var registry: TargetRegistry
-    /// The undo stack drops are registered on (U1).
+    /// The engine's own undo history (U1): drops and edits go here unless their document has one
+    /// of its own (``useUndoStack(_:for:)``, ``undoStack(for:)``).
     public let undoStack: UndoStack
 
     private var lift: LiftStateMachine
