@@ -476,6 +476,7 @@ public final class DragEngine {
         items ids: [TargetID], at point: Point?, mode: DragMode, modifiers: DragModifiers, container: TargetID? = nil
     ) throws(DragError) {
         guard !ids.isEmpty else { throw .noItems }
+        pendingSourceAllows = .all  // said for a drag from another app that never entered
         // Items scrolled out of a virtualized list are not registered: their model-backed
         // container vouches for them.
         let modelContainer = container ?? registry.modelContainer(ofFirstRegistered: ids)
