@@ -185,8 +185,33 @@ public struct Pointer: Sendable {
     public func keyUp(_ key: String) throws { try display.xdotool(["keyup", key, "sleep", "0.05"]) }
 
     /// Types `text` into the focused widget, a character every `delay` milliseconds.
+    ///
+    /// On Wayland, characters beyond ASCII are entered as a person without a keyboard layout
+    /// for them would in a GTK app: Ctrl+Shift+U, the code point in hex, Space (GTK's own
+    /// input method). xdotool types such characters by remapping a spare key on the X server,
+    /// and weston keeps the key map it read when it started, so they would arrive as nothing.
     public func type(_ text: String, delay: Int = 40) throws {
-        try display.xdotool(["type", "--delay", String(delay), text])
+        guard display.backend == .wayland, text.unicodeScalars.contains(where: { !$0.isASCII }) else {
+            try display.xdotool(["type", "--delay", String(delay), text])
+            return
+        }
+        // xdotool's `type` takes every word after it as text, so each plain run is a call of
+        // its own; a code point is keys: "ctrl+shift+u", its hex digits, "space".
+        var plain = ""
+        func flush() throws {
+            if !plain.isEmpty { try display.xdotool(["type", "--delay", String(delay), plain]) }
+            plain = ""
+        }
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                plain.unicodeScalars.append(scalar)
+                continue
+            }
+            try flush()
+            let digits = String(scalar.value, radix: 16).map(String.init)
+            try display.xdotool(["key", "--delay", String(delay), "ctrl+shift+u"] + digits + ["space"])
+        }
+        try flush()
     }
 
     /// Moves the pointer without pressing anything.

@@ -64,15 +64,19 @@ struct InteropTextEditorTests: InteropTesting {
         return view.text ?? ""
     }
 
+    /// How the showcase names the editor: X11 says which app a window belongs to; on Wayland
+    /// nothing says which app took or gave a drag.
+    static var editorName: String { DisplayBackend.current == .wayland ? "another app" : "gnome-text-editor" }
+
     /// Our side of a drag into the editor: handed off to it as a copy, said in one sentence.
     private func expectHandedOffToEditor(_ app: ShowcaseProcess, after mark: Int, _ what: String) throws {
         let outcome = try app.waitFor(FeedbackLine.self, "our outcome", after: mark) { $0.event == "outcome" }
         #expect(outcome.outcome == "handedOff" && outcome.operation == "copy", "S2: \(outcome)")
-        #expect(outcome.app == "gnome-text-editor")
+        #expect(outcome.app == (DisplayBackend.current == .wayland ? nil : "gnome-text-editor"))
         let status = try app.waitFor(StatusLine.self, "the hand-off's status", after: mark, timeout: 10) {
             $0.text.hasPrefix("Copied") || $0.text.hasPrefix("Not dropped")
         }.text
-        #expect(status == "Copied \(what) to gnome-text-editor.", "\(status)")
+        #expect(status == "Copied \(what) to \(Self.editorName).", "\(status)")
     }
 
     @Test(
@@ -122,7 +126,7 @@ struct InteropTextEditorTests: InteropTesting {
             #expect(try storedNote(data, note)?.text == before + " " + Self.words, "saved character for character")
             #expect(try committedEvent(in: app, from: mark).operation == "copy")
             #expect(
-                try waitForDropStatus(app, after: mark) == "Copied 'Text from gnome-text-editor' to Sourdough.",
+                try waitForDropStatus(app, after: mark) == "Copied 'Text from \(Self.editorName)' to Sourdough.",
                 "\(statuses(app, from: mark))")
             try editorText(editor, "its line, still there (a copy)") { $0 == Self.words }
 
@@ -136,13 +140,20 @@ struct InteropTextEditorTests: InteropTesting {
             let first = try #require(rows.last { $0.title == words[0] }?.frame)
             let middle = try #require(rows.last { $0.title == words[1] }?.frame)
             let last = try #require(rows.last { $0.title == words[2] }?.frame)
+            // The editor's line is still selected since the drag out, and GTK's text view takes
+            // no drop inside or at the edges of its own selection (gtk_text_view_drag_motion).
+            // On X11 the editor has let go of it by now; on weston it keeps it, and a person
+            // would click in the editor first, as done here.
+            try pointer.click(at: (line.maxX + 60, line.midY))
+            usleep(300_000)
             try app.focusWindow()
             try pointer.doubleClick(at: first.center)
             try pointer.click(at: (last.maxX - 1, last.midY), holding: ["shift"])
             usleep(600_000)
             try app.waitForState("the words selected", after: mark) { $0.selected[note] == [Self.words] }
             mark = app.lineCount
-            try pointer.drag(from: middle.center, to: (view.maxX - 40, line.midY), steps: 14, pause: 0.4)
+            // Right of the line's end, on the line.
+            try pointer.drag(from: middle.center, to: (line.maxX + 60, line.midY), steps: 14, pause: 0.4)
             try editorText(editor, "the words at the end of its line") { $0 == Self.words + Self.words }
             try expectHandedOffToEditor(app, after: mark, "'Selected text in Sourdough'")
         }

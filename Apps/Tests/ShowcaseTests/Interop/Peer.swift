@@ -109,8 +109,15 @@ final class Peer {
         }
     }
 
-    /// Gives the window the keyboard (no window manager here: a click does not).
+    /// Gives the window the keyboard: on X11 (no window manager here: a click does not) by
+    /// asking the X server; on Wayland by a click on the top edge of its content (its title
+    /// or header bar), as weston gives the keyboard to the window clicked.
     func focus(_ display: XDisplay) throws {
+        if display.backend == .wayland {
+            try Pointer(display: display).click(at: (content.midX, content.y + 4))
+            usleep(200_000)
+            return
+        }
         try display.xdotool(["search", "--onlyvisible", "--name", "^\(program.windowName)$", "windowfocus", "--sync"])
     }
 
