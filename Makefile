@@ -90,7 +90,7 @@ GTK_TESTS := DragDropGTKTests|ShowcaseTests
 # between two windows and two processes (ours and gtk4-demo), the keyboard right after a drop,
 # placeholders, spring loading, autoscroll, confirmation, undo, screen readers, text views and
 # fields, the HIG check of the controls, and the twelve situations of the tour. See docs/wayland.md for what runs on X11 only and why.
-WAYLAND_TESTS := ShowcaseRemindersTests|ListDragTests|KeyboardAfterDragTests|TwoWindowsTests|OtherAppsTests|GridPlaceholderTests|VisualFeedbackTests/(placeholdersWithProgress|springLoadedButton|autoscrollFollowsThePointer|confirmationSheet)|ShowcaseFilesTests|ShowcaseKeyboardTests/keyboardDragMovesAReminder|ScreenReaderTests|TextWidgetTests|ControlsHIGCheckTests|ShowcaseControlsTests|ShowcaseTourTests|DragExportTests|HostileAppTests/(dragThatLeavesTheWindow|webImageIntoFiles)|InteropFileManagersTests|InteropOfficeTests|InteropTextEditorTests
+WAYLAND_TESTS := ShowcaseRemindersTests|ListDragTests|KeyboardAfterDragTests|TwoWindowsTests|OtherAppsTests|GridPlaceholderTests|VisualFeedbackTests/(placeholdersWithProgress|springLoadedButton|autoscrollFollowsThePointer|confirmationSheet)|ShowcaseFilesTests|ShowcaseKeyboardTests/keyboardDragMovesAReminder|ScreenReaderTests|TextWidgetTests|ControlsHIGCheckTests|ShowcaseControlsTests|ShowcaseTourTests|DragExportTests|HostileAppTests/(dragThatLeavesTheWindow|webImageIntoFiles)|InteropFileManagersTests|InteropOfficeTests|InteropTextEditorTests|FirefoxTests/(photoFromFirefoxIntoMessage|wordsInEveryScriptBothWays|fileAndPhotoIntoFirefox)
 
 # Each filter runs in both packages (a package without a matching test runs none).
 # It also checks that Examples/FirstApp (the DocC guide's app, built above as the FirstApp

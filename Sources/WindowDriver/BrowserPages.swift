@@ -7,7 +7,8 @@ import Synchronization
 /// - `/source.html` (title `SOURCE {…}`): a photo (`/photo.png`), a slowly served photo
 ///   (`/slow.png`), a photo served once (`/gone.png`, top right), a link (`/article.html`), a paragraph with a bold word and one of Korean,
 ///   Japanese and Russian words (``wordsText``); its title gives
-///   their frames in the page (`[x, y, width, height]`) and the page's offset in its window.
+///   their frames in the page (`[x, y, width, height]`), the page's offset in its window and
+///   its size (`inner`).
 /// - `/drop.html` (title `ZONE` until something is dropped): one drop zone filling the window;
 ///   each drop sets the title to `DROP n {…}` with what the page received: `types`, `files`
 ///   (`name`, `type`, `size`, `fnv`: the FNV-1a hash of the bytes, ``fnv1a(_:)``), and the
@@ -78,7 +79,8 @@ public enum BrowserPages {
             photo: frame('photo'), link: frame('link'), styled: frame('styled'), slow: frame('slow'),
             words: frame('words'), gone: frame('gone'),
             loaded: document.getElementById('slow').complete,
-            offset: [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]});
+            offset: [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight],
+            inner: [window.innerWidth, window.innerHeight]});
         }
         document.addEventListener('DOMContentLoaded', report);
         window.addEventListener('load', report);

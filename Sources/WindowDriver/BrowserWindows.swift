@@ -49,12 +49,28 @@ public class BrowserWindows: @unchecked Sendable {
         titleSuffix.isEmpty || !title.hasSuffix(titleSuffix) ? title : String(title.dropLast(titleSuffix.count))
     }
 
-    /// The first window whose title matches `pattern`, waiting up to `timeout` seconds.
+    /// On Wayland, the windows found so far: an id's title pattern as found, and where its
+    /// content is. A page's title changes as it reports, and weston's scene graph gives views
+    /// no lasting name, so a window is known by its place (windows move only when moved).
+    private var waylandWindows: [String: (pattern: String, content: ScreenRect)] = [:]
+
+    /// The first window whose title matches `pattern`, waiting up to `timeout` seconds: its X
+    /// window id, or on Wayland an id of this driver's.
     public func window(titled pattern: String, timeout: Double = 15) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
+        let regex = try NSRegularExpression(pattern: pattern)
         while Date() < deadline {
             guard process.isRunning else { throw DriverError("\(browserName) exited (see \(logPath)).") }
-            if let ids = try? display.xdotoolOutput(["search", "--name", pattern]),
+            if let compositor = display.compositor {
+                if let view = try? compositor.views().first(where: { view in
+                    regex.firstMatch(in: view.title, range: NSRange(view.title.startIndex..., in: view.title)) != nil
+                }) {
+                    let known = waylandWindows.first { $0.value.pattern == pattern }?.key
+                    let id = known ?? "wayland-\(waylandWindows.count + 1)"
+                    waylandWindows[id] = (pattern, view.opaque ?? view.frame)
+                    return id
+                }
+            } else if let ids = try? display.xdotoolOutput(["search", "--name", pattern]),
                 let id = ids.split(separator: "\n").first
             {
                 return String(id)
@@ -64,15 +80,38 @@ public class BrowserWindows: @unchecked Sendable {
         throw DriverError("No \(browserName) window titled '\(pattern)' within \(timeout) s.")
     }
 
-    /// Moves window `id` to `position` (without a window manager windows stay where put).
+    /// Moves window `id` to `position` (without a window manager windows stay where put; on
+    /// Wayland the compositor's shell moves it, as a person would).
     public func place(_ id: String, at position: (Int, Int)) throws {
+        if let compositor = display.compositor {
+            guard let known = waylandWindows[id] else { throw DriverError("No \(browserName) window \(id).") }
+            let placed = try compositor.place(windowNamed: known.pattern, at: position)
+            waylandWindows[id] = (known.pattern, placed.content)
+            return
+        }
         try display.xdotool(["windowmove", "--sync", id, "\(position.0)", "\(position.1)"])
+    }
+
+    /// On Wayland, the view of window `id` now: the one whose content is where it was placed.
+    private func waylandView(_ id: String) throws -> WaylandCompositor.View {
+        guard let compositor = display.compositor, let known = waylandWindows[id] else {
+            throw DriverError("No \(browserName) window \(id).")
+        }
+        guard
+            let view = try compositor.views().first(where: { view in
+                let content = view.opaque ?? view.frame
+                return content.x == known.content.x && content.y == known.content.y
+            })
+        else { throw DriverError("\(browserName)'s window \(id) is no longer at \(known.content).") }
+        return view
     }
 
     /// Window `id`'s title now.
     public func title(of id: String) throws -> String {
-        try display.xdotoolOutput(["getwindowname", id]).trimmingCharacters(in: .newlines)
+        if display.compositor != nil { return try waylandView(id).title }
+        return try display.xdotoolOutput(["getwindowname", id]).trimmingCharacters(in: .newlines)
     }
+
 
     /// Waits until window `id`'s title starts with `prefix`; returns the title.
     @discardableResult
@@ -97,8 +136,14 @@ public class BrowserWindows: @unchecked Sendable {
         return object
     }
 
-    /// Where window `id` is on the screen.
-    public func frame(of id: String) throws -> ScreenRect { try display.frame(ofX11Window: id) }
+    /// Where window `id` is on the screen (on Wayland its content, inside any shadow).
+    public func frame(of id: String) throws -> ScreenRect {
+        if display.compositor != nil {
+            let view = try waylandView(id)
+            return view.opaque ?? view.frame
+        }
+        return try display.frame(ofX11Window: id)
+    }
 
     /// Ends the browser and removes its profile.
     public func stop() {

@@ -3,7 +3,7 @@ import Foundation
 /// A real Firefox (Debian's `firefox-esr`) on a display, as another app to drag to and from: one
 /// process per window, each with its own private, temporary profile (`--no-remote`), set up to
 /// open nothing but the page (no first-run pages, no default-browser question, no telemetry).
-/// It runs as an X11 client: no Wayland display is passed to it.
+/// It runs as an X11 client, or on a Wayland display as a Wayland client of its compositor.
 public final class Firefox: BrowserWindows, @unchecked Sendable {
     /// The browser's program (`firefox-esr`, else `firefox`), or nil when not installed.
     public static var executable: String? { Tools.find("firefox-esr") ?? Tools.find("firefox") }
@@ -30,6 +30,10 @@ public final class Firefox: BrowserWindows, @unchecked Sendable {
             "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/dragdrop-driver",
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
         ]
+        if let compositor = display.compositor {
+            environment.merge(compositor.appEnvironment) { $1 }
+            environment["MOZ_ENABLE_WAYLAND"] = "1"
+        }
         environment.merge(extra) { $1 }
         try launch(
             [
@@ -38,7 +42,10 @@ public final class Firefox: BrowserWindows, @unchecked Sendable {
             ], environment: environment)
         do {
             windowID = try window(titled: title, timeout: timeout)
-            try display.xdotool(["windowsize", "--sync", windowID, "\(size.0)", "\(size.1)"])
+            // On Wayland the window keeps the size asked for with --width and --height.
+            if display.compositor == nil {
+                try display.xdotool(["windowsize", "--sync", windowID, "\(size.0)", "\(size.1)"])
+            }
             try place(windowID, at: position)
         } catch {
             stop()

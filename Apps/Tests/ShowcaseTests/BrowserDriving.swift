@@ -35,8 +35,14 @@ extension BrowserDriving {
         guard let frame = page[id] as? [Double], frame.count == 4 else {
             throw DriverError("The source page reports no frame for '\(id)': \(page)")
         }
-        let offset = page["offset"] as? [Double] ?? [0, 0]
+        var offset = page["offset"] as? [Double] ?? [0, 0]
         let window = try sourceBrowser.frame(of: source)
+        // On Wayland a browser's outer size includes the shadow it draws around its window,
+        // which the frame (the compositor's opaque part) leaves out: the page starts where the
+        // frame's size exceeds the page's (the toolbars above it).
+        if display.backend == .wayland, let inner = page["inner"] as? [Double], inner.count == 2 {
+            offset = [window.width - inner[0], window.height - inner[1]]
+        }
         return (
             window.x + offset[0] + frame[0] + (dx ?? frame[2] / 2), window.y + offset[1] + frame[1] + frame[3] / 2
         )
@@ -45,7 +51,11 @@ extension BrowserDriving {
     /// Gives the source page's window the keyboard focus, as the click of a person starting a
     /// drag there would (without a window manager nothing else does; a Chromium window without
     /// the focus after another app had it was seen to start drags that no window received).
+    /// On Wayland the press that starts the drag gives the window the keyboard (weston focuses
+    /// the window clicked); a click of ours before it would clear the page's selection, or, on
+    /// Firefox's tab strip, start moving the window.
     func focusSource() throws {
+        guard display.backend == .x11 else { return }
         try display.xdotool(["windowfocus", "--sync", source])
     }
 

@@ -50,7 +50,8 @@ final class FirefoxSession: BrowserDriving, @unchecked Sendable {
     }
 }
 
-/// Drags between the showcase and a real Firefox, both ways, with real pointer events on X11:
+/// Drags between the showcase and a real Firefox, both ways, with real pointer events on X11
+/// (and but for the styled paragraph on Wayland, Firefox a Wayland client of weston there):
 /// what the page received is read from its title (``BrowserPages``), what the showcase received
 /// from its lines and its data.
 @Suite(
@@ -91,8 +92,11 @@ struct FirefoxTests: ShowcaseTesting {
             #expect(received.type == "image/png")
             #expect(received.operation == "copy", "S2: another app copies")
             let entered = app.messages(from: mark).first { $0.hasPrefix("external drag-enter") } ?? ""
-            // Named as the desktop names it (firefox-esr.desktop), not by its window class.
-            #expect(entered.hasSuffix("app=Firefox ESR"), "the app is named: \(entered)")
+            // Named as the desktop names it (firefox-esr.desktop), not by its window class; on
+            // Wayland nothing says which app a drag comes from.
+            if session.display.backend == .x11 {
+                #expect(entered.hasSuffix("app=Firefox ESR"), "the app is named: \(entered)")
+            }
             let status = try app.waitFor(StatusLine.self, "the drop's sentence", after: mark) { $0.text.hasPrefix("Copied") }
             #expect(status.text.hasPrefix("Copied 'Image from "), "an image, not a link: \(status.text)")
         }
@@ -142,7 +146,7 @@ struct FirefoxTests: ShowcaseTesting {
                 line.rows?[note]?.contains { $0.title == korean } == true
             }
             let word = try #require(app.latestLayout?.rows[note]?.last { $0.title == korean })
-            try session.display.xdotool(["search", "--name", "^DragDrop Showcase$", "windowfocus", "--sync"])
+            try app.focusWindow()
             try session.pointer.doubleClick(at: (word.frame.midX, word.frame.midY))
             let number = try session.dropCount() + 1
             try session.pointer.drag(
