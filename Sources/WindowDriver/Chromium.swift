@@ -7,7 +7,8 @@ import Foundation
 /// A real Chromium on a display, as another app to drag to and from: one browser process (its
 /// first start takes seconds, so a suite starts it once) with a private, temporary profile,
 /// whose windows are `--app` windows (no tabs or toolbar: the page fills the window). Pages
-/// report what happened through their title, read with `xdotool getwindowname`.
+/// report what happened through their title, read with `xdotool getwindowname` (on a Wayland
+/// display, where Chromium runs as a Wayland client, from weston's scene graph).
 public final class Chromium: BrowserWindows, @unchecked Sendable {
     /// The browser's program (`chromium`, else `chromium-browser`), or nil when not installed.
     public static var executable: String? { Tools.find("chromium") ?? Tools.find("chromium-browser") }
@@ -29,12 +30,15 @@ public final class Chromium: BrowserWindows, @unchecked Sendable {
             executable, "--no-sandbox", "--test-type", "--user-data-dir=\(profile.path)", "--no-first-run",
             "--no-default-browser-check", "--disable-gpu", "--disable-extensions", "--disable-sync",
             "--disable-background-networking", "--disable-component-update", "--password-store=basic",
-            "--ozone-platform=x11", "--disable-features=Translate,MediaRouter",
+            "--ozone-platform=\(display.compositor == nil ? "x11" : "wayland")",
+            "--disable-features=Translate,MediaRouter",
         ]
         // No session bus: nothing Chromium starts outlives the display.
-        environment = [
+        var environment = [
             "DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/dragdrop-driver",
         ]
+        if let compositor = display.compositor { environment.merge(compositor.appEnvironment) { $1 } }
+        self.environment = environment
         try super.init(display: display, browserName: "Chromium", profile: profile)
         try launch(arguments + Self.windowArguments(url: url, position: position, size: size), environment: environment)
         do {
