@@ -39,6 +39,9 @@ public final class DragHarness: DragEngineDelegate {
     public private(set) var timeline: [TimelineEntry] = []
     /// Observers told of every entry (an auditor).
     public var observers: [any TimelineObserver] = []
+    /// Called with every feedback event, inside the engine's call, after the harness recorded
+    /// it: what a host does when told (it may call the engine back, as a GTK host does).
+    public var onFeedback: ((FeedbackEvent) -> Void)?
     /// Where the pointer is.
     public private(set) var pointer = Point.zero
     private var highlighted: Set<TargetID> = []
@@ -347,5 +350,6 @@ public final class DragHarness: DragEngineDelegate {
         default: break
         }
         record(.feedback(event))
+        onFeedback?(event)
     }
 }

@@ -77,6 +77,11 @@ public final class DragEngine {
     /// is released over it (SP2: the control must keep working without a drag).
     private var pressedControl: TargetID?
     private var session: ActiveSession?
+    /// The drags started so far (``ActiveSession/serial``).
+    private var sessionsStarted = 0
+    /// The retargets started so far: a retarget that gave a delegate the word stops when another
+    /// ran meanwhile (the later one used the newer state).
+    private var retargetsStarted = 0
     private var spring = SpringLoadingStateMachine<TargetID>()
     private var springName: String?
     private var autoscroll = AutoscrollStateMachine<TargetID>()
@@ -386,6 +391,8 @@ public final class DragEngine {
             pointer: point, modifiers: heldModifiers, preview: PreviewState(count: items.count, badge: .none),
             sourcesNotLeft: [],
             sourceContainers: ActiveSession.distinctContainers(items))
+        sessionsStarted &+= 1
+        session?.serial = sessionsStarted
         session?.sourceAllows = pendingSourceAllows
         pendingSourceAllows = .all
         emit(.lifted(items: items.map(\.id), at: point, mode: .external))
@@ -492,6 +499,8 @@ public final class DragEngine {
             sourcesNotLeft: mode == .keyboard ? [] : begun.containers.compactMap { $0 },
             sourceContainers: begun.containers, itemsMovable: begun.movable,
             modelContainer: begun.slots.contains { $0 < 0 } ? modelContainer : nil)
+        sessionsStarted &+= 1
+        session?.serial = sessionsStarted
         offeredCancellation = nil
         emit(.lifted(items: begun.ids, at: point ?? .zero, mode: mode))
         emit(.preview(preview))
@@ -1202,20 +1211,20 @@ public final class DragEngine {
 
     /// Turns off highlight, insertion indicator, spring loading and autoscroll.
     private func clearTransientFeedback() {
-        guard var s = session else { return }
-        if let h = s.highlighted {
+        guard session != nil else { return }
+        // Changed in place before each event, as in `retarget`: a delegate told may call back.
+        if let h = session?.highlighted {
+            session?.highlighted = nil
             emit(.highlight(h, on: false))
-            s.highlighted = nil
         }
-        if let ins = s.insertion {
+        if let ins = session?.insertion {
+            session?.insertion = nil
             emit(.insertion(ins.container, index: nil))
-            s.insertion = nil
         }
-        if s.keyboard?.focus != nil {
-            s.keyboard?.focus = nil
+        if session?.keyboard?.focus != nil {
+            session?.keyboard?.focus = nil
             emit(.keyboardFocus(nil, index: nil))
         }
-        session = s
         handleSpring(spring.reset())
         handleAutoscroll(autoscroll.reset())
     }
@@ -1300,7 +1309,15 @@ public final class DragEngine {
         to destination: TargetID?, info: DestinationInfo?, force: Bool = false, spokenName: String? = nil,
         announceAlways: Bool = false, quiet: Bool = false
     ) {
-        guard var s = session else { return }
+        guard let s = session else { return }
+        // The session is changed in place, each change before the event that tells of it: a
+        // delegate told of an event may call the engine back (end the drag, or change the
+        // modifiers, which retargets again), and what it did stands. Once the drag it started
+        // on is over, or a later retarget ran, this call stops.
+        retargetsStarted &+= 1
+        let serial = s.serial
+        let retarget = retargetsStarted
+        var current: Bool { session?.serial == serial && retargetsStarted == retarget }
         let operation: DropOperation
         if let destination, let info {
             // S2: an item from any other app than the destination's makes the drop cross apps.
@@ -1316,27 +1333,35 @@ public final class DragEngine {
         let destinationChanged = destination != s.destination
         // Feedback for the old destination goes first (F4, F5: one at a time).
         if destinationChanged, let old = s.insertion {
+            session?.insertion = nil
             emit(.insertion(old.container, index: nil))
-            s.insertion = nil
+            guard current else { return }
         }
         var wanted: TargetID? = nil
         if let destination, operation.isPerformable, !s.sourcesNotLeft.contains(destination) { wanted = destination }
-        if wanted != s.highlighted {
-            if let old = s.highlighted { emit(.highlight(old, on: false)) }
-            if let new = wanted { emit(.highlight(new, on: true)) }
-            s.highlighted = wanted
+        if let old = session?.highlighted, wanted != old {
+            session?.highlighted = nil
+            emit(.highlight(old, on: false))
+            guard current else { return }
+        }
+        if let new = wanted, session?.highlighted != new {
+            session?.highlighted = new
+            emit(.highlight(new, on: true))
+            guard current else { return }
         }
         let proposalChanged = destinationChanged || operation != s.operation
-        s.destination = destination
-        s.destinationInfo = info
-        s.operation = operation
+        session?.destination = destination
+        session?.destinationInfo = info
+        session?.operation = operation
         if proposalChanged || force {
             emit(.proposal(destination: destination, operation: operation))
+            guard current else { return }
         }
         let preview = PreviewState(count: s.count, badge: operation.badge)
-        if preview != s.preview {
-            s.preview = preview
+        if preview != session?.preview {
+            session?.preview = preview
             emit(.preview(preview))
+            guard current else { return }
         }
         // Rows make room where the drop would land (F8).
         if let destination, operation.isPerformable, info?.insertion != nil {
@@ -1345,18 +1370,20 @@ public final class DragEngine {
                 if let delegate { delegate.dragEngine(self, insertionIndexIn: destination, at: point) } else {
                     insertionIndex(in: destination, at: point)
                 }
-            if let index, s.insertion?.index != index || s.insertion?.container != destination {
-                s.insertion = (destination, index)
+            guard current else { return }
+            let shown = session?.insertion
+            if let index, shown?.index != index || shown?.container != destination {
+                session?.insertion = (destination, index)
                 emit(.insertion(destination, index: index))
-            } else if index == nil, let old = s.insertion {
+            } else if index == nil, let old = shown {
+                session?.insertion = nil
                 emit(.insertion(old.container, index: nil))
-                s.insertion = nil
             }
-        } else if let old = s.insertion {
+        } else if let old = session?.insertion {
+            session?.insertion = nil
             emit(.insertion(old.container, index: nil))
-            s.insertion = nil
         }
-        session = s
+        guard current else { return }
         if (proposalChanged || force || announceAlways) && !quiet {
             // Formatted only if someone reads it: no string is built on the move path.
             announce(.over(spokenName ?? info?.name, operation), force: s.mode == .keyboard)

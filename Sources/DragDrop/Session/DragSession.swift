@@ -64,6 +64,9 @@ struct ActiveSession {
     /// The model-backed container some items belong to without being registered (rows off
     /// screen of a virtualized list); their offer mask comes from its ``ModelItems``.
     var modelContainer: TargetID?
+    /// Which drag of the engine this is (``DragEngine`` numbers them as they start): a call
+    /// that gave a delegate the word checks it afterwards, to stop when that drag ended.
+    var serial = 0
 
     static func distinctApps(_ items: [DragItem]) -> [AppID] {
         var result: [AppID] = []
