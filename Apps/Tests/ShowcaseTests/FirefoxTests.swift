@@ -51,7 +51,7 @@ final class FirefoxSession: BrowserDriving, @unchecked Sendable {
 }
 
 /// Drags between the showcase and a real Firefox, both ways, with real pointer events on X11
-/// (and but for the styled paragraph on Wayland, Firefox a Wayland client of weston there):
+/// and on Wayland (Firefox a Wayland client of weston there):
 /// what the page received is read from its title (``BrowserPages``), what the showcase received
 /// from its lines and its data.
 @Suite(
@@ -110,7 +110,9 @@ struct FirefoxTests: ShowcaseTesting {
             let book = try app.settledLayout(pane: "notes").list("Book club: March")
             try session.pointer.click(at: try session.point(of: "styled", dx: 30), count: 3)
             let mark = app.lineCount
-            try session.dragFromPage(try session.point(of: "styled", dx: 20), to: (book.midX, book.maxY - 60), into: app)
+            // Pressed on its plain words: on weston a press on the bold word that starts it
+            // starts no drag in Firefox (docs/wayland.md).
+            try session.dragFromPage(try session.point(of: "styled", dx: 90), to: (book.midX, book.maxY - 60), into: app)
             let styled = try app.waitForState("the styled text in Book club", after: mark, timeout: 15) {
                 $0.lists["Book club: March"]?.first?.contains("<b>\(BrowserPages.boldWord)</b> at 250 degrees") == true
             }
