@@ -509,7 +509,8 @@ public final class DragEngine {
         if mode == .keyboard {
             let points = KeyboardNavigation.points(in: registry, masks: session!.masks, excluding: sessionItemIDs())
             session?.keyboard = KeyboardNavigation(points: points, focus: nil, membershipVersion: membershipVersion)
-            let count = reachablePointCount(points)
+            var route = keyboardRoute(points)
+            let count = route.reachableCount()
             announce(
                 pickedUp.text + " \(count) drop point\(count == 1 ? "" : "s"); press Tab to choose one.", force: true)
         } else {
@@ -642,156 +643,31 @@ public final class DragEngine {
         }
     }
 
-    /// Moves the keyboard focus to the next or previous drop point (C4). The points of a
-    /// container whose model has drop points of its own (the folders of a virtualized list,
-    /// ``DragEngineDelegate/dragEngine(_:keyboardDropPointIn:after:forward:)``) come together,
-    /// right after the container, in the model's order, on screen or not: one off screen is
-    /// revealed and takes the focus once it registers.
+    /// Moves the keyboard focus to the next or previous drop point (C4), where
+    /// ``KeyboardRoute`` says: a registered point, or a model point brought on screen that takes
+    /// the focus once it registers.
     private func moveKeyboardFocus(forward: Bool) {
         refreshKeyboardPoints()
         guard let nav = session?.keyboard else { return }
-        var blocks: [TargetID: Bool] = [:]
-        if let reveal = nav.revealing {
-            // Further on from the point on its way to the screen.
-            session?.keyboard?.revealing = nil
-            if let step = modelStep(in: reveal.container, after: reveal.item, forward: forward) {
-                return take(step)
-            }
-            return leaveBlock(reveal.container, from: nav.focus, forward: forward, blocks: &blocks)
-        }
-        guard !nav.points.isEmpty else {
-            announce("No drop points.", force: true)
-            return
-        }
-        guard let focus = nav.focus else {
-            return scan(from: forward ? 0 : nav.points.count - 1, forward: forward, blocks: &blocks)
-        }
-        let point = nav.points[focus].target
-        if forward, isModelBlock(point, &blocks), let step = modelStep(in: point, after: nil, forward: true) {
-            return take(step)
-        }
-        if let parent = registry.ancestors(of: point).first, isModelBlock(parent, &blocks) {
-            if let step = modelStep(in: parent, after: point, forward: forward) { return take(step) }
-            return leaveBlock(parent, from: focus, forward: forward, blocks: &blocks)
-        }
-        let count = nav.points.count
-        scan(from: forward ? (focus + 1) % count : (focus - 1 + count) % count, forward: forward, blocks: &blocks)
-    }
-
-    /// Where the focus goes from the points of a container's model (going forward, past its
-    /// last; backward, before its first): backward to the container itself, forward to the
-    /// next point after it outside it.
-    private func leaveBlock(_ container: TargetID, from focus: Int?, forward: Bool, blocks: inout [TargetID: Bool]) {
-        guard let nav = session?.keyboard, !nav.points.isEmpty else {
-            announce("No drop points.", force: true)
-            return
-        }
-        let count = nav.points.count
-        guard let index = nav.points.firstIndex(where: { $0.target == container }) else {
-            let from = focus ?? (forward ? count - 1 : 0)
-            return scan(
-                from: forward ? (from + 1) % count : (from - 1 + count) % count, forward: forward, blocks: &blocks)
-        }
-        if forward {
-            scan(from: (index + 1) % count, forward: true, blocks: &blocks)
-        } else {
-            focusKeyboardPoint(at: index)
+        // Further on from a point on its way to the screen, if any: it is no longer awaited.
+        if nav.revealing != nil { session?.keyboard?.revealing = nil }
+        var route = keyboardRoute(nav.points)
+        switch route.next(from: nav.focus, revealing: nav.revealing, forward: forward) {
+        case .focus(let index): focusKeyboardPoint(at: index)
+        case .reveal(let step): take(step)
+        case .none: announce("No drop points.", force: true)
         }
     }
 
-    /// Focuses the first point from `start` in the direction of travel that does not belong to
-    /// a container's model (those are reached through their container); coming backward onto a
-    /// container with a model, its last model point.
-    private func scan(from start: Int, forward: Bool, blocks: inout [TargetID: Bool]) {
-        guard let nav = session?.keyboard, !nav.points.isEmpty else { return }
-        let count = nav.points.count
-        var index = start
-        for _ in 0..<count {
-            let point = nav.points[index].target
-            if let parent = registry.ancestors(of: point).first, isModelBlock(parent, &blocks) {
-                // A container's model point: skipped, unless its container is no drop point.
-                if !nav.points.contains(where: { $0.target == parent }),
-                    let step = modelStep(in: parent, after: nil, forward: forward)
-                {
-                    return take(step)
-                }
-            } else if !forward, isModelBlock(point, &blocks),
-                let step = modelStep(in: point, after: nil, forward: false)
-            {
-                return take(step)
-            } else {
-                return focusKeyboardPoint(at: index)
-            }
-            index = forward ? (index + 1) % count : (index - 1 + count) % count
-        }
-        focusKeyboardPoint(at: start)
-    }
-
-    /// How many drop points a keyboard drag reaches (said at the pick-up, C4): the registered
-    /// ones, but those of a container's model counted from the model, on screen or not.
-    private func reachablePointCount(_ points: [KeyboardDropPoint]) -> Int {
-        guard let delegate else { return points.count }
-        var blocks: [TargetID: Bool] = [:]
-        var containers: [TargetID] = []
-        var count = 0
-        for point in points {
-            if let parent = registry.ancestors(of: point.target).first, isModelBlock(parent, &blocks) {
-                if !containers.contains(parent) { containers.append(parent) }
-                continue
-            }
-            count += 1
-            if isModelBlock(point.target, &blocks), !containers.contains(point.target) {
-                containers.append(point.target)
-            }
-        }
+    /// The route through `points` and the models of their containers (the delegate's).
+    private func keyboardRoute(_ points: [KeyboardDropPoint]) -> KeyboardRoute {
         let dragged = sessionItemIDs()
-        let registered = Set(points.map(\.target))
-        for container in containers {
-            var after: TargetID?
-            var seen: Set<TargetID> = []
-            while let next = delegate.dragEngine(self, keyboardDropPointIn: container, after: after, forward: true),
-                seen.insert(next).inserted
-            {
-                // As ``modelStep(in:after:forward:)`` goes: the dragged items and registered
-                // targets that take not every item are passed.
-                if registered.contains(next) || (!dragged.contains(next) && registry.target(next) == nil) {
-                    count += 1
-                }
-                after = next
-            }
-        }
-        return count
-    }
-
-    /// Whether `container`'s model has keyboard drop points of its own (asked once a step).
-    private func isModelBlock(_ container: TargetID, _ known: inout [TargetID: Bool]) -> Bool {
-        if let answer = known[container] { return answer }
-        let answer = delegate?.dragEngine(self, keyboardDropPointIn: container, after: nil, forward: true) != nil
-        known[container] = answer
-        return answer
-    }
-
-    /// The next drop point of `container`'s model after `item`, from the delegate, passing the
-    /// dragged items and registered targets that take not every item: a registered drop point
-    /// or one not registered yet; nil when there is none.
-    private func modelStep(in container: TargetID, after item: TargetID?, forward: Bool)
-        -> KeyboardNavigation.Reveal?
-    {
-        guard let delegate, let nav = session?.keyboard else { return nil }
-        let dragged = sessionItemIDs()
-        var after = item
-        var seen: Set<TargetID> = []
-        while let next = delegate.dragEngine(self, keyboardDropPointIn: container, after: after, forward: forward),
-            seen.insert(next).inserted
-        {
-            if nav.points.contains(where: { $0.target == next })
-                || (!dragged.contains(next) && registry.target(next) == nil)
-            {
-                return .init(container: container, item: next, forward: forward)
-            }
-            after = next
-        }
-        return nil
+        return KeyboardRoute(
+            points: points, parent: { [unowned self] in registry.ancestors(of: $0).first },
+            modelPoint: { [unowned self] container, after, forward in
+                delegate?.dragEngine(self, keyboardDropPointIn: container, after: after, forward: forward)
+            },
+            onItsWay: { [unowned self] in !dragged.contains($0) && registry.target($0) == nil })
     }
 
     /// Goes to a model drop point: the delegate brings it on screen (a registered row may lie
