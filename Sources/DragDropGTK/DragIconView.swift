@@ -121,9 +121,10 @@ final class DragIconView {
     /// A still image of `widget` as it looks now, and its size. Still, not live: the image must
     /// survive its widget being hidden (a spring-loaded control switched the page) or rebuilt
     /// during the drag, and it should not change while dragging (F3).
-    private static func image(of widget: UnsafeMutablePointer<GtkWidget>) -> (
+    private static func image(of source: UnsafeMutablePointer<GtkWidget>) -> (
         picture: GObjectRef?, size: (Int32, Int32)
     ) {
+        let widget = pictured(source)
         guard let live = gtk_widget_paintable_new(widget) else {
             return (nil, (max(1, gtk_widget_get_width(widget)), max(1, gtk_widget_get_height(widget))))
         }
@@ -135,6 +136,21 @@ final class DragIconView {
             max(1, gdk_paintable_get_intrinsic_width(live)), max(1, gdk_paintable_get_intrinsic_height(live))
         )
         return (still, size)
+    }
+
+    /// What the card of `widget` pictures: the widget, or the selected row holding it (a
+    /// virtualized list's cell sits in a row that draws the selection). A selected row's
+    /// text takes the selection's colour (white, in the default theme) from the row, which
+    /// draws the background behind it: pictured alone on the card's white, the text of
+    /// selected rows vanished, and a flock of them flew as blank cards.
+    static func pictured(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        var current = widget
+        for _ in 0...1 {
+            if gtk_widget_get_state_flags(current).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0 { return current }
+            guard let parent = gtk_widget_get_parent(current) else { break }
+            current = parent
+        }
+        return widget
     }
 
     private func makeCard(for source: UnsafeMutablePointer<GtkWidget>, behind: Bool) -> GObjectRef {

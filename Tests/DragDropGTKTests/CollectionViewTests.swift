@@ -152,6 +152,52 @@ struct CollectionViewTests {
     }
 
     @Test(
+        "F2, M3: two selected rows of the archive dragged together fly as a card that shows the front row as it looks selected, its text on the selection's colour, not a blank white card"
+    )
+    func selectedRowsFlyAsTheyLook() async throws {
+        try await Self.withCollections { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let file1 = try layout.frame("archive/File 1")
+            let file2 = try layout.frame("archive/File 2")
+            let inbox = try layout.frame("inbox")
+            var mark = app.lineCount
+            try pointer.click(at: (file1.midX, file1.midY))
+            try pointer.click(at: (file2.midX, file2.midY), holding: ["ctrl"])
+            try await Self.waitFor(app, "archive", "two rows selected", after: mark) { $0.selectedCount == 2 }
+            try await Task.sleep(for: .milliseconds(300))
+            // The selection's colour, read off the selected row's right end (no text there).
+            let selected = try Screenshot.capture(app.display).pixel(Int(file2.maxX) - 8, Int(file2.midY))
+            #expect(Int(selected.red) + Int(selected.green) + Int(selected.blue) < 3 * 230, "a coloured selection: \(selected)")
+
+            mark = app.lineCount
+            let grab = (x: file2.x + 30, y: file2.midY)
+            try pointer.lift(at: grab)
+            let over = (x: inbox.midX - 40, y: inbox.maxY - 80)
+            try pointer.move(from: (grab.x + 4, grab.y + 4), to: over)
+            try await app.waitFor(FeedbackLine.self, "over the inbox", after: mark) {
+                $0.event == "proposal" && $0.destination == "inbox"
+            }
+            try await Task.sleep(for: .milliseconds(250))
+            let shot = try Screenshot.capture(app.display)
+            // The front card hangs from the grab point: its top-left corner 30 px left of and
+            // half a row above the pointer.
+            let front = ScreenRect(x: over.x - 30, y: over.y - file2.height / 2, width: file2.width, height: file2.height)
+                .insetBy(4, 4)
+            let area = Int(front.width * front.height)
+            let selection = shot.count(in: front, where: near(selected, 6))
+            #expect(selection > area / 3, "F2: the card shows the selected row (\(selection) of \(area) pixels in its colour)")
+            // Its text: pixels that are neither the selection's colour nor near white or black
+            // (the anti-aliased edges of the white letters on the colour).
+            let text = shot.count(in: front) { p in
+                !near(selected, 12)(p) && Int(p.red) + Int(p.green) + Int(p.blue) < 3 * 245
+            }
+            #expect(text > 20, "F2: the row's text shows on the card (\(text) pixels)")
+            try pointer.release()
+            try await app.waitFor(FeedbackLine.self, "the end of the drop", after: mark) { $0.event == "outcome" }
+        }
+    }
+
+    @Test(
         "C4: the archive is one Tab stop; Shift+End selects to its end, Ctrl+Shift+D picks every selected row up, Tab reaches the inbox and Return drops there"
     )
     func keyboardDragOfOffScreenRows() async throws {
