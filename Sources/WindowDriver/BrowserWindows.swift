@@ -112,7 +112,6 @@ public class BrowserWindows: @unchecked Sendable {
         return try display.xdotoolOutput(["getwindowname", id]).trimmingCharacters(in: .newlines)
     }
 
-
     /// Waits until window `id`'s title starts with `prefix`; returns the title.
     @discardableResult
     public func waitForTitle(of id: String, prefix: String, timeout: Double = 15) throws -> String {
