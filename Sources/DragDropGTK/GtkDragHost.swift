@@ -88,6 +88,9 @@ public final class GtkDragHost {
     }
 
     var registered: [TargetID: Registered] = [:]
+    /// What registered widgets do after each frame their window paints, by target
+    /// (``afterEachPaint(of:_:)``).
+    private var paintFollowers: [TargetID: @MainActor () -> Void] = [:]
     var windowOrigins: [TargetID: Point] = [:]
     var dropTargets: [TargetID: GObjectRef] = [:]
     /// What every window's drop target accepts: common types plus those registered targets
@@ -172,7 +175,7 @@ public final class GtkDragHost {
                 self?.keyboard.focusChanged(in: id)
                 self?.accessibility.focusChanged(in: window)
             })
-        trackLayout(of: window)
+        trackLayout(of: window, id: id)
     }
 
     /// Registers a widget inside a registered window as `target` (its frame is taken from the
@@ -198,6 +201,15 @@ public final class GtkDragHost {
         reschedule()
     }
 
+    /// Runs `body` after each frame the window of registered target `id` paints, once the
+    /// host has refreshed the frames of its targets (nil: no longer). Ends when `id` is
+    /// unregistered. For a widget that keeps frames of its own in step with GTK's layout (a
+    /// virtualized list measuring its rows).
+    func afterEachPaint(of id: TargetID, _ body: (@MainActor () -> Void)?) {
+        guard registered[id] != nil || body == nil else { return }
+        paintFollowers[id] = body
+    }
+
     /// Unregisters a target and its descendants, removing the drag sources the host added.
     public func unregister(_ id: TargetID) {
         // The target and its descendants: O(descendants), not a pass over every registered
@@ -205,6 +217,7 @@ public final class GtkDragHost {
         let doomed = [id] + engine.registry.descendants(of: id)
         do { try engine.unregister(id) } catch { report(error) }
         for d in doomed {
+            paintFollowers[d] = nil
             guard let r = registered.removeValue(forKey: d) else { continue }
             detachDragSource(r)
             if let dropTarget = dropTargets.removeValue(forKey: d) {
@@ -349,13 +362,17 @@ public final class GtkDragHost {
             width: Double(max(0, bounds.size.width)), height: Double(max(0, bounds.size.height)))
     }
 
-    /// Refreshes frames after every frame GTK paints (layout is done by then).
-    private func trackLayout(of window: UnsafeMutablePointer<GtkWidget>) {
+    /// Refreshes frames after every frame GTK paints (layout is done by then), then runs what
+    /// registered widgets of this window asked to do then (``afterEachPaint(of:_:)``): the one
+    /// after-paint handler of the window, so frame work happens in one known order.
+    private func trackLayout(of window: UnsafeMutablePointer<GtkWidget>, id: TargetID) {
         let connectClock: @MainActor () -> Void = { [weak self] in
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
             GSignal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in
-                self?.syncVisibility()
-                self?.refreshFrames()
+                guard let self else { return }
+                syncVisibility()
+                refreshFrames()
+                for (target, body) in paintFollowers where registered[target]?.window == id { body() }
             }
         }
         if gtk_widget_get_realized(window) != 0 {

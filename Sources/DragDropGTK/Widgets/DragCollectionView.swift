@@ -157,7 +157,6 @@ public final class DragCollectionView {
     var editMenu: EditMenu?
     /// What the edit menu offers besides Copy and Select All (see ``EditingOptions``).
     public var editing = EditingOptions()
-    private var watchingPaint = false
     /// Whether the primary button is down on the items, and the item a press selected whose
     /// selection change waits for the release (a press on the selection may start a drag).
     var pointerDown = false
@@ -293,14 +292,7 @@ public final class DragCollectionView {
         FocusNavigation.tabLeaves(itemsView.widget)
         installEditMenu()
         installPressTracking()
-        GSignal.connect(itemsView.raw, "realize") { [weak self] in
-            self?.watchFocus()
-            guard let self, !self.watchingPaint, let clock = gtk_widget_get_frame_clock(self.itemsView.widget) else {
-                return
-            }
-            self.watchingPaint = true
-            GSignal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.afterPaint() }
-        }
+        GSignal.connect(itemsView.raw, "realize") { [weak self] in self?.watchFocus() }
     }
 
     // MARK: Registration
@@ -311,6 +303,7 @@ public final class DragCollectionView {
         guard window == nil else { return }
         try host.register(itemsView.widget, as: containerTarget(in: parent), delegate: self)
         window = parent
+        host.afterEachPaint(of: id) { [weak self] in self?.afterPaint() }
         for cell in cells.values where cell.itemID != nil { registerRow(cell) }
     }
 
