@@ -17,10 +17,14 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # addresses); weston, the Wayland compositor the Wayland runs nest in Xvfb; the desktop's
 # everyday apps at the other end of a drag (InteropFileManagersTests, InteropOfficeTests,
 # BrowserTests, FirefoxTests): Thunar, Nautilus, GNOME Text Editor, Engrampa (an archive manager that
-# saves through XDS), LibreOffice Writer with its GTK 3 plug-in, Chromium and Firefox.
+# saves through XDS), LibreOffice Writer with its GTK 3 plug-in, Chromium and Firefox; the file
+# transfer portal (xdg-desktop-portal's xdg-document-portal, on FUSE) and bubblewrap, to run a
+# sandboxed app it serves (SandboxedAppTests; GTK 4 apps with a session bus, as in the
+# screen-reader tests, start the portals themselves, which changes nothing they are tested on).
 APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xauth xdotool x11-utils imagemagick gtk-4-examples dbus-x11 xclip \
 	qtbase5-examples gtk-3-examples dbus-daemon at-spi2-core python3-pyatspi chromium libcurl4 weston \
-	thunar nautilus gnome-text-editor engrampa libreoffice-writer libreoffice-gtk3 firefox-esr
+	thunar nautilus gnome-text-editor engrampa libreoffice-writer libreoffice-gtk3 firefox-esr \
+	xdg-desktop-portal bubblewrap fuse3
 SCENARIOS := $(wildcard Examples/scenarios/*.json Examples/scenarios/regressions/*.json)
 
 .PHONY: all run tour replay test test-gtk test-wayland build deps docs bench soak fuzz format clean
@@ -90,7 +94,7 @@ GTK_TESTS := DragDropGTKTests|ShowcaseTests
 # between two windows and two processes (ours and gtk4-demo), the keyboard right after a drop,
 # placeholders, spring loading, autoscroll, confirmation, undo, screen readers, text views and
 # fields, the HIG check of the controls, and the twelve situations of the tour. See docs/wayland.md for what runs on X11 only and why.
-WAYLAND_TESTS := ShowcaseRemindersTests|ListDragTests|KeyboardAfterDragTests|TwoWindowsTests|OtherAppsTests|GridPlaceholderTests|VisualFeedbackTests/(placeholdersWithProgress|springLoadedButton|autoscrollFollowsThePointer|confirmationSheet)|ShowcaseFilesTests|ShowcaseKeyboardTests/keyboardDragMovesAReminder|ScreenReaderTests|TextWidgetTests|ControlsHIGCheckTests|ShowcaseControlsTests|ShowcaseTourTests|DragExportTests|HostileAppTests/(dragThatLeavesTheWindow|webImageIntoFiles)|InteropFileManagersTests|InteropOfficeTests|InteropTextEditorTests|FirefoxTests|BrowserTests/(photoFromChromiumIntoMessage|linkAndStyledTextFromChromiumIntoNotes|photoFromChromiumWithItsServerGoneIntoFiles|filesTextDrawingAndPhotoIntoChromium)
+WAYLAND_TESTS := ShowcaseRemindersTests|ListDragTests|KeyboardAfterDragTests|TwoWindowsTests|OtherAppsTests|GridPlaceholderTests|VisualFeedbackTests/(placeholdersWithProgress|springLoadedButton|autoscrollFollowsThePointer|confirmationSheet)|ShowcaseFilesTests|ShowcaseKeyboardTests/keyboardDragMovesAReminder|ScreenReaderTests|TextWidgetTests|ControlsHIGCheckTests|ShowcaseControlsTests|ShowcaseTourTests|DragExportTests|HostileAppTests/(dragThatLeavesTheWindow|webImageIntoFiles)|InteropFileManagersTests|InteropOfficeTests|InteropTextEditorTests|FirefoxTests|SandboxedAppTests|BrowserTests/(photoFromChromiumIntoMessage|linkAndStyledTextFromChromiumIntoNotes|photoFromChromiumWithItsServerGoneIntoFiles|filesTextDrawingAndPhotoIntoChromium)
 
 # Each filter runs in both packages (a package without a matching test runs none).
 # It also checks that Examples/FirstApp (the DocC guide's app, built above as the FirstApp

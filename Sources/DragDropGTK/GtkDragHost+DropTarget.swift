@@ -95,9 +95,11 @@ extension GtkDragHost {
         let accepted = contentFormats()
         defer { if let accepted { gdk_content_formats_unref(accepted) } }
         guard let accepted else { return false }
+        let takesFiles = gdk_content_formats_contain_mime_type(accepted, ContentType.uriList.mimeType) != 0
         guard gdk_content_formats_match(accepted, offered) != 0
-            || (gdk_content_formats_contain_mime_type(accepted, ContentType.uriList.mimeType) != 0
-                && otherApps.directSaveOffer(offered: StandardMimeTypes.received(offered)) != nil)
+            || (takesFiles && otherApps.directSaveOffer(offered: StandardMimeTypes.received(offered)) != nil)
+            || (takesFiles && FileTransferPortal.isAvailable
+                && FileTransferPortal.offered(in: StandardMimeTypes.received(offered)) != nil)
         else { return false }
         let actions = gdk_drop_get_actions(OpaquePointer(drop)).rawValue
         let movableFiles =

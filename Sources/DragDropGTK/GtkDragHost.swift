@@ -141,6 +141,7 @@ public final class GtkDragHost {
         if let settings = gtk_settings_get_default() {
             dd_object_set_int(UnsafeMutableRawPointer(settings), "gtk-dnd-drag-threshold", 3)
         }
+        FileTransferPortal.watch()
     }
 
     // MARK: Registration

@@ -73,18 +73,19 @@ public final class ShowcaseProcess: AppProcess, @unchecked Sendable {
 
     /// Launches `executable --tour --data-dir DIR` on `display`, waits for its first complete
     /// layout, and moves its window to `at`. `stderrPath`: where the app's standard error goes.
-    /// `screenReader`: listens to the app on its accessibility bus.
+    /// `screenReader`: listens to the app on its accessibility bus. `environment`: merged over
+    /// the display's.
     public static func launch(
         executable: String, dataDirectory: String, display: XDisplay, pane: String? = nil,
         size: (Int, Int) = (1100, 720), at: (Int, Int) = (0, 0), stderrPath: String? = nil, timeout: Double = 30,
         extraArguments: [String] = [], windowName: String = ShowcaseProcess.windowName,
-        screenReader: ScreenReader? = nil
+        screenReader: ScreenReader? = nil, environment: [String: String] = [:]
     ) throws -> ShowcaseProcess {
         var arguments = ["--tour", "--data-dir", dataDirectory, "--size", "\(size.0)x\(size.1)"]
         if let pane { arguments += ["--pane", pane] }
         return try ShowcaseProcess(
-            executable: executable, arguments: arguments + extraArguments, display: display, stderrPath: stderrPath,
-            timeout: timeout, at: at, windowName: windowName, screenReader: screenReader)
+            executable: executable, arguments: arguments + extraArguments, display: display, environment: environment,
+            stderrPath: stderrPath, timeout: timeout, at: at, windowName: windowName, screenReader: screenReader)
     }
 
     /// The latest state line.

@@ -94,4 +94,35 @@ struct ExportPlanTests {
         #expect(named.request(for: "text/plain;charset=utf-8")?.target == "text/plain;charset=UTF-8")
         #expect(X11DropSelection.utf8(fromLatin1: Data([0x63, 0x61, 0x66, 0xE9])) == Data("café".utf8))
     }
+
+    @Test("S1, P1: with the file transfer portal, a drag of files offers the portal's types first, sending the same URI list's files; other drags offer no portal type")
+    func portalTypes() {
+        let file = ItemProvider(
+            app: "Files", representations: [.data(.uriList, Data("file:///tmp/a.txt\r\n".utf8)), .text(.utf8PlainText, "a.txt")])
+        let plan = ExportPlan(providers: [file], conformance: conformance).offeringPortal()
+        #expect(Array(plan.mimeTypes.prefix(3)) == FileTransferPortal.mimeTypes + ["text/uri-list"])
+        #expect(plan.entries.prefix(2).allSatisfy { $0.viaPortal && $0.parts.count == 1 })
+        #expect(!plan.entries.dropFirst(2).contains { $0.viaPortal })
+        let text = ItemProvider(app: "Notes", representations: [.text(.utf8PlainText, "milk")])
+        #expect(ExportPlan(providers: [text], conformance: conformance).offeringPortal().mimeTypes == ["text/plain;charset=utf-8", "text/plain"])
+    }
+
+    @Test("A6: a portal transfer key from another app is printable ASCII ended by a NUL, at most 256 bytes; anything else is refused with the reason")
+    func portalKeys() throws {
+        #expect(try FileTransferPortal.key(from: Data("13362994066491951691\u{0}".utf8)) == "13362994066491951691")
+        #expect(try FileTransferPortal.key(from: Data("42".utf8)) == "42")
+        #expect(try FileTransferPortal.key(from: Data("42\u{0}junk".utf8)) == "42")
+        #expect(throws: TransferError.malformed(type: "application/vnd.portal.filetransfer", reason: "the other app sent no transfer key")) {
+            try FileTransferPortal.key(from: Data([0]))
+        }
+        #expect(throws: TransferError.self) { try FileTransferPortal.key(from: Data("4 2".utf8)) }
+        #expect(throws: TransferError.self) { try FileTransferPortal.key(from: Data([0x34, 0xFF])) }
+        #expect(throws: TransferError.tooLarge(type: "application/vnd.portal.filetransfer", limit: 256, size: 257)) {
+            try FileTransferPortal.key(from: Data(repeating: 0x31, count: 257))
+        }
+        #expect(
+            FileTransferPortal.paths(inURIList: Data("# comment\r\nfile:///tmp/a%20b.txt\r\nhttps://example.com/c\r\nfile:///d\n".utf8))
+                == ["/tmp/a b.txt", "/d"])
+        #expect(FileTransferPortal.uriList(["/tmp/a b.txt"]) == Data("file:///tmp/a%20b.txt\r\n".utf8))
+    }
 }

@@ -31,12 +31,23 @@ struct Offer: Sendable {
     }
 
     var representations: [Representation]
+    /// The representation whose bytes are a file transfer key for `portalPaths`, if any.
+    var portalIndex: Int?
+    /// The files to hand the file transfer portal (an item's `"portal": [paths]`).
+    var portalPaths: [String]?
 
     /// The representations of a command line: `{"cmd": "offer", "items": [{"type": …, one of
     /// "text", "base64", "file" or "repeat" with "count", "behaviour", "after", "interval"}]}`.
     init(command: [String: Any]) throws {
         guard let items = command["items"] as? [[String: Any]], !items.isEmpty else {
             throw CommandError("an offer needs items")
+        }
+        if let index = items.firstIndex(where: { $0["portal"] != nil }) {
+            guard let paths = items[index]["portal"] as? [String], !paths.isEmpty else {
+                throw CommandError("\"portal\" lists the paths of the files to offer")
+            }
+            portalIndex = index
+            portalPaths = paths
         }
         representations = try items.map { item in
             guard let type = item["type"] as? String, !type.isEmpty else { throw CommandError("an item needs a type") }

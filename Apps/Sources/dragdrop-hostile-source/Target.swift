@@ -10,13 +10,16 @@ import Foundation
 ///   or kills it);
 /// - `read-hang`: reads the first bytes, then neither reads on nor finishes;
 /// - `refuse`: reads the richest type to its end, then finishes the drop refusing it (an app
-///   that found the data unusable).
+///   that found the data unusable);
+/// - `portal`: reads only the file transfer portal's type, as a sandboxed app does, takes the
+///   files of its key from the portal, reads them and finishes the drop (refused when the drop
+///   offers no portal type). Prints `portal-file path=… bytes=… text=…` for each file.
 ///
 /// Prints `{"kind":"gtk","message":"drop types=… behaviour=…"}` at a drop and
 /// `read N bytes of TYPE` / `finished` as it goes.
 @MainActor
 final class HostileTarget {
-    static let types = ["text/uri-list", "text/html", "text/plain;charset=utf-8", "text/plain", "image/png"]
+    static let types = ["text/uri-list", "text/html", "text/plain;charset=utf-8", "text/plain", "image/png"] + Portal.mimeTypes
     var behaviour = "finish"
     private let log: @MainActor (String) -> Void
     private var kept: [GObjectRef] = []
@@ -50,16 +53,22 @@ final class HostileTarget {
         kept.append(ref)  // a hung app never lets go of it
         log("drop behaviour=\(behaviour)")
         guard behaviour != "hang" else { return }
-        let offered = Self.types.first { type in
+        let candidates = behaviour == "portal" ? Portal.mimeTypes : Self.types
+        let offered = candidates.first { type in
             gdk_content_formats_contain_mime_type(gdk_drop_get_formats(OpaquePointer(drop)), type) != 0
         }
         guard let type = offered else {
+            log("refused: none of \(candidates) offered")
             gdk_drop_finish(OpaquePointer(drop), GdkDragAction(rawValue: 0))
             return
         }
         let behaviour = behaviour
-        Reader(drop: ref, type: type, stopAfterFirst: behaviour == "read-hang") { [weak self] bytes in
+        Reader(drop: ref, type: type, stopAfterFirst: behaviour == "read-hang") { [weak self] bytes, kept in
             self?.log("read \(bytes) bytes of \(type)")
+            if behaviour == "portal" {
+                self?.retrieve(key: kept, drop: ref)
+                return
+            }
             if behaviour == "refuse" {
                 gdk_drop_finish(OpaquePointer(ref.raw), GdkDragAction(rawValue: 0))
                 self?.log("refused")
@@ -71,6 +80,28 @@ final class HostileTarget {
             self?.log("finished")
         }.start()
     }
+
+    /// The files of the portal key in `key` (its bytes up to a NUL), read and printed; then the
+    /// drop is finished as a copy, or refused when the portal gives nothing.
+    private func retrieve(key bytes: Data, drop: GObjectRef) {
+        let key = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        Portal.retrieve(key) { [weak self] outcome in
+            switch outcome {
+            case .success(let paths):
+                for path in paths {
+                    let data = FileManager.default.contents(atPath: path) ?? Data()
+                    let text = String(decoding: data.prefix(200), as: UTF8.self)
+                    self?.log("portal-file path=\(path) bytes=\(data.count) text=\(text)")
+                }
+                gdk_drop_finish(OpaquePointer(drop.raw), paths.isEmpty ? GdkDragAction(rawValue: 0) : GDK_ACTION_COPY)
+                self?.log(paths.isEmpty ? "refused" : "finished")
+            case .failure(let error):
+                self?.log("portal-failed \(error)")
+                gdk_drop_finish(OpaquePointer(drop.raw), GdkDragAction(rawValue: 0))
+                self?.log("refused")
+            }
+        }
+    }
 }
 
 /// Reads one type of a drop with GIO's asynchronous calls (the main loop keeps running): to
@@ -80,11 +111,14 @@ private final class Reader {
     let drop: GObjectRef
     let type: String
     let stopAfterFirst: Bool
-    let done: @MainActor (Int) -> Void
+    let done: @MainActor (Int, Data) -> Void
     var stream: UnsafeMutableRawPointer?
     var total = 0
+    /// The first bytes read (up to ``keptLimit``).
+    var kept = Data()
+    static let keptLimit = 1 << 20
 
-    init(drop: GObjectRef, type: String, stopAfterFirst: Bool, done: @escaping @MainActor (Int) -> Void) {
+    init(drop: GObjectRef, type: String, stopAfterFirst: Bool, done: @escaping @MainActor (Int, Data) -> Void) {
         self.drop = drop
         self.type = type
         self.stopAfterFirst = stopAfterFirst
@@ -97,7 +131,7 @@ private final class Reader {
             let reader = Unmanaged<Reader>.fromOpaque(data).takeRetainedValue()
             let stream = gdk_drop_read_finish(OpaquePointer(source), result, nil, nil)
             MainActor.assumeIsolated {
-                guard let stream else { return reader.done(0) }
+                guard let stream else { return reader.done(0, Data()) }
                 reader.stream = UnsafeMutableRawPointer(stream)
                 reader.next()
             }
@@ -114,12 +148,17 @@ private final class Reader {
             let bytes = g_input_stream_read_bytes_finish(UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GInputStream.self), result, nil)
             MainActor.assumeIsolated {
                 let size = bytes.map { Int(g_bytes_get_size($0)) } ?? 0
-                if let bytes { g_bytes_unref(bytes) }
+                if let bytes {
+                    if reader.kept.count < Reader.keptLimit, let start = g_bytes_get_data(bytes, nil) {
+                        reader.kept.append(Data(bytes: start, count: min(size, Reader.keptLimit - reader.kept.count)))
+                    }
+                    g_bytes_unref(bytes)
+                }
                 reader.total += size
                 if size == 0 || reader.stopAfterFirst {
                     // A hung app holds its stream open.
                     if !reader.stopAfterFirst { g_object_unref(reader.stream) }
-                    reader.done(reader.total)
+                    reader.done(reader.total, reader.kept)
                 } else {
                     reader.next()
                 }

@@ -24,6 +24,9 @@ import Glibc
 //   {"cmd": "target", "behaviour": "finish" | "hang" | "read-hang" | "refuse"}
 //     the window also takes drops, and then finishes them, hangs, hangs after reading a
 //     little, or reads and refuses them (Target.swift).
+// An item with "portal": [paths] offers those files as a sandboxed app does: its bytes are the
+// key of a file transfer opened with the portal (see Portal.swift; run the app inside bwrap
+// with a .flatpak-info for the portal to take it for a Flatpak).
 // Standard output: JSON lines: {"kind":"ready"} once the window is shown; {"kind":"offered",
 // "types":[…],"sizes":[…]} after each offer (or {"kind":"error","message":…}); {"kind":"gtk",
 // "message":…} for drag-begin, drag-end, drag-cancel and every write (write-start, write-done,
@@ -168,6 +171,14 @@ final class HostileSource {
         return true
     }
 
+    private func announce(_ offer: Offer) {
+        self.offer = offer
+        emit([
+            "kind": "offered", "types": offer.representations.map(\.type),
+            "sizes": offer.representations.map(\.bytes.count),
+        ])
+    }
+
     private func run(_ line: Data) {
         do {
             guard let command = try JSONSerialization.jsonObject(with: line) as? [String: Any] else {
@@ -175,15 +186,24 @@ final class HostileSource {
             }
             switch command["cmd"] as? String {
             case "offer":
-                let offer = try Offer(command: command)
-                self.offer = offer
-                emit([
-                    "kind": "offered", "types": offer.representations.map(\.type),
-                    "sizes": offer.representations.map(\.bytes.count),
-                ])
+                var offer = try Offer(command: command)
+                guard let index = offer.portalIndex, let paths = offer.portalPaths else {
+                    announce(offer)
+                    return
+                }
+                // A sandboxed app's files: offered by the key of a transfer opened with the portal.
+                Portal.register(paths) { [weak self] outcome in
+                    switch outcome {
+                    case .success(let key):
+                        offer.representations[index].bytes = Data(key[0].utf8) + Data([0])
+                        self?.announce(offer)
+                    case .failure(let error):
+                        emit(["kind": "error", "message": "the portal took no files: \(error)"])
+                    }
+                }
             case "target":
-                guard let behaviour = command["behaviour"] as? String, ["finish", "hang", "read-hang", "refuse"].contains(behaviour)
-                else { throw CommandError("a target's behaviour is finish, hang, read-hang or refuse") }
+                guard let behaviour = command["behaviour"] as? String, ["finish", "hang", "read-hang", "refuse", "portal"].contains(behaviour)
+                else { throw CommandError("a target's behaviour is finish, hang, read-hang, refuse or portal") }
                 if target == nil, let label { target = HostileTarget(on: label) { [weak self] in self?.log($0) } }
                 target?.behaviour = behaviour
                 emit(["kind": "target", "behaviour": behaviour])

@@ -11,12 +11,17 @@ final class HostileSource {
 
     private init(_ process: AppProcess) { self.process = process }
 
+    /// `wrap` turns the command into another (a sandbox around it); `environment` is merged over
+    /// the display's.
     static func launch(
-        executable: String, display: XDisplay, appName: String = "hostile-source", at position: (Int, Int) = (1105, 640)
+        executable: String, display: XDisplay, appName: String = "hostile-source", at position: (Int, Int) = (1105, 640),
+        environment: [String: String] = [:],
+        wrap: (String, [String]) throws -> (executable: String, arguments: [String]) = { ($0, $1) }
     ) throws -> HostileSource {
-        HostileSource(
+        let command = try wrap(executable, ["--size", "170x150", "--app-name", appName])
+        return HostileSource(
             try AppProcess(
-                executable: executable, arguments: ["--size", "170x150", "--app-name", appName], display: display,
+                executable: command.executable, arguments: command.arguments, display: display, environment: environment,
                 at: position, windowName: windowName))
     }
 

@@ -210,6 +210,22 @@ void dd_collection_model_detach(DDCollectionModel *model);
 gboolean dd_is_list_view(gpointer widget);
 gboolean dd_is_grid_view(gpointer widget);
 
+/// Starts watching whether the file transfer portal (xdg-document-portal) runs on the session
+/// bus, without ever starting it. Call on the main thread; later calls do nothing.
+void dd_portal_watch(void);
+/// Whether the portal's service was last seen running (FALSE until the watch first hears).
+gboolean dd_portal_available(void);
+/// Opens a transfer of `paths` (NULL-terminated) with the portal: the key to offer as
+/// `application/vnd.portal.filetransfer`, from dd_portal_register_files_finish (transfer full).
+void dd_portal_register_files_async(const char *const *paths, gboolean writable, GCancellable *cancellable,
+                                    GAsyncReadyCallback callback, gpointer user_data);
+char *dd_portal_register_files_finish(GAsyncResult *result, GError **error);
+/// The files of the transfer `key`, as paths this process can open (NULL-terminated, transfer
+/// full), from dd_portal_retrieve_files_finish.
+void dd_portal_retrieve_files_async(const char *key, GCancellable *cancellable, GAsyncReadyCallback callback,
+                                    gpointer user_data);
+char **dd_portal_retrieve_files_finish(GAsyncResult *result, GError **error);
+
 G_END_DECLS
 
 #endif

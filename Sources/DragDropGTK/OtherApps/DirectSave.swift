@@ -148,7 +148,7 @@ extension ExternalDrop {
                 tracked(
                     X11DropStream(
                         selection: x11, mimeType: DirectSave.property, target: DirectSave.property, latin1: false,
-                        timeout: readTimeout)), limit: 64)
+                        timeout: readTimeout)), limit: 64, type: DirectSave.property)
         } catch {
             if let reason = sourceGoneReason { throw .sourceUnavailable(reason) }
             answer = Data()  // refused: it saved nothing
@@ -168,17 +168,4 @@ extension ExternalDrop {
         savedFolders = []
     }
 
-    /// Every byte of `source`, at most `limit`.
-    private func readAll(_ source: any ByteSource, limit: Int) async throws(TransferError) -> Data {
-        var data = Data()
-        while data.count <= limit {
-            let chunk: Data
-            do { chunk = try await source.read(upTo: 1 << 16) } catch let error as TransferError { throw error } catch {
-                throw .sourceUnavailable(error.localizedDescription)
-            }
-            if chunk.isEmpty { return data }
-            data.append(chunk)
-        }
-        throw .tooLarge(type: DirectSave.property, limit: Int64(limit), size: Int64(data.count))
-    }
 }

@@ -15,6 +15,9 @@ struct ExportPlan {
         var parts: [Representation]
         /// Written between parts (several items joined into one text).
         var separator: Data
+        /// Whether the parts' `text/uri-list` is handed to the file transfer portal and its key
+        /// sent instead (``FileTransferPortal``).
+        var viaPortal = false
     }
 
     var entries: [Entry] = []
@@ -49,6 +52,19 @@ struct ExportPlan {
             let type = ContentType(r.mimeType)
             entries.append(Entry(mimeType: r.mimeType, parts: [.data(type, Data(r.bytes))], separator: Data()))
         }
+    }
+
+    /// The plan with the file transfer portal's types first when it offers a `text/uri-list`
+    /// (``FileTransferPortal``): a sandboxed app reads its files through them.
+    func offeringPortal() -> ExportPlan {
+        guard let files = entries.first(where: { ContentType($0.mimeType).essence == ContentType.uriList.essence })
+        else { return self }
+        var plan = self
+        plan.entries.insert(
+            contentsOf: FileTransferPortal.mimeTypes.map {
+                Entry(mimeType: $0, parts: files.parts, separator: files.separator, viaPortal: true)
+            }, at: 0)
+        return plan
     }
 
     /// The MIME names GTK offers other apps, richest first (possibly none).

@@ -40,6 +40,9 @@ final class ExternalDrop {
     /// X Direct Save (``DirectSave``): the file name the source offers to save and the folder
     /// under which it saves it, when its `text/uri-list` comes that way.
     var directSave: (name: String, root: URL)?
+    /// The file transfer portal's type the drop offers, when the portal runs: its file list is
+    /// read through the portal (``FileTransferPortal``).
+    var portalType: ContentType?
     /// The folders XDS saved into, removed when the drop ends (``removeSavedFolders()``).
     var savedFolders: [URL] = []
     private var readers: [any DropReader] = []
@@ -57,6 +60,9 @@ final class ExternalDrop {
         ItemProvider(
             app: item.app,
             representations: item.types.map { type in
+                if let portalType, type == .uriList {
+                    return Representation(type) { [self] in try await self.portalContent(portalType) }
+                }
                 if let directSave, type == .uriList {
                     return Representation(type) { [self] in
                         try await self.directSaveContent(name: directSave.name, root: directSave.root)
@@ -115,5 +121,42 @@ final class ExternalDrop {
         readers = []
         let action = !accepted ? 0 : operation == .move ? GDK_ACTION_MOVE.rawValue : GDK_ACTION_COPY.rawValue
         gdk_drop_finish(OpaquePointer(drop.raw), GdkDragAction(rawValue: action))
+    }
+
+    /// The drop's files through the file transfer portal: the key the other app sent under
+    /// `portalType`, and the paths the portal gives for it, as a `text/uri-list`. When the portal
+    /// gives nothing, the drop's own `text/uri-list`, if it offers one (paths in a sandbox are
+    /// often of the sandbox only, so the portal comes first).
+    func portalContent(_ portalType: ContentType) async throws(TransferError) -> RepresentationContent {
+        do throws(TransferError) {
+            let bytes = try await readAll(
+                openStream(portalType.mimeType), limit: FileTransferPortal.keyLimit + 1, type: portalType.mimeType)
+            let paths = try await FileTransferPortal.retrieve(FileTransferPortal.key(from: bytes))
+            guard !paths.isEmpty else { throw .malformed(type: portalType.mimeType, reason: "the transfer holds no files") }
+            return .data(FileTransferPortal.uriList(paths))
+        } catch {
+            guard offersOwnURIList else { throw error }
+            return OtherAppText.content(.uriList, stream: try openStream(ContentType.uriList.mimeType))
+        }
+    }
+
+    /// Whether the other app offers a `text/uri-list` of its own.
+    private var offersOwnURIList: Bool {
+        guard let formats = gdk_drop_get_formats(OpaquePointer(drop.raw)) else { return false }
+        return gdk_content_formats_contain_mime_type(formats, ContentType.uriList.mimeType) != 0
+    }
+
+    /// Every byte of `source`, at most `limit` (more is an error naming `type`).
+    func readAll(_ source: any ByteSource, limit: Int, type: String) async throws(TransferError) -> Data {
+        var data = Data()
+        while data.count <= limit {
+            let chunk: Data
+            do { chunk = try await source.read(upTo: 1 << 16) } catch let error as TransferError { throw error } catch {
+                throw .sourceUnavailable(error.localizedDescription)
+            }
+            if chunk.isEmpty { return data }
+            data.append(chunk)
+        }
+        throw .tooLarge(type: type, limit: Int64(limit), size: Int64(data.count))
     }
 }

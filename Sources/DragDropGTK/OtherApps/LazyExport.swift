@@ -63,8 +63,28 @@ final class LazyExport {
         }
     }
 
-    /// Produces every part and writes it; returns the bytes written.
+    /// Produces every part and writes it; returns the bytes written. A portal entry's parts (a
+    /// `text/uri-list`) go to the file transfer portal, and its key is written instead.
     private func send(_ entry: ExportPlan.Entry, to stream: PointerBits, cancellable: PointerBits) async throws -> Int {
+        if entry.viaPortal {
+            var list = Data()
+            for (index, part) in entry.parts.enumerated() {
+                if index > 0 { list.append(entry.separator) }
+                let source = try await part.produce().source()
+                while true {
+                    let chunk = try await source.read(upTo: Self.chunkSize)
+                    if chunk.isEmpty { break }
+                    list.append(chunk)
+                }
+            }
+            let paths = FileTransferPortal.paths(inURIList: list)
+            guard !paths.isEmpty else { throw GIOFailure(message: "The drag holds no files on this computer.") }
+            let key = try await FileTransferPortal.register(paths)
+            diagnose("export portal files=\(paths.count)")
+            let bytes = Data(key.utf8) + Data([0])
+            try await Self.writeAll(bytes, to: stream, cancellable: cancellable)
+            return bytes.count
+        }
         var total = 0
         var nextReport = 1 << 20
         for (index, part) in entry.parts.enumerated() {

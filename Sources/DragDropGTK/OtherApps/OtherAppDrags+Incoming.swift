@@ -167,6 +167,10 @@ extension OtherAppDrags {
         guard let formats = gdk_drop_get_formats(OpaquePointer(drop)) else { return nil }
         var types = StandardMimeTypes.received(formats)
         let source = lastEnteredSource
+        let portal = FileTransferPortal.offered(in: types)
+        types.removeAll(where: FileTransferPortal.isPortalType)
+        let portalType = FileTransferPortal.isAvailable ? portal : nil
+        if portalType != nil, !types.contains(.uriList) { types.insert(.uriList, at: 0) }
         let directSave = directSaveOffer(offered: types)
         if directSave != nil { types.append(.uriList) }
         guard !types.isEmpty else { return nil }
@@ -181,6 +185,7 @@ extension OtherAppDrags {
         let external = ExternalDrop(
             drop: GObjectRef(raw: drop), item: item, sourceWindow: source, window: window, readTimeout: readTimeout)
         external.directSave = directSave
+        external.portalType = portalType
         return external
     }
 

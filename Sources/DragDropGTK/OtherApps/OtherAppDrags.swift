@@ -92,7 +92,7 @@ final class OtherAppDrags: GtkDragHostCollaborator {
         statusTargetApp = nil
         let providers = host.fileExport.addingFileForms(
             to: items.compactMap { id in (host.delegate(of: id) ?? owner)?.dragHost(host, itemProviderFor: id) })
-        let plan: ExportPlan
+        var plan: ExportPlan
         if providers.count == items.count {
             plan = ExportPlan(providers: providers, conformance: host.engine.chooser.conformance)
         } else {
@@ -102,6 +102,7 @@ final class OtherAppDrags: GtkDragHostCollaborator {
                 ]
             plan = ExportPlan(eager: exported)
         }
+        if FileTransferPortal.isAvailable { plan = plan.offeringPortal() }
         host.diagnose("offer \(plan.entries.map(\.mimeType))")
         return LazyExport(plan: plan) { [weak host] line in
             host?.diagnose(line)
