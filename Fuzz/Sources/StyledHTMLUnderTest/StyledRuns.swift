@@ -1,1 +1,1 @@
-../../../Sources/DragDropGTK/Widgets/StyledRuns.swift
+../../../Sources/DragDropGTK/Text/StyledRuns.swift

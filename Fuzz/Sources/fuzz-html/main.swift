@@ -1,4 +1,4 @@
-// Fuzzes the HTML reader of styled text (StyledHTML, Sources/DragDropGTK/Widgets/StyledRuns.swift):
+// Fuzzes the HTML reader of styled text (StyledHTML, Sources/DragDropGTK/Text/StyledRuns.swift):
 // what a text view makes of `text/html` dropped or pasted from another app (TextDrop.swift),
 // and the HTML and Pango markup it writes for its own styled runs.
 //
