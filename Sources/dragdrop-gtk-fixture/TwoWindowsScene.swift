@@ -11,12 +11,21 @@ import DriverProtocol
 //       frames relative to their own window; "listWindows" says which window holds each list
 //   {"kind":"ready"}   once both windows' rows are laid out
 //   feedback and gtk lines as in the default scene
+//
+// Ctrl+W closes the window with the keyboard focus (gtk_window_destroy). The scene keeps its
+// lists weakly: the host keeps each alive while its window is open. Once a window closed:
+//   {"kind":"gtk","message":"closed windowB; list b released; registered N"}
 @MainActor
 final class TwoWindowsScene: FixtureScene {
     let arguments: [String]
     var host: GtkDragHost?
-    /// Each window's id and its list.
-    var windows: [(id: TargetID, list: DragListView)] = []
+    /// Each open window's id and its list (held by the host, not here).
+    var windows: [(id: TargetID, list: WeakList)] = []
+
+    struct WeakList {
+        weak var list: DragListView?
+        let id: TargetID
+    }
     let printer = ChangedLineWriter()
     var announcedReady = false
 
@@ -53,7 +62,8 @@ final class TwoWindowsScene: FixtureScene {
                 gtk_box_append(dd_box(UnsafeMutableRawPointer(box)), list.widget)
                 try list.register(in: spec.window)
                 list.onChange = { [weak self] in self?.printState() }
-                windows.append((spec.window, list))
+                windows.append((spec.window, WeakList(list: list, id: spec.list)))
+                closeOnControlW(window, id: spec.window)
                 shown.append(window)
             }
         } catch {
@@ -65,13 +75,37 @@ final class TwoWindowsScene: FixtureScene {
         printState()
     }
 
+    /// Ctrl+W destroys `window`; once GTK let go of it, says whether its list was released.
+    private func closeOnControlW(_ window: UnsafeMutablePointer<GtkWidget>, id: TargetID) {
+        guard let keys = gtk_event_controller_key_new() else { return }
+        GSignal.connect(
+            UnsafeMutableRawPointer(keys), "key-pressed",
+            key: { [weak self] keyval, _, state in
+                guard state & GDK_CONTROL_MASK.rawValue != 0, keyval == UInt32(GDK_KEY_w) else { return false }
+                gtk_window_destroy(dd_window(window))
+                GLibSource.once(afterMilliseconds: 100) { self?.closed(id) }
+                return true
+            })
+        gtk_widget_add_controller(window, keys)
+    }
+
+    private func closed(_ id: TargetID) {
+        guard let index = windows.firstIndex(where: { $0.id == id }) else { return }
+        let entry = windows.remove(at: index)
+        let released = entry.list.list == nil ? "released" : "still alive"
+        let count = host?.registeredTargetIDs.count ?? -1
+        LineWriter.write(GtkLine(message: "closed \(id.rawValue); list \(entry.list.id.rawValue) \(released); registered \(count)"))
+        printState()
+    }
+
+    private var lists: [DragListView] { windows.compactMap(\.list.list) }
+
     func printState() {
         var state = StateLine()
-        state.lists = Dictionary(windows.map { ($0.list.id.rawValue, $0.list.items.map(\.title)) }) { first, _ in first }
+        state.lists = Dictionary(lists.map { ($0.id.rawValue, $0.items.map(\.title)) }) { first, _ in first }
         state.selected = Dictionary(
-            windows.map { entry in
-                let list = entry.list
-                return (list.id.rawValue, list.items.filter { list.selection.contains($0.id) }.map(\.title))
+            lists.map { list in
+                (list.id.rawValue, list.items.filter { list.selection.contains($0.id) }.map(\.title))
             }) { first, _ in first }
         printer.write(state)
     }
@@ -84,7 +118,8 @@ final class TwoWindowsScene: FixtureScene {
         layout.lists = [:]
         layout.rows = [:]
         var laidOut = true
-        for (windowID, list) in windows {
+        for (windowID, entry) in windows {
+            guard let list = entry.list else { continue }
             guard let window = host.frameInWindow(of: windowID) else { return }
             layout.windows?[windowID.rawValue] = [window.width, window.height]
             layout.listWindows?[list.id.rawValue] = windowID.rawValue

@@ -56,4 +56,37 @@ struct TwoWindowsTests {
             lists == ["a": ["Milk", "Eggs"], "b": ["Report"]]
         }
     }
+
+    @Test(
+        "S1: closing a window (Ctrl+W, gtk_window_destroy) ends everything registered in it: its list, held by nothing but its window, is released, its targets leave the engine, and drags in the other window go on"
+    )
+    func closingAWindowEndsItsRegistrations() async throws {
+        let display = try XDisplay.startPrivate()
+        defer { display.stop() }
+        let app = try await FixtureApp.launch(
+            on: display, size: (420, 360), at: (40, 40), arguments: ["--scene", "two-windows"],
+            windowName: "DragDrop fixture A")
+        defer { app.stop() }
+        let pointer = Pointer(display: display)
+        let originB = try display.place(windowNamed: "DragDrop fixture B", at: (700, 40)).content
+        let layout = try await app.settledLayout()
+        #expect(app.lists == ["a": ["Milk", "Eggs"], "b": ["Report"]], "both lists alive, held only by the host")
+
+        // Window B gets the keyboard with a click on its empty part, then Ctrl+W closes it.
+        try pointer.click(at: (originB.x + 300, originB.y + 300))
+        let mark = app.lineCount
+        try pointer.key("ctrl+w")
+        let closed = try await app.waitFor(GtkLine.self, "window B closed", after: mark) { $0.message.hasPrefix("closed ") }
+        // The host registers each window, its list and the list's rows: A's four are left.
+        #expect(closed.message == "closed windowB; list b released; registered 4")
+        #expect(app.lines(GtkLine.self, from: mark).contains { $0.message == "window removed windowB" })
+
+        // Window A's drags go on: Milk moves below Eggs.
+        let milk = try layout.row("Milk", in: "a")
+        let eggs = try layout.row("Eggs", in: "a")
+        let before = app.lineCount
+        try pointer.drag(from: (milk.midX, milk.midY), to: (eggs.midX, eggs.maxY + 20), steps: 12)
+        try await app.waitForState("Milk below Eggs", after: before) { lists, _ in lists["a"] == ["Eggs", "Milk"] }
+        #expect(app.lists == ["a": ["Eggs", "Milk"]])
+    }
 }

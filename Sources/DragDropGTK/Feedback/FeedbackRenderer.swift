@@ -47,6 +47,8 @@ final class FeedbackRenderer: GtkDragHostCollaborator {
     /// Whether `window` has its feedback layer.
     func hasLayer(in window: TargetID) -> Bool { layers[window] != nil }
 
+    func windowRemoved(_ id: TargetID) { layers[id] = nil }
+
     /// Shows `message` at the bottom of `window` and reports it to ``onNotice``.
     func showNotice(_ message: String, in window: TargetID) {
         layers[window]?.showNotice(message, seconds: noticeSeconds)

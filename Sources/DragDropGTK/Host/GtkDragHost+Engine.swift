@@ -86,4 +86,10 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
 protocol GtkDragHostCollaborator: AnyObject {
     /// An event the engine emitted, after the collaborators before this one saw it.
     func engineEmitted(_ event: FeedbackEvent)
+    /// Window `id` was removed (closed): forget what was kept for it. Default: nothing.
+    func windowRemoved(_ id: TargetID)
+}
+
+extension GtkDragHostCollaborator {
+    func windowRemoved(_ id: TargetID) {}
 }

@@ -10,6 +10,9 @@ public enum GtkDragHostError: Error, CustomStringConvertible {
     case noParent(TargetID)
     /// The window was not added with ``GtkDragHost/addWindow(_:id:name:undoShortcuts:)``.
     case unknownWindow(TargetID)
+    /// The target asks for a feature (`because`) its delegate does not provide: it does not
+    /// conform to `protocolName`. Without this, the feature would silently do nothing.
+    case missingFeature(TargetID, protocolName: String, because: String)
 
     /// The message a person reads.
     public var description: String {
@@ -20,6 +23,9 @@ public enum GtkDragHostError: Error, CustomStringConvertible {
                 + "containers before their items."
         case .unknownWindow(let id):
             "Window '\(id)' is not added to the drag host: add it with addWindow(_:id:name:) first."
+        case .missingFeature(let id, let protocolName, let because):
+            "Widget target '\(id)' \(because), but its delegate does not conform to \(protocolName): make it conform, "
+                + "or register the target with a delegate that does."
         }
     }
 }
@@ -66,7 +72,10 @@ public final class GtkDragHost {
     struct Registered {
         let widget: GObjectRef
         let window: TargetID
-        weak var delegate: (any GtkDragHostDelegate)?
+        /// Held until the target is unregistered or its window closes: a widget object an app
+        /// registered (a list, an entry) lives as long as its window shows it, with no other
+        /// reference to keep it.
+        var delegate: (any GtkDragHostDelegate)?
         var dragSource: GObjectRef?
     }
 
@@ -177,11 +186,48 @@ public final class GtkDragHost {
                 self?.accessibility.focusChanged(in: window)
             })
         trackLayout(of: window, id: id)
+        let windowBits = PointerBits(UnsafeMutableRawPointer(window))
+        GSignal.connect(UnsafeMutableRawPointer(window), "unrealize") { [weak self] in
+            // gtk_window_destroy takes the window off the toplevel list before unrealizing it; a
+            // window merely unrealized (a display change) stays on it.
+            guard let self, let raw = windowBits.pointer, !Self.isToplevel(raw) else { return }
+            self.removeWindow(id)
+        }
+    }
+
+    /// Ends everything registered in window `id`: its targets and theirs are unregistered, the
+    /// objects that owned them released, and a drag from or over the window cancelled. Called
+    /// by itself when the window is destroyed (closed); call it for a window that stays open but
+    /// no longer takes part in drags.
+    public func removeWindow(_ id: TargetID) {
+        guard windowOrigins[id] != nil, registered[id] != nil else { return }
+        if let session = engine.currentSession {
+            let involved = ([session.destination] + session.items.map(\.id)).contains { target in
+                target.map { registered[$0]?.window == id } ?? false
+            }
+            if involved { drive { engine.cancelDrag() } }
+        }
+        unregister(id)
+        for collaborator in collaborators { collaborator.windowRemoved(id) }
+        diagnose("window removed \(id.rawValue)")
+    }
+
+    /// Whether `window` is on GTK's list of toplevel windows (destroyed windows are not).
+    private static func isToplevel(_ window: UnsafeMutableRawPointer) -> Bool {
+        guard let list = gtk_window_get_toplevels() else { return false }
+        let count = g_list_model_get_n_items(list)
+        for index in 0..<count {
+            guard let item = g_list_model_get_item(list, index) else { continue }
+            defer { g_object_unref(item) }
+            if item == window { return true }
+        }
+        return false
     }
 
     /// Registers a widget inside a registered window as `target` (its frame is taken from the
     /// widget). A draggable target (non-empty `offers`) gets a `GtkDragSource`. `delegate` owns
-    /// the model behind it (held weakly).
+    /// the model behind it; the host holds it until the target is unregistered or its window
+    /// closes (``removeWindow(_:)``).
     ///
     /// A `target.frame` other than `.zero` (engine coordinates) is kept until the next layout
     /// outside a drag: a virtualized list binding a recycled row during a drag knows where the
@@ -190,6 +236,7 @@ public final class GtkDragHost {
         _ widget: UnsafeMutablePointer<GtkWidget>, as target: DragTarget, delegate: (any GtkDragHostDelegate)?
     ) throws(GtkDragHostError) {
         guard let parent = target.parent, let parentEntry = registered[parent] else { throw .noParent(target.id) }
+        try Self.checkFeatures(of: target, delegate: delegate)
         let ref = GObjectRef(raw: UnsafeMutableRawPointer(widget))
         var entry = Registered(widget: ref, window: parentEntry.window, delegate: delegate)
         var t = target
@@ -200,6 +247,19 @@ public final class GtkDragHost {
         learnMimeTypes(of: t)
         registered[t.id] = entry
         reschedule()
+    }
+
+    /// Fails when `target` asks for a feature that `delegate` does not provide: spring loading
+    /// (SP1) needs a ``GtkSpringLoadingDelegate`` to open the control, model items (M1) a
+    /// ``GtkModelItemsDelegate`` to name the rows that have no widget.
+    static func checkFeatures(of target: DragTarget, delegate: (any GtkDragHostDelegate)?) throws(GtkDragHostError) {
+        if target.springLoading != nil, !(delegate is any GtkSpringLoadingDelegate) {
+            throw .missingFeature(target.id, protocolName: "GtkSpringLoadingDelegate", because: "is spring-loaded")
+        }
+        if target.modelItems != nil, !(delegate is any GtkModelItemsDelegate) {
+            throw .missingFeature(
+                target.id, protocolName: "GtkModelItemsDelegate", because: "has model items (rows without widgets)")
+        }
     }
 
     /// Runs `body` after each frame the window of registered target `id` paints, once the

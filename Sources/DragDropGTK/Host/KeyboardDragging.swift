@@ -148,6 +148,11 @@ final class KeyboardDragging: GtkDragHostCollaborator {
     // MARK: Wiring
 
     /// Gives a window added to the host its keys, its `dd` actions and the keyboard styles.
+    func windowRemoved(_ id: TargetID) {
+        lastFocus[id] = nil
+        actionGroups[id] = nil
+    }
+
     func attach(to window: UnsafeMutablePointer<GtkWidget>, windowID: TargetID) {
         installKeyboardStyles(for: window)
         if let keys = gtk_event_controller_key_new() {

@@ -12,8 +12,7 @@ import Glibc
 /// GtkApp.run(id: "org.example.Lists", title: "Lists") { window in
 ///     let list = DragListView(id: "list", title: "To Do", items: ["Milk", "Eggs"], host: window.host)
 ///     window.setContent(list.widget)
-///     try list.register(in: window.id)
-///     return list  // kept alive until the app quits
+///     try list.register(in: window.id)  // the window keeps it from now on
 /// }
 /// ```
 ///
@@ -31,9 +30,9 @@ import Glibc
 /// The app's own arguments are left alone (GTK is not given `CommandLine.arguments`).
 @MainActor
 public enum GtkApp {
-    /// Runs the app; see ``GtkApp``. `build` lays out the window's content, registers the
-    /// widgets and returns what must stay alive while the app runs (the widgets' Swift objects:
-    /// the host holds them weakly), typically a tuple or an array of them.
+    /// Runs the app; see ``GtkApp``. `build` lays out the window's content and registers the
+    /// widgets; a registered widget's Swift object is kept by the window's host until the window
+    /// closes. Whatever `build` returns is kept too, until the app ends (an app's own model).
     @discardableResult
     public static func run<Content>(
         id: String, title: String, width: Int32 = 640, height: Int32 = 480,

@@ -49,5 +49,4 @@ GtkApp.run(id: "org.example.FirstApp", title: "First App", width: 560, height: 3
     }
     try note.register(in: window.id)
     printLists()
-    return (toDo, done, note)  // kept alive while the window is open
 }
