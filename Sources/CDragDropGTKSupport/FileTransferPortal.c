@@ -47,6 +47,29 @@ gboolean dd_portal_available(void) { return portal_owned; }
 
 // MARK: Registering files (the giving side)
 
+/// The reply of a finished portal call, or NULL after failing `task` with the call's error (the
+/// task is then released).
+static GVariant *reply_or_fail(GObject *source, GAsyncResult *result, GTask *task) {
+    GError *error = NULL;
+    GVariant *reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);
+    if (reply == NULL) {
+        g_task_return_error(task, error);
+        g_object_unref(task);
+    }
+    return reply;
+}
+
+/// The session bus for `task`, or NULL after failing it (the task is then released).
+static GDBusConnection *bus_or_fail(GTask *task) {
+    GError *error = NULL;
+    GDBusConnection *connection = g_bus_get_sync(G_BUS_TYPE_SESSION, g_task_get_cancellable(task), &error);
+    if (connection == NULL) {
+        g_task_return_error(task, error);
+        g_object_unref(task);
+    }
+    return connection;
+}
+
 typedef struct {
     GDBusConnection *connection;
     char **paths;
@@ -123,13 +146,8 @@ static void add_next_files(GTask *task) {
 
 static void transfer_started(GObject *source, GAsyncResult *result, gpointer data) {
     GTask *task = data;
-    GError *error = NULL;
-    GVariant *reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);
-    if (reply == NULL) {
-        g_task_return_error(task, error);
-        g_object_unref(task);
-        return;
-    }
+    GVariant *reply = reply_or_fail(source, result, task);
+    if (reply == NULL) return;
     Registration *r = g_task_get_task_data(task);
     g_variant_get(reply, "(s)", &r->key);
     g_variant_unref(reply);
@@ -139,13 +157,8 @@ static void transfer_started(GObject *source, GAsyncResult *result, gpointer dat
 void dd_portal_register_files_async(const char *const *paths, gboolean writable, GCancellable *cancellable,
                                     GAsyncReadyCallback callback, gpointer user_data) {
     GTask *task = g_task_new(NULL, cancellable, callback, user_data);
-    GError *error = NULL;
-    GDBusConnection *connection = g_bus_get_sync(G_BUS_TYPE_SESSION, cancellable, &error);
-    if (connection == NULL) {
-        g_task_return_error(task, error);
-        g_object_unref(task);
-        return;
-    }
+    GDBusConnection *connection = bus_or_fail(task);
+    if (connection == NULL) return;
     Registration *r = g_new0(Registration, 1);
     r->connection = connection;
     r->paths = g_strdupv((char **)paths);
@@ -168,13 +181,8 @@ char *dd_portal_register_files_finish(GAsyncResult *result, GError **error) {
 
 static void files_retrieved(GObject *source, GAsyncResult *result, gpointer data) {
     GTask *task = data;
-    GError *error = NULL;
-    GVariant *reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);
-    if (reply == NULL) {
-        g_task_return_error(task, error);
-        g_object_unref(task);
-        return;
-    }
+    GVariant *reply = reply_or_fail(source, result, task);
+    if (reply == NULL) return;
     char **paths = NULL;
     g_variant_get(reply, "(^as)", &paths);
     g_variant_unref(reply);
@@ -185,13 +193,8 @@ static void files_retrieved(GObject *source, GAsyncResult *result, gpointer data
 void dd_portal_retrieve_files_async(const char *key, GCancellable *cancellable, GAsyncReadyCallback callback,
                                     gpointer user_data) {
     GTask *task = g_task_new(NULL, cancellable, callback, user_data);
-    GError *error = NULL;
-    GDBusConnection *connection = g_bus_get_sync(G_BUS_TYPE_SESSION, cancellable, &error);
-    if (connection == NULL) {
-        g_task_return_error(task, error);
-        g_object_unref(task);
-        return;
-    }
+    GDBusConnection *connection = bus_or_fail(task);
+    if (connection == NULL) return;
     GVariantBuilder options;
     g_variant_builder_init(&options, G_VARIANT_TYPE_VARDICT);
     g_dbus_connection_call(connection, PORTAL_NAME, PORTAL_PATH, PORTAL_INTERFACE, "RetrieveFiles",
