@@ -1,0 +1,107 @@
+/// Where a drop lands in an outline (T1): between two rows, as the `index`-th child of `parent`
+/// (nil: the top level) at `depth`, or on a row that holds children, as its last child.
+public enum OutlineDropPoint: Sendable, Hashable {
+    case between(parent: TargetID?, index: Int, depth: Int)
+    case on(TargetID)
+
+    /// The parent the dropped items go into.
+    public var parent: TargetID? {
+        switch self {
+        case .between(let parent, _, _): parent
+        case .on(let item): item
+        }
+    }
+}
+
+/// Where a drop between two rows of an outline lands (T1): the pointer's horizontal position
+/// picks the depth among those the gap allows, no deeper than one level below the row above
+/// (when that row can hold children), no shallower than the row below needs; the depth picks
+/// the parent and the index. The dragged items' rows and everything inside them are left out,
+/// so nothing is ever proposed inside a dragged item (T3).
+///
+/// Built once per drag from the rows that show (O(rows)); each pointer move then costs
+/// O(depth), whatever the outline's size (T7).
+public struct OutlineProjector: Sendable {
+    /// The rows left once the dragged items and their subtrees are taken out, in display order.
+    public let rows: [OutlineRow]
+    /// For each row that shows, its position in ``rows`` (nil: dragged, or inside a dragged item).
+    private let kept: [Int?]
+    private let byID: [TargetID: Int]
+    /// The indentation of one level, and where depth 0 starts (the pointer's x there picks 0).
+    public let indent: Double
+    public let origin: Double
+
+    /// A projector over `rows` (the rows that show, in order) for a drag of `dragging`.
+    public init(rows all: [OutlineRow], dragging: Set<TargetID>, indent: Double, origin: Double = 0) {
+        var rows: [OutlineRow] = []
+        var kept: [Int?] = []
+        var skipBelow: Int?  // inside a dragged row: rows deeper than its depth are skipped
+        for row in all {
+            if let depth = skipBelow, row.depth > depth {
+                kept.append(nil)
+                continue
+            }
+            skipBelow = nil
+            if dragging.contains(row.id) {
+                skipBelow = row.depth
+                kept.append(nil)
+                continue
+            }
+            kept.append(rows.count)
+            rows.append(row)
+        }
+        self.rows = rows
+        self.kept = kept
+        byID = Dictionary(rows.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        self.indent = max(1, indent)
+        self.origin = origin
+    }
+
+    /// The gap before row `position` of the rows that show (`position` = their count: after
+    /// the last), as a gap of ``rows``.
+    func keptGap(before position: Int) -> Int {
+        var index = min(max(0, position), kept.count)
+        while index < kept.count, kept[index] == nil { index += 1 }
+        return index < kept.count ? kept[index]! : rows.count
+    }
+
+    /// The depths a drop in the gap before row `position` (of the rows that show) may take.
+    public func depths(before position: Int) -> ClosedRange<Int> {
+        let gap = keptGap(before: position)
+        let above = gap > 0 ? rows[gap - 1] : nil
+        let below = gap < rows.count ? rows[gap] : nil
+        let deepest = above.map { $0.depth + ($0.canHoldChildren ? 1 : 0) } ?? 0
+        let shallowest = min(below?.depth ?? 0, deepest)
+        return shallowest...deepest
+    }
+
+    /// The drop between rows, before row `position` (of the rows that show), with the pointer at
+    /// horizontal position `x`.
+    public func drop(before position: Int, x: Double) -> OutlineDropPoint {
+        let allowed = depths(before: position)
+        let wanted = Int(((x - origin) / indent).rounded(.down))
+        return drop(before: position, depth: min(max(wanted, allowed.lowerBound), allowed.upperBound))
+    }
+
+    /// The drop between rows, before row `position`, at `depth` (clamped to what the gap allows).
+    public func drop(before position: Int, depth: Int) -> OutlineDropPoint {
+        let allowed = depths(before: position)
+        let depth = min(max(depth, allowed.lowerBound), allowed.upperBound)
+        let gap = keptGap(before: position)
+        guard gap > 0 else { return .between(parent: nil, index: 0, depth: 0) }
+        var row = rows[gap - 1]
+        // One level below the row above: its first child.
+        if depth == row.depth + 1 { return .between(parent: row.id, index: 0, depth: depth) }
+        // Otherwise after the row above's ancestor at that depth (the row itself at its own).
+        while row.depth > depth, let parent = row.parent, let position = byID[parent] { row = rows[position] }
+        return .between(parent: row.parent, index: row.index + 1, depth: row.depth)
+    }
+
+    /// The drop on row `id`, into it as its last child, when it holds children; nil otherwise,
+    /// or when it is dragged or inside a dragged item (T3: the caller refuses it with
+    /// ``OutlineTree/refusal(dropping:into:)``'s reason).
+    public func drop(on id: TargetID) -> OutlineDropPoint? {
+        guard let position = byID[id], rows[position].canHoldChildren else { return nil }
+        return .on(id)
+    }
+}
