@@ -139,6 +139,9 @@ public final class Localizer: Sendable {
     /// The language chosen: the tag whose catalog is used (`ko`, `ru`), or `en`.
     public var language: String { resolve().language }
 
+    /// The plural rule of the chosen language's first catalog; `nil` for English.
+    public var pluralRule: PluralRule? { resolve().catalogs.first?.pluralRule }
+
     /// Catalog files found for the chosen language but refused, with why.
     public var ignoredCatalogs: [IgnoredCatalog] { resolve().ignored }
 
