@@ -34,7 +34,7 @@ public struct PluralRule: Sendable, Hashable, CustomStringConvertible {
         var count: Int?
         var plural: String?
         for field in header.split(separator: ";") {
-            let parts = field.split(separator: "=", maxSplits: 1)
+            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else {
                 if field.allSatisfy(\.isWhitespace) { continue }
                 throw .malformedHeader(header)
