@@ -18,9 +18,24 @@ let package = Package(
         .library(name: "WindowDriver", targets: ["WindowDriver"]),
     ],
     targets: [
+        // The engine. Its message catalogs (Localization/po/*.po, gettext's format) are compiled
+        // to .mo resources at build time by CompileMessageCatalogs with dragdrop-msgfmt, so
+        // building needs no GNU gettext.
         .target(
             name: "DragDrop",
+            exclude: ["Localization/po/dragdrop.pot"],
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: ["CompileMessageCatalogs"]
+        ),
+        // Compiles a gettext .po file to .mo (the build-time half of msgfmt), for the plugin.
+        .executableTarget(
+            name: "dragdrop-msgfmt",
             swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .plugin(
+            name: "CompileMessageCatalogs",
+            capability: .buildTool(),
+            dependencies: ["dragdrop-msgfmt"]
         ),
         .target(
             name: "DragDropTesting",

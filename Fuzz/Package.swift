@@ -34,5 +34,7 @@ let package = Package(
         fuzzTarget("fuzz-html", ["StyledHTMLUnderTest"]),
         fuzzTarget("fuzz-vcard", [project("DragDrop")]),
         fuzzTarget("fuzz-validation", [project("DragDrop")]),
+        fuzzTarget("fuzz-mo", [project("DragDrop")]),
+        fuzzTarget("fuzz-plural", [project("DragDrop")]),
     ]
 )

@@ -20,7 +20,7 @@ SWIFT=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-10}
 FUZZ_SCALE_TIMEOUT=${FUZZ_SCALE_TIMEOUT:-30}
-FUZZ_TARGETS=${FUZZ_TARGETS:-fuzz-scenario fuzz-mime fuzz-uri-list fuzz-html fuzz-vcard fuzz-validation}
+FUZZ_TARGETS=${FUZZ_TARGETS:-fuzz-scenario fuzz-mime fuzz-uri-list fuzz-html fuzz-vcard fuzz-validation fuzz-mo fuzz-plural}
 FUZZ_FLAGS=${FUZZ_FLAGS:-}
 FUZZ_BUILD=${FUZZ_BUILD:-1}
 

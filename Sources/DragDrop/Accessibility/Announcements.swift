@@ -1,10 +1,16 @@
 /// The sentences the engine gives assistive technology to speak (C4). Kept in one place so an
 /// app can read what will be said, and so the wording stays consistent.
 public enum Announcements {
-    /// "'Milk'" for one item, "3 photos" for several of one kind, "3 items" for a mix.
+    /// "'Milk'" for one item, "3 photos" for several of one kind, "3 items" for a mix: the
+    /// items inside other sentences, in the current language (``Localization``).
     public static func describe(_ items: [DragItem]) -> String {
-        if items.count == 1, let only = items.first { return "'\(only.name)'" }
+        if items.count == 1, let only = items.first { return quoted(only.name) }
         return noun(for: items).counted(items.count)
+    }
+
+    /// "'Milk'": one item's name as sentences quote it ("«Milk»" in Russian).
+    static func quoted(_ name: String) -> String {
+        Localization.format(.quotedItem, ["name": .name(name)])
     }
 
     /// The shared noun of the items, or "item" for a mix.
@@ -14,28 +20,35 @@ public enum Announcements {
     }
 
     /// "Picked up 3 photos."
-    public static func pickedUp(_ items: [DragItem]) -> String { Sentence.finished("Picked up \(describe(items))") }
+    public static func pickedUp(_ items: [DragItem]) -> String {
+        Localization.format(.pickedUp, ["items": .text(describe(items))])
+    }
 
     /// "Added 'Beach'. Dragging 4 photos."
     public static func added(_ added: [DragItem], total: [DragItem]) -> String {
-        "\(Sentence.finished("Added \(describe(added))")) Dragging \(noun(for: total).counted(total.count))."
+        Localization.format(
+            .added, ["items": .text(describe(added)), "total": .text(noun(for: total).counted(total.count))])
     }
 
     /// "Over Album 'Trips', will copy." / "Over Archive, cannot drop: read-only." / "Not over a drop point."
     public static func over(_ name: String?, _ operation: DropOperation) -> String {
-        guard let name else { return "Not over a drop point." }
+        guard let name else { return Localization.format(.notOver) }
+        let destination: [String: MessageArgument] = ["destination": .name(name)]
         switch operation {
-        case .copy: return "Over \(name), will copy."
-        case .move: return "Over \(name), will move."
-        case .forbidden(let reason): return Sentence.explaining("Over \(name), cannot drop", reason)
-        case .cancel: return "Over \(name), cannot drop here."
+        case .copy: return Localization.format(.overCopy, destination)
+        case .move: return Localization.format(.overMove, destination)
+        case .forbidden(let reason):
+            let because = Sentence.clause(reason)
+            if because.isEmpty { return Localization.format(.overForbidden, destination) }
+            return Localization.format(.overForbiddenBecause, destination.merging(["reason": .text(because)]) { a, _ in a })
+        case .cancel: return Localization.format(.overCancel, destination)
         }
     }
 
     /// "Copied 3 photos to Album 'Trips'."
     public static func completed(_ items: [DragItem], _ operation: DropOperation, to name: String) -> String {
-        let verb = operation == .move ? "Moved" : "Copied"
-        return Sentence.finished("\(verb) \(describe(items)) to \(name)")
+        Localization.format(
+            operation == .move ? .moved : .copied, ["items": .text(describe(items)), "destination": .name(name)])
     }
 
     /// "Copied 'Report' to Thunar.", "Moved 2 files to Thunar." or, when another app moved
@@ -45,55 +58,59 @@ public enum Announcements {
         if moved.count == items.count { return completed(items, .move, to: name) }
         let left = Set(moved.map(\.id))
         let kept = items.filter { !left.contains($0.id) }
-        return Sentence.finished("Moved \(describe(moved)) to \(name); \(describe(kept)) stayed here")
+        return Localization.format(
+            .movedPartly, ["moved": .text(describe(moved)), "destination": .name(name), "kept": .text(describe(kept))])
     }
 
     /// "Not dropped: <reason>."
     public static func failed(_ items: [DragItem], _ failure: DropFailure) -> String {
-        Sentence.explaining("Not dropped", failure.message)
+        let because = Sentence.clause(failure.message)
+        if because.isEmpty { return Localization.format(.notDropped) }
+        return Localization.format(.notDroppedBecause, ["reason": .text(because)])
     }
 
     /// "Adding 'Beach' to Album 'Trips'." while a deferred drop's data arrives (A4).
     public static func adding(_ items: [DragItem], to name: String) -> String {
-        Sentence.finished("Adding \(describe(items)) to \(name)")
+        Localization.format(.adding, ["items": .text(describe(items)), "destination": .name(name)])
     }
 
     /// "Stopped adding 3 photos to Album 'Trips'."
     public static func loadCancelled(_ items: [DragItem], to name: String) -> String {
-        "Stopped adding \(describe(items)) to \(name)."
+        Localization.format(.stoppedAdding, ["items": .text(describe(items)), "destination": .name(name)])
     }
 
     /// "Drop on Archive? <question>"
     public static func confirm(_ name: String, _ message: String) -> String {
-        "Drop on \(Sentence.clause(name))? \(Sentence.finished(message))"
+        Localization.format(
+            .confirm, ["destination": .name(Sentence.clause(name)), "question": .text(Sentence.finished(message))])
     }
 
     /// "Opened Back."
-    public static func sprang(_ name: String) -> String { Sentence.finished("Opened \(name)") }
+    public static func sprang(_ name: String) -> String { Localization.format(.opened, ["destination": .name(name)]) }
 
     /// "Over Next Page: hold still to open it." when the pointer rests on something that opens
     /// under a drag (SP1) but takes no drop itself: a page edge, a back button, a tab.
     public static func springHover(_ name: String) -> String {
-        Sentence.finished("Over \(Sentence.clause(name)): hold still to open it")
+        Localization.format(.holdToOpen, ["destination": .name(Sentence.clause(name))])
     }
 
     /// "Undid Move 3 Photos."
-    public static func undid(_ name: String) -> String { Sentence.finished("Undid \(name)") }
+    public static func undid(_ name: String) -> String { Localization.format(.undid, ["action": .name(name)]) }
 
     /// "Redid Move 3 Photos."
-    public static func redid(_ name: String) -> String { Sentence.finished("Redid \(name)") }
+    public static func redid(_ name: String) -> String { Localization.format(.redid, ["action": .name(name)]) }
 
     /// The undo action name for a drop: "Move 3 Photos", "Copy Photo".
     public static func actionName(_ items: [DragItem], _ operation: DropOperation) -> String {
-        let verb = operation == .move ? "Move" : "Copy"
-        let noun = noun(for: items)
-        if items.count == 1 { return "\(verb) \(noun.singular.capitalizedFirst)" }
-        return "\(verb) \(items.count) \(noun.plural.capitalizedFirst)"
+        Localization.format(
+            operation == .move ? .moveAction : .copyAction, ["what": .text(noun(for: items).titled(items.count))])
     }
 
     /// "Move 2 Files to Thunar": the undo step of a drop into another app.
     public static func actionName(_ items: [DragItem], _ operation: DropOperation, to name: String) -> String {
-        "\(actionName(items, operation)) to \(name)"
+        Localization.format(
+            operation == .move ? .moveActionTo : .copyActionTo,
+            ["what": .text(noun(for: items).titled(items.count)), "destination": .name(name)])
     }
 }
 
@@ -158,7 +175,7 @@ public struct Announcement: Sendable, Hashable, ExpressibleByStringInterpolation
         case .over(let name, let operation): Announcements.over(name, operation)
         case .sprang(let name): Announcements.sprang(name)
         case .pickedUp(let count, let kind, let name):
-            Sentence.finished("Picked up \(count == 1 ? "'\(name)'" : kind.counted(count))")
+            Localization.format(.pickedUp, ["items": .text(count == 1 ? Announcements.quoted(name) : kind.counted(count))])
         }
     }
 

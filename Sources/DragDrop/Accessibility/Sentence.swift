@@ -16,8 +16,11 @@
 ///
 /// Cost: O(length of the parts); allocates the result.
 public enum Sentence {
-    /// What may close a part and gives way when the part becomes (or goes inside) a sentence.
-    private static let closing: Set<Character> = [".", "!", "?", "…", ":", ";", ",", " ", "\n", "\t"]
+    /// What may close a part and gives way when the part becomes (or goes inside) a sentence
+    /// (with the full-width and ideographic stops of Japanese and Chinese sentences).
+    static let closing: Set<Character> = [
+        ".", "!", "?", "…", ":", ";", ",", " ", "\n", "\t", "。", "．", "！", "？", "：", "；", "、", "，",
+    ]
 
     /// `text` without the punctuation and spaces that close it: the part to go inside a longer
     /// sentence ("the disk is full." in "Could not save: the disk is full.").

@@ -54,8 +54,30 @@ public struct Noun: Hashable, Sendable, Codable {
     /// The generic noun, "item" / "items".
     public static let item = Noun("item")
 
-    /// "1 photo", "3 photos".
-    public func counted(_ count: Int) -> String { "\(count) \(count == 1 ? singular : plural)" }
+    /// "1 photo", "3 photos", in the current language (``Localization``): "사진 3장", "写真3枚",
+    /// "3 фотографии". A noun no catalog knows is counted with the language's general pattern
+    /// around the app's own word (English: its own singular and plural).
+    public func counted(_ count: Int) -> String {
+        localized(EngineMessage.counted(self), general: .countedNoun, count: count) {
+            "\(count) \(count == 1 ? singular : plural)"
+        }
+    }
+
+    /// "Photo" for one, "3 Photos" for several: the noun in an undo action's name ("Move 3
+    /// Photos"), in the current language.
+    public func titled(_ count: Int) -> String {
+        localized(EngineMessage.title(self), general: .titleNoun, count: count) {
+            count == 1 ? singular.capitalizedFirst : "\(count) \(plural.capitalizedFirst)"
+        }
+    }
+
+    private func localized(_ own: EngineMessage, general: EngineMessage, count: Int, english: () -> String) -> String {
+        let localizer = Localization.current
+        if localizer.isTranslated(own) { return localizer.format(own, count: count, [:]) }
+        if localizer.language == "en" || !localizer.isTranslated(general) { return english() }
+        let word = count == 1 ? singular : plural
+        return localizer.format(general, count: count, ["noun": .name(word)])
+    }
 }
 
 /// How items in a container are laid out, so a drop can land between two of them (F8).

@@ -47,6 +47,13 @@ public struct DropFailure: Error, Sendable, Hashable, Codable, CustomStringConve
         self.message = Sentence.finished(BidiControls.neutralized(message))
     }
 
+    /// A failure whose message the engine formatted (``Localization``): the names in it had
+    /// their bidirectional controls removed already, and the isolates around them stay.
+    init(_ code: Code, formatted message: String) {
+        self.code = code
+        self.message = Sentence.finished(message)
+    }
+
     public var description: String { message }
 }
 

@@ -134,13 +134,13 @@ public enum OperationRules {
     /// allows only to move: "'Thunar' allows only a move, and Notes copies what other apps
     /// drop.".
     public static func onlyMoveReason(sourceApp: AppID, destinationName: String) -> String {
-        let place = destinationName.isEmpty ? "this place" : destinationName
-        return "'\(sourceApp.rawValue)' allows only a move, and \(place) copies what other apps drop."
+        if destinationName.isEmpty { return Localization.format(.onlyMoveHere, ["app": .name(sourceApp.rawValue)]) }
+        return Localization.format(.onlyMove, ["app": .name(sourceApp.rawValue), "destination": .name(destinationName)])
     }
 
     /// Why nothing takes a drag that `sourceApp` allows neither to copy nor to move.
     public static func nothingReason(sourceApp: AppID) -> String {
-        "'\(sourceApp.rawValue)' allows neither a copy nor a move."
+        Localization.format(.neitherCopyNorMove, ["app": .name(sourceApp.rawValue)])
     }
 
     private static func proposeIgnoringMovability(

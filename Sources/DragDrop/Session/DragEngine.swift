@@ -430,7 +430,7 @@ public final class DragEngine {
         guard let s = session, s.mode != .external, s.awaitingConfirmation == nil else { return }
         let items = sessionItems()
         endSession()
-        let name = app?.rawValue ?? "another app"
+        let name = app?.rawValue ?? Localization.format(.anotherApp)
         var moved: [DragItem] = []
         if operation == .move {
             let own = items.filter { $0.sourceContainer != nil }
@@ -475,8 +475,14 @@ public final class DragEngine {
     /// silent); by default "'Mail' did not take 'Milk'.".
     public func dropRefused(by app: AppID? = nil, reason: String? = nil) {
         guard let s = session, s.mode != .external, s.awaitingConfirmation == nil else { return }
-        let other = app.map { "'\($0)'" } ?? "The other app"
-        finishFailed(DropFailure(.failed, reason ?? "\(other) did not take \(Announcements.describe(sessionItems()))."))
+        if let reason {
+            finishFailed(DropFailure(.failed, reason))
+            return
+        }
+        let items: MessageArgument = .text(Announcements.describe(sessionItems()))
+        finishFailed(DropFailure(.failed, formatted: app.map {
+            Localization.format(.appDidNotTake, ["app": .name($0.rawValue), "items": items])
+        } ?? Localization.format(.otherAppDidNotTake, ["items": items])))
     }
 
     private func start(
@@ -511,8 +517,9 @@ public final class DragEngine {
             session?.keyboard = KeyboardNavigation(points: points, focus: nil, membershipVersion: membershipVersion)
             var route = keyboardRoute(points)
             let count = route.reachableCount()
-            announce(
-                pickedUp.text + " \(count) drop point\(count == 1 ? "" : "s"); press Tab to choose one.", force: true)
+            let items = begun.ids.count == 1
+                ? Announcements.quoted(begun.firstName) : (begun.sharedKind ?? .item).counted(begun.ids.count)
+            announce(Localization.format(.pickedUpWithDropPoints, count: count, ["items": .text(items)]), force: true)
         } else {
             announce(pickedUp)
             if let point { update(at: point) }
@@ -596,7 +603,9 @@ public final class DragEngine {
             if let reveal = s.keyboard?.revealing {
                 // Not on the point that was left, nor on one not there yet (C4).
                 let name = delegate?.dragEngine(self, nameOfItem: reveal.item, in: reveal.container)
-                announce("Wait for \(name.map { "'\($0)'" } ?? "the next drop point") to show, then drop.", force: true)
+                announce(
+                    name.map { Localization.format(.waitForPoint, ["name": .name($0)]) }
+                        ?? Localization.format(.waitForNextPoint), force: true)
                 return true
             }
             drop()
@@ -655,7 +664,7 @@ public final class DragEngine {
         switch route.next(from: nav.focus, revealing: nav.revealing, forward: forward) {
         case .focus(let index): focusKeyboardPoint(at: index)
         case .reveal(let step): take(step)
-        case .none: announce("No drop points.", force: true)
+        case .none: announce(Localization.format(.noDropPoints), force: true)
         }
     }
 
@@ -757,7 +766,7 @@ public final class DragEngine {
             return
         }
         clearTransientFeedback()
-        finishFailed(DropFailure(.cancelled, "The drag was cancelled."))
+        finishFailed(DropFailure(.cancelled, formatted: Localization.format(.dragCancelled)))
     }
 
     /// Answers the confirmation of an irreversible drop (U2): `true` performs it, `false`
@@ -770,7 +779,8 @@ public final class DragEngine {
         } else {
             request.data.finish()
             finishFailed(
-                DropFailure(.declined, "The drop on \(destinationName(request.destination)) was not confirmed."))
+                DropFailure(.declined, formatted: Localization.format(
+                    .notConfirmed, ["destination": .name(destinationName(request.destination))])))
         }
     }
 
@@ -785,7 +795,7 @@ public final class DragEngine {
         offer.restoreSource?.undo()
         offer.cancellation.perform()
         emit(.cancellationUsed(offer.target))
-        announce("\(offer.cancellation.title): done.")
+        announce(Localization.format(.cancellationDone, ["action": .name(offer.cancellation.title)]))
         return true
     }
 
@@ -842,7 +852,7 @@ public final class DragEngine {
     public func undo(in target: TargetID?) {
         let stack = undoStack(for: target)
         guard session == nil else {
-            if stack.canUndo { announce("Finish or cancel the drag before undoing.", force: true) }
+            if stack.canUndo { announce(Localization.format(.finishBeforeUndo), force: true) }
             return
         }
         guard stack.canUndo else { return }
@@ -858,7 +868,7 @@ public final class DragEngine {
     public func redo(in target: TargetID?) {
         let stack = undoStack(for: target)
         guard session == nil else {
-            if stack.canRedo { announce("Finish or cancel the drag before redoing.", force: true) }
+            if stack.canRedo { announce(Localization.format(.finishBeforeRedo), force: true) }
             return
         }
         guard stack.canRedo else { return }
@@ -879,7 +889,8 @@ public final class DragEngine {
             if case .forbidden(let reason) = s.operation {
                 failure = DropFailure(.forbidden, reason)
             } else {
-                failure = DropFailure(.noDestination, "Nothing here can take \(Announcements.describe(items)).")
+                failure = DropFailure(
+                    .noDestination, formatted: Localization.format(.nothingTakes, ["items": .text(Announcements.describe(items))]))
             }
             finishFailed(failure)
             return
@@ -901,7 +912,7 @@ public final class DragEngine {
     private func perform(_ request: DropRequest) {
         guard let delegate else {
             request.data.finish()
-            finishFailed(DropFailure(.failed, "No app is attached to take the drop."))
+            finishFailed(DropFailure(.failed, formatted: Localization.format(.noApp)))
             return
         }
         request.data.open()
@@ -1038,7 +1049,9 @@ public final class DragEngine {
         delegate?.dragEngine(self, cancelDeferredDrop: request)
         let failure = DropFailure(
             .cancelled,
-            "Adding \(Announcements.describe(request.items)) to \(destinationName(request.destination)) was cancelled.")
+            formatted: Localization.format(
+                .addingCancelled,
+                ["items": .text(Announcements.describe(request.items)), "destination": .name(destinationName(request.destination))]))
         emit(.placeholderFailed(token, failure))
         announce(Announcements.loadCancelled(request.items, to: destinationName(request.destination)), force: true)
         return true

@@ -22,50 +22,64 @@ public enum TransferError: Error, Sendable, Hashable, CustomStringConvertible {
     /// There is no item at that index in the drop.
     case noSuchItem(Int)
 
+    /// The sentence, in the current language (``Localization``). What came from elsewhere
+    /// (types, paths, reasons) is put in with its bidirectional controls removed.
     public var description: String {
+        func clean(_ text: String) -> MessageArgument { .text(BidiControls.neutralized(text)) }
+        func explaining(_ bare: EngineMessage, _ because: EngineMessage, _ reason: String, _ arguments: [String: MessageArgument]) -> String {
+            let reason = Sentence.clause(BidiControls.neutralized(reason))
+            if reason.isEmpty { return Localization.format(bare, arguments) }
+            return Localization.format(because, arguments.merging(["reason": .text(reason)]) { a, _ in a })
+        }
         switch self {
         case .notDroppedYet:
-            "The data is not available before the drop; only its types are."
+            return Localization.format(.notDroppedYet)
         case .accessFinished:
-            "This drop's data can no longer be read."
+            return Localization.format(.accessFinished)
         case .noAcceptableRepresentation(let offered, let accepted):
-            "None of the offered types (\(offered.joined(separator: ", "))) can be used here (accepts \(accepted.joined(separator: ", ")))."
+            return Localization.format(
+                .noAcceptableType,
+                ["offered": clean(offered.joined(separator: ", ")), "accepted": clean(accepted.joined(separator: ", "))])
         case .ownAppOnly(let type):
-            "The \(type) data can only be dropped inside the app it comes from."
+            return Localization.format(.ownAppOnly, ["type": clean(type)])
         case .tooLarge(let type, let limit, let size):
-            "The \(type) data is \(ByteCount.format(size)), more than the \(ByteCount.format(limit)) this destination takes."
+            return Localization.format(
+                .tooLarge,
+                ["type": clean(type), "size": .text(ByteCount.format(size)), "limit": .text(ByteCount.format(limit))])
         case .malformed(let type, let reason):
-            Sentence.explaining("The dropped data is not valid \(type)", reason)
+            return explaining(.malformed, .malformedBecause, reason, ["type": clean(type)])
         case .cancelled:
-            "The transfer was cancelled."
+            return Localization.format(.transferCancelled)
         case .sourceUnavailable(let reason):
-            Sentence.explaining("The source stopped providing the data", reason)
+            return explaining(.sourceStopped, .sourceStoppedBecause, reason, [:])
         case .io(let path, let reason):
-            Sentence.explaining("Could not read or write \(path)", reason)
+            return explaining(.fileFailed, .fileFailedBecause, reason, ["path": .name(path)])
         case .noSuchItem(let index):
-            "The drop has no item number \(index + 1)."
+            return Localization.format(.noSuchItem, ["number": .text(String(index + 1))])
         }
     }
 
     /// The failure to report when a drop ends because of this error (A6, F7).
     public var dropFailure: DropFailure {
-        DropFailure(self == .cancelled ? .cancelled : .failed, description)
+        DropFailure(self == .cancelled ? .cancelled : .failed, formatted: description)
     }
 }
 
 /// Human-readable byte counts.
 public enum ByteCount {
-    /// "512 bytes", "1.5 KB", "200 MB", "2 GB" (decimal units, as file managers show).
+    /// "512 bytes", "1.5 KB", "200 MB", "2 GB" (decimal units, as file managers show), in the
+    /// current language (``Localization``).
     public static func format(_ bytes: Int64) -> String {
-        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        let units: [EngineMessage] = [.bytes, .kilobytes, .megabytes, .gigabytes, .terabytes]
         var value = Double(bytes)
         var unit = 0
         while value >= 1000, unit < units.count - 1 {
             value /= 1000
             unit += 1
         }
-        if unit == 0 { return "\(bytes) bytes" }
+        if unit == 0 { return Localization.format(.bytes, count: Int(clamping: bytes)) }
         let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? "\(Int(rounded)) \(units[unit])" : "\(rounded) \(units[unit])"
+        let size = rounded == rounded.rounded() ? "\(Int(rounded))" : "\(rounded)"
+        return Localization.format(units[unit], ["size": .text(size)])
     }
 }

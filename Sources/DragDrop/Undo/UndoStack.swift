@@ -363,11 +363,15 @@ public final class UndoStack {
     /// The Undo menu item's title: `"Undo Move 3 Items"`, or `"Undo"` when the step is unnamed
     /// or there is none; `"Can't Undo Move 'Report' to Thunar"` when the most recent step cannot
     /// be undone.
-    public var undoMenuItemTitle: String { Self.title(undoIsBlocked ? "Can't Undo" : "Undo", undoActionName) }
+    public var undoMenuItemTitle: String {
+        undoIsBlocked
+            ? Self.title(.cannotUndoMenu, .cannotUndoMenuNamed, undoActionName)
+            : Self.title(.undoMenu, .undoMenuNamed, undoActionName)
+    }
 
     /// The Redo menu item's title: `"Redo Move 3 Items"`, or `"Redo"` when the step is unnamed
     /// or there is none.
-    public var redoMenuItemTitle: String { Self.title("Redo", redoActionName) }
+    public var redoMenuItemTitle: String { Self.title(.redoMenu, .redoMenuNamed, redoActionName) }
 
     /// Discards every undo and redo step, and the actions collected so far by open groups (the
     /// groups stay open, so balanced ``endGroup()`` calls remain valid). Fires
@@ -399,8 +403,8 @@ public final class UndoStack {
         onChange?(.registered(name: step.name))
     }
 
-    private static func title(_ verb: String, _ name: String) -> String {
-        name.isEmpty ? verb : "\(verb) \(name)"
+    private static func title(_ bare: EngineMessage, _ named: EngineMessage, _ name: String) -> String {
+        name.isEmpty ? Localization.format(bare) : Localization.format(named, ["action": .name(name)])
     }
 }
 
