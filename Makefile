@@ -19,12 +19,13 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # BrowserTests, FirefoxTests): Thunar, Nautilus, GNOME Text Editor, Engrampa (an archive manager that
 # saves through XDS), LibreOffice Writer with its GTK 3 plug-in, Chromium and Firefox; the file
 # transfer portal (xdg-desktop-portal's xdg-document-portal, on FUSE) and bubblewrap, to run a
-# sandboxed app it serves (SandboxedAppTests; GTK 4 apps with a session bus, as in the
+# sandboxed app it serves; gettext's msgfmt, which the language tests compare our catalog
+# compiler with (SandboxedAppTests, LocalizationTests; GTK 4 apps with a session bus, as in the
 # screen-reader tests, start the portals themselves, which changes nothing they are tested on).
 APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xauth xdotool x11-utils imagemagick gtk-4-examples dbus-x11 xclip \
 	qtbase5-examples gtk-3-examples dbus-daemon at-spi2-core python3-pyatspi chromium libcurl4 weston \
 	thunar nautilus gnome-text-editor engrampa libreoffice-writer libreoffice-gtk3 firefox-esr \
-	xdg-desktop-portal bubblewrap fuse3
+	xdg-desktop-portal bubblewrap fuse3 gettext
 SCENARIOS := $(wildcard Examples/scenarios/*.json Examples/scenarios/regressions/*.json)
 
 .PHONY: all run tour replay test test-gtk test-wayland build deps docs bench soak fuzz format clean
@@ -102,6 +103,9 @@ WAYLAND_TESTS := ShowcaseRemindersTests|ListDragTests|KeyboardAfterDragTests|Two
 # Tools/test-steps.sh runs every step even when one fails (a test run needs its package's build),
 # keeps each step's output in .build/test-logs/ and ends with one summary: each step's verdict,
 # tests, suites and seconds, and every failing test by name. It fails if any step failed.
+# The tests expect the library's English sentences whatever language the machine speaks
+# (LANGUAGE outranks LANG; the language tests choose their languages themselves).
+test test-gtk test-wayland: export LANGUAGE := en
 test: deps
 	@Tools/test-steps.sh \
 		build '$(SWIFT) build --build-tests' \

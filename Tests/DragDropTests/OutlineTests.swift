@@ -91,6 +91,16 @@ struct OutlineTests {
         #expect(tree == before, "a refused move changes nothing")
     }
 
+    @Test("T3, L1, L2: the reason for a refused drop into an item's own subtree reads whole in Korean, Japanese and Russian, with the names quoted as each language quotes them")
+    func refusalsInEveryLanguage() {
+        let refusal = OutlineRefusal.intoDescendant(item: "Work", descendant: "2026")
+        #expect(Localization.withLanguage("ko") { refusal.description } == "‘2026’은 ‘Work’ 안에 있어서 ‘Work’을(를) 그 안에 넣을 수 없습니다.")
+        #expect(Localization.withLanguage("ja") { refusal.description } == "「2026」は「Work」の中にあるため、「Work」をそこに入れることはできません。")
+        #expect(Localization.withLanguage("ru") { refusal.description } == "«Work» нельзя поместить в «2026»: «2026» находится внутри «Work».")
+        #expect(Localization.withLanguage("ko") { OutlineRefusal.intoItself(item: "받은 편지함").description } == "‘받은 편지함’은 자기 자신 안에 넣을 수 없습니다.")
+        #expect(Localization.withLanguage("en") { OutlineRefusal.cannotHoldChildren("Sent").description } == "'Sent' cannot hold other items.")
+    }
+
     @Test("T4: several items from different parents land together in their outline order, each with its subtree; a selected child of a selected parent moves once, inside it")
     func severalFromDifferentParents() throws {
         var tree = try Self.mailboxes()

@@ -179,6 +179,15 @@ extension EngineMessage {
     static let fileFailedBecause = EngineMessage(
         "Could not read or write {path}: {reason}.", finishes: true, note: "{path}: a file's path; {reason} says why.")
     static let noSuchItem = EngineMessage("The drop has no item number {number}.", note: "An app asked for an item a drop does not have.")
+    // MARK: Outlines (T3)
+
+    static let outlineIntoItself = EngineMessage(
+        "{item} cannot go inside itself.", note: "An outline refuses to put {item} (an item's name, quoted) inside itself.")
+    static let outlineIntoDescendant = EngineMessage(
+        "{item} cannot go inside {descendant}, which is inside it.", note: "An outline refuses to put {item} inside {descendant} (names, quoted), which is one of its own sub-items.")
+    static let outlineCannotHold = EngineMessage(
+        "{item} cannot hold other items.", note: "An outline refuses to put anything inside {item} (a name, quoted), which holds no sub-items (a file, a task).")
+
     static let bytes = EngineMessage(
         "{count} bytes", plural: "{count} bytes", context: "size",
         note: "An amount of data under a kilobyte (English says bytes even for 1).")
@@ -222,6 +231,7 @@ extension EngineMessage {
         cannotUndoMenuNamed, redoMenu, redoMenuNamed,
         notDroppedYet, accessFinished, noAcceptableType, ownAppOnly, tooLarge, malformed, malformedBecause,
         transferCancelled, sourceStopped, sourceStoppedBecause, fileFailed, fileFailedBecause, noSuchItem,
+        outlineIntoItself, outlineIntoDescendant, outlineCannotHold,
         bytes, kilobytes, megabytes, gigabytes, terabytes,
     ] + knownNouns.flatMap { [counted($0), title($0)] }
 }

@@ -12,12 +12,15 @@ public enum OutlineRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case duplicateItem(TargetID)
 
     public var description: String {
+        func quoted(_ name: String) -> MessageArgument { .text(Localization.format(.quotedItem, ["name": .name(name)])) }
         switch self {
-        case .intoItself(let item): "'\(item)' cannot go inside itself."
-        case .intoDescendant(let item, let descendant): "'\(item)' cannot go inside '\(descendant)', which is inside it."
-        case .cannotHoldChildren(let name): "'\(name)' cannot hold other items."
-        case .unknownItem(let id): "The outline has no item '\(id.rawValue)'."
-        case .duplicateItem(let id): "The outline already has an item '\(id.rawValue)'."
+        case .intoItself(let item): return Localization.format(.outlineIntoItself, ["item": quoted(item)])
+        case .intoDescendant(let item, let descendant):
+            return Localization.format(.outlineIntoDescendant, ["item": quoted(item), "descendant": quoted(descendant)])
+        case .cannotHoldChildren(let name): return Localization.format(.outlineCannotHold, ["item": quoted(name)])
+        // Mistakes in an app's code, for its developer: English.
+        case .unknownItem(let id): return "The outline has no item '\(id.rawValue)'."
+        case .duplicateItem(let id): return "The outline already has an item '\(id.rawValue)'."
         }
     }
 }
