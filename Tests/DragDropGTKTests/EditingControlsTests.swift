@@ -100,6 +100,27 @@ struct EditingControlsTests {
         }
     }
 
+    @Test("L1, K6: with Korean chosen (LANGUAGE=ko), the edit menu's commands read in Korean, Select and the rest alike")
+    func menuInKorean() async throws {
+        let display = try XDisplay.startPrivate()
+        defer { display.stop() }
+        let app = try await FixtureApp.launch(
+            on: display, size: (640, 420), arguments: ["--scene", "editing"],
+            environment: ["LANGUAGE": "ko", "LANG": "ko_KR.UTF-8"])
+        defer { app.stop() }
+        let pointer = Pointer(display: display)
+        let layout = try await app.settledSceneLayout()
+        let blue = try layout.word("blue", in: "notes")
+        var menu = try await app.openMenu(at: blue.center, pointer: pointer, owner: "Notes")
+        #expect(menu.items == ["선택", "모두 선택"])
+        let mark = app.lineCount
+        try pointer.click(at: try #require(menu.frames["선택"]).center)
+        #expect(try await Self.waitForSelection("notes", app, after: mark) { !$0.isEmpty } == "blue")
+        try await Task.sleep(for: .milliseconds(300))
+        menu = try await app.openMenu(at: blue.center, pointer: pointer, owner: "Notes")
+        #expect(menu.items == ["잘라내기", "복사하기", "삭제", "모두 선택"])
+    }
+
     @Test("K11: a secure field hides what is typed and never offers Copy, Cut or dragging its text out")
     func secureField() async throws {
         try await Self.withEditing { app, pointer, layout in

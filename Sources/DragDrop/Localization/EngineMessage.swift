@@ -233,5 +233,5 @@ extension EngineMessage {
         transferCancelled, sourceStopped, sourceStoppedBecause, fileFailed, fileFailedBecause, noSuchItem,
         outlineIntoItself, outlineIntoDescendant, outlineCannotHold,
         bytes, kilobytes, megabytes, gigabytes, terabytes,
-    ] + knownNouns.flatMap { [counted($0), title($0)] }
+    ] + knownNouns.flatMap { [counted($0), title($0)] } + commands + editNames
 }

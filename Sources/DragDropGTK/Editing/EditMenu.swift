@@ -27,7 +27,8 @@ public struct EditCommand {
 /// ```
 @MainActor
 public final class EditMenu {
-    /// Called whenever an edit menu opens (after layout), with its owner's name and its items,
+    /// Called whenever an edit menu opens (after layout), with its owner's name and its items
+    /// as they read (the library's commands in the person's language, ``Localization/command(_:)``),
     /// each with its frame in window coordinates when known: for logs and tests.
     public static var onOpen: (@MainActor (_ owner: String, _ items: [(title: String, frame: Rect?)]) -> Void)?
 
@@ -90,7 +91,9 @@ public final class EditMenu {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         var buttons: [(String, UnsafeMutablePointer<GtkWidget>)] = []
         for command in items {
-            guard let button = gtk_button_new_with_label(command.title) else { continue }
+            // The library's commands in the person's language (L1).
+            let label = Localization.command(command.title)
+            guard let button = gtk_button_new_with_label(label) else { continue }
             gtk_button_set_has_frame(dd_button(UnsafeMutableRawPointer(button)), 0)
             if let label = gtk_button_get_child(dd_button(UnsafeMutableRawPointer(button))) {
                 gtk_label_set_xalign(dd_label(UnsafeMutableRawPointer(label)), 0)
@@ -102,7 +105,7 @@ public final class EditMenu {
                 perform()
             }
             gtk_box_append(dd_box(UnsafeMutableRawPointer(box)), button)
-            buttons.append((command.title, button))
+            buttons.append((label, button))
         }
         gtk_popover_set_child(raw, box)
         let popoverBits = PointerBits(popover.raw)

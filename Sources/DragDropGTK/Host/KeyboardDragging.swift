@@ -329,7 +329,7 @@ extension GtkDragHost {
             ("Pick Up", "dd.pick-up", pickUpAccelerator),
         ]
         for (label, action, accel) in entries {
-            guard let item = g_menu_item_new(label, action) else { continue }
+            guard let item = g_menu_item_new(Localization.command(label), action) else { continue }
             if let accel { g_menu_item_set_attribute_value(item, "accel", g_variant_new_string(accel)) }
             g_menu_append_item(menu, item)
             g_object_unref(UnsafeMutableRawPointer(item))

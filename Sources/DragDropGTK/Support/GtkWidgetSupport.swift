@@ -171,12 +171,13 @@ extension GtkDragHost {
     /// Registers an edit made outside a drag (typing, Cut, Paste, Delete) as one named undo
     /// step on the history of `target`'s document (`DragEngine.undoStack(for:)`; the engine's
     /// own without a target), so Ctrl+Z undoes edits and drops in the order they happened
-    /// (K2, U1).
+    /// (K2, U1). The library's edit names ("Typing", "Cut", "Paste", "Delete") are shown in
+    /// the person's language (``Localization/editName(_:)``); others as given.
     public func registerEdit(
         _ name: String, in target: TargetID? = nil, undo: @escaping () -> Void, redo: @escaping () -> Void
     ) {
         let stack = engine.undoStack(for: target)
-        stack.beginGroup(named: name)
+        stack.beginGroup(named: Localization.editName(name))
         stack.register(undo: undo, redo: redo)
         stack.endGroup()
     }
