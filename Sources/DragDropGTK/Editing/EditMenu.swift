@@ -28,7 +28,7 @@ public struct EditCommand {
 @MainActor
 public final class EditMenu {
     /// Called whenever an edit menu opens (after layout), with its owner's name and its items
-    /// as they read (the library's commands in the person's language, ``Localization/command(_:)``),
+    /// as they read (the library's commands in the person's language, `Localization.command(_:)`),
     /// each with its frame in window coordinates when known: for logs and tests.
     public static var onOpen: (@MainActor (_ owner: String, _ items: [(title: String, frame: Rect?)]) -> Void)?
 

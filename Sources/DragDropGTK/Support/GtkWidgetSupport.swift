@@ -172,7 +172,7 @@ extension GtkDragHost {
     /// step on the history of `target`'s document (`DragEngine.undoStack(for:)`; the engine's
     /// own without a target), so Ctrl+Z undoes edits and drops in the order they happened
     /// (K2, U1). The library's edit names ("Typing", "Cut", "Paste", "Delete") are shown in
-    /// the person's language (``Localization/editName(_:)``); others as given.
+    /// the person's language (`Localization.editName(_:)` in DragDrop); others as given.
     public func registerEdit(
         _ name: String, in target: TargetID? = nil, undo: @escaping () -> Void, redo: @escaping () -> Void
     ) {
