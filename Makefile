@@ -34,7 +34,7 @@ all: build
 
 deps:
 	@test -x "$(SWIFT)" || { echo "error: the Swift toolchain was not found (looked for 'swift' on PATH and /opt/swift/usr/bin/swift)"; exit 1; }
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@missing=""; for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -166,7 +166,7 @@ test-wayland: deps
 BENCH_FLAGS ?=
 BENCH_APT_PACKAGES ?= g++ qt6-base-dev
 bench: deps
-	@missing=""; for p in $(BENCH_APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@missing=""; for p in $(BENCH_APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing for the benchmarks:$$missing" >&2; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
