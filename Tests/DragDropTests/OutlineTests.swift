@@ -101,6 +101,34 @@ struct OutlineTests {
         #expect(Localization.withLanguage("en") { OutlineRefusal.cannotHoldChildren("Sent").description } == "'Sent' cannot hold other items.")
     }
 
+    @Test("T5: the keyboard reaches every drop point of an outline in reading order, each named by its parent and position")
+    func keyboardDropPoints() throws {
+        let tree = try Self.mailboxes()
+        let points = OutlineProjector(rows: tree.rows(), dragging: ["sent"], indent: Self.indent).dropPoints()
+        let said = Localization.withLanguage("en") { points.map(tree.describe) }
+        #expect(
+            said == [
+                "At the top of the list.", "Into Inbox.",
+                "At the top of Inbox.", "After Inbox, at the top level.", "Into Work.",
+                "At the top of Work.", "Into Projects.",
+                "At the top of Projects.", "Into 2026.",
+                "At the top of 2026.", "After 2026, inside Projects.",
+                "After Budget, inside Projects.", "After Projects, inside Work.",
+                "After Notes, inside Work.", "After Work, at the top level.", "Into Archive.",
+                "At the top of Archive.", "After Archive, at the top level.",
+            ])
+        #expect(points[11] == .between(parent: "projects", index: 2, depth: 2))
+        #expect(points.count == Set(points).count, "each drop point once")
+        // Dragging Work: nothing inside it is offered.
+        let fromWork = OutlineProjector(rows: tree.rows(), dragging: ["work"], indent: Self.indent).dropPoints()
+        #expect(!fromWork.contains { $0.parent.map { tree.contains($0, inside: "work") } ?? false })
+        #expect(
+            Localization.withLanguage("ru") { tree.describe(.between(parent: "projects", index: 2, depth: 2)) }
+                == "После «Budget» внутри «Projects».")
+        #expect(Localization.withLanguage("ja") { tree.describe(.on("archive")) } == "Archiveの中へ。")
+        #expect(Localization.withLanguage("ko") { tree.describe(.between(parent: nil, index: 0, depth: 0)) } == "목록의 맨 위.")
+    }
+
     @Test("T4: several items from different parents land together in their outline order, each with its subtree; a selected child of a selected parent moves once, inside it")
     func severalFromDifferentParents() throws {
         var tree = try Self.mailboxes()

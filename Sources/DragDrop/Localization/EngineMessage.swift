@@ -188,6 +188,12 @@ extension EngineMessage {
     static let outlineCannotHold = EngineMessage(
         "{item} cannot hold other items.", note: "An outline refuses to put anything inside {item} (a name, quoted), which holds no sub-items (a file, a task).")
 
+    static let outlineInto = EngineMessage("Into {item}.", note: "A keyboard drop point in an outline: into {item} (a name), as its last item.")
+    static let outlineFirstIn = EngineMessage("At the top of {parent}.", note: "A keyboard drop point in an outline: the first place inside {parent}.")
+    static let outlineAfterIn = EngineMessage("After {sibling}, inside {parent}.", note: "A keyboard drop point in an outline: after {sibling}, both inside {parent}.")
+    static let outlineFirstAtTop = EngineMessage("At the top of the list.", note: "A keyboard drop point in an outline: the very first place, at the top level.")
+    static let outlineAfterAtTop = EngineMessage("After {sibling}, at the top level.", note: "A keyboard drop point in an outline: after {sibling}, which is not inside anything.")
+
     static let bytes = EngineMessage(
         "{count} bytes", plural: "{count} bytes", context: "size",
         note: "An amount of data under a kilobyte (English says bytes even for 1).")
@@ -231,7 +237,8 @@ extension EngineMessage {
         cannotUndoMenuNamed, redoMenu, redoMenuNamed,
         notDroppedYet, accessFinished, noAcceptableType, ownAppOnly, tooLarge, malformed, malformedBecause,
         transferCancelled, sourceStopped, sourceStoppedBecause, fileFailed, fileFailedBecause, noSuchItem,
-        outlineIntoItself, outlineIntoDescendant, outlineCannotHold,
+        outlineIntoItself, outlineIntoDescendant, outlineCannotHold, outlineInto, outlineFirstIn, outlineAfterIn,
+        outlineFirstAtTop, outlineAfterAtTop,
         bytes, kilobytes, megabytes, gigabytes, terabytes,
     ] + knownNouns.flatMap { [counted($0), title($0)] } + commands + editNames
 }

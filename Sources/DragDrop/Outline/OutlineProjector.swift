@@ -104,4 +104,24 @@ public struct OutlineProjector: Sendable {
         guard let position = byID[id], rows[position].canHoldChildren else { return nil }
         return .on(id)
     }
+
+    /// Every drop point the keyboard reaches (T5), in reading order: down the rows, each gap's
+    /// depths from the deepest (nearest the row above) to the shallowest, then the row below
+    /// the gap itself when it holds children. O(rows × depth), once per keyboard drag.
+    public func dropPoints() -> [OutlineDropPoint] {
+        var points: [OutlineDropPoint] = []
+        var seen = Set<OutlineDropPoint>()
+        var position = 0
+        for gap in 0...rows.count {
+            // A position of the rows that show whose gap is `gap` of the rows left.
+            while position < kept.count, kept[position] == nil || kept[position]! < gap { position += 1 }
+            let allowed = depths(before: position)
+            for depth in allowed.reversed() {
+                let point = drop(before: position, depth: depth)
+                if seen.insert(point).inserted { points.append(point) }
+            }
+            if gap < rows.count, let on = drop(on: rows[gap].id), seen.insert(on).inserted { points.append(on) }
+        }
+        return points
+    }
 }

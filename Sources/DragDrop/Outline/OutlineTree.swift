@@ -242,4 +242,23 @@ public struct OutlineTree: Sendable, Hashable {
         }
         return items.map { ($0, path($0)) }.sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
     }
+
+    /// Where `point` is, as a sentence naming the parent and the position (T5): "Into Projects.",
+    /// "After Budget, inside Projects.", "At the top of Work.", "After Inbox, at the top level.".
+    public func describe(_ point: OutlineDropPoint) -> String {
+        func named(_ id: TargetID) -> MessageArgument { .name(name(of: id)) }
+        switch point {
+        case .on(let item):
+            return Localization.format(.outlineInto, ["item": named(item)])
+        case .between(let parent, let index, _):
+            let siblings = children(of: parent)
+            guard index > 0, index - 1 < siblings.count else {
+                return parent.map { Localization.format(.outlineFirstIn, ["parent": named($0)]) }
+                    ?? Localization.format(.outlineFirstAtTop)
+            }
+            let sibling = named(siblings[index - 1])
+            return parent.map { Localization.format(.outlineAfterIn, ["sibling": sibling, "parent": named($0)]) }
+                ?? Localization.format(.outlineAfterAtTop, ["sibling": sibling])
+        }
+    }
 }
