@@ -1,12 +1,13 @@
 /// The words of the controls a drag-and-drop interface shows, whatever draws them (L1): the
-/// commands of edit menus and of keyboard dragging, and the names of the undo steps of edits.
+/// commands of edit menus, of keyboard dragging and of a drop's confirmation sheet (Cancel, Move,
+/// Copy), and the names of the undo steps of edits.
 /// A platform's widgets show them through ``Localization/command(_:)`` and
 /// ``Localization/editName(_:)``, keeping the English title as the command's identity.
 extension EngineMessage {
     static let commands: [EngineMessage] = [
         "Cut", "Copy", "Paste", "Delete", "Select All", "Select", "Open Link", "Move To\u{2026}", "Copy To\u{2026}",
-        "Pick Up",
-    ].map { EngineMessage($0, context: "command", note: "A command in an edit menu or a drag's context menu.") }
+        "Pick Up", "Cancel", "Move",
+    ].map { EngineMessage($0, context: "command", note: "A command in an edit menu, a drag's context menu or a drop's confirmation sheet.") }
 
     static let editNames: [EngineMessage] = ["Typing", "Cut", "Paste", "Delete"].map {
         EngineMessage($0, context: "undo", note: "An edit's name in the Undo and Redo menu items (Undo {action}).")

@@ -124,7 +124,7 @@ final class FeedbackLayer {
         gtk_box_append(dd_box(UnsafeMutableRawPointer(card)), label)
         let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-        let cancel = gtk_button_new_with_label("Cancel")
+        let cancel = gtk_button_new_with_label(Localization.command("Cancel"))
         let confirm = gtk_button_new_with_label(confirmTitle)
         if let confirm { gtk_widget_add_css_class(confirm, "destructive-action") }
         gtk_box_append(dd_box(UnsafeMutableRawPointer(buttons)), cancel)

@@ -125,7 +125,7 @@ final class FeedbackRenderer: GtkDragHostCollaborator {
             return
         }
         let verb = host.engine.currentSession?.operation == .copy ? "Copy" : "Move"
-        layer.askConfirmation(message, confirmTitle: verb) { [weak host] accepted in
+        layer.askConfirmation(message, confirmTitle: Localization.command(verb)) { [weak host] accepted in
             guard let host else { return }
             host.diagnose("confirmation \(accepted ? "accepted" : "declined")")
             host.drive { host.engine.confirmDrop(accepted) }

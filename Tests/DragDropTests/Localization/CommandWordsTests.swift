@@ -17,6 +17,10 @@ struct CommandWordsTests {
         let titles = ["Cut", "Copy", "Paste", "Select All", "Move To\u{2026}", "Copy To\u{2026}", "Pick Up"]
         #expect(Localization.withLanguage(language) { titles.map(Localization.command) } == expected)
         #expect(Localization.withLanguage(language) { Localization.command("Archive Now") } == "Archive Now")
+        let sheet = ["ko": ["취소", "이동", "복사하기"], "ja": ["キャンセル", "移動", "コピー"], "ru": ["Отменить", "Переместить", "Копировать"]]
+        #expect(
+            Localization.withLanguage(language) { ["Cancel", "Move", "Copy"].map(Localization.command) }
+                == sheet[language, default: ["Cancel", "Move", "Copy"]], "the confirmation sheet's buttons")
     }
 
     @Test("L1: an edit's undo step is named in the person's language, inside the Undo menu item's own sentence")
