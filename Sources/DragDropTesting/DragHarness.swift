@@ -84,11 +84,15 @@ public final class DragHarness: DragEngineDelegate {
         }
     }
 
-    /// Releases the pointer where it is, or at `point`.
-    public func release(at point: Point? = nil) {
+    /// Releases the pointer where it is, or at `point`; returns how the drag ended there, as
+    /// ``DragEngine/pointerUp(at:)`` does (nil: no drag ended).
+    @discardableResult
+    public func release(at point: Point? = nil) -> DropOutcome? {
         let p = point ?? pointer
         pointer = p
-        input(.pointerUp(p)) { engine.pointerUp(at: p) }
+        var outcome: DropOutcome?
+        input(.pointerUp(p)) { outcome = engine.pointerUp(at: p) }
+        return outcome
     }
 
     /// Changes the held modifier keys.

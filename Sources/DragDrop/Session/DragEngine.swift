@@ -76,6 +76,10 @@ public final class DragEngine {
     /// stays a click on that control however long it lasts or however it wobbles, as long as it
     /// is released over it (SP2: the control must keep working without a drag).
     private var pressedControl: TargetID?
+    /// How many drags ended (outcomes emitted), and the latest outcome: what ``pointerUp(at:)``
+    /// and ``cancelDrag()`` return.
+    private var outcomesEmitted = 0
+    private var lastEmittedOutcome: DropOutcome?
     private var session: ActiveSession?
     /// The drags started so far (``ActiveSession/serial``).
     private var sessionsStarted = 0
@@ -322,7 +326,14 @@ public final class DragEngine {
     }
 
     /// The pointer was released: drops if a drag is in progress, otherwise reports a click.
-    public func pointerUp(at point: Point) {
+    /// Returns how the drag ended when it ended here (also emitted as ``FeedbackEvent/outcome(_:)``):
+    /// nil when no drag ended (a click, a drop waiting for its confirmation).
+    @discardableResult
+    public func pointerUp(at point: Point) -> DropOutcome? {
+        returningOutcome { release(at: point) }
+    }
+
+    private func release(at point: Point) {
         if session == nil {
             let action = lift.release(at: point, now: clock.now)
             pressedSource = nil
@@ -751,7 +762,14 @@ public final class DragEngine {
     // MARK: Ending drags
 
     /// Cancels the drag in progress (Escape): nothing changes; the content returns (F7).
-    public func cancelDrag() {
+    /// Returns how it ended (``DropOutcome/returnToSource(_:)`` or, far from the source,
+    /// ``DropOutcome/evaporate(_:)``); nil when no drag was in progress.
+    @discardableResult
+    public func cancelDrag() -> DropOutcome? {
+        returningOutcome { cancel() }
+    }
+
+    private func cancel() {
         guard let s = session else {
             lift.reset()
             pressedControl = nil
@@ -1318,7 +1336,19 @@ public final class DragEngine {
     }
 
     private func emit(_ event: FeedbackEvent) {
+        if case .outcome(let outcome) = event {
+            outcomesEmitted += 1
+            lastEmittedOutcome = outcome
+        }
         delegate?.dragEngine(self, emitted: event)
+    }
+
+    /// Runs `body` (a call that may end the drag) and returns the outcome it emitted, if any (the
+    /// latest, should a host's call back end another drag inside it).
+    private func returningOutcome(_ body: () -> Void) -> DropOutcome? {
+        let mark = outcomesEmitted
+        body()
+        return outcomesEmitted == mark ? nil : lastEmittedOutcome
     }
 
     private func announce(_ announcement: Announcement, force: Bool = false) {

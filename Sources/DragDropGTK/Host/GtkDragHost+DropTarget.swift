@@ -138,20 +138,20 @@ extension GtkDragHost {
             return
         }
         let allowed = gdk_drop_get_actions(gdkDrop)
-        lastOutcome = nil
         wayland.droppedHere = true
         // Where the pointer was let go of (X11: GDK's position may be an earlier one, see
         // GtkDragHost+PointerWatch.swift).
         var at = (x: x, y: y)
         if let checked = checkPointer(), checked.window == window { at = (checked.x, checked.y) }
-        drive { engine.pointerUp(at: Point(x: origin.x + at.x, y: origin.y + at.y)) }
+        let outcome = engine.pointerUp(at: Point(x: origin.x + at.x, y: origin.y + at.y))
+        reschedule()
         var action: UInt32 = 0
-        switch lastOutcome {
+        switch outcome {
         case .completed(_, let operation): action = gdkAction(for: operation, allowed: allowed)
         case .placeholder: action = gdkAction(for: .copy, allowed: allowed)
         default: action = 0
         }
-        diagnose("drop window=\(window) outcome=\(lastOutcome?.name ?? "none") action=\(action)")
+        diagnose("drop window=\(window) outcome=\(outcome?.name ?? "none") action=\(action)")
         // Always finish, success or not, so the drag source never hangs.
         gdk_drop_finish(gdkDrop, GdkDragAction(rawValue: action))
     }

@@ -107,6 +107,8 @@ public final class GtkDragHost {
     var mimeTypes = GtkDragHost.commonMimeTypes
     var gdkDrag: ActiveGdkDrag?
     var pendingStart: PendingStart?
+    /// How the engine ended the GTK drag in progress (a drop ends it in the drop's own call,
+    /// which returns it; GTK's `drag-cancel` and `drag-end` come later and read it here).
     var lastOutcome: DropOutcome?
     /// Where the pointer was last seen during this app's drag (GtkDragHost+PointerWatch.swift).
     var pointerWatch = PointerWatch()
