@@ -121,8 +121,9 @@ struct ExportPlanTests {
             try FileTransferPortal.key(from: Data(repeating: 0x31, count: 257))
         }
         #expect(
-            FileTransferPortal.paths(inURIList: Data("# comment\r\nfile:///tmp/a%20b.txt\r\nhttps://example.com/c\r\nfile:///d\n".utf8))
+            try FileTransferPortal.paths(inURIList: Data("# comment\r\nfile:///tmp/a%20b.txt\r\nhttps://example.com/c\r\nfile:///d\n".utf8))
                 == ["/tmp/a b.txt", "/d"])
+        #expect(throws: TransferError.self) { try FileTransferPortal.paths(inURIList: Data("file:///tmp/../etc/passwd\r\n".utf8)) }
         #expect(FileTransferPortal.uriList(["/tmp/a b.txt"]) == Data("file:///tmp/a%20b.txt\r\n".utf8))
     }
 }

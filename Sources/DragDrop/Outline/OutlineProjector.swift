@@ -24,8 +24,10 @@ public enum OutlineDropPoint: Sendable, Hashable {
 public struct OutlineProjector: Sendable {
     /// The rows left once the dragged items and their subtrees are taken out, in display order.
     public let rows: [OutlineRow]
-    /// For each row that shows, its position in ``rows`` (nil: dragged, or inside a dragged item).
-    private let kept: [Int?]
+    /// For each position of the rows that show (and one past the last), the gap of ``rows`` a
+    /// drop before it is in: the position of the next row left. Read in O(1) on every move, so a
+    /// dragged folder of 100,000 rows costs nothing per move (T7).
+    private let gaps: [Int]
     private let byID: [TargetID: Int]
     /// The indentation of one level, and where depth 0 starts (the pointer's x there picks 0).
     public let indent: Double
@@ -34,7 +36,7 @@ public struct OutlineProjector: Sendable {
     /// A projector over `rows` (the rows that show, in order) for a drag of `dragging`.
     public init(rows all: [OutlineRow], dragging: Set<TargetID>, indent: Double, origin: Double = 0) {
         var rows: [OutlineRow] = []
-        var kept: [Int?] = []
+        var kept: [Int?] = []  // each row's position in `rows`, nil when left out
         var skipBelow: Int?  // inside a dragged row: rows deeper than its depth are skipped
         for row in all {
             if let depth = skipBelow, row.depth > depth {
@@ -51,7 +53,11 @@ public struct OutlineProjector: Sendable {
             rows.append(row)
         }
         self.rows = rows
-        self.kept = kept
+        var gaps = [Int](repeating: rows.count, count: kept.count + 1)
+        for position in stride(from: kept.count - 1, through: 0, by: -1) {
+            gaps[position] = kept[position] ?? gaps[position + 1]
+        }
+        self.gaps = gaps
         byID = Dictionary(rows.enumerated().map { ($1.id, $0) }) { first, _ in first }
         self.indent = max(1, indent)
         self.origin = origin
@@ -59,11 +65,7 @@ public struct OutlineProjector: Sendable {
 
     /// The gap before row `position` of the rows that show (`position` = their count: after
     /// the last), as a gap of ``rows``.
-    func keptGap(before position: Int) -> Int {
-        var index = min(max(0, position), kept.count)
-        while index < kept.count, kept[index] == nil { index += 1 }
-        return index < kept.count ? kept[index]! : rows.count
-    }
+    func keptGap(before position: Int) -> Int { gaps[min(max(0, position), gaps.count - 1)] }
 
     /// The depths a drop in the gap before row `position` (of the rows that show) may take.
     public func depths(before position: Int) -> ClosedRange<Int> {
@@ -113,8 +115,8 @@ public struct OutlineProjector: Sendable {
         var seen = Set<OutlineDropPoint>()
         var position = 0
         for gap in 0...rows.count {
-            // A position of the rows that show whose gap is `gap` of the rows left.
-            while position < kept.count, kept[position] == nil || kept[position]! < gap { position += 1 }
+            // The first position of the rows that show whose gap is `gap` of the rows left.
+            while position < gaps.count - 1, gaps[position] < gap { position += 1 }
             let allowed = depths(before: position)
             for depth in allowed.reversed() {
                 let point = drop(before: position, depth: depth)

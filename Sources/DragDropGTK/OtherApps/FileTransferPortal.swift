@@ -51,13 +51,10 @@ enum FileTransferPortal {
         return String(decoding: body, as: UTF8.self)
     }
 
-    /// The local paths named by a `text/uri-list` (`file:` addresses; other lines are skipped).
-    nonisolated static func paths(inURIList data: Data) -> [String] {
-        String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line in
-            let text = line.trimmingCharacters(in: .whitespaces)
-            guard !text.hasPrefix("#"), let url = URL(string: text), url.isFileURL else { return nil }
-            return url.path
-        }
+    /// The local paths named by a `text/uri-list` (`file:` addresses; other schemes are skipped),
+    /// checked as every URI list is (``ContentValidation/uriList(_:type:)``).
+    nonisolated static func paths(inURIList data: Data) throws(TransferError) -> [String] {
+        try ContentValidation.uriList(String(decoding: data, as: UTF8.self)).filter(\.isFileURL).map(\.path)
     }
 
     /// A `text/uri-list` naming `paths`.

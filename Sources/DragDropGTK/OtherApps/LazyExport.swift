@@ -68,16 +68,8 @@ final class LazyExport {
     private func send(_ entry: ExportPlan.Entry, to stream: PointerBits, cancellable: PointerBits) async throws -> Int {
         if entry.viaPortal {
             var list = Data()
-            for (index, part) in entry.parts.enumerated() {
-                if index > 0 { list.append(entry.separator) }
-                let source = try await part.produce().source()
-                while true {
-                    let chunk = try await source.read(upTo: Self.chunkSize)
-                    if chunk.isEmpty { break }
-                    list.append(chunk)
-                }
-            }
-            let paths = FileTransferPortal.paths(inURIList: list)
+            try await produce(entry, cancellable: cancellable) { chunk, _ in list.append(chunk) }
+            let paths = try FileTransferPortal.paths(inURIList: list)
             guard !paths.isEmpty else { throw GIOFailure(message: "The drag holds no files on this computer.") }
             let key = try await FileTransferPortal.register(paths)
             diagnose("export portal files=\(paths.count)")
@@ -87,8 +79,26 @@ final class LazyExport {
         }
         var total = 0
         var nextReport = 1 << 20
+        try await produce(entry, cancellable: cancellable) { chunk, isSeparator in
+            try await Self.writeAll(chunk, to: stream, cancellable: cancellable)
+            guard !isSeparator else { return }
+            if total == 0 { self.diagnose("export progress mime=\(entry.mimeType) bytes=\(chunk.count)") }
+            total += chunk.count
+            if total >= nextReport {
+                self.diagnose("export progress mime=\(entry.mimeType) bytes=\(total)")
+                nextReport += 1 << 20
+            }
+        }
+        return total
+    }
+
+    /// Produces `entry`'s parts, handing `body` each chunk in order, and the separator between
+    /// parts (marked); stops when the other app cancelled.
+    private func produce(
+        _ entry: ExportPlan.Entry, cancellable: PointerBits, _ body: (Data, _ isSeparator: Bool) async throws -> Void
+    ) async throws {
         for (index, part) in entry.parts.enumerated() {
-            if index > 0 { try await Self.writeAll(entry.separator, to: stream, cancellable: cancellable) }
+            if index > 0, !entry.separator.isEmpty { try await body(entry.separator, true) }
             let source = try await part.produce().source()
             while true {
                 if let c = cancellable.pointer,
@@ -98,16 +108,9 @@ final class LazyExport {
                 }
                 let chunk = try await source.read(upTo: Self.chunkSize)
                 if chunk.isEmpty { break }
-                try await Self.writeAll(chunk, to: stream, cancellable: cancellable)
-                if total == 0 { diagnose("export progress mime=\(entry.mimeType) bytes=\(chunk.count)") }
-                total += chunk.count
-                if total >= nextReport {
-                    diagnose("export progress mime=\(entry.mimeType) bytes=\(total)")
-                    nextReport += 1 << 20
-                }
+                try await body(chunk, false)
             }
         }
-        return total
     }
 
     /// `g_output_stream_write_all_async` of `data`.
