@@ -103,6 +103,8 @@ WAYLAND_TESTS := ShowcaseRemindersTests|ListDragTests|KeyboardAfterDragTests|Two
 # Tools/test-steps.sh runs every step even when one fails (a test run needs its package's build),
 # keeps each step's output in .build/test-logs/ and ends with one summary: each step's verdict,
 # tests, suites and seconds, and every failing test by name. It fails if any step failed.
+# The X11 and the Wayland GTK suites run side by side (two lanes, each on private displays):
+# they mostly wait for windows and pointers, and together they take half the time.
 # The tests expect the library's English sentences whatever language the machine speaks
 # (LANGUAGE outranks LANG; the language tests choose their languages themselves).
 test test-gtk test-wayland: export LANGUAGE := en
@@ -114,10 +116,10 @@ test: deps
 		docs '$(MAKE) --no-print-directory docs' \
 		engine:needs=build '$(SWIFT) test --skip-build --skip "$(GTK_TESTS)"' \
 		model:needs=build-apps '$(APPS_TEST) --skip-build --skip "$(GTK_TESTS)"' \
-		gtk-x11:needs=build '$(SWIFT) test --skip-build --filter "$(GTK_TESTS)" --no-parallel' \
-		showcase-x11:needs=build-apps '$(APPS_TEST) --skip-build --filter "$(GTK_TESTS)" --no-parallel' \
-		gtk-wayland:needs=build 'DRAGDROP_DISPLAY_BACKEND=wayland $(SWIFT) test --skip-build --filter "$(WAYLAND_TESTS)" --no-parallel' \
-		showcase-wayland:needs=build-apps 'DRAGDROP_DISPLAY_BACKEND=wayland $(APPS_TEST) --skip-build --filter "$(WAYLAND_TESTS)" --no-parallel' \
+		gtk-x11:needs=build:lane=x11 '$(SWIFT) test --skip-build --filter "$(GTK_TESTS)" --no-parallel' \
+		showcase-x11:needs=build-apps:lane=x11 '$(APPS_TEST) --skip-build --filter "$(GTK_TESTS)" --no-parallel' \
+		gtk-wayland:needs=build:lane=wayland 'DRAGDROP_DISPLAY_BACKEND=wayland $(SWIFT) test --skip-build --filter "$(WAYLAND_TESTS)" --no-parallel' \
+		showcase-wayland:needs=build-apps:lane=wayland 'DRAGDROP_DISPLAY_BACKEND=wayland $(APPS_TEST) --skip-build --filter "$(WAYLAND_TESTS)" --no-parallel' \
 		audit:needs=build-apps '"$(BIN)/dragdrop" audit $(SCENARIOS)'
 
 # The DocC catalogs of DragDrop and DragDropGTK (Sources/*/*.docc) built with the toolchain's

@@ -112,7 +112,8 @@ struct ControlsAndMenuTests {
             let lunch = try layout.frame("inbox/Lunch")
             let report = try layout.frame("inbox/Report")
             let menu = try await app.openMenu(at: (lunch.midX, lunch.midY), pointer: pointer, owner: "Inbox")
-            #expect(menu.items == ["Cut", "Copy", "Delete", "Select All"])
+            // A list is a collection view: Move To… and Copy To… start a keyboard drag (C4).
+            #expect(menu.items == ["Cut", "Copy", "Move To\u{2026}", "Copy To\u{2026}", "Delete", "Select All"])
             guard let cut = menu.frames["Cut"] else { throw DriverError("no Cut") }
             var mark = app.lineCount
             try pointer.click(at: (cut.midX, cut.midY))

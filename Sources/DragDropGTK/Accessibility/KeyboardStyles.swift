@@ -32,6 +32,9 @@ public enum KeyboardStyles {
         window.\(standInClass) { background: rgba(255, 255, 255, 0.01); box-shadow: none; border: none; }
         """
 
+    /// ``focusOutline`` as a CSS colour.
+    static var outlineCSS: String { rgb(focusOutline) }
+
     private static func rgb(_ c: (red: UInt8, green: UInt8, blue: UInt8)) -> String {
         "rgb(\(c.red), \(c.green), \(c.blue))"
     }

@@ -6,7 +6,6 @@ protocol ArrivingElement: TitledElement {
     var id: TargetID { get set }
 }
 
-extension DragListView.Item: ArrivingElement {}
 extension DragGridView.Tile: ArrivingElement {}
 
 /// The deferred drops of an item collection: what is arriving, where, and the widgets (rows or

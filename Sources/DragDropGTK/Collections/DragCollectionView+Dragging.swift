@@ -142,7 +142,9 @@ extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate,
     /// Shows the insertion on `cell` (F8). In a list the rows from the insertion point on move
     /// down by a row's gap (`dd-make-room`, a transform: GTK lays nothing out again, so rows keep
     /// the places the engine knows, and a list anchored to its bottom row while scrolling does
-    /// not shift); a drop at the end underlines the last row. In a grid a bar shows before the
+    /// not shift); a drop at the end underlines the last row. A keyboard drag's drop point
+    /// (`KeyboardStyles/focusClass` on the view) also draws a line in the outline's colour at
+    /// the bottom of the gap (`dd-make-room-first`) or under the last row. In a grid a bar shows before the
     /// tile the drop would precede.
     func applyInsertion(to cell: CollectionCell) {
         guard let shown = insertionShown, let position = cell.position, !rows.isEmpty else {
@@ -151,8 +153,10 @@ extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate,
         }
         switch options.layout {
         case .list:
-            if position >= shown {
+            if position > shown {
                 cell.setInsertion("dd-make-room")
+            } else if position == shown {
+                cell.setInsertion("dd-make-room-first")
             } else if shown >= rows.count, position == rows.count - 1 {
                 cell.setInsertion("dd-insert-end")
             } else {

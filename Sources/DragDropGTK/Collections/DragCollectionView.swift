@@ -273,8 +273,20 @@ public final class DragCollectionView {
         dd_accessible_set_label(dd_accessible(itemsView.raw), title)
         let scrolled = dd_scrolled_window(scroller.raw)
         gtk_scrolled_window_set_child(scrolled, itemsView.widget)
-        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        if options.growsWithContent { gtk_scrolled_window_set_propagate_natural_height(scrolled, 1) }
+        // Growing with its rows, the view asks for their whole height as its minimum (an outer
+        // scroll view's viewport gives its child the minimum height; the natural one alone left
+        // the rows scrolling inside and the outer view still).
+        gtk_scrolled_window_set_policy(
+            scrolled, GTK_POLICY_NEVER, options.growsWithContent ? GTK_POLICY_NEVER : GTK_POLICY_AUTOMATIC)
+        if options.growsWithContent {
+            gtk_scrolled_window_set_propagate_natural_height(scrolled, 1)
+            // Nothing to scroll here: the wheel goes on to the outer scroll view (the scrolled
+            // window's scroll controller took it even with nothing to scroll).
+            for controller in GtkWidgetSupport.controllers(of: scroller.widget)
+            where GtkWidgetSupport.isInstance(controller.raw, of: gtk_event_controller_scroll_get_type()) {
+                gtk_widget_remove_controller(scroller.widget, OpaquePointer(controller.raw))
+            }
+        }
         gtk_widget_set_vexpand(scroller.widget, 1)
         gtk_widget_set_hexpand(scroller.widget, 1)
         let overlay = gtk_overlay_new()!
@@ -293,6 +305,14 @@ public final class DragCollectionView {
         installEditMenu()
         installPressTracking()
         GSignal.connect(itemsView.raw, "realize") { [weak self] in self?.watchFocus() }
+    }
+
+    /// The model outlives the view when the list view does (a window closing releases the view
+    /// before GTK disposes its widgets): it says its rows are gone, as it will count none from
+    /// now on, so GTK takes its row widgets down in order (GTK 4.8 asserts when a list view is
+    /// disposed while rows its model no longer counts still have widgets).
+    isolated deinit {
+        if let model, !rows.isEmpty { dd_collection_model_items_changed(model, 0, guint(rows.count), 0) }
     }
 
     // MARK: Registration
@@ -326,7 +346,9 @@ public final class DragCollectionView {
             container.confirmation = options.confirmation
         }
         container.clipsChildren = true
-        container.autoscroll = AutoscrollConfiguration()
+        // Growing with its rows, the view has nothing to scroll: the scroll view around it
+        // scrolls near its edges (A1).
+        if !options.growsWithContent { container.autoscroll = AutoscrollConfiguration() }
         if options.draggable {
             container.modelItems = ModelItems(offers: itemOffers, kind: options.kind, isMovable: options.itemsMovable)
         }
@@ -962,8 +984,10 @@ public final class DragCollectionView {
     static let css = """
         .dd-collection-list > row { padding: 0; }
         .dd-collection-list .dd-cell { padding: 10px 12px; transition: transform 120ms ease-out; }
-        .dd-collection-list .dd-cell.dd-make-room { transform: translateY(28px); }
+        .dd-collection-list .dd-cell.dd-make-room, .dd-collection-list .dd-cell.dd-make-room-first { transform: translateY(28px); }
         .dd-collection-list .dd-cell.dd-insert-end { box-shadow: inset 0 -3px 0 0 rgb(53, 132, 228); }
+        .dd-keyboard-focus .dd-cell.dd-make-room-first { box-shadow: inset 0 4px 0 0 \(KeyboardStyles.outlineCSS); }
+        .dd-keyboard-focus .dd-cell.dd-insert-end { box-shadow: inset 0 -4px 0 0 \(KeyboardStyles.outlineCSS); }
         .dd-collection-list > row:not(:last-child) { border-bottom: 1px solid rgba(0, 0, 0, 0.08); }
         .dd-collection-list.dd-drawn-lines > row:not(:last-child):not(:focus-visible) { border-bottom: none; padding-bottom: 1px; }
         .dd-collection-grid > child { padding: 4px; }

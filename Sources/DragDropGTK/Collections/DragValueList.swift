@@ -81,8 +81,12 @@ public final class DragValueList<Value: Transferable>: DragCollectionDataSource 
         ValueListDirectory.add(self)
     }
 
-    /// Registers the list's targets under `parent` (a window or a container).
-    public func register(in parent: TargetID) throws(GtkDragHostError) { try view.register(in: parent) }
+    /// Registers the list's targets under `parent` (a window or a container); from then on the
+    /// window keeps the list alive until it closes or the list is unregistered.
+    public func register(in parent: TargetID) throws(GtkDragHostError) {
+        try view.register(in: parent)
+        view.host.keepAlive(self, while: view.id)
+    }
 
     /// Replaces the values (not an undoable edit: loading a document, say).
     public func setValues(_ values: [Value]) {

@@ -107,5 +107,4 @@ extension TitledItemEditing {
     }
 }
 
-extension DragListView.Item: TitledElement {}
 extension DragGridView.Tile: TitledElement {}

@@ -96,6 +96,18 @@ extension GtkDragHost {
         return union.map { UnsafeMutableRawPointer($0) }
     }
 
+    /// Where the pointer grabbed `widget` (its coordinates, `prepare`'s), in the picture of it the
+    /// drag image shows: the widget's border box, or the selected row holding it
+    /// (`DragIconView.pictured`). GTK's widget coordinates start inside the padding and border:
+    /// a virtualized list's padded cell flew 12 px right of and 10 px below the pointer's grab.
+    static func grabInImage(
+        _ grab: (x: Double, y: Double), of widget: UnsafeMutablePointer<GtkWidget>
+    ) -> (x: Double, y: Double) {
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(DragIconView.pictured(widget), widget, &bounds) != 0 else { return grab }
+        return (grab.x - Double(bounds.origin.x), grab.y - Double(bounds.origin.y))
+    }
+
     /// `drag-begin`: GTK's drag exists; show the drag image and start the engine session.
     private func dragBegan(_ drag: UnsafeMutableRawPointer, source: UnsafeMutableRawPointer) {
         guard let pending = pendingStart else { return }
@@ -103,7 +115,7 @@ extension GtkDragHost {
         guard let widget = gtk_event_controller_get_widget(OpaquePointer(source)) else { return }
         let custom = (pending.items.first.flatMap { delegate(of: $0) } as? any GtkDragImageSource)?
             .dragHost(self, dragImageFor: pending.items)
-        let hotspot = custom?.hotspot ?? pending.hotspot
+        let hotspot = custom?.hotspot ?? Self.grabInImage(pending.hotspot, of: widget)
         // A widget's own drag image (the dragged words of a text view) stands alone; otherwise
         // the dragged widgets flock (M3).
         let others = custom == nil ? pending.items.compactMap { self.widget(for: $0) }.filter { $0 != widget } : []

@@ -77,6 +77,8 @@ public final class GtkDragHost {
         /// reference to keep it.
         var delegate: (any GtkDragHostDelegate)?
         var dragSource: GObjectRef?
+        /// Objects kept alive with the target (``keepAlive(_:while:)``).
+        var keptAlive: [AnyObject] = []
     }
 
     /// A GTK drag started by this host, alive from `drag-begin` to `drag-end`.
@@ -271,6 +273,15 @@ public final class GtkDragHost {
     func afterEachPaint(of id: TargetID, _ body: (@MainActor () -> Void)?) {
         guard registered[id] != nil || body == nil else { return }
         paintFollowers[id] = body
+    }
+
+    /// Keeps `object` alive while the target `id` is registered: released when it is
+    /// unregistered or its window closes. For an object that owns a registered widget without
+    /// being its delegate (a list over a ``DragCollectionView``, a data source), so that the app
+    /// needs no reference of its own to keep it. Nothing happens when `id` is not registered.
+    public func keepAlive(_ object: AnyObject, while id: TargetID) {
+        guard let entry = registered[id], !entry.keptAlive.contains(where: { $0 === object }) else { return }
+        registered[id]?.keptAlive.append(object)
     }
 
     /// Unregisters a target and its descendants, removing the drag sources the host added.
