@@ -43,6 +43,11 @@ deps:
 
 APPS := $(SWIFT) build --package-path Apps
 APPS_TEST := $(SWIFT) test --package-path Apps
+# The test bundles, run without `swift test`: two `swift test` runs of one package wait for each
+# other (SwiftPM locks its .build folder), so the GTK suites that run side by side in `make test`
+# run the bundles `swift build --build-tests` made, with Swift Testing's own options.
+ROOT_BUNDLE = NO_COLOR=1 "$$($(SWIFT) build --show-bin-path)/DragDropPackageTests.xctest" --testing-library swift-testing
+APPS_BUNDLE = NO_COLOR=1 "$$($(APPS) --show-bin-path)/DragDropAppsPackageTests.xctest" --testing-library swift-testing
 
 build: deps
 	$(SWIFT) build
@@ -116,10 +121,10 @@ test: deps
 		docs '$(MAKE) --no-print-directory docs' \
 		engine:needs=build '$(SWIFT) test --skip-build --skip "$(GTK_TESTS)"' \
 		model:needs=build-apps '$(APPS_TEST) --skip-build --skip "$(GTK_TESTS)"' \
-		gtk-x11:needs=build:lane=x11 '$(SWIFT) test --skip-build --filter "$(GTK_TESTS)" --no-parallel' \
-		showcase-x11:needs=build-apps:lane=x11 '$(APPS_TEST) --skip-build --filter "$(GTK_TESTS)" --no-parallel' \
-		gtk-wayland:needs=build:lane=wayland 'DRAGDROP_DISPLAY_BACKEND=wayland $(SWIFT) test --skip-build --filter "$(WAYLAND_TESTS)" --no-parallel' \
-		showcase-wayland:needs=build-apps:lane=wayland 'DRAGDROP_DISPLAY_BACKEND=wayland $(APPS_TEST) --skip-build --filter "$(WAYLAND_TESTS)" --no-parallel' \
+		gtk-x11:needs=build:lane=x11 '$(ROOT_BUNDLE) --filter "$(GTK_TESTS)" --no-parallel' \
+		showcase-x11:needs=build-apps:lane=x11 '$(APPS_BUNDLE) --filter "$(GTK_TESTS)" --no-parallel' \
+		gtk-wayland:needs=build:lane=wayland 'DRAGDROP_DISPLAY_BACKEND=wayland $(ROOT_BUNDLE) --filter "$(WAYLAND_TESTS)" --no-parallel' \
+		showcase-wayland:needs=build-apps:lane=wayland 'DRAGDROP_DISPLAY_BACKEND=wayland $(APPS_BUNDLE) --filter "$(WAYLAND_TESTS)" --no-parallel' \
 		audit:needs=build-apps '"$(BIN)/dragdrop" audit $(SCENARIOS)'
 
 # The DocC catalogs of DragDrop and DragDropGTK (Sources/*/*.docc) built with the toolchain's

@@ -124,9 +124,13 @@ public final class DragHarness: DragEngineDelegate {
         if let thrown { throw thrown }
     }
 
-    /// Answers a confirmation (U2).
-    public func confirm(_ accepted: Bool) {
-        input(.confirm(accepted)) { engine.confirmDrop(accepted) }
+    /// Answers a confirmation (U2); returns how the drag ended, as
+    /// ``DragEngine/confirmDrop(_:)`` does.
+    @discardableResult
+    public func confirm(_ accepted: Bool) -> DropOutcome? {
+        var outcome: DropOutcome?
+        input(.confirm(accepted)) { outcome = engine.confirmDrop(accepted) }
+        return outcome
     }
 
     /// Undo (U1).

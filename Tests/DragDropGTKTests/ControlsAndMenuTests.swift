@@ -64,7 +64,8 @@ struct ControlsAndMenuTests {
             let layout = try await app.settledSceneLayout()
             let mail = try layout.frame("home/Mail")
             let home = try layout.frame("home")
-            let empty = (home.midX, home.maxY + 60)  // inside the grid, below the tiles
+            let games = try layout.frame("home/Games")  // the last tile
+            let empty = (home.midX, games.maxY + 40)  // inside the grid, below the tiles
 
             // Nothing selected, empty clipboard: only Select All.
             var menu = try await app.openMenu(at: empty, pointer: pointer, owner: "Home")
@@ -77,7 +78,8 @@ struct ControlsAndMenuTests {
             try await app.waitFor(GridLine.self, "Mail selected", after: 0) { GridWidgetTests.selected($0) == ["Mail"] }
             try await Task.sleep(for: .milliseconds(200))
             menu = try await app.openMenu(at: empty, pointer: pointer, owner: "Home")
-            #expect(menu.items == ["Cut", "Copy", "Paste", "Delete", "Select All"])
+            // A grid is a collection view: Move To… and Copy To… start a keyboard drag (C4).
+            #expect(menu.items == ["Cut", "Copy", "Paste", "Move To\u{2026}", "Copy To\u{2026}", "Delete", "Select All"])
             guard let selectAll = menu.frames["Select All"] else { throw DriverError("no Select All") }
             var mark = app.lineCount
             try pointer.click(at: (selectAll.midX, selectAll.midY))
@@ -86,7 +88,7 @@ struct ControlsAndMenuTests {
             }
             try await Task.sleep(for: .milliseconds(200))
             menu = try await app.openMenu(at: empty, pointer: pointer, owner: "Home")
-            #expect(menu.items == ["Cut", "Copy", "Paste", "Delete"])
+            #expect(menu.items == ["Cut", "Copy", "Paste", "Move To\u{2026}", "Copy To\u{2026}", "Delete"])
             guard let delete = menu.frames["Delete"] else { throw DriverError("no Delete") }
             mark = app.lineCount
             try pointer.click(at: (delete.midX, delete.midY))

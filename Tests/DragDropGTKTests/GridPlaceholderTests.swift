@@ -29,16 +29,14 @@ struct GridPlaceholderTests {
         try await body(app, Pointer(display: display))
     }
 
-    /// Drags Mail into the gap between the rows at the right end, so the drop goes before Maps
-    /// (index 4); returns the line count before the drag.
+    /// Drags Mail over the right end of Music, the first row's last tile, so the drop goes after
+    /// it, before Maps (index 4); returns the line count before the drag.
     func dropMailBeforeMaps(_ app: FixtureApp, _ pointer: Pointer) async throws -> Int {
         let layout = try await app.settledSceneLayout()
         let mail = try layout.frame("home/Mail")
         let music = try layout.frame("home/Music")
-        let maps = try layout.frame("home/Maps")
         let mark = app.lineCount
-        try pointer.drag(
-            from: (mail.midX, mail.midY), to: (music.x + music.width - 6, (music.maxY + maps.y) / 2), pause: 0.3)
+        try pointer.drag(from: (mail.midX, mail.midY), to: (music.x + music.width - 6, music.midY), pause: 0.3)
         return mark
     }
 

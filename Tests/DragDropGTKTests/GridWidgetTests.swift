@@ -76,9 +76,9 @@ struct GridWidgetTests {
             let color = DragGridView.insertionColor
             #expect(try Screenshot.capture(app.display).count(color, in: barArea) == 0)
 
-            // In the gap between the rows, at the right end: the drop goes before Maps (index 4),
-            // far from the bar so the drag image does not hide it.
-            let target = (music.x + music.width - 6, (music.maxY + maps.y) / 2)
+            // Over the right end of the first row's last tile: the drop goes after it, before Maps
+            // (index 4), far from the bar so the drag image does not hide it.
+            let target = (music.x + music.width - 6, music.midY)
             let mark = app.lineCount
             try pointer.drag(from: (mail.midX, mail.midY), to: target, pause: 0.3, release: false)
             try await app.waitFor(FeedbackLine.self, "the insertion index 4", after: mark) {

@@ -299,7 +299,7 @@ extension ShowcaseKeyboardTests {
 
 extension ShowcaseKeyboardTests {
     @Test(
-        "C1: the Upload pane's lists are the store's videos: their edit menu offers Copy, never Cut, Paste or Delete, so no edit can show a row the store does not hold"
+        "C1, C4: the Upload pane's lists are the store's videos: their edit menu offers Copy and the keyboard drags Move To… and Copy To… (which go through the store as drops do), never Cut, Paste or Delete, so no edit can show a row the store does not hold"
     )
     func uploadListsOnlyCopy() throws {
         try withShowcase(pane: "upload") { app, keys, _ in
@@ -307,7 +307,9 @@ extension ShowcaseKeyboardTests {
             try keys.key("space")  // selects it: the menu's Copy needs a selection
             let menu = try openEditMenu(app, keys)
             #expect(menu.owner == "Uploads")
-            #expect(menu.items == ["Copy"], "one video, selected: Copy only (no Select All either)")
+            #expect(
+                menu.items == ["Copy", "Move To\u{2026}", "Copy To\u{2026}"],
+                "one video, selected: Copy and the keyboard drags only (no Select All either)")
         }
     }
 }

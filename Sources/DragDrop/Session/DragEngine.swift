@@ -436,8 +436,13 @@ public final class DragEngine {
     ///
     /// Ignored without a drag, for a drag that came from another app, and while a drop waits
     /// for confirmation. A drop the other app refused ends with ``cancelDrag()`` or
-    /// ``pointerUp(at:)`` outside every target instead.
-    public func dropHandedOff(to app: AppID? = nil, operation: DropOperation = .copy) {
+    /// ``pointerUp(at:)`` outside every target instead. Returns the outcome (nil when ignored).
+    @discardableResult
+    public func dropHandedOff(to app: AppID? = nil, operation: DropOperation = .copy) -> DropOutcome? {
+        returningOutcome { handOff(to: app, operation: operation) }
+    }
+
+    private func handOff(to app: AppID?, operation: DropOperation) {
         guard let s = session, s.mode != .external, s.awaitingConfirmation == nil else { return }
         let items = sessionItems()
         endSession()
@@ -483,8 +488,13 @@ public final class DragEngine {
     /// (its transfer failed): the drag fails and says so (F7, A6); nothing changed here.
     /// Ignored in the same cases as ``dropHandedOff(to:operation:)``.
     /// `reason`, a sentence, says why when the platform knows more (the other app quit, or went
-    /// silent); by default "'Mail' did not take 'Milk'.".
-    public func dropRefused(by app: AppID? = nil, reason: String? = nil) {
+    /// silent); by default "'Mail' did not take 'Milk'.". Returns the outcome (nil when ignored).
+    @discardableResult
+    public func dropRefused(by app: AppID? = nil, reason: String? = nil) -> DropOutcome? {
+        returningOutcome { refused(by: app, reason: reason) }
+    }
+
+    private func refused(by app: AppID?, reason: String?) {
         guard let s = session, s.mode != .external, s.awaitingConfirmation == nil else { return }
         if let reason {
             finishFailed(DropFailure(.failed, reason))
@@ -776,7 +786,7 @@ public final class DragEngine {
             return
         }
         if s.awaitingConfirmation != nil {
-            confirmDrop(false)
+            answerConfirmation(false)
             return
         }
         if s.mode == .external {
@@ -788,8 +798,14 @@ public final class DragEngine {
     }
 
     /// Answers the confirmation of an irreversible drop (U2): `true` performs it, `false`
-    /// leaves everything as it was.
-    public func confirmDrop(_ accepted: Bool) {
+    /// leaves everything as it was. Returns how the drag ended (nil when no drop waited for its
+    /// confirmation, or when the accepted drop loads later: its outcome comes when it lands).
+    @discardableResult
+    public func confirmDrop(_ accepted: Bool) -> DropOutcome? {
+        returningOutcome { answerConfirmation(accepted) }
+    }
+
+    private func answerConfirmation(_ accepted: Bool) {
         guard let request = session?.awaitingConfirmation else { return }
         session?.awaitingConfirmation = nil
         if accepted {

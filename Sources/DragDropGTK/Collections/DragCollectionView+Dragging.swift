@@ -13,6 +13,7 @@ extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate,
     public func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] {
         deferredClick = nil
         pointerDown = false  // the release goes to the drag, not to the rows
+        onDragPrepared?()
         return selected.contains(item) ? selection : [item]
     }
 

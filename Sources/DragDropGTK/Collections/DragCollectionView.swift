@@ -108,6 +108,8 @@ public final class DragCollectionView {
     public var onSelectionChanged: (@MainActor () -> Void)?
     /// Called after the rows changed (a reload, placeholders coming and going).
     public var onChange: (@MainActor () -> Void)?
+    /// Called when a drag of the view's items is about to start (a grid watching Alt, M2).
+    var onDragPrepared: (@MainActor () -> Void)?
 
     unowned let host: GtkDragHost
     let root: GObjectRef

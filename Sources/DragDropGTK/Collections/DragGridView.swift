@@ -1,8 +1,11 @@
 import CGtk4
 import DragDrop
 
-/// A grid of tiles in reading order with multi-selection, whose tiles drag within the grid
-/// (reorder), into folder tiles, and to other apps as text.
+/// A grid of tiles in reading order, some of them folders: a convenience over
+/// ``DragCollectionView`` (a grid layout) for tiles that are a title, or a folder of titles (a
+/// home screen's apps). Everything is the collection view's: only the tiles on screen have
+/// widgets, selection, tiles making room, folders springing open, the edit menu, placeholders,
+/// undo.
 ///
 /// - Selection (M1): click selects one tile, Ctrl-click toggles, Shift-click extends from the
 ///   last clicked tile; in ``isSelectionMode`` a plain click toggles, so people select first and
@@ -21,6 +24,8 @@ import DragDrop
 /// gtk_box_append(box, home.widget)
 /// try home.register(in: "main")
 /// ```
+///
+/// The window keeps a registered grid alive until it closes or the grid is unregistered.
 @MainActor
 public final class DragGridView {
     /// One tile.
@@ -49,8 +54,6 @@ public final class DragGridView {
 
     /// The type tiles offer and the grid and its folders accept.
     public static let tileType: ContentType = "application/x-dragdrop-grid-tile"
-    /// The type folder tiles offer besides ``tileType`` (folders do not go into folders).
-    public static let folderType: ContentType = "application/x-dragdrop-grid-folder"
     /// The insertion bar's colour, in 8-bit RGB (tests look for it on screen).
     nonisolated public static let insertionColor: (red: UInt8, green: UInt8, blue: UInt8) = (230, 97, 0)
 
@@ -60,232 +63,296 @@ public final class DragGridView {
     public let title: String
     /// The tiles, in reading order: what the grid holds now. Drops, edits, undo and redo change
     /// it (and ``onChange`` follows); tiles that arrive get fresh identifiers.
-    public internal(set) var tiles: [Tile] = []
+    public private(set) var tiles: [Tile]
     /// The selected tiles' identifiers, in grid order (M1: a drag from a selected tile carries
     /// all of them).
-    public internal(set) var selection: [TargetID] = []
+    public var selection: [TargetID] { view.selection }
     /// What a drop from another container does on the grid itself (S2): by default
     /// (`OperationPolicy/automatic`) a drag inside the grid moves and one from another
     /// container copies; `OperationPolicy/preferMove` makes drags from this app's other
-    /// containers move. Folder tiles always take tiles as a move. Set it before
-    /// ``register(in:)``; a change after registration takes effect as soon as no drag is running
-    /// (the grid registers again).
+    /// containers move. Folder tiles always take tiles as a move. A change after
+    /// ``register(in:)`` takes effect as soon as no drag is running.
     public var operationPolicy: OperationPolicy = .automatic {
-        didSet { registrationChanged() }
+        didSet { optionsChanged() }
     }
     /// Selection mode (M1): a plain click toggles a tile instead of selecting only it.
-    public var isSelectionMode = false {
-        didSet { onChange?() }
+    public var isSelectionMode: Bool {
+        get { view.isSelectionMode }
+        set {
+            view.isSelectionMode = newValue
+            onChange?()
+        }
     }
     /// Called on the main actor after ``tiles``, ``selection`` or ``isSelectionMode`` changed.
     public var onChange: (@MainActor () -> Void)?
     /// Whether the edit menu offers Cut, Paste and Delete (C1). Set it to false when the app
     /// keeps the tiles elsewhere and only drops and Copy should change or read them.
-    public var allowsEditing = true
+    public var allowsEditing = true {
+        didSet { view.editing = Self.editing(allowsEditing) }
+    }
     /// Called when a folder opens: by spring loading during a drag (`duringDrag`) or by a
     /// double click. The app shows the folder's contents.
     public var onOpenFolder: (@MainActor (_ folder: Tile, _ duringDrag: Bool) -> Void)?
-
-    unowned let host: GtkDragHost
-    let root: GObjectRef
-    let flowBox: GObjectRef
-    var children: [(id: TargetID, child: GObjectRef)] = []
-    var registeredWindow: TargetID?
-    var anchor: TargetID?
-    var insertionShown: (child: GObjectRef, cssClass: String)?
-    /// Deferred drops and their placeholder tiles (DragGridView+Placeholders.swift).
-    let placeholders = DeferredDrops<Tile>()
-    private var nextNumber = 0
-    private let reregistration = ReregistrationKey()
+    /// The collection view showing the tiles.
+    public let view: DragCollectionView
 
     /// The grid's root widget (heading and tiles), to put in a window.
-    public var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
+    public var widget: UnsafeMutablePointer<GtkWidget> { view.widget }
 
-    var box: OpaquePointer { OpaquePointer(flowBox.raw) }
+    private let host: GtkDragHost
+    private let storage: GridStorage
+    private var nextNumber = 0
+    private var parent: TargetID?
+    /// Inside ``setTiles(_:selecting:)``: the view's selection change is part of it.
+    private var changing = false
+    private let reregistration = ReregistrationKey()
+    private let notification = ReregistrationKey()
 
     /// Creates a grid of `tiles` with `columns` tiles per row, managed by `host`.
     public init(id: TargetID, title: String, tiles: [TileContent], columns: UInt32 = 4, host: GtkDragHost) {
         self.id = id
         self.title = title
         self.host = host
-        root = GObjectRef(newWidget: gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
-        flowBox = GObjectRef(newWidget: gtk_flow_box_new())
+        self.tiles = []
+        storage = GridStorage()
+        var options = DragCollectionView.Options(itemType: Self.tileType)
+        options.layout = .grid(columns: Int(columns))
+        options.emptyText = ""
+        view = DragCollectionView(id: id, title: title, host: host, options: options)
+        view.editing = Self.editing(true)
         self.tiles = tiles.map { Tile(id: newID(), title: $0.title, folderContents: $0.folder) }
-
-        let heading = GtkWidgetSupport.heading(title)
-        gtk_box_append(dd_box(root.raw), heading)
-        gtk_flow_box_set_selection_mode(box, GTK_SELECTION_NONE)
-        gtk_flow_box_set_homogeneous(box, 1)
-        gtk_flow_box_set_min_children_per_line(box, columns)
-        gtk_flow_box_set_max_children_per_line(box, columns)
-        gtk_flow_box_set_row_spacing(box, 10)
-        gtk_flow_box_set_column_spacing(box, 10)
-        gtk_widget_set_valign(flowBox.widget, GTK_ALIGN_START)
-        gtk_box_append(dd_box(root.raw), flowBox.widget)
-        FocusNavigation.tabLeaves(flowBox.widget)
-        gtk_widget_set_hexpand(root.widget, 1)
-        gtk_widget_set_vexpand(root.widget, 1)
-        GtkWidgetSupport.installCSS(Self.css, key: "dd-grid", for: root.widget)
-        buildTiles()
-        installEditMenu()
-    }
-
-    /// Registers the grid and its tiles with the host, inside the registered window `window`.
-    public func register(in window: TargetID) throws(GtkDragHostError) {
-        var container = DragTarget(id: id, name: title, frame: .zero, parent: window)
-        container.accepts = [Self.tileType]
-        container.insertion = .grid
-        container.operationPolicy = operationPolicy
-        container.clipsChildren = true
-        try host.register(flowBox.widget, as: container, delegate: self)
-        registeredWindow = window
-        try registerTiles()
-    }
-
-    /// Registers the grid again with its current settings once no drag is running (after
-    /// ``operationPolicy`` changed on a registered grid).
-    private func registrationChanged() {
-        guard registeredWindow != nil else { return }
-        host.whenNoDragRuns(key: reregistration) { [weak self] in
-            guard let self, let window = self.registeredWindow else { return }
-            self.host.unregister(self.id)  // and its tiles
-            do { try self.register(in: window) } catch { self.host.onDiagnostic?("error: \(error)") }
+        storage.grid = self
+        view.dataSource = storage
+        view.onSelectionChanged = { [weak self] in
+            guard let self, !self.changing else { return }
+            self.onChange?()
         }
+        view.onDragPrepared = { [weak self] in self?.watchAddToDragKey() }
+        view.reloadData()
+    }
+
+    /// Registers the grid and its tiles with the host, inside the registered window `window`;
+    /// from then on the window keeps the grid alive.
+    public func register(in window: TargetID) throws(GtkDragHostError) {
+        try view.register(in: window)
+        parent = window
+        host.keepAlive(self, while: id)
     }
 
     /// The tile with `id`.
     public func tile(_ id: TargetID) -> Tile? { tiles.first { $0.id == id } }
 
-    // MARK: Selection (M1)
-
     /// Selects exactly `ids` (in grid order).
-    public func select(_ ids: [TargetID]) {
-        let wanted = Set(ids)
-        selection = tiles.map(\.id).filter(wanted.contains)
-        for (tileID, child) in children {
-            if wanted.contains(tileID) {
-                gtk_widget_add_css_class(child.widget, "dd-selected")
-            } else {
-                gtk_widget_remove_css_class(child.widget, "dd-selected")
-            }
-        }
-        onChange?()
+    public func select(_ ids: [TargetID]) { view.select(ids) }
+
+    /// Selects every tile.
+    public func selectAll() { view.selectAll() }
+
+    // MARK: Deferred drops (A4)
+
+    /// Decides whether a drop between the grid's tiles loads its content later (drops into
+    /// folder tiles never do). Return true to show placeholders at once; then report progress
+    /// with ``GtkDragHost/updateDeferredDrop(_:progress:)`` and end with
+    /// ``finishDeferredDrop(_:failure:)``. Nil (the default): drops commit at once.
+    public var defersDrop: (@MainActor (DropRequest) -> Bool)? {
+        get { view.defersDrop }
+        set { view.defersDrop = newValue }
     }
 
-    /// A click on `tileID` with the modifier `state`: select it, toggle it (Ctrl, or selection
-    /// mode) or extend to it (Shift).
-    func clicked(_ tileID: TargetID, state: UInt32) {
-        let ids = tiles.map(\.id)
-        if state & GDK_SHIFT_MASK.rawValue != 0, let anchor, let from = ids.firstIndex(of: anchor),
-            let to = ids.firstIndex(of: tileID)
-        {
-            select(Array(ids[min(from, to)...max(from, to)]))
+    /// The deferred drops still loading, oldest first.
+    public var pendingDrops: [DropToken] { view.pendingDrops }
+
+    /// Ends a deferred drop: without `failure` the tiles arrive where the placeholders are (one
+    /// undo step with a move's removal from its source, U1, S4); with it, the placeholders go
+    /// away and the reason is shown (A6). Unknown tokens are ignored.
+    public func finishDeferredDrop(_ token: DropToken, failure: DropFailure? = nil) {
+        view.finishDeferredDrop(token, failure: failure)
+    }
+
+    // MARK: Adding to a running drag (M2)
+
+    /// Adds the tile under the pointer to the running drag (M2). Returns the added tile.
+    ///
+    /// Under X11 a GTK drag grabs the pointer and takes every key event: any button release
+    /// ends the drag and no key reaches the window, so neither a second click nor a shortcut
+    /// can add items there. Pressing Alt (a modifier, read from the keyboard's state while the
+    /// drag runs) calls this instead; apps with a second pointer or touch call it on that tap.
+    @discardableResult
+    public func addTileUnderPointerToDrag() -> TargetID? {
+        guard host.engine.isDragging, let point = host.engine.currentSession?.pointer,
+            let hit = host.engine.registry.resolve(at: point).source, tile(hit) != nil
+        else { return nil }
+        var added: TargetID?
+        host.drive { added = host.engine.tap(at: point) }
+        host.diagnose("add-to-drag item=\(added?.rawValue ?? "none")")
+        if let added { view.select(view.selection + [added]) }
+        return added
+    }
+
+    /// While a drag of the grid's tiles runs, watches the Alt key: each press adds the tile under
+    /// the pointer (M2).
+    private func watchAddToDragKey() {
+        GLibSource.once(afterMilliseconds: 30) { [weak self] in self?.pollAddToDragKey(wasDown: true) }
+    }
+
+    private func pollAddToDragKey(wasDown: Bool) {
+        guard host.engine.isDragging else { return }
+        let down = Self.altIsDown()
+        if down, !wasDown { addTileUnderPointerToDrag() }
+        GLibSource.once(afterMilliseconds: 30) { [weak self] in self?.pollAddToDragKey(wasDown: down) }
+    }
+
+    private static func altIsDown() -> Bool {
+        guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
+            let keyboard = gdk_seat_get_keyboard(seat)
+        else { return false }
+        return gdk_device_get_modifier_state(keyboard).rawValue & GDK_ALT_MASK.rawValue != 0
+    }
+
+    // MARK: Changes
+
+    private static func editing(_ allowed: Bool) -> DragCollectionView.EditingOptions {
+        DragCollectionView.EditingOptions(cutAndPaste: allowed, delete: allowed)
+    }
+
+    /// Shows the view with the current policy; a registered grid registers again once no drag
+    /// is running (a drag keeps its targets as they were when it started).
+    private func optionsChanged() {
+        var options = view.options
+        options.operationPolicy = operationPolicy
+        guard view.isRegistered else {
+            let mode = view.isSelectionMode
+            view.show(id: id, title: title, options: options)
+            view.isSelectionMode = mode
             return
         }
-        anchor = tileID
-        if state & GDK_CONTROL_MASK.rawValue != 0 || isSelectionMode {
-            select(selection.contains(tileID) ? selection.filter { $0 != tileID } : selection + [tileID])
-        } else {
-            select([tileID])
+        host.whenNoDragRuns(key: reregistration) { [weak self] in
+            guard let self, let window = self.parent, self.view.isRegistered else { return }
+            let selected = self.view.selection
+            self.view.show(id: self.id, title: self.title, options: options)
+            do { try self.register(in: window) } catch { self.host.onDiagnostic?("error: \(error)") }
+            self.view.reloadData(selecting: selected)
         }
     }
 
-    // MARK: Tiles
-
-    func newID() -> TargetID {
+    fileprivate func newID() -> TargetID {
         nextNumber += 1
         return TargetID("\(id.rawValue).\(nextNumber)")
     }
 
-    private func buildTiles() {
-        for (_, child) in children { gtk_flow_box_remove(box, child.widget) }
-        insertionShown = nil
-        children = tiles.map { tile in
-            let child = GObjectRef(newWidget: gtk_flow_box_child_new())
-            let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
-            let label = gtk_label_new(tile.title)
-            gtk_box_append(dd_box(UnsafeMutableRawPointer(content)), label)
-            if let contents = tile.folderContents {
-                let detail = gtk_label_new(contents.isEmpty ? "Folder" : "Folder · \(contents.count)")
-                gtk_widget_add_css_class(detail, "dim-label")
-                gtk_box_append(dd_box(UnsafeMutableRawPointer(content)), detail)
-                gtk_widget_add_css_class(child.widget, "dd-folder")
-            }
-            gtk_widget_set_valign(content, GTK_ALIGN_CENTER)
-            gtk_flow_box_child_set_child(gtkCast(child.raw, to: GtkFlowBoxChild.self), content)
-            gtk_widget_set_size_request(child.widget, 96, 64)
-            gtk_widget_add_css_class(child.widget, "dd-grid-tile")
-            if selection.contains(tile.id) { gtk_widget_add_css_class(child.widget, "dd-selected") }
-            attachClick(to: child.widget, tile: tile.id)
-            gtk_flow_box_append(box, child.widget)
-            return (tile.id, child)
-        }
-        placePlaceholders()
+    /// The tile a dragged item stands for, from whichever grid in this app owns it.
+    fileprivate func draggedTile(_ item: DragItem) -> Tile {
+        let owner = (host.owner(of: item.id) as? DragCollectionView)?.dataSource as? GridStorage
+        return owner?.grid?.tile(item.id) ?? tile(item.id) ?? Tile(id: item.id, title: item.name, folderContents: nil)
     }
 
-    private func attachClick(to widget: UnsafeMutablePointer<GtkWidget>, tile: TargetID) {
-        guard let click = gtk_gesture_click_new() else { return }
-        gtk_gesture_single_set_button(dd_gesture_single(UnsafeMutableRawPointer(click)), guint(GDK_BUTTON_PRIMARY))
-        let raw = UnsafeMutableRawPointer(click)
-        let bits = PointerBits(raw)
-        GSignal.connect(
-            raw, "released",
-            click: { [weak self] presses, _, _ in
-                guard let self, let gesture = bits.pointer else { return }
-                if presses == 2, let folder = self.tile(tile), folder.isFolder {
-                    self.onOpenFolder?(folder, false)
-                    return
-                }
-                self.clicked(tile, state: GtkWidgetSupport.currentState(of: gesture))
+    /// Replaces the tiles (a drop, an edit, an undo or a redo) and tells the view and the app.
+    fileprivate func setTiles(_ new: [Tile], selecting: [TargetID]?) {
+        let old = tiles.map(\.id)
+        tiles = new
+        changing = true
+        view.applyChanges(DragCollectionView.changes(from: old, to: new.map(\.id)), selecting: selecting)
+        changing = false
+        // Once the engine call that changed them returned: a drop and its source's removal, or
+        // an undo of both, are one change to the app.
+        host.scheduleUpdate(key: notification) { [weak self] in self?.onChange?() }
+    }
+
+    /// Replaces the tiles with `after` as one undoable change; returns its undo.
+    fileprivate func change(to after: [Tile], selecting: [TargetID]) -> UndoableAction {
+        let before = tiles
+        setTiles(after, selecting: selecting)
+        return UndoableAction(
+            undo: { [weak self] in self?.setTiles(before, selecting: []) },
+            redo: { [weak self] in self?.setTiles(after, selecting: selecting) })
+    }
+}
+
+/// The tiles behind the grid's collection view.
+@MainActor
+private final class GridStorage: DragCollectionDataSource {
+    weak var grid: DragGridView?
+    private var tiles: [DragGridView.Tile] { grid?.tiles ?? [] }
+
+    var numberOfItems: Int { tiles.count }
+    func itemID(at index: Int) -> TargetID { tiles[index].id }
+    func title(at index: Int) -> String { tiles[index].title }
+    func isFolder(at index: Int) -> Bool { tiles[index].isFolder }
+    func detail(at index: Int) -> String? {
+        tiles[index].folderContents.map { $0.isEmpty ? "Folder" : "Folder \u{00B7} \($0.count)" }
+    }
+
+    func collectionView(_ view: DragCollectionView, perform drop: DropRequest, at index: Int) -> DropResult {
+        guard let grid else { return .failed(DropFailure(.failed, "\(view.title) is not available.")) }
+        // Arrivals get new identifiers, so a move's originals and arrivals never share one.
+        let arriving = drop.items.map { item in
+            var tile = grid.draggedTile(item)
+            tile.id = grid.newID()
+            return tile
+        }
+        var after = tiles
+        after.insert(contentsOf: arriving, at: min(max(0, index), after.count))
+        return .committed(undo: grid.change(to: after, selecting: arriving.map(\.id)))
+    }
+
+    /// Tiles dropped on a folder go inside it (a folder's own contents with it).
+    func collectionView(_ view: DragCollectionView, perform drop: DropRequest, intoFolderAt index: Int) -> DropResult {
+        guard let grid, tiles.indices.contains(index), tiles[index].isFolder else {
+            return .failed(DropFailure(.failed, "\(view.title) has no such folder any more."))
+        }
+        var after = tiles
+        after[index].folderContents?.append(
+            contentsOf: drop.items.flatMap { item -> [String] in
+                let tile = grid.draggedTile(item)
+                return tile.folderContents ?? [tile.title]
             })
-        gtk_widget_add_controller(widget, click)
+        return .committed(undo: grid.change(to: after, selecting: []))
     }
 
-    private func registerTiles() throws(GtkDragHostError) {
-        for (tile, (_, child)) in zip(tiles, children) {
-            var target = DragTarget(id: tile.id, name: tile.title, frame: .zero, parent: id)
-            target.offers =
-                tile.isFolder ? [Self.tileType, Self.folderType, .utf8PlainText] : [Self.tileType, .utf8PlainText]
-            if tile.isFolder {
-                target.accepts = [Self.tileType]
-                target.operationPolicy = .preferMove
-                target.springLoading = SpringLoadingConfiguration()
-            }
-            try host.register(child.widget, as: target, delegate: self)
-            watchAddToDragKey(of: tile.id)
-        }
+    func collectionView(_ view: DragCollectionView, removeMovedItems moved: [DragItem], after drop: DropRequest)
+        -> UndoableAction?
+    {
+        guard let grid else { return nil }
+        let ids = Set(moved.map(\.id))
+        let kept = tiles.filter { !ids.contains($0.id) }
+        guard kept.count != tiles.count else { return nil }
+        return grid.change(to: kept, selecting: grid.selection.filter { !ids.contains($0) })
     }
 
-    /// Rebuilds the tiles from `tiles` and registers them again, after the engine call that
-    /// changed the model returned.
-    func setNeedsRebuild() {
-        host.scheduleUpdate(key: self) { [weak self] in
-            guard let self else { return }
-            for (tileID, _) in self.children { self.host.unregister(tileID) }
-            self.buildTiles()
-            if self.registeredWindow != nil {
-                do { try self.registerTiles() } catch { self.host.onDiagnostic?("error: \(error)") }
-            }
-            self.onChange?()
-        }
+    /// Another app took tiles with a move: they leave the grid (S4).
+    func collectionView(_ view: DragCollectionView, itemsMovedToOtherApp moved: [DragItem], app: AppID?)
+        -> [TargetID]
+    {
+        guard let grid else { return [] }
+        let ids = Set(moved.map(\.id))
+        let leaving = tiles.filter { ids.contains($0.id) }.map(\.id)
+        if !leaving.isEmpty { grid.setTiles(tiles.filter { !ids.contains($0.id) }, selecting: nil) }
+        return leaving
     }
 
-    /// Replaces the tiles and the selection.
-    func setTiles(_ newTiles: [Tile], selecting: [TargetID]) {
-        tiles = newTiles
-        selection = tiles.map(\.id).filter(selecting.contains)
-        setNeedsRebuild()
+    func collectionView(_ view: DragCollectionView, deleteItems ids: [TargetID]) -> (
+        name: String, action: UndoableAction
+    )? {
+        guard let grid else { return nil }
+        let doomed = Set(ids)
+        let kept = tiles.filter { !doomed.contains($0.id) }
+        guard kept.count != tiles.count else { return nil }
+        return ("Delete", grid.change(to: kept, selecting: []))
     }
 
-    static let css = """
-        .dd-grid-tile { border-radius: 8px; border: 1px solid rgba(0, 0, 0, 0.15); background-color: rgb(250, 250, 250); }
-        .dd-grid-tile.dd-folder { background-color: rgb(252, 238, 190); }
-        .dd-grid-tile.dd-selected { background-color: rgb(53, 132, 228); color: white; }
-        .dd-grid-insert-before {
-            box-shadow: -6px 0 0 0 rgb(\(insertionColor.red), \(insertionColor.green), \(insertionColor.blue));
-        }
-        .dd-grid-insert-after {
-            box-shadow: 6px 0 0 0 rgb(\(insertionColor.red), \(insertionColor.green), \(insertionColor.blue));
-        }
-        """
+    func collectionView(_ view: DragCollectionView, insertTitles titles: [String], at index: Int) -> (
+        ids: [TargetID], name: String, action: UndoableAction
+    )? {
+        guard let grid else { return nil }
+        let arriving = titles.map { DragGridView.Tile(id: grid.newID(), title: $0, folderContents: nil) }
+        var after = tiles
+        after.insert(contentsOf: arriving, at: min(max(0, index), after.count))
+        let ids = arriving.map(\.id)
+        return (ids, "Paste", grid.change(to: after, selecting: ids))
+    }
+
+    func collectionView(_ view: DragCollectionView, openFolderAt index: Int, duringDrag: Bool) {
+        guard let grid, tiles.indices.contains(index) else { return }
+        grid.onOpenFolder?(tiles[index], duringDrag)
+    }
 }

@@ -98,6 +98,7 @@ public final class DragListView {
     /// Inside ``setItems(_:selecting:)``: the view's selection change is part of it.
     private var changing = false
     private let reregistration = ReregistrationKey()
+    private let notification = ReregistrationKey()
 
     /// Creates a list showing `items` in order, managed by `host`; `operationPolicy` is the
     /// same as setting ``operationPolicy`` afterwards. Put ``widget`` in a window, then call
@@ -198,7 +199,9 @@ public final class DragListView {
         changing = true
         view.applyChanges(DragCollectionView.changes(from: old, to: new.map(\.id)), selecting: selecting)
         changing = false
-        onChange?()
+        // Once the engine call that changed them returned: a drop and its source's removal, or
+        // an undo of both, are one change to the app.
+        host.scheduleUpdate(key: notification) { [weak self] in self?.onChange?() }
     }
 
     /// Replaces the rows with `after` as one undoable change; returns its undo.

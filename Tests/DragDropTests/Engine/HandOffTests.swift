@@ -23,7 +23,8 @@ struct HandOffTests {
         let (h, auditor) = try dragMilkOutside()
         let before = h.scene.snapshot()
         let mark = h.engineMark
-        h.engine.dropHandedOff(to: "Mail")
+        #expect(h.engine.dropHandedOff(to: "Mail") == .handedOff(app: "Mail", operation: .copy))
+        #expect(h.engine.dropHandedOff(to: "Mail") == nil, "no drag left to hand off")
         #expect(
             h.feedback[mark...] == [
                 .outcome(.handedOff(app: "Mail", operation: .copy)),
@@ -60,7 +61,7 @@ struct HandOffTests {
         h.setModifiers(.forceMove)
         let before = h.scene.snapshot()
         let mark = h.engineMark
-        h.engine.dropHandedOff(to: "Thunar", operation: .move)
+        #expect(h.engine.dropHandedOff(to: "Thunar", operation: .move) == .handedOff(app: "Thunar", operation: .move))
         #expect(
             h.feedback[mark...] == [
                 .sourceRemoved(["milk"]),
@@ -135,8 +136,9 @@ struct HandOffTests {
         let (h, auditor) = try dragMilkOutside()
         let before = h.scene.snapshot()
         let mark = h.engineMark
-        h.engine.dropRefused(by: "Mail")
+        let refused = h.engine.dropRefused(by: "Mail")
         let failure = DropFailure(.failed, "'Mail' did not take 'Milk'.")
+        #expect(refused == .returnToSource(failure), "the call returns how the drag ended (issue 25)")
         #expect(
             h.feedback[mark...] == [
                 .outcome(.returnToSource(failure)),
@@ -160,8 +162,8 @@ struct HandOffTests {
         let item = DragItem(id: "web-1", name: "Link", types: [F.reminderType], app: "Browser")
         try h.externalDragEnter([item], at: F.row(0, x: 100))
         let mark = h.engineMark
-        h.engine.dropHandedOff(to: "Mail")
-        h.engine.dropRefused(by: "Mail")
+        #expect(h.engine.dropHandedOff(to: "Mail") == nil, "another app's drag is not this app's to hand off")
+        #expect(h.engine.dropRefused(by: "Mail") == nil)
         #expect(h.engine.isDragging)
         #expect(h.engineFeedback(since: mark).isEmpty)
         h.externalDragExit()

@@ -201,8 +201,9 @@ struct UndoTests {
         #expect(h.feedback[mark...] == [], "the question holds the drag still")
 
         mark = h.engineMark
-        h.confirm(false)
+        let declined = h.confirm(false)
         let failure = DropFailure(.declined, "The drop on Drop Box was not confirmed.")
+        #expect(declined == .returnToSource(failure), "the answer returns how the drag ended (issue 25)")
         #expect(
             h.feedback[mark...] == [
                 .outcome(.returnToSource(failure)),
@@ -220,7 +221,7 @@ struct UndoTests {
         h.move(to: F.row(0, x: 600))
         h.release()
         let mark = h.engineMark
-        h.confirm(true)
+        #expect(h.confirm(true) == .completed(destination: "dropBox", operation: .move))
         #expect(
             h.engineFeedback(since: mark) == [
                 .committed(destination: "dropBox", items: ["report"], operation: .move, index: 0),
