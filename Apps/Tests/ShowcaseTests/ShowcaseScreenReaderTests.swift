@@ -96,8 +96,10 @@ struct ShowcaseScreenReaderTests: ShowcaseTesting {
             try press("Down", untilFocusOnA: "GtkListItemWidget", app, keys, limit: 1)
             let back = reader.lines.count
             try press("Up", untilFocusOn: holder, app, keys, limit: 1)
-            try reader.waitUntil("the focus back on '\(holder)'") { lines in
-                lines.dropFirst(back).contains { $0.kind == "focus" && $0.name == holder }
+            // The description is heard after the focus event, a moment later on a busy machine.
+            try reader.waitUntil("'\(holder)' focused again and describing itself") { lines in
+                lines.dropFirst(back).drop { !($0.kind == "focus" && $0.name == holder) }
+                    .contains { $0.kind == "heard" && $0.via == "focus-description" }
             }
             let refocused = reader.lines.dropFirst(back).drop { !($0.kind == "focus" && $0.name == holder) }
             let description = refocused.first { $0.kind == "heard" && $0.via == "focus-description" }?.text

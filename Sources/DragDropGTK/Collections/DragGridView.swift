@@ -27,7 +27,7 @@ import DragDrop
 ///
 /// The window keeps a registered grid alive until it closes or the grid is unregistered.
 @MainActor
-public final class DragGridView {
+public final class DragGridView: DragCollectionWidget {
     /// One tile.
     public struct Tile: Hashable, Sendable {
         /// The tile's target identifier, unique in the app.
@@ -63,7 +63,7 @@ public final class DragGridView {
     public let title: String
     /// The tiles, in reading order: what the grid holds now. Drops, edits, undo and redo change
     /// it (and ``onChange`` follows); tiles that arrive get fresh identifiers.
-    public private(set) var tiles: [Tile]
+    public var tiles: [Tile] { store.elements }
     /// The selected tiles' identifiers, in grid order (M1: a drag from a selected tile carries
     /// all of them).
     public var selection: [TargetID] { view.selection }
@@ -73,7 +73,10 @@ public final class DragGridView {
     /// containers move. Folder tiles always take tiles as a move. A change after
     /// ``register(in:)`` takes effect as soon as no drag is running.
     public var operationPolicy: OperationPolicy = .automatic {
-        didSet { optionsChanged() }
+        didSet {
+            let policy = operationPolicy
+            store.changeOptions { $0.operationPolicy = policy }
+        }
     }
     /// Selection mode (M1): a plain click toggles a tile instead of selecting only it.
     public var isSelectionMode: Bool {
@@ -84,59 +87,59 @@ public final class DragGridView {
         }
     }
     /// Called on the main actor after ``tiles``, ``selection`` or ``isSelectionMode`` changed.
-    public var onChange: (@MainActor () -> Void)?
+    public var onChange: (@MainActor () -> Void)? {
+        get { store.onChange }
+        set { store.onChange = newValue }
+    }
     /// Whether the edit menu offers Cut, Paste and Delete (C1). Set it to false when the app
     /// keeps the tiles elsewhere and only drops and Copy should change or read them.
     public var allowsEditing = true {
-        didSet { view.editing = Self.editing(allowsEditing) }
+        didSet { store.allowEditing(allowsEditing) }
     }
     /// Called when a folder opens: by spring loading during a drag (`duringDrag`) or by a
     /// double click. The app shows the folder's contents.
-    public var onOpenFolder: (@MainActor (_ folder: Tile, _ duringDrag: Bool) -> Void)?
+    public var onOpenFolder: (@MainActor (_ folder: Tile, _ duringDrag: Bool) -> Void)? {
+        get { store.openFolder }
+        set { store.openFolder = newValue }
+    }
     /// The collection view showing the tiles.
-    public let view: DragCollectionView
+    public var view: DragCollectionView { store.view }
 
     /// The grid's root widget (heading and tiles), to put in a window.
     public var widget: UnsafeMutablePointer<GtkWidget> { view.widget }
 
     private let host: GtkDragHost
-    private let storage: GridStorage
-    private var nextNumber = 0
-    private var parent: TargetID?
-    /// Inside ``setTiles(_:selecting:)``: the view's selection change is part of it.
-    private var changing = false
-    private let reregistration = ReregistrationKey()
-    private let notification = ReregistrationKey()
+    private let store: ElementStore<Tile>
 
     /// Creates a grid of `tiles` with `columns` tiles per row, managed by `host`.
     public init(id: TargetID, title: String, tiles: [TileContent], columns: UInt32 = 4, host: GtkDragHost) {
         self.id = id
         self.title = title
         self.host = host
-        self.tiles = []
-        storage = GridStorage()
         var options = DragCollectionView.Options(itemType: Self.tileType)
         options.layout = .grid(columns: Int(columns))
         options.emptyText = ""
-        view = DragCollectionView(id: id, title: title, host: host, options: options)
-        view.editing = Self.editing(true)
-        self.tiles = tiles.map { Tile(id: newID(), title: $0.title, folderContents: $0.folder) }
-        storage.grid = self
-        view.dataSource = storage
-        view.onSelectionChanged = { [weak self] in
-            guard let self, !self.changing else { return }
-            self.onChange?()
+        store = ElementStore(
+            id: id, title: title, host: host, options: options,
+            elements: tiles.map { Tile(id: TargetID(""), title: $0.title, folderContents: $0.folder) })
+        // A tile from any grid of the app arrives as itself (a folder with its contents).
+        store.arrival = { [weak self] item in self?.draggedTile(item) ?? Tile(id: item.id, title: item.name) }
+        store.intoFolder = { [weak self] tiles, folder, drop in
+            var after = tiles
+            after[folder].folderContents?.append(
+                contentsOf: drop.items.flatMap { item -> [String] in
+                    let tile = self?.draggedTile(item) ?? Tile(id: item.id, title: item.name)
+                    return tile.folderContents ?? [tile.title]
+                })
+            return after
         }
         view.onDragPrepared = { [weak self] in self?.watchAddToDragKey() }
-        view.reloadData()
     }
 
     /// Registers the grid and its tiles with the host, inside the registered window `window`;
     /// from then on the window keeps the grid alive.
     public func register(in window: TargetID) throws(GtkDragHostError) {
-        try view.register(in: window)
-        parent = window
-        host.keepAlive(self, while: id)
+        try store.register(in: window, keeping: self)
     }
 
     /// The tile with `id`.
@@ -145,29 +148,7 @@ public final class DragGridView {
     /// Selects exactly `ids` (in grid order).
     public func select(_ ids: [TargetID]) { view.select(ids) }
 
-    /// Selects every tile.
-    public func selectAll() { view.selectAll() }
 
-    // MARK: Deferred drops (A4)
-
-    /// Decides whether a drop between the grid's tiles loads its content later (drops into
-    /// folder tiles never do). Return true to show placeholders at once; then report progress
-    /// with ``GtkDragHost/updateDeferredDrop(_:progress:)`` and end with
-    /// ``finishDeferredDrop(_:failure:)``. Nil (the default): drops commit at once.
-    public var defersDrop: (@MainActor (DropRequest) -> Bool)? {
-        get { view.defersDrop }
-        set { view.defersDrop = newValue }
-    }
-
-    /// The deferred drops still loading, oldest first.
-    public var pendingDrops: [DropToken] { view.pendingDrops }
-
-    /// Ends a deferred drop: without `failure` the tiles arrive where the placeholders are (one
-    /// undo step with a move's removal from its source, U1, S4); with it, the placeholders go
-    /// away and the reason is shown (A6). Unknown tokens are ignored.
-    public func finishDeferredDrop(_ token: DropToken, failure: DropFailure? = nil) {
-        view.finishDeferredDrop(token, failure: failure)
-    }
 
     // MARK: Adding to a running drag (M2)
 
@@ -209,150 +190,14 @@ public final class DragGridView {
         return gdk_device_get_modifier_state(keyboard).rawValue & GDK_ALT_MASK.rawValue != 0
     }
 
-    // MARK: Changes
-
-    private static func editing(_ allowed: Bool) -> DragCollectionView.EditingOptions {
-        DragCollectionView.EditingOptions(cutAndPaste: allowed, delete: allowed)
-    }
-
-    /// Shows the view with the current policy; a registered grid registers again once no drag
-    /// is running (a drag keeps its targets as they were when it started).
-    private func optionsChanged() {
-        var options = view.options
-        options.operationPolicy = operationPolicy
-        guard view.isRegistered else {
-            let mode = view.isSelectionMode
-            view.show(id: id, title: title, options: options)
-            view.isSelectionMode = mode
-            return
-        }
-        host.whenNoDragRuns(key: reregistration) { [weak self] in
-            guard let self, let window = self.parent, self.view.isRegistered else { return }
-            let selected = self.view.selection
-            self.view.show(id: self.id, title: self.title, options: options)
-            do { try self.register(in: window) } catch { self.host.onDiagnostic?("error: \(error)") }
-            self.view.reloadData(selecting: selected)
-        }
-    }
-
-    fileprivate func newID() -> TargetID {
-        nextNumber += 1
-        return TargetID("\(id.rawValue).\(nextNumber)")
-    }
-
     /// The tile a dragged item stands for, from whichever grid in this app owns it.
-    fileprivate func draggedTile(_ item: DragItem) -> Tile {
-        let owner = (host.owner(of: item.id) as? DragCollectionView)?.dataSource as? GridStorage
-        return owner?.grid?.tile(item.id) ?? tile(item.id) ?? Tile(id: item.id, title: item.name, folderContents: nil)
-    }
-
-    /// Replaces the tiles (a drop, an edit, an undo or a redo) and tells the view and the app.
-    fileprivate func setTiles(_ new: [Tile], selecting: [TargetID]?) {
-        let old = tiles.map(\.id)
-        tiles = new
-        changing = true
-        view.applyChanges(DragCollectionView.changes(from: old, to: new.map(\.id)), selecting: selecting)
-        changing = false
-        // Once the engine call that changed them returned: a drop and its source's removal, or
-        // an undo of both, are one change to the app.
-        host.scheduleUpdate(key: notification) { [weak self] in self?.onChange?() }
-    }
-
-    /// Replaces the tiles with `after` as one undoable change; returns its undo.
-    fileprivate func change(to after: [Tile], selecting: [TargetID]) -> UndoableAction {
-        let before = tiles
-        setTiles(after, selecting: selecting)
-        return UndoableAction(
-            undo: { [weak self] in self?.setTiles(before, selecting: []) },
-            redo: { [weak self] in self?.setTiles(after, selecting: selecting) })
+    private func draggedTile(_ item: DragItem) -> Tile {
+        let owner = (host.owner(of: item.id) as? DragCollectionView)?.dataSource as? ElementStore<Tile>
+        return owner?.elements.first { $0.id == item.id } ?? tile(item.id) ?? Tile(id: item.id, title: item.name)
     }
 }
 
-/// The tiles behind the grid's collection view.
-@MainActor
-private final class GridStorage: DragCollectionDataSource {
-    weak var grid: DragGridView?
-    private var tiles: [DragGridView.Tile] { grid?.tiles ?? [] }
-
-    var numberOfItems: Int { tiles.count }
-    func itemID(at index: Int) -> TargetID { tiles[index].id }
-    func title(at index: Int) -> String { tiles[index].title }
-    func isFolder(at index: Int) -> Bool { tiles[index].isFolder }
-    func detail(at index: Int) -> String? {
-        tiles[index].folderContents.map { $0.isEmpty ? "Folder" : "Folder \u{00B7} \($0.count)" }
-    }
-
-    func collectionView(_ view: DragCollectionView, perform drop: DropRequest, at index: Int) -> DropResult {
-        guard let grid else { return .failed(DropFailure(.failed, "\(view.title) is not available.")) }
-        // Arrivals get new identifiers, so a move's originals and arrivals never share one.
-        let arriving = drop.items.map { item in
-            var tile = grid.draggedTile(item)
-            tile.id = grid.newID()
-            return tile
-        }
-        var after = tiles
-        after.insert(contentsOf: arriving, at: min(max(0, index), after.count))
-        return .committed(undo: grid.change(to: after, selecting: arriving.map(\.id)))
-    }
-
-    /// Tiles dropped on a folder go inside it (a folder's own contents with it).
-    func collectionView(_ view: DragCollectionView, perform drop: DropRequest, intoFolderAt index: Int) -> DropResult {
-        guard let grid, tiles.indices.contains(index), tiles[index].isFolder else {
-            return .failed(DropFailure(.failed, "\(view.title) has no such folder any more."))
-        }
-        var after = tiles
-        after[index].folderContents?.append(
-            contentsOf: drop.items.flatMap { item -> [String] in
-                let tile = grid.draggedTile(item)
-                return tile.folderContents ?? [tile.title]
-            })
-        return .committed(undo: grid.change(to: after, selecting: []))
-    }
-
-    func collectionView(_ view: DragCollectionView, removeMovedItems moved: [DragItem], after drop: DropRequest)
-        -> UndoableAction?
-    {
-        guard let grid else { return nil }
-        let ids = Set(moved.map(\.id))
-        let kept = tiles.filter { !ids.contains($0.id) }
-        guard kept.count != tiles.count else { return nil }
-        return grid.change(to: kept, selecting: grid.selection.filter { !ids.contains($0) })
-    }
-
-    /// Another app took tiles with a move: they leave the grid (S4).
-    func collectionView(_ view: DragCollectionView, itemsMovedToOtherApp moved: [DragItem], app: AppID?)
-        -> [TargetID]
-    {
-        guard let grid else { return [] }
-        let ids = Set(moved.map(\.id))
-        let leaving = tiles.filter { ids.contains($0.id) }.map(\.id)
-        if !leaving.isEmpty { grid.setTiles(tiles.filter { !ids.contains($0.id) }, selecting: nil) }
-        return leaving
-    }
-
-    func collectionView(_ view: DragCollectionView, deleteItems ids: [TargetID]) -> (
-        name: String, action: UndoableAction
-    )? {
-        guard let grid else { return nil }
-        let doomed = Set(ids)
-        let kept = tiles.filter { !doomed.contains($0.id) }
-        guard kept.count != tiles.count else { return nil }
-        return ("Delete", grid.change(to: kept, selecting: []))
-    }
-
-    func collectionView(_ view: DragCollectionView, insertTitles titles: [String], at index: Int) -> (
-        ids: [TargetID], name: String, action: UndoableAction
-    )? {
-        guard let grid else { return nil }
-        let arriving = titles.map { DragGridView.Tile(id: grid.newID(), title: $0, folderContents: nil) }
-        var after = tiles
-        after.insert(contentsOf: arriving, at: min(max(0, index), after.count))
-        let ids = arriving.map(\.id)
-        return (ids, "Paste", grid.change(to: after, selecting: ids))
-    }
-
-    func collectionView(_ view: DragCollectionView, openFolderAt index: Int, duringDrag: Bool) {
-        guard let grid, tiles.indices.contains(index) else { return }
-        grid.onOpenFolder?(tiles[index], duringDrag)
-    }
+extension DragGridView.Tile: StoredElement {
+    init(id: TargetID, title: String) { self.init(id: id, title: title, folderContents: nil) }
+    var detail: String? { folderContents.map { $0.isEmpty ? "Folder" : "Folder \u{00B7} \($0.count)" } }
 }
