@@ -23,6 +23,8 @@ enum Artwork {
 
     static let chartSize = (width: Int32(240), height: Int32(160))
     static let drawingSize = (width: Int32(200), height: Int32(140))
+    /// When the line drawing was made (it never changes): its PDF's dates.
+    static let drawingDate = "2026-11-20T00:00:00Z"
 
     // MARK: Rendering
 
@@ -39,6 +41,11 @@ enum Artwork {
             let surface = cairo_pdf_surface_create_for_stream(
                 Sink.write, context, Double(drawingSize.width), Double(drawingSize.height))
         else { throw ArtworkError("no PDF surface") }
+        // Cairo dates a PDF now unless told otherwise: two exports of the same drawing a second
+        // apart differed, and a browser that read the first file saw other bytes than the file
+        // on disk. The drawing's own date makes every export of it the same file.
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, drawingDate)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, drawingDate)
         let cr = cairo_create(surface)
         drawLines(cr)
         cairo_destroy(cr)
