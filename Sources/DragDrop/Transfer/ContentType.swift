@@ -55,6 +55,16 @@ public struct ContentType: Hashable, Sendable, Codable, CustomStringConvertible,
 
     public var description: String { mimeType }
 
+    /// The private content type of a Swift type: `application/x-swift.` and the type's full
+    /// name (`application/x-swift.firstapp.chore` for `FirstApp.Chore`), what
+    /// ``TransferRepresentation/codable(contentType:visibility:)`` uses when given none. Two
+    /// apps built with the same type read each other's values; others see a private type.
+    public static func of<T>(_ type: T.Type) -> ContentType {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.-_+")
+        let name = String(reflecting: type).lowercased().map { allowed.contains($0) ? $0 : "-" }
+        return ContentType("application/x-swift." + String(name))
+    }
+
     // Common types.
     public static let plainText: ContentType = "text/plain"
     public static let utf8PlainText: ContentType = "text/plain;charset=utf-8"

@@ -59,10 +59,11 @@ public struct TransferRepresentation<Item: Sendable>: Sendable {
 
     init(forms: [Form]) { self.forms = forms }
 
-    /// The value as JSON of `contentType` (a private type of the app, usually), both ways.
-    /// A payload that does not decode is a ``TransferError/malformed(type:reason:)``.
+    /// The value as JSON of `contentType` (a private type of the app, usually; by default the
+    /// one named after `Item`, ``ContentType/of(_:)``), both ways. A payload that does not
+    /// decode is a ``TransferError/malformed(type:reason:)``.
     public static func codable(
-        contentType: ContentType, visibility: RepresentationVisibility = .everyone
+        contentType: ContentType = .of(Item.self), visibility: RepresentationVisibility = .everyone
     ) -> TransferRepresentation where Item: Codable {
         TransferRepresentation(forms: [
             Form(

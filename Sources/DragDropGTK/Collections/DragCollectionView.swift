@@ -33,7 +33,7 @@ import DragDrop
 /// try files.register(in: "main")
 /// ```
 @MainActor
-public final class DragCollectionView {
+public final class DragCollectionView: GtkDragRegistering {
     /// How the items are laid out.
     public enum Layout: Sendable, Equatable {
         /// Rows from top to bottom (`GtkListView`).
@@ -192,8 +192,8 @@ public final class DragCollectionView {
     public var itemsWidget: UnsafeMutablePointer<GtkWidget> { itemsView.widget }
 
     /// Creates an empty view; give it a ``dataSource`` and call ``reloadData(selecting:)``.
-    public init(id: TargetID, title: String, host: GtkDragHost, options: Options) {
-        self.id = id
+    public init(id: TargetID? = nil, title: String, host: GtkDragHost, options: Options) {
+        self.id = id ?? GtkDragHost.uniqueID(title)
         self.title = title
         self.host = host
         self.options = options
@@ -307,6 +307,7 @@ public final class DragCollectionView {
         installEditMenu()
         installPressTracking()
         GSignal.connect(itemsView.raw, "realize") { [weak self] in self?.watchFocus() }
+        if id == nil { host.registerWhenPlaced(self) }
     }
 
     /// The model outlives the view when the list view does (a window closing releases the view

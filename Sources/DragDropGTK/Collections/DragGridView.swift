@@ -27,7 +27,7 @@ import DragDrop
 ///
 /// The window keeps a registered grid alive until it closes or the grid is unregistered.
 @MainActor
-public final class DragGridView: DragCollectionWidget {
+public final class DragGridView: DragCollectionWidget, GtkDragRegistering {
     /// One tile.
     public struct Tile: Hashable, Sendable {
         /// The tile's target identifier, unique in the app.
@@ -112,15 +112,15 @@ public final class DragGridView: DragCollectionWidget {
     private let store: ElementStore<Tile>
 
     /// Creates a grid of `tiles` with `columns` tiles per row, managed by `host`.
-    public init(id: TargetID, title: String, tiles: [TileContent], columns: UInt32 = 4, host: GtkDragHost) {
-        self.id = id
+    public init(id: TargetID? = nil, title: String, tiles: [TileContent], columns: UInt32 = 4, host: GtkDragHost) {
+        self.id = id ?? GtkDragHost.uniqueID(title)
         self.title = title
         self.host = host
         var options = DragCollectionView.Options(itemType: Self.tileType)
         options.layout = .grid(columns: Int(columns))
         options.emptyText = ""
         store = ElementStore(
-            id: id, title: title, host: host, options: options,
+            id: self.id, title: title, host: host, options: options,
             elements: tiles.map { Tile(id: TargetID(""), title: $0.title, folderContents: $0.folder) })
         // A tile from any grid of the app arrives as itself (a folder with its contents).
         store.arrival = { [weak self] item in self?.draggedTile(item) ?? Tile(id: item.id, title: item.name) }
@@ -134,6 +134,7 @@ public final class DragGridView: DragCollectionWidget {
             return after
         }
         view.onDragPrepared = { [weak self] in self?.watchAddToDragKey() }
+        if id == nil { host.registerWhenPlaced(self) }
     }
 
     /// Registers the grid and its tiles with the host, inside the registered window `window`;

@@ -25,7 +25,7 @@ import DragDrop
 /// redo, and ``onChange`` tells of every change). The window keeps a registered list alive
 /// until it closes or the list is unregistered.
 @MainActor
-public final class DragListView: DragCollectionWidget {
+public final class DragListView: DragCollectionWidget, GtkDragRegistering {
     /// One row's content.
     public struct Item: Hashable, Sendable {
         /// The row's target identifier, unique in the app.
@@ -108,9 +108,9 @@ public final class DragListView: DragCollectionWidget {
     /// same as setting ``operationPolicy`` afterwards. Put ``widget`` in a window, then call
     /// ``register(in:)``.
     public init(
-        id: TargetID, title: String, items: [String], host: GtkDragHost, operationPolicy: OperationPolicy = .automatic
+        id: TargetID? = nil, title: String, items: [String], host: GtkDragHost, operationPolicy: OperationPolicy = .automatic
     ) {
-        self.id = id
+        self.id = id ?? GtkDragHost.uniqueID(title)
         self.title = title
         self.operationPolicy = operationPolicy
         var options = DragCollectionView.Options(itemType: Self.itemType)
@@ -118,8 +118,9 @@ public final class DragListView: DragCollectionWidget {
         options.growsWithContent = true
         options.emptyText = ""
         store = ElementStore(
-            id: id, title: title, host: host, options: options,
+            id: self.id, title: title, host: host, options: options,
             elements: items.map { Item(id: TargetID(""), title: $0) })
+        if id == nil { host.registerWhenPlaced(self) }
     }
 
     /// Registers the list and its rows with the host, inside the registered window `window`

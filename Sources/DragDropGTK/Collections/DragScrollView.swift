@@ -14,7 +14,7 @@ import DragDrop
 /// try list.register(in: scroll.id)   // the list lives inside the scroll container
 /// ```
 @MainActor
-public final class DragScrollView {
+public final class DragScrollView: GtkDragRegistering {
     /// The scroll container's target identifier.
     public let id: TargetID
     /// The accessible name.
@@ -42,10 +42,10 @@ public final class DragScrollView {
 
     /// Wraps `child` in a scrolled window that autoscrolls with `autoscroll`.
     public init(
-        id: TargetID, name: String, child: UnsafeMutablePointer<GtkWidget>, host: GtkDragHost,
+        id: TargetID? = nil, name: String, child: UnsafeMutablePointer<GtkWidget>, host: GtkDragHost,
         autoscroll: AutoscrollConfiguration = AutoscrollConfiguration()
     ) {
-        self.id = id
+        self.id = id ?? GtkDragHost.uniqueID(name)
         self.name = name
         self.host = host
         self.autoscroll = autoscroll
@@ -61,6 +61,7 @@ public final class DragScrollView {
                 self.onScroll?(self.verticalOffset)
             }
         }
+        if id == nil { host.registerWhenPlaced(self) }
     }
 
     /// Scroll bars along the autoscroll axes only.

@@ -28,7 +28,7 @@ import DragDrop
 /// (another app, another type) reads the values after the drop with placeholders at the drop
 /// index (A4), and fails, changing nothing, when none of the item's forms can be read (A6).
 @MainActor
-public final class DragValueList<Value: Transferable>: DragCollectionDataSource {
+public final class DragValueList<Value: Transferable>: DragCollectionDataSource, GtkDragRegistering {
     /// One row: its identifier (new for every arrival, so a copy is a row of its own) and value.
     private struct Row {
         var id: TargetID
@@ -37,6 +37,8 @@ public final class DragValueList<Value: Transferable>: DragCollectionDataSource 
 
     /// The collection view showing the values.
     public let view: DragCollectionView
+    /// The list's target (its collection view's).
+    public var id: TargetID { view.id }
     /// The view's root widget, to add to a window.
     public var widget: UnsafeMutablePointer<GtkWidget> { view.widget }
     /// Called after the values changed: a drop, a move out, a deletion, an undo or a redo.
@@ -59,7 +61,7 @@ public final class DragValueList<Value: Transferable>: DragCollectionDataSource 
     /// plain text gets), whose drops do what `policy` says (S2; `.preferMove` for lists whose
     /// values move between them, as reminders do). `kind` names the values in announcements.
     public init(
-        id: TargetID, title: String, values: [Value], host: GtkDragHost, kind: Noun = .item,
+        id: TargetID? = nil, title: String, values: [Value], host: GtkDragHost, kind: Noun = .item,
         policy: OperationPolicy = .automatic, layout: DragCollectionView.Layout = .list,
         title titled: @escaping (Value) -> String
     ) {
@@ -71,6 +73,8 @@ public final class DragValueList<Value: Transferable>: DragCollectionDataSource 
         options.extraOffers = Array(exported.dropFirst())
         options.extraAccepts = imported.filter { $0 != itemType }
         options.operationPolicy = policy
+        let given = id
+        let id = id ?? GtkDragHost.uniqueID(title)
         view = DragCollectionView(id: id, title: title, host: host, options: options)
         self.titled = titled
         prefix = id.rawValue
@@ -79,6 +83,7 @@ public final class DragValueList<Value: Transferable>: DragCollectionDataSource 
         view.dataSource = self
         view.reloadData()
         ValueListDirectory.add(self)
+        if given == nil { host.registerWhenPlaced(self) }
     }
 
     /// Registers the list's targets under `parent` (a window or a container); from then on the

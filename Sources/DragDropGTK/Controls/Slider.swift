@@ -25,7 +25,7 @@ import Foundation
 /// try brightness.register(in: "main")
 /// ```
 @MainActor
-public final class Slider {
+public final class Slider: GtkDragRegistering {
     /// The target identifier (a destination that refuses every drop).
     public let id: TargetID
     /// The accessible name ("Brightness").
@@ -57,13 +57,13 @@ public final class Slider {
     /// Creates a slider. `minimumIcon` and `maximumIcon` are icon names, shown small and large.
     /// Throws ``ControlError/invalidRange(minimum:maximum:)`` when the range or step is unusable.
     public init(
-        id: TargetID, name: String, range: ClosedRange<Double>, value: Double, step: Double = 1,
+        id: TargetID? = nil, name: String, range: ClosedRange<Double>, value: Double, step: Double = 1,
         minimumIcon: String? = nil, maximumIcon: String? = nil, host: GtkDragHost
     ) throws(ControlError) {
         guard range.lowerBound < range.upperBound, step > 0, range.lowerBound.isFinite, range.upperBound.isFinite
         else { throw .invalidRange(minimum: range.lowerBound, maximum: range.upperBound) }
         guard !name.isEmpty else { throw .emptyTitle }
-        self.id = id
+        self.id = id ?? GtkDragHost.uniqueID(name)
         self.name = name
         self.range = range
         self.step = step
@@ -85,6 +85,7 @@ public final class Slider {
         if let maximumIcon { gtk_box_append(dd_box(root.raw), Self.icon(maximumIcon, size: 24, role: "maximum")) }
         ControlStyles.install(for: root.widget)
         GSignal.connect(scale.raw, "value-changed") { [weak self] in self?.changedByPerson() }
+        if id == nil { host.registerWhenPlaced(self) }
     }
 
     /// Sets the value as the app's own change (a saved setting): no undo step, no ``onChange``.

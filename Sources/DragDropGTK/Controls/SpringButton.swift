@@ -15,7 +15,7 @@ import DragDrop
 /// part as a target with `DragTarget/springLoading` and a ``GtkSpringLoadingDelegate``; the
 /// host flashes it with the `dd-spring-flash` class.
 @MainActor
-public final class SpringButton {
+public final class SpringButton: GtkDragRegistering {
     /// How the button was activated.
     public enum Activation: Sendable, Hashable {
         /// Clicked, tapped or pressed with the keyboard (SP2).
@@ -42,15 +42,16 @@ public final class SpringButton {
 
     /// Creates a button titled `title`, managed by `host`.
     public init(
-        id: TargetID, title: String, host: GtkDragHost, springLoading: SpringLoadingConfiguration = .init()
+        id: TargetID? = nil, title: String, host: GtkDragHost, springLoading: SpringLoadingConfiguration = .init()
     ) {
-        self.id = id
+        self.id = id ?? GtkDragHost.uniqueID(title)
         self.title = title
         self.host = host
         self.springLoading = springLoading
         button = GObjectRef(newWidget: gtk_button_new_with_label(title))
         gtk_widget_add_css_class(button.widget, "dd-spring-button")
         GSignal.connect(button.raw, "clicked") { [weak self] in self?.onActivate?(.click) }
+        if id == nil { host.registerWhenPlaced(self) }
     }
 
     /// Registers the button with the host inside the registered target `parent`.

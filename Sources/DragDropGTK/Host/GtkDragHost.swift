@@ -124,6 +124,10 @@ public final class GtkDragHost {
     /// Drags on Wayland (WaylandDrags.swift).
     lazy var wayland = WaylandDrags(host: self)
     private var nextWindowIndex = 0
+    /// Widgets that register when placed in a window (GtkDragHost+Placement.swift).
+    let placing = Placements()
+    /// The last number ``uniqueID(_:)`` gave.
+    static var nextUniqueID = 0
     private var timer: guint = 0
     private var updateSource: guint = 0
     private var pendingUpdates: [(key: ObjectIdentifier, body: @MainActor () -> Void)] = []

@@ -15,7 +15,7 @@ import DragDrop
 /// try to.register(in: "main")
 /// ```
 @MainActor
-public final class DragEntry {
+public final class DragEntry: GtkDragRegistering {
     /// What the field takes from drops.
     public static let acceptedTypes: [ContentType] = [.utf8PlainText, .plainText]
 
@@ -68,8 +68,8 @@ public final class DragEntry {
     public var text: String { gtk_editable_get_text(editable).map { String(cString: $0) } ?? "" }
 
     /// Creates a field showing `placeholder` while empty (K3).
-    public init(id: TargetID, name: String, placeholder: String, text: String = "", host: GtkDragHost) {
-        self.id = id
+    public init(id: TargetID? = nil, name: String, placeholder: String, text: String = "", host: GtkDragHost) {
+        self.id = id ?? GtkDragHost.uniqueID(name)
         self.name = name
         self.host = host
         entry = GObjectRef(newWidget: gtk_entry_new())
@@ -91,6 +91,7 @@ public final class DragEntry {
         editMenu = EditMenu(attachedTo: entry.widget, name: name) { [weak self] in self?.editCommands() ?? [] }
         editMenu?.anchor = { [weak self] in self?.editMenuAnchor() }  // beside the selection (K6)
         trackPresses()
+        if id == nil { host.registerWhenPlaced(self) }
     }
 
     /// Registers the field as a drop destination, and its selected text as a draggable item,

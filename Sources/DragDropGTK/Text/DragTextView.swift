@@ -24,7 +24,7 @@ import DragDrop
 /// try notes.register(in: "main")
 /// ```
 @MainActor
-public final class DragTextView {
+public final class DragTextView: GtkDragRegistering {
     /// What the view takes from drops, richest first: styled text, plain text, and addresses
     /// (a browser's link, a file manager's files), which become links.
     public static let acceptedTypes: [ContentType] = [.html, .utf8PlainText, .plainText, .uriList, ImageIntake.mozURL]
@@ -97,8 +97,8 @@ public final class DragTextView {
     public var selectedText: String? { styled.selection.map { styled.text(from: $0.start, to: $0.end) } }
 
     /// Creates a view showing `html` (the subset ``StyledHTML`` reads), managed by `host`.
-    public init(id: TargetID, name: String, html: String, host: GtkDragHost) {
-        self.id = id
+    public init(id: TargetID? = nil, name: String, html: String, host: GtkDragHost) {
+        self.id = id ?? GtkDragHost.uniqueID(name)
         self.name = name
         self.host = host
         view = GObjectRef(newWidget: gtk_text_view_new())
@@ -129,6 +129,7 @@ public final class DragTextView {
         editMenu?.anchor = { [weak self] in self?.editMenuAnchor() }  // beside the selection (K6)
         makeDragImage()
         trackLinkClicks()
+        if id == nil { host.registerWhenPlaced(self) }
     }
 
     /// Registers the view (a destination) and its selection (a draggable item) with the host,

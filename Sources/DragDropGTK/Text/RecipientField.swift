@@ -23,7 +23,7 @@ import Foundation
 /// try to.register(in: "main")
 /// ```
 @MainActor
-public final class RecipientField {
+public final class RecipientField: GtkDragRegistering {
     /// The type of a dropped contact card.
     public static let vcard: ContentType = "text/vcard"
     /// What the field takes from drops, richest first.
@@ -56,10 +56,10 @@ public final class RecipientField {
 
     /// Creates a field named `name` with `placeholder`, whose button offers `contacts`.
     public init(
-        id: TargetID, name: String, placeholder: String, host: GtkDragHost,
+        id: TargetID? = nil, name: String, placeholder: String, host: GtkDragHost,
         contacts: @escaping @MainActor () -> [ContactAddButton.Contact]
     ) {
-        self.id = id
+        self.id = id ?? GtkDragHost.uniqueID(name)
         self.name = name
         self.host = host
         entry = DragEntry(id: id, name: name, placeholder: placeholder, host: host)
@@ -70,6 +70,7 @@ public final class RecipientField {
         gtk_box_append(dd_box(root.raw), contactAddButton.widget)
         entry.onChange = { [weak self] in self?.onChange?() }
         contactAddButton.onPick = { [weak self] contact in self?.picked(contact) }
+        if id == nil { host.registerWhenPlaced(self) }
     }
 
     /// Registers the field as a destination for contacts and text inside the registered window

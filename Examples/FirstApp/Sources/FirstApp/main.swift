@@ -7,7 +7,7 @@ struct Chore: Codable, Sendable, Transferable {
     var title: String
 
     static var transferRepresentation: TransferRepresentation<Chore> {
-        TransferRepresentation.codable(contentType: "application/x-first-app-chore")
+        TransferRepresentation.codable()
         TransferRepresentation.proxy(exporting: \.title) { Chore(title: $0) }
     }
 }
@@ -20,14 +20,13 @@ GtkApp.run(id: "org.example.FirstApp", title: "First App", width: 560, height: 3
     let chores = ["Milk", "Eggs", "Bread", "Tea"].map { Chore(title: $0) }
     // Between two lists a drag copies by default (the guidelines' rule for different
     // containers); these lists ask for a move instead, as Reminders does.
-    let toDo = DragValueList(
-        id: "to-do", title: "To Do", values: chores, host: host, kind: Noun("chore"), policy: .preferMove
-    ) { $0.title }
+    let toDo = DragValueList(title: "To Do", values: chores, host: host, kind: Noun("chore"), policy: .preferMove) {
+        $0.title
+    }
     let done = DragValueList(
-        id: "done", title: "Done", values: [Chore(title: "Coffee")], host: host, kind: Noun("chore"),
-        policy: .preferMove
+        title: "Done", values: [Chore(title: "Coffee")], host: host, kind: Noun("chore"), policy: .preferMove
     ) { $0.title }
-    let note = DragEntry(id: "note", name: "Note", placeholder: "Drop a chore here", host: host)
+    let note = DragEntry(name: "Note", placeholder: "Drop a chore here", host: host)
 
     let lists = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
     gtk_box_set_homogeneous(dd_box(lists), 1)
@@ -42,11 +41,10 @@ GtkApp.run(id: "org.example.FirstApp", title: "First App", width: 560, height: 3
         let toDoTitles = toDo.values.map(\.title).joined(separator: ", ")
         print("To Do: \(toDoTitles) | Done: \(done.values.map(\.title).joined(separator: ", "))")
     }
+    // Placed in the window, the lists and the field take part in drags; the window keeps them.
     for list in [toDo, done] {
         list.onChange = { _ in printLists() }
         gtk_box_append(dd_box(lists), list.widget)
-        try list.register(in: window.id)
     }
-    try note.register(in: window.id)
     printLists()
 }
