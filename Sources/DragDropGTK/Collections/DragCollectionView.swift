@@ -140,8 +140,10 @@ public final class DragCollectionView: GtkDragRegistering {
     private var placeholderCache: [Int]?
     /// The selected items' identifiers.
     var selected: Set<TargetID> = []
-    /// The registered window, while the view is registered.
-    private(set) var window: TargetID?
+    private var registeredParent: TargetID?
+    /// The target the view is registered under; nil once it is unregistered, by
+    /// ``unregister()`` or by the host (its window closed, its widget taken out of the window).
+    var window: TargetID? { host.registered[id] != nil ? registeredParent : nil }
     /// The row widgets GTK made, by list item and by widget.
     var cells: [UInt: CollectionCell] = [:]
     var cellsByWidget: [UInt: CollectionCell] = [:]
@@ -324,8 +326,10 @@ public final class DragCollectionView: GtkDragRegistering {
     /// on screen.
     public func register(in parent: TargetID) throws(GtkDragHostError) {
         guard window == nil else { return }
+        // Rows the host unregistered with the view (out of the window) register again below.
+        for cell in cells.values { cell.registered = false }
         try host.register(itemsView.widget, as: containerTarget(in: parent), delegate: self)
-        window = parent
+        registeredParent = parent
         host.afterEachPaint(of: id) { [weak self] in self?.afterPaint() }
         for cell in cells.values where cell.itemID != nil { registerRow(cell) }
     }
@@ -335,7 +339,7 @@ public final class DragCollectionView: GtkDragRegistering {
         guard window != nil else { return }
         host.unregister(id)
         for cell in cells.values { cell.registered = false }
-        window = nil
+        registeredParent = nil
     }
 
     /// The container target: the list or grid view, which is its own scrollable.
