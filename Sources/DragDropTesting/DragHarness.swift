@@ -100,9 +100,12 @@ public final class DragHarness: DragEngineDelegate {
         input(.modifiers(modifiers)) { engine.modifiersChanged(modifiers) }
     }
 
-    /// Presses a key.
-    public func key(_ key: DragKey) {
-        input(.key(key)) { engine.keyDown(key) }
+    /// Presses a key; returns what it did.
+    @discardableResult
+    public func key(_ key: DragKey) -> KeyResult {
+        var result = KeyResult.ignored
+        input(.key(key)) { result = engine.keyDown(key) }
+        return result
     }
 
     /// A second touch or click at `point` (M2).

@@ -190,7 +190,7 @@ final class WebPageWindow: GtkDragHostDelegate {
 /// form a browser or a file manager offers it (``ImageIntake``: an image type, a file or web
 /// address, bytes, an `<img>`); a download shows a placeholder with progress and Cancel (A4, A5).
 @MainActor
-final class WebMailPane: ShowcasePane, GtkDragHostDelegate, GtkPlaceholderDelegate {
+final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
     struct Received {
         var type: String
         var size: Int

@@ -601,36 +601,35 @@ public final class DragEngine {
 
     // MARK: Keys
 
-    /// A key for keyboard dragging or spring loading was pressed. Returns whether it was used.
+    /// A key for keyboard dragging or spring loading was pressed. Returns what it did: ignored,
+    /// used, or used and the drag ended with an outcome (Return dropped, Escape cancelled).
     @discardableResult
-    public func keyDown(_ key: DragKey) -> Bool {
+    public func keyDown(_ key: DragKey) -> KeyResult {
         switch key {
         case .pickUp:
-            return false  // the platform calls beginKeyboardDrag(items:) with its selection
+            return .ignored  // the platform calls beginKeyboardDrag(items:) with its selection
         case .cancel:
-            guard session != nil else { return false }
-            cancelDrag()
-            return true
+            guard session != nil else { return .ignored }
+            return KeyResult(cancelDrag())
         case .activate:
-            guard session != nil else { return false }
+            guard session != nil else { return .ignored }
             handleSpring(spring.activateNow(now: clock.now))
-            return true
+            return .handled
         case .nextDropPoint, .previousDropPoint:
-            guard session?.keyboard != nil else { return false }
+            guard session?.keyboard != nil else { return .ignored }
             moveKeyboardFocus(forward: key == .nextDropPoint)
-            return true
+            return .handled
         case .drop:
-            guard let s = session, s.mode == .keyboard, s.awaitingConfirmation == nil else { return false }
+            guard let s = session, s.mode == .keyboard, s.awaitingConfirmation == nil else { return .ignored }
             if let reveal = s.keyboard?.revealing {
                 // Not on the point that was left, nor on one not there yet (C4).
                 let name = delegate?.dragEngine(self, nameOfItem: reveal.item, in: reveal.container)
                 announce(
                     name.map { Localization.format(.waitForPoint, ["name": .name($0)]) }
                         ?? Localization.format(.waitForNextPoint), force: true)
-                return true
+                return .handled
             }
-            drop()
-            return true
+            return KeyResult(returningOutcome { drop() })
         }
     }
 

@@ -15,6 +15,28 @@ public enum DragKey: String, Sendable, Hashable, Codable {
     case activate
 }
 
+/// What a key did (``DragEngine/keyDown(_:)``).
+public enum KeyResult: Sendable, Hashable {
+    /// Not used: no drag runs, or the key means nothing now.
+    case ignored
+    /// Used, and the drag goes on (the focus moved to another drop point, a control opened, a
+    /// drop waits for its confirmation or for its drop point to show).
+    case handled
+    /// Used, and the drag ended: Return dropped, Escape cancelled.
+    case ended(DropOutcome)
+
+    /// Whether the key was used.
+    public var wasHandled: Bool { self != .ignored }
+
+    /// How the drag ended, when the key ended it.
+    public var outcome: DropOutcome? {
+        if case .ended(let outcome) = self { outcome } else { nil }
+    }
+
+    /// A used key that ended the drag with `outcome`, or left it going (nil).
+    init(_ outcome: DropOutcome?) { self = outcome.map { .ended($0) } ?? .handled }
+}
+
 /// A place the keyboard can drop on: a destination, or a spring-loaded control to open.
 public struct KeyboardDropPoint: Sendable, Hashable {
     /// The target.

@@ -5,9 +5,7 @@ import DragDrop
 /// included), where a drop lands (F8, from the model), the drop itself through the data source,
 /// rows making room, folders springing open (SP1), autoscroll (A1) and the names of items that
 /// are not on screen.
-extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate, GtkSpringLoadingDelegate,
-    GtkAutoscrollDelegate, GtkModelItemsDelegate
-{
+extension DragCollectionView: GtkSpringLoadingDelegate {
     /// A drag from a selected row carries the whole selection, rows off screen included (M1);
     /// from another row, that row alone.
     public func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID] {
@@ -186,7 +184,7 @@ extension DragCollectionView: GtkDragHostDelegate, GtkDragHostSelectionDelegate,
 
     /// Scrolls the items by `delta` (clamped to the content) and moves the registered rows with
     /// them; GTK binds the rows that come into view at the next layout, placed by the model.
-    public func dragHost(_ host: GtkDragHost, scroll container: TargetID, by delta: Vector) -> Vector {
+    public func dragHost(_ host: GtkDragHost, scroll container: TargetID, by delta: Vector) -> Vector? {
         guard container == id, let adjustment = verticalAdjustment, delta.dy != 0 else { return .zero }
         let value = gtk_adjustment_get_value(adjustment)
         let lowest = gtk_adjustment_get_lower(adjustment)

@@ -6,7 +6,7 @@ import DragDrop
 /// registered, so the engine asks here for the next folder after the one it is on and has it
 /// revealed: the view scrolls it into view, GTK binds its row, the row registers and the focus
 /// lands on it, spoken by name.
-extension DragCollectionView: GtkKeyboardDropPointsDelegate {
+extension DragCollectionView {
     /// The nearest folder after (or before) `item` in the collection, from the data source
     /// (``DragCollectionDataSource/indexOfFolder(after:forward:)``); from the first (or last)
     /// item when `item` is nil. Nil when there is none, or folders take no drops.
@@ -79,6 +79,6 @@ extension DragCollectionView: GtkKeyboardDropPointsDelegate {
             delta = top + height - page - value
         }
         guard delta != 0 else { return false }
-        return dragHost(host, scroll: id, by: Vector(dx: 0, dy: delta)).dy != 0
+        return (dragHost(host, scroll: id, by: Vector(dx: 0, dy: delta))?.dy ?? 0) != 0
     }
 }

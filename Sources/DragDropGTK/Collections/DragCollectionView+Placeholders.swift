@@ -10,7 +10,7 @@ import DragDrop
 /// drop with ``GtkDragHost/completeDeferredDrop(_:with:arrived:)`` itself (a copy of files), or
 /// ``defersDrop`` decides, and ``finishDeferredDrop(_:failure:)`` hands the drop to the data
 /// source once its content is there.
-extension DragCollectionView: GtkPlaceholderDelegate {
+extension DragCollectionView {
     /// A deferred drop and its placeholders.
     struct PendingDrop {
         let token: DropToken

@@ -390,7 +390,12 @@ public final class DragCollectionView: GtkDragRegistering {
             return
         }
         do {
-            try host.register(cell.widget, as: rowTarget(for: cell, id: itemID, position: position), delegate: self)
+            let target = rowTarget(for: cell, id: itemID, position: position)
+            if target.springLoading != nil {
+                try host.register(cell.widget, as: target, springLoadedBy: self)  // a folder (SP1)
+            } else {
+                try host.register(cell.widget, as: target, delegate: self)
+            }
             cell.registered = true
         } catch {
             host.onDiagnostic?("error: \(error)")

@@ -42,8 +42,8 @@ final class ElementStore<Element: StoredElement>: DragCollectionDataSource {
     private var parent: TargetID?
     /// Inside ``set(_:selecting:)``: the view's selection change is part of it.
     private var changing = false
-    private let reregistration = ReregistrationKey()
-    private let notification = ReregistrationKey()
+    private let reregistration = UpdateKey()
+    private let notification = UpdateKey()
 
     init(id: TargetID, title: String, host: GtkDragHost, options: DragCollectionView.Options, elements: [Element]) {
         self.host = host

@@ -160,7 +160,7 @@ public final class PagedView {
             var target = DragTarget(
                 id: edgeID(edge), name: edge == .previous ? "Previous Page" : "Next Page", frame: .zero, parent: id)
             target.springLoading = springLoading
-            try host.register(strip.widget, as: target, delegate: self)
+            try host.register(strip.widget, as: target, springLoadedBy: self)
         }
         self.parent = parent
     }

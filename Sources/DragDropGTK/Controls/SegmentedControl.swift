@@ -75,7 +75,7 @@ public final class SegmentedControl {
         for (index, button) in buttons.enumerated() {
             var segment = DragTarget(id: segmentID(index), name: segments[index], frame: .zero, parent: id)
             segment.springLoading = springLoading
-            try host.register(button.widget, as: segment, delegate: self)
+            try host.register(button.widget, as: segment, springLoadedBy: self)
         }
     }
 

@@ -58,7 +58,7 @@ public final class SpringButton: GtkDragRegistering {
     public func register(in parent: TargetID) throws(GtkDragHostError) {
         var target = DragTarget(id: id, name: title, frame: .zero, parent: parent)
         target.springLoading = springLoading
-        try host.register(button.widget, as: target, delegate: self)
+        try host.register(button.widget, as: target, springLoadedBy: self)
     }
 
     /// Changes the label.

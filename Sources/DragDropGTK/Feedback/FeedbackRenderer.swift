@@ -112,7 +112,7 @@ final class FeedbackRenderer: GtkDragHostCollaborator {
 
     private func placeholder(_ token: DropToken, _ change: PlaceholderChange) {
         guard let container = placeholderOwners[token],
-            let owner = host.delegate(of: container) as? any GtkPlaceholderDelegate
+            let owner = host.delegate(of: container)
         else { return }
         owner.dragHost(host, placeholder: token, in: container, changed: change)
     }

@@ -8,9 +8,7 @@ extension GtkDragHost {
     /// frames of everything inside it by the offset applied, so the rows under the pointer are
     /// the ones on screen. Returns the offset applied.
     public func dragEngine(_ engine: DragEngine, scroll container: TargetID, by delta: Vector) -> Vector {
-        if let owner = delegate(of: container) as? any GtkAutoscrollDelegate {
-            return owner.dragHost(self, scroll: container, by: delta)
-        }
+        if let applied = delegate(of: container)?.dragHost(self, scroll: container, by: delta) { return applied }
         guard let widget = widget(for: container), dd_is_scrolled_window(UnsafeMutableRawPointer(widget)) != 0 else {
             return .zero
         }

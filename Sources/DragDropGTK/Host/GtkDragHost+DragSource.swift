@@ -59,7 +59,7 @@ extension GtkDragHost {
         guard let entry = registered[item], let window = registered[entry.window],
             let origin = windowOrigins[entry.window]
         else { return nil }
-        if let gate = entry.delegate as? any GtkDragStartGate,
+        if let gate = entry.delegate,
             !gate.dragHost(self, canStartDragOf: item, atWidgetX: x, y: y)
         {
             return nil
@@ -113,8 +113,7 @@ extension GtkDragHost {
         guard let pending = pendingStart else { return }
         pendingStart = nil
         guard let widget = gtk_event_controller_get_widget(OpaquePointer(source)) else { return }
-        let custom = (pending.items.first.flatMap { delegate(of: $0) } as? any GtkDragImageSource)?
-            .dragHost(self, dragImageFor: pending.items)
+        let custom = pending.items.first.flatMap { delegate(of: $0) }?.dragHost(self, dragImageFor: pending.items)
         let hotspot = custom?.hotspot ?? Self.grabInImage(pending.hotspot, of: widget)
         // A widget's own drag image (the dragged words of a text view) stands alone; otherwise
         // the dragged widgets flock (M3).

@@ -25,7 +25,7 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
     }
 
     public func dragEngine(_ engine: DragEngine, nameOfItem item: TargetID, in container: TargetID) -> String? {
-        (delegate(of: container) as? any GtkModelItemsDelegate)?.dragHost(self, nameOfItem: item, in: container)
+        delegate(of: container)?.dragHost(self, nameOfItem: item, in: container)
     }
 
     public func dragEngine(_ engine: DragEngine, removeMovedItems items: [DragItem], after drop: DropRequest)
@@ -75,7 +75,7 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
     /// Spring-loaded controls open through the delegate that owns them (SP1).
     public func dragEngine(_ engine: DragEngine, activate target: TargetID, explicit: Bool) {
         diagnose("spring activate \(target) explicit=\(explicit)")
-        (delegate(of: target) as? any GtkSpringLoadingDelegate)?.dragHost(self, activate: target, explicit: explicit)
+        registered[target]?.springLoader?.dragHost(self, activate: target, explicit: explicit)
     }
 }
 

@@ -10,8 +10,9 @@ public enum GtkDragHostError: Error, CustomStringConvertible {
     case noParent(TargetID)
     /// The window was not added with ``GtkDragHost/addWindow(_:id:name:undoShortcuts:)``.
     case unknownWindow(TargetID)
-    /// The target asks for a feature (`because`) its delegate does not provide: it does not
-    /// conform to `protocolName`. Without this, the feature would silently do nothing.
+    /// The target asks for a feature (`because`) that nothing registered with it provides (a
+    /// spring-loaded target registered without a ``GtkSpringLoadingDelegate``). Without this,
+    /// the feature would silently do nothing.
     case missingFeature(TargetID, protocolName: String, because: String)
 
     /// The message a person reads.
@@ -24,8 +25,8 @@ public enum GtkDragHostError: Error, CustomStringConvertible {
         case .unknownWindow(let id):
             "Window '\(id)' is not added to the drag host: add it with addWindow(_:id:name:) first."
         case .missingFeature(let id, let protocolName, let because):
-            "Widget target '\(id)' \(because), but its delegate does not conform to \(protocolName): make it conform, "
-                + "or register the target with a delegate that does."
+            "Widget target '\(id)' \(because), but nothing registered with it is a \(protocolName): register it with "
+                + "register(_:as:springLoadedBy:) and one."
         }
     }
 }
@@ -79,6 +80,8 @@ public final class GtkDragHost {
         var dragSource: GObjectRef?
         /// Objects kept alive with the target (``keepAlive(_:while:)``).
         var keptAlive: [AnyObject] = []
+        /// What opens a spring-loaded target (``register(_:as:springLoadedBy:)``).
+        var springLoader: (any GtkSpringLoadingDelegate)?
     }
 
     /// A GTK drag started by this host, alive from `drag-begin` to `drag-end`.
@@ -235,7 +238,8 @@ public final class GtkDragHost {
     /// Registers a widget inside a registered window as `target` (its frame is taken from the
     /// widget). A draggable target (non-empty `offers`) gets a `GtkDragSource`. `delegate` owns
     /// the model behind it; the host holds it until the target is unregistered or its window
-    /// closes (``removeWindow(_:)``).
+    /// closes (``removeWindow(_:)``). A spring-loaded target registers with
+    /// ``register(_:as:springLoadedBy:)`` instead.
     ///
     /// A `target.frame` other than `.zero` (engine coordinates) is kept until the next layout
     /// outside a drag: a virtualized list binding a recycled row during a drag knows where the
@@ -243,10 +247,30 @@ public final class GtkDragHost {
     public func register(
         _ widget: UnsafeMutablePointer<GtkWidget>, as target: DragTarget, delegate: (any GtkDragHostDelegate)?
     ) throws(GtkDragHostError) {
+        try register(widget, as: target, delegate: delegate, springLoader: nil)
+    }
+
+    /// Registers a spring-loaded control (SP1): `opener` opens it when dragged content rests on
+    /// it, and owns it as ``register(_:as:delegate:)``'s delegate does. `target.springLoading`
+    /// says how long the content rests first (the default configuration when nil).
+    public func register(
+        _ widget: UnsafeMutablePointer<GtkWidget>, as target: DragTarget,
+        springLoadedBy opener: some GtkSpringLoadingDelegate
+    ) throws(GtkDragHostError) {
+        var springy = target
+        if springy.springLoading == nil { springy.springLoading = SpringLoadingConfiguration() }
+        try register(widget, as: springy, delegate: opener, springLoader: opener)
+    }
+
+    private func register(
+        _ widget: UnsafeMutablePointer<GtkWidget>, as target: DragTarget, delegate: (any GtkDragHostDelegate)?,
+        springLoader: (any GtkSpringLoadingDelegate)?
+    ) throws(GtkDragHostError) {
         guard let parent = target.parent, let parentEntry = registered[parent] else { throw .noParent(target.id) }
-        try Self.checkFeatures(of: target, delegate: delegate)
+        try Self.checkFeatures(of: target, springLoader: springLoader)
         let ref = GObjectRef(raw: UnsafeMutableRawPointer(widget))
         var entry = Registered(widget: ref, window: parentEntry.window, delegate: delegate)
+        entry.springLoader = springLoader
         var t = target
         if target.frame == .zero { t.frame = frame(of: entry, id: target.id) ?? .zero }
         do { try engine.register(t) } catch { throw .registry(error) }
@@ -257,16 +281,13 @@ public final class GtkDragHost {
         reschedule()
     }
 
-    /// Fails when `target` asks for a feature that `delegate` does not provide: spring loading
-    /// (SP1) needs a ``GtkSpringLoadingDelegate`` to open the control, model items (M1) a
-    /// ``GtkModelItemsDelegate`` to name the rows that have no widget.
-    static func checkFeatures(of target: DragTarget, delegate: (any GtkDragHostDelegate)?) throws(GtkDragHostError) {
-        if target.springLoading != nil, !(delegate is any GtkSpringLoadingDelegate) {
+    /// Fails when `target` is spring-loaded (SP1) but has nothing to open it: it must be
+    /// registered with ``register(_:as:springLoadedBy:)``, or it would silently never open.
+    static func checkFeatures(of target: DragTarget, springLoader: (any GtkSpringLoadingDelegate)?)
+        throws(GtkDragHostError)
+    {
+        if target.springLoading != nil, springLoader == nil {
             throw .missingFeature(target.id, protocolName: "GtkSpringLoadingDelegate", because: "is spring-loaded")
-        }
-        if target.modelItems != nil, !(delegate is any GtkModelItemsDelegate) {
-            throw .missingFeature(
-                target.id, protocolName: "GtkModelItemsDelegate", because: "has model items (rows without widgets)")
         }
     }
 

@@ -23,9 +23,16 @@ public struct ExportedRepresentation: Sendable, Hashable {
 /// and how to apply them. Each registered widget names the delegate that owns it; the host
 /// asks the owner of the item, the destination or the source container.
 ///
-/// Only ``dragHost(_:perform:)`` is required.
+/// Only ``dragHost(_:perform:)`` is required. The delegate also has every optional feature, each
+/// a protocol with a default implementation: implement its method and the host calls it
+/// (``GtkDragStartGate``, ``GtkDragImageSource``, ``GtkPlaceholderDelegate``,
+/// ``GtkAutoscrollDelegate``, ``GtkDragHostSelectionDelegate``,
+/// ``GtkKeyboardDropPointsDelegate``, ``GtkModelItemsDelegate``). Spring-loaded controls have
+/// an owner of their own (``GtkSpringLoadingDelegate``).
 @MainActor
-public protocol GtkDragHostDelegate: AnyObject {
+public protocol GtkDragHostDelegate: GtkDragStartGate, GtkDragImageSource, GtkPlaceholderDelegate,
+    GtkAutoscrollDelegate, GtkDragHostSelectionDelegate, GtkKeyboardDropPointsDelegate, GtkModelItemsDelegate
+{
     /// The items a drag starting on `item` carries: the selection when `item` is selected (M1),
     /// otherwise just `item`. Default: `[item]`.
     func dragHost(_ host: GtkDragHost, itemsForDragStartingAt item: TargetID) -> [TargetID]

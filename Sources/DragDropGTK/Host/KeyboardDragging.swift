@@ -1,14 +1,6 @@
 import CGtk4
 import DragDrop
 
-/// A delegate whose containers have a selection the keyboard can pick up when the focus is
-/// on the container itself rather than on one of its items.
-@MainActor
-public protocol GtkDragHostSelectionDelegate: GtkDragHostDelegate {
-    /// The selected items of `container`, in order (empty when nothing is selected).
-    func dragHost(_ host: GtkDragHost, selectedItemsIn container: TargetID) -> [TargetID]
-}
-
 /// What a keyboard drag does at its drop: the engine's rules, or a move or copy chosen from a
 /// menu ("Move To…", "Copy To…").
 public enum KeyboardDragOperation: Sendable, Hashable {
@@ -103,7 +95,7 @@ final class KeyboardDragging: GtkDragHostCollaborator {
     /// Sends a key to the running keyboard drag; returns whether it was used.
     func key(_ key: DragKey) -> Bool {
         var used = false
-        host.drive { used = host.engine.keyDown(key) }
+        host.drive { used = host.engine.keyDown(key).wasHandled }
         return used
     }
 
@@ -260,7 +252,7 @@ final class KeyboardDragging: GtkDragHostCollaborator {
             let items = host.delegate(of: id)?.dragHost(host, itemsForDragStartingAt: id) ?? [id]
             return (items.isEmpty ? [id] : items, nil)
         }
-        if let owner = host.delegate(of: id) as? any GtkDragHostSelectionDelegate {
+        if let owner = host.delegate(of: id) {
             return (owner.dragHost(host, selectedItemsIn: id), target.modelItems != nil ? id : nil)
         }
         return ([], nil)
@@ -338,34 +330,16 @@ extension GtkDragHost {
     }
 }
 
-/// The owner of a container whose model has keyboard drop points that are not registered (C4):
-/// the folders of a virtualized list or grid scrolled out of view. A keyboard drag reaches them
-/// in the model's order right after the container; one off screen is revealed (scrolled into
-/// view) and takes the focus when its row registers. ``DragCollectionView`` is an example.
-@MainActor
-public protocol GtkKeyboardDropPointsDelegate: GtkDragHostDelegate {
-    /// The item of `container` that takes drops (a folder) nearest after `item` in the model
-    /// (`forward`) or before it, registered or not; `item` nil means from the container's start
-    /// (forward) or end. Nil when there is none. Changes nothing.
-    func dragHost(_ host: GtkDragHost, keyboardDropPointIn container: TargetID, after item: TargetID?, forward: Bool)
-        -> TargetID?
-
-    /// Scrolls `item` of `container` into view (nothing when it shows whole): the keyboard focus
-    /// goes to it, and a row not registered yet registers once GTK binds it.
-    func dragHost(_ host: GtkDragHost, reveal item: TargetID, in container: TargetID)
-}
-
 /// Keyboard drop points from a container's model, through the container's owner (C4).
 extension GtkDragHost {
     public func dragEngine(
         _ engine: DragEngine, keyboardDropPointIn container: TargetID, after item: TargetID?, forward: Bool
     ) -> TargetID? {
-        (delegate(of: container) as? any GtkKeyboardDropPointsDelegate)?
-            .dragHost(self, keyboardDropPointIn: container, after: item, forward: forward)
+        delegate(of: container)?.dragHost(self, keyboardDropPointIn: container, after: item, forward: forward)
     }
 
     public func dragEngine(_ engine: DragEngine, reveal item: TargetID, in container: TargetID) {
         diagnose("keyboard reveal \(item) in \(container)")
-        (delegate(of: container) as? any GtkKeyboardDropPointsDelegate)?.dragHost(self, reveal: item, in: container)
+        delegate(of: container)?.dragHost(self, reveal: item, in: container)
     }
 }

@@ -19,6 +19,8 @@ extension GtkDragHost {
     }
 }
 
-/// The key a widget coalesces its re-registrations under (apart from its model updates).
+/// A key to coalesce one kind of deferred work under (``GtkDragHost/scheduleUpdate(key:_:)``,
+/// ``GtkDragHost/whenNoDragRuns(key:_:)``): a widget's re-registration, its change
+/// notification.
 @MainActor
-final class ReregistrationKey {}
+final class UpdateKey {}

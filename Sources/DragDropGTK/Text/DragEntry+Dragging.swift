@@ -3,7 +3,7 @@ import DragDrop
 
 /// Dropping text into the field (C2) and dragging its selected text out (C3): inside the field a
 /// drag moves the text, elsewhere it copies (S2).
-extension DragEntry: GtkDragHostDelegate, GtkDragStartGate {
+extension DragEntry: GtkDragHostDelegate {
     public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
         var offset = text.unicodeScalars.count
         if let point = drop.point, let local = host.widgetPoint(point, inWidgetOf: id) {

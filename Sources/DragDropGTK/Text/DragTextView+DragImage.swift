@@ -2,7 +2,7 @@ import CGtk4
 import DragDrop
 
 /// The drag image of a text drag: the selected text with its styles, not the whole view (F2).
-extension DragTextView: GtkDragImageSource {
+extension DragTextView {
     public func dragHost(_ host: GtkDragHost, dragImageFor items: [TargetID])
         -> (widget: UnsafeMutablePointer<GtkWidget>, hotspot: (x: Double, y: Double))?
     {

@@ -2,7 +2,7 @@ import CGtk4
 import DragDrop
 
 /// Dragging the selection out and taking drops in (C3, S2, P1, A7, U1).
-extension DragTextView: GtkDragHostDelegate, GtkDragStartGate {
+extension DragTextView: GtkDragHostDelegate {
     public func dragHost(_ host: GtkDragHost, canStartDragOf item: TargetID, atWidgetX x: Double, y: Double) -> Bool {
         guard item == selectionItem, pressOnSelection, let selection = styled.selection else { return false }
         clearDragRange()

@@ -180,9 +180,9 @@ struct InsertionIndexTests {
         #expect(engine.insertionIndex(in: "empty", at: nil) == 0)
         try engine.beginKeyboardDrag(items: ["card"])
         #expect(engine.keyboardDropPoints.map(\.target) == ["empty"])
-        #expect(engine.keyDown(.nextDropPoint))
+        #expect(engine.keyDown(.nextDropPoint) == .handled)
         #expect(app.insertions() == ["empty 0"])
-        #expect(engine.keyDown(.drop))
+        #expect(engine.keyDown(.drop) == .ended(.completed(destination: "empty", operation: .copy)))
         #expect(app.dropped?.destination == "empty")
         #expect(app.dropped?.index == 0)
     }
@@ -193,9 +193,9 @@ struct InsertionIndexTests {
         try engine.register(Self.container("list", Rect(x: 0, y: 0, width: 300, height: 600), layout: .vertical))
         try Self.registerRows(engine, in: "list", count: 4)
         try engine.beginKeyboardDrag(items: ["card"])
-        #expect(engine.keyDown(.nextDropPoint))
+        #expect(engine.keyDown(.nextDropPoint) == .handled)
         #expect(app.insertions() == ["list 4"])
-        #expect(engine.keyDown(.drop))
+        #expect(engine.keyDown(.drop).outcome == .completed(destination: "list", operation: .copy))
         #expect(app.dropped?.index == 4)
     }
 

@@ -191,14 +191,19 @@ struct ModelDropPointTests {
         _ = try archive.press(.nextDropPoint)
         let mark = archive.events.count
         archive.engine.keyDown(.nextDropPoint)  // f12 is revealed; no frame yet
-        archive.engine.keyDown(.drop)
+        #expect(archive.engine.keyDown(.drop) == .handled, "C4: Return waits; the drag goes on")
         #expect(archive.dropped == nil)
         #expect(archive.engine.isDragging)
         let said = archive.events[mark...].compactMap { if case .announcement(let a) = $0 { a.text } else { nil } }
         #expect(said == ["Wait for 'Folder 12' to show, then drop."])
         try archive.layOut()
         #expect(archive.engine.currentSession?.destination == "f12")
-        archive.engine.keyDown(.drop)
+        let result = archive.engine.keyDown(.drop)
+        guard case .ended(.completed(let destination, _)) = result else {
+            Issue.record("C4: Return on a shown folder drops and ends the drag, got \(result)")
+            return
+        }
+        #expect(destination == "f12")
         #expect(archive.dropped?.destination == "f12")
     }
 
