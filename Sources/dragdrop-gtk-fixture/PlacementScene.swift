@@ -13,6 +13,11 @@ import DriverProtocol
 //       after every layout and every Ctrl+M: each one's parent target ("none": not registered)
 //
 // Ctrl+M takes list "b" out of the window, and puts it back at the end the next time.
+//
+// Below the lists, a plain GtkLabel is a drop target through `host.attach(_:as:delegate:)`, its
+// registration held by the scene; a drop on it prints
+//   {"kind":"gtk","message":"label took Milk"}
+// and Ctrl+T lets go of the registration (the label is "none" in the parents line after).
 @MainActor
 final class PlacementScene: FixtureScene {
     let arguments: [String]
@@ -23,6 +28,17 @@ final class PlacementScene: FixtureScene {
     let printer = ChangedLineWriter()
     let parentsPrinter = ChangedLineWriter()
     var announcedReady = false
+    /// The label's registration; nil once Ctrl+T let it go.
+    var labelRegistration: DragRegistration?
+    let labelID = TargetID("drop-label")
+
+    /// Takes drops on the label and says what arrived.
+    final class LabelDrops: GtkDragHostDelegate {
+        func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
+            LineWriter.write(GtkLine(message: "label took " + drop.items.map(\.name).joined(separator: ", ")))
+            return .committed(undo: nil)
+        }
+    }
 
     init(arguments: [String]) { self.arguments = arguments }
 
@@ -52,7 +68,20 @@ final class PlacementScene: FixtureScene {
         for (_, list) in lists { list.onChange = { [weak self] in self?.printState() } }
         gtk_box_append(dd_box(UnsafeMutableRawPointer(box)), scroller.widget)
         gtk_box_append(dd_box(UnsafeMutableRawPointer(box)), b.widget)
-        gtk_window_set_child(dd_window(window), box)
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_vexpand(box, 1)
+        gtk_box_append(dd_box(UnsafeMutableRawPointer(column)), box)
+        let label = gtk_label_new("Drop here")!
+        gtk_widget_set_size_request(label, -1, 60)
+        gtk_box_append(dd_box(UnsafeMutableRawPointer(column)), label)
+        gtk_window_set_child(dd_window(window), column)
+        var target = DragTarget(id: labelID, name: "Drop here", frame: .zero, parent: "window")
+        target.accepts = [DragListView.itemType]
+        do {
+            labelRegistration = try host.attach(label, as: target, delegate: LabelDrops())
+        } catch {
+            LineWriter.write(ErrorLine(message: error.description))
+        }
         toggleOnControlM(window)
         gtk_window_present(dd_window(window))
         printState()
@@ -63,15 +92,20 @@ final class PlacementScene: FixtureScene {
         GSignal.connect(
             UnsafeMutableRawPointer(keys), "key-pressed",
             key: { [weak self] keyval, _, state in
-                guard let self, let box = self.box, state & GDK_CONTROL_MASK.rawValue != 0,
-                    keyval == UInt32(GDK_KEY_m), let b = self.lists.last?.list
-                else { return false }
+                guard let self, let box = self.box, state & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+                if keyval == UInt32(GDK_KEY_t) {
+                    self.labelRegistration = nil
+                    GLibSource.once(afterMilliseconds: 50) { [weak self] in self?.printParents() }
+                    return true
+                }
+                guard keyval == UInt32(GDK_KEY_m), let b = self.lists.last?.list else { return false }
                 if gtk_widget_get_parent(b.widget) != nil {
                     gtk_box_remove(dd_box(UnsafeMutableRawPointer(box)), b.widget)
                 } else {
                     gtk_box_append(dd_box(UnsafeMutableRawPointer(box)), b.widget)
                 }
-                GLibSource.once(afterMilliseconds: 50) { [weak self] in self?.printParents() }
+                // The layout too: rows registering again may change no frame (no layout line).
+                GLibSource.once(afterMilliseconds: 50) { [weak self] in self?.printLayout() }
                 return true
             })
         gtk_widget_add_controller(window, keys)
@@ -90,7 +124,10 @@ final class PlacementScene: FixtureScene {
             guard let target = host.engine.registry.target(id) else { return "none" }
             return target.parent == scroller.id ? "scroller" : target.parent?.rawValue ?? "root"
         }
-        let named = lists.map { "\($0.name)=\(parent(of: $0.list.id))" } + ["scroller=\(parent(of: scroller.id))"]
+        let named =
+            lists.map { "\($0.name)=\(parent(of: $0.list.id))" } + [
+                "scroller=\(parent(of: scroller.id))", "label=\(parent(of: labelID))",
+            ]
         parentsPrinter.write(GtkLine(message: "parents " + named.joined(separator: " ")))
     }
 
@@ -101,6 +138,7 @@ final class PlacementScene: FixtureScene {
         layout.lists = [:]
         layout.rows = [:]
         var laidOut = true
+        layout.lists?["label"] = .some(host.frameInWindow(of: labelID).map(Frame.init))
         for (name, list) in lists where host.engine.registry.target(list.id) != nil {
             layout.lists?[name] = .some(host.frameInWindow(of: list.id).map(Frame.init))
             layout.rows?[name] = list.items.map { item in

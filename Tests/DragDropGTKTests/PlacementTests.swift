@@ -28,7 +28,7 @@ struct PlacementTests {
                 line.decode(GtkLine.self)?.message == "parents \(expected)"
             }
         }
-        try await parents("a=scroller b=window scroller=window", after: 0)
+        try await parents("a=scroller b=window scroller=window label=window", after: 0)
 
         var layout = try await app.settledLayout()
         let milk = try layout.row("Milk", in: "a")
@@ -44,13 +44,13 @@ struct PlacementTests {
         try pointer.click(at: (app.origin.x + 260, app.origin.y + 345))
         mark = app.lineCount
         try pointer.key("ctrl+m")
-        try await parents("a=scroller b=none scroller=window", after: mark)
+        try await parents("a=scroller b=none scroller=window label=window", after: mark)
         #expect(app.messages(from: mark).contains { $0.hasPrefix("unplaced Notes B#") })
 
         // Put back, it registers again and takes a drop.
         mark = app.lineCount
         try pointer.key("ctrl+m")
-        try await parents("a=scroller b=window scroller=window", after: mark)
+        try await parents("a=scroller b=window scroller=window label=window", after: mark)
         #expect(app.messages(from: mark).contains { $0.hasPrefix("placed Notes B#") && $0.hasSuffix(" in window") })
         layout = try await app.settledLayout()
         let eggs = try layout.row("Eggs", in: "a")
@@ -61,5 +61,38 @@ struct PlacementTests {
             lists["b"] == ["Report", "Milk", "Eggs"]
         }
         #expect(app.lists["a"] == ["Milk", "Eggs"])
+    }
+
+    @Test(
+        "S1: a widget attached with host.attach(_:as:delegate:) takes drops while its registration lives; let go of (Ctrl+T), it is unregistered and a drop there changes nothing"
+    )
+    func attachedRegistrationEndsWhenReleased() async throws {
+        let display = try XDisplay.startPrivate()
+        defer { display.stop() }
+        let app = try await FixtureApp.launch(
+            on: display, size: (520, 360), at: (40, 40), arguments: ["--scene", "placement"],
+            windowName: "DragDrop fixture")
+        defer { app.stop() }
+        let pointer = Pointer(display: display)
+        try await app.waitFor("the label registered") { $0.decode(GtkLine.self)?.message.hasSuffix("label=window") ?? false }
+        let layout = try await app.settledLayout()
+        let label = try layout.list("label")
+        let milk = try layout.row("Milk", in: "a")
+        var mark = app.lineCount
+        try pointer.drag(from: (milk.midX, milk.midY), to: (label.midX, label.midY), steps: 14)
+        try await app.waitFor("the label took Milk", after: mark) { $0.decode(GtkLine.self)?.message == "label took Milk" }
+        try await app.waitForDragEnd(after: mark)
+
+        mark = app.lineCount
+        try pointer.key("ctrl+t")
+        try await app.waitFor("the label unregistered", after: mark) {
+            $0.decode(GtkLine.self)?.message.hasSuffix("label=none") ?? false
+        }
+        mark = app.lineCount
+        try pointer.drag(from: (milk.midX, milk.midY), to: (label.midX, label.midY), steps: 14)
+        try await app.waitForDragEnd(after: mark)
+        #expect(!app.messages(from: mark).contains { $0.hasPrefix("label took") }, "no drop on a released registration")
+        #expect(app.events(from: mark).contains { $0.event == "outcome" }, "the drag ended")
+        #expect(app.lists == ["a": ["Milk", "Eggs"], "b": ["Report"]])
     }
 }

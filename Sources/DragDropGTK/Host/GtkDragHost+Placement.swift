@@ -119,3 +119,48 @@ struct WeakRegistering {
     weak var object: (any GtkDragRegistering)?
     init(_ object: any GtkDragRegistering) { self.object = object }
 }
+
+/// A registration owned by a Swift value (``GtkDragHost/attach(_:as:delegate:)``): the target
+/// stays registered while this object lives, and is unregistered when it is released or
+/// cancelled, or its window closes, whichever comes first.
+@MainActor
+public final class DragRegistration {
+    /// The registered target.
+    public let id: TargetID
+    private weak var host: GtkDragHost?
+    /// The widget registered, to tell a later registration of the same identifier from this one.
+    private let widget: UInt
+
+    init(id: TargetID, host: GtkDragHost, widget: UnsafeMutablePointer<GtkWidget>) {
+        self.id = id
+        self.host = host
+        self.widget = PointerBits(UnsafeMutableRawPointer(widget)).bits
+    }
+
+    /// Whether the target is still registered by this registration.
+    public var isActive: Bool {
+        guard let entry = host?.registered[id] else { return false }
+        return PointerBits(entry.widget.raw).bits == widget
+    }
+
+    /// Unregisters the target (and its descendants) now.
+    public func cancel() {
+        guard isActive else { return }
+        host?.unregister(id)
+    }
+
+    isolated deinit { cancel() }
+}
+
+extension GtkDragHost {
+    /// Registers `widget` as `target` as ``register(_:as:delegate:)`` does, and returns the
+    /// registration: keep it, and the target stays registered until you release it (or call
+    /// ``DragRegistration/cancel()``), or its window closes. For a widget of your own whose
+    /// drags should end with a Swift value's life (a cell, a popover).
+    public func attach(
+        _ widget: UnsafeMutablePointer<GtkWidget>, as target: DragTarget, delegate: (any GtkDragHostDelegate)?
+    ) throws(GtkDragHostError) -> DragRegistration {
+        try register(widget, as: target, delegate: delegate)
+        return DragRegistration(id: target.id, host: self, widget: widget)
+    }
+}
