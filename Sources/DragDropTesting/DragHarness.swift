@@ -215,14 +215,18 @@ public final class DragHarness: DragEngineDelegate {
         let fraction = Double(t.step) / Double(t.plan.steps)
         if let failAt = t.plan.failAt, fraction >= failAt {
             transfers[token] = nil
-            if let result = scene.finishDeferred(token, succeeded: false) { engine.completeDeferredDrop(token, with: result) }
+            if let result = scene.finishDeferred(token, succeeded: false) {
+                engine.completeDeferredDrop(token, with: result)
+            }
             needsSync = true
             return
         }
         engine.updateDeferredDrop(token, progress: fraction)
         if t.step >= t.plan.steps {
             transfers[token] = nil
-            if let result = scene.finishDeferred(token, succeeded: true) { engine.completeDeferredDrop(token, with: result) }
+            if let result = scene.finishDeferred(token, succeeded: true) {
+                engine.completeDeferredDrop(token, with: result)
+            }
             needsSync = true
         } else {
             transfers[token] = t

@@ -74,13 +74,17 @@ struct PlacementTests {
             windowName: "DragDrop fixture")
         defer { app.stop() }
         let pointer = Pointer(display: display)
-        try await app.waitFor("the label registered") { $0.decode(GtkLine.self)?.message.hasSuffix("label=window") ?? false }
+        try await app.waitFor("the label registered") {
+            $0.decode(GtkLine.self)?.message.hasSuffix("label=window") ?? false
+        }
         let layout = try await app.settledLayout()
         let label = try layout.list("label")
         let milk = try layout.row("Milk", in: "a")
         var mark = app.lineCount
         try pointer.drag(from: (milk.midX, milk.midY), to: (label.midX, label.midY), steps: 14)
-        try await app.waitFor("the label took Milk", after: mark) { $0.decode(GtkLine.self)?.message == "label took Milk" }
+        try await app.waitFor("the label took Milk", after: mark) {
+            $0.decode(GtkLine.self)?.message == "label took Milk"
+        }
         try await app.waitForDragEnd(after: mark)
 
         mark = app.lineCount

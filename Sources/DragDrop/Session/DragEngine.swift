@@ -62,47 +62,42 @@ public final class DragEngine {
     /// of its own (``useUndoStack(_:for:)``, ``undoStack(for:)``).
     public let undoStack: UndoStack
 
-    private var lift: LiftStateMachine
-    private var pressedSource: TargetID?
+    var lift: LiftStateMachine
+    var pressedSource: TargetID?
     /// The modifier keys held, as last reported; a pointer drag starts with them (S2).
-    private var heldModifiers: DragModifiers = []
+    var heldModifiers: DragModifiers = []
     /// Undo histories of documents (``useUndoStack(_:for:)``).
-    private var documentUndoStacks: [TargetID: UndoStack] = [:]
+    var documentUndoStacks: [TargetID: UndoStack] = [:]
     /// Recent moves into other apps, with their undo steps (``otherAppKept(_:)``).
-    private var handOffs: [HandOff] = []
+    var handOffs: [HandOff] = []
     /// What the next drag from another app allows, reported before it entered.
-    private var pendingSourceAllows: DropOperations = .all
+    var pendingSourceAllows: DropOperations = .all
     /// The spring-loaded control a press began on when nothing draggable was under it: the press
     /// stays a click on that control however long it lasts or however it wobbles, as long as it
     /// is released over it (SP2: the control must keep working without a drag).
-    private var pressedControl: TargetID?
+    var pressedControl: TargetID?
     /// How many drags ended (outcomes emitted), and the latest outcome: what ``pointerUp(at:)``
     /// and ``cancelDrag()`` return.
-    private var outcomesEmitted = 0
-    private var lastEmittedOutcome: DropOutcome?
-    private var session: ActiveSession?
+    var outcomesEmitted = 0
+    var lastEmittedOutcome: DropOutcome?
+    var session: ActiveSession?
     /// The drags started so far (``ActiveSession/serial``).
-    private var sessionsStarted = 0
+    var sessionsStarted = 0
     /// The retargets started so far: a retarget that gave a delegate the word stops when another
     /// ran meanwhile (the later one used the newer state).
-    private var retargetsStarted = 0
-    private var spring = SpringLoadingStateMachine<TargetID>()
-    private var springName: String?
-    private var autoscroll = AutoscrollStateMachine<TargetID>()
-    private var needsResolve = false
-    private var membershipVersion = 0
+    var retargetsStarted = 0
+    var spring = SpringLoadingStateMachine<TargetID>()
+    var springName: String?
+    var autoscroll = AutoscrollStateMachine<TargetID>()
+    var needsResolve = false
+    var membershipVersion = 0
     /// The way out offered after the last drop (U3), with how to put moved items back in their
     /// source when it is used.
-    private var offeredCancellation: (target: TargetID, cancellation: DropCancellation, restoreSource: UndoableAction?)?
-    private var pendingDrops: [DropToken: PendingDrop] = [:]
-    private var nextToken = 0
-    private var externalProviders: [ItemProvider]?
-
-    private struct PendingDrop {
-        var request: DropRequest
-        var lastFraction: Double?
-        var reportedUnknown = false
-    }
+    var offeredCancellation: (target: TargetID, cancellation: DropCancellation, restoreSource: UndoableAction?)?
+    /// Drops whose data is still loading (A4).
+    var deferredDrops = DeferredDrops()
+    var nextToken = 0
+    var externalProviders: [ItemProvider]?
 
     /// Picks representations for drops; its conformance follows ``setConformance(_:)``.
     public var chooser: RepresentationChooser
@@ -149,7 +144,7 @@ public final class DragEngine {
 
     /// Whether targets changed under the pointer of a pointer or external drag that can still
     /// move, so ``tick()`` must resolve the destination again.
-    private var resolveIsDue: Bool {
+    var resolveIsDue: Bool {
         guard needsResolve, let s = session, s.awaitingConfirmation == nil else { return false }
         // A keyboard drag's drop points follow the targets too (a list hidden, a folder opened).
         return s.mode == .keyboard || s.pointer != nil
@@ -239,7 +234,7 @@ public final class DragEngine {
 
     /// The dragged items' identifiers as a set, built on first use (a registration during the
     /// drag, a keyboard drag's drop points) rather than at every lift.
-    private func sessionItemIDs() -> Set<TargetID> {
+    func sessionItemIDs() -> Set<TargetID> {
         if let ids = session?.itemIDs { return ids }
         let ids = Set(session?.ids ?? [])
         session?.itemIDs = ids
@@ -250,7 +245,7 @@ public final class DragEngine {
     /// items, an unregistration) rather than at the lift, where building thousands of them would
     /// delay the preview. Empty when no drag is in progress.
     @discardableResult
-    private func sessionItems() -> [DragItem] {
+    func sessionItems() -> [DragItem] {
         guard let s = session else { return [] }
         if let items = s.builtItems { return items }
         let items = registry.dragItems(slots: s.slots, ids: s.ids, name: modelItemName)
@@ -260,11 +255,11 @@ public final class DragEngine {
     }
 
     /// The name of an unregistered item of a model-backed container, from the delegate.
-    private func modelItemName(_ item: TargetID, in container: TargetID) -> String {
+    func modelItemName(_ item: TargetID, in container: TargetID) -> String {
         delegate?.dragEngine(self, nameOfItem: item, in: container) ?? item.rawValue
     }
 
-    private func membershipChanged() {
+    func membershipChanged() {
         membershipVersion &+= 1
         if session != nil { needsResolve = true }
     }
@@ -333,7 +328,7 @@ public final class DragEngine {
         returningOutcome { release(at: point) }
     }
 
-    private func release(at point: Point) {
+    func release(at point: Point) {
         if session == nil {
             let action = lift.release(at: point, now: clock.now)
             pressedSource = nil
@@ -442,7 +437,7 @@ public final class DragEngine {
         returningOutcome { handOff(to: app, operation: operation) }
     }
 
-    private func handOff(to app: AppID?, operation: DropOperation) {
+    func handOff(to app: AppID?, operation: DropOperation) {
         guard let s = session, s.mode != .external, s.awaitingConfirmation == nil else { return }
         let items = sessionItems()
         endSession()
@@ -480,7 +475,8 @@ public final class DragEngine {
             handOff.history.withdrawIrreversible(handOff.step)
         } else {
             handOffs[index].moved = left
-            handOff.history.renameIrreversible(handOff.step, to: Announcements.actionName(left, .move, to: handOff.appName))
+            handOff.history.renameIrreversible(
+                handOff.step, to: Announcements.actionName(left, .move, to: handOff.appName))
         }
     }
 
@@ -494,19 +490,22 @@ public final class DragEngine {
         returningOutcome { refused(by: app, reason: reason) }
     }
 
-    private func refused(by app: AppID?, reason: String?) {
+    func refused(by app: AppID?, reason: String?) {
         guard let s = session, s.mode != .external, s.awaitingConfirmation == nil else { return }
         if let reason {
             finishFailed(DropFailure(.failed, reason))
             return
         }
         let items: MessageArgument = .text(Announcements.describe(sessionItems()))
-        finishFailed(DropFailure(.failed, formatted: app.map {
-            Localization.format(.appDidNotTake, ["app": .name($0.rawValue), "items": items])
-        } ?? Localization.format(.otherAppDidNotTake, ["items": items])))
+        finishFailed(
+            DropFailure(
+                .failed,
+                formatted: app.map {
+                    Localization.format(.appDidNotTake, ["app": .name($0.rawValue), "items": items])
+                } ?? Localization.format(.otherAppDidNotTake, ["items": items])))
     }
 
-    private func start(
+    func start(
         items ids: [TargetID], at point: Point?, mode: DragMode, modifiers: DragModifiers, container: TargetID? = nil
     ) throws(DragError) {
         guard !ids.isEmpty else { throw .noItems }
@@ -538,7 +537,8 @@ public final class DragEngine {
             session?.keyboard = KeyboardNavigation(points: points, focus: nil, membershipVersion: membershipVersion)
             var route = keyboardRoute(points)
             let count = route.reachableCount()
-            let items = begun.ids.count == 1
+            let items =
+                begun.ids.count == 1
                 ? Announcements.quoted(begun.firstName) : (begun.sharedKind ?? .item).counted(begun.ids.count)
             announce(Localization.format(.pickedUpWithDropPoints, count: count, ["items": .text(items)]), force: true)
         } else {
@@ -547,7 +547,7 @@ public final class DragEngine {
         }
     }
 
-    private func dragItem(_ id: TargetID) throws(DragError) -> DragItem {
+    func dragItem(_ id: TargetID) throws(DragError) -> DragItem {
         guard let target = registry.target(id), target.isSource else { throw .notDraggable(id) }
         let container = registry.ancestors(of: id).first { registry.target($0)?.isDestination == true }
         return DragItem(
@@ -599,148 +599,6 @@ public final class DragEngine {
         return added.map(\.id)
     }
 
-    // MARK: Keys
-
-    /// A key for keyboard dragging or spring loading was pressed. Returns what it did: ignored,
-    /// used, or used and the drag ended with an outcome (Return dropped, Escape cancelled).
-    @discardableResult
-    public func keyDown(_ key: DragKey) -> KeyResult {
-        switch key {
-        case .pickUp:
-            return .ignored  // the platform calls beginKeyboardDrag(items:) with its selection
-        case .cancel:
-            guard session != nil else { return .ignored }
-            return KeyResult(cancelDrag())
-        case .activate:
-            guard session != nil else { return .ignored }
-            handleSpring(spring.activateNow(now: clock.now))
-            return .handled
-        case .nextDropPoint, .previousDropPoint:
-            guard session?.keyboard != nil else { return .ignored }
-            moveKeyboardFocus(forward: key == .nextDropPoint)
-            return .handled
-        case .drop:
-            guard let s = session, s.mode == .keyboard, s.awaitingConfirmation == nil else { return .ignored }
-            if let reveal = s.keyboard?.revealing {
-                // Not on the point that was left, nor on one not there yet (C4).
-                let name = delegate?.dragEngine(self, nameOfItem: reveal.item, in: reveal.container)
-                announce(
-                    name.map { Localization.format(.waitForPoint, ["name": .name($0)]) }
-                        ?? Localization.format(.waitForNextPoint), force: true)
-                return .handled
-            }
-            return KeyResult(returningOutcome { drop() })
-        }
-    }
-
-    /// Recomputes a keyboard drag's drop points when targets changed (or always, with `force`:
-    /// items joined, so the types changed) and applies them to the focus: a focused point that
-    /// is gone (hidden, unregistered, no longer taking every item) loses the focus, its
-    /// highlight and its proposal (C4, F4); one that stays is proposed again for the items. A
-    /// model drop point being revealed that registered takes the focus (C4).
-    private func refreshKeyboardPoints(force: Bool = false) {
-        guard var s = session, var nav = s.keyboard else { return }
-        guard force || nav.membershipVersion != membershipVersion else { return }
-        let current = nav.focus.map { nav.points[$0].target }
-        nav.points = KeyboardNavigation.points(in: registry, masks: s.masks, excluding: sessionItemIDs())
-        nav.focus = current.flatMap { c in nav.points.firstIndex { $0.target == c } }
-        nav.membershipVersion = membershipVersion
-        s.keyboard = nav
-        session = s
-        if let reveal = nav.revealing, registry.target(reveal.item) != nil {
-            if let index = nav.points.firstIndex(where: { $0.target == reveal.item }) {
-                focusKeyboardPoint(at: index, force: force)
-            } else {
-                // It registered but does not take every item: on past it.
-                moveKeyboardFocus(forward: reveal.forward)
-            }
-            return
-        }
-        if let focus = nav.focus {
-            let point = nav.points[focus]
-            retarget(
-                to: point.isDestination ? point.target : nil,
-                info: point.isDestination ? destinationInfo(point.target) : nil,
-                force: force, spokenName: point.name)
-        } else if current != nil {
-            emit(.keyboardFocus(nil, index: nil))
-            // Scrolled away while the next point comes on screen: said when it arrives.
-            retarget(to: nil, info: nil, force: force, quiet: nav.revealing != nil)
-            handleSpring(spring.hover(over: nil, configuration: .init(), now: clock.now))
-        } else if force {
-            retarget(to: s.destination, info: s.destinationInfo, force: true)
-        }
-    }
-
-    /// Moves the keyboard focus to the next or previous drop point (C4), where
-    /// ``KeyboardRoute`` says: a registered point, or a model point brought on screen that takes
-    /// the focus once it registers.
-    private func moveKeyboardFocus(forward: Bool) {
-        refreshKeyboardPoints()
-        guard let nav = session?.keyboard else { return }
-        // Further on from a point on its way to the screen, if any: it is no longer awaited.
-        if nav.revealing != nil { session?.keyboard?.revealing = nil }
-        var route = keyboardRoute(nav.points)
-        switch route.next(from: nav.focus, revealing: nav.revealing, forward: forward) {
-        case .focus(let index): focusKeyboardPoint(at: index)
-        case .reveal(let step): take(step)
-        case .none: announce(Localization.format(.noDropPoints), force: true)
-        }
-    }
-
-    /// The route through `points` and the models of their containers (the delegate's).
-    private func keyboardRoute(_ points: [KeyboardDropPoint]) -> KeyboardRoute {
-        let dragged = sessionItemIDs()
-        return KeyboardRoute(
-            points: points, parent: { [unowned self] in registry.ancestors(of: $0).first },
-            modelPoint: { [unowned self] container, after, forward in
-                delegate?.dragEngine(self, keyboardDropPointIn: container, after: after, forward: forward)
-            },
-            onItsWay: { [unowned self] in !dragged.contains($0) && registry.target($0) == nil })
-    }
-
-    /// Goes to a model drop point: the delegate brings it on screen (a registered row may lie
-    /// outside the visible part of its list), and the focus lands on it once it is a drop point,
-    /// now or when it registers.
-    private func take(_ step: KeyboardNavigation.Reveal) {
-        if let nav = session?.keyboard, let focus = nav.focus, nav.points[focus].target != step.item {
-            // The focus leaves the point now, while it is registered: its feedback goes off
-            // before the view scrolls it away and recycles its widget (F4). Said nothing: the
-            // next point is said when the focus lands.
-            session?.keyboard?.focus = nil
-            emit(.keyboardFocus(nil, index: nil))
-            retarget(to: nil, info: nil, quiet: true)
-            handleSpring(spring.hover(over: nil, configuration: .init(), now: clock.now))
-        }
-        session?.keyboard?.revealing = step
-        delegate?.dragEngine(self, reveal: step.item, in: step.container)
-        // Rows that registered or left while it scrolled: the focus may land now.
-        refreshKeyboardPoints()
-        guard let nav = session?.keyboard, nav.revealing == step,
-            let index = nav.points.firstIndex(where: { $0.target == step.item })
-        else { return }
-        focusKeyboardPoint(at: index)
-    }
-
-    /// Puts the keyboard focus on drop point `index`: highlighted, proposed, spoken by name
-    /// (C4: every step is spoken, even between two that take nothing), spring loading armed.
-    private func focusKeyboardPoint(at index: Int, force: Bool = false) {
-        guard var nav = session?.keyboard, nav.points.indices.contains(index) else { return }
-        nav.focus = index
-        nav.revealing = nil
-        session?.keyboard = nav
-        let point = nav.points[index]
-        emit(.keyboardFocus(point.target, index: index))
-        let info = point.isDestination ? destinationInfo(point.target) : nil
-        retarget(
-            to: point.isDestination ? point.target : nil, info: info, force: force, spokenName: point.name,
-            announceAlways: true)
-        handleSpring(
-            spring.hover(
-                over: point.isSpringLoaded ? point.target : nil,
-                configuration: registry.target(point.target)?.springLoading ?? .init(), now: clock.now))
-    }
-
     // MARK: Time
 
     /// Handles everything due at the clock's current time: touch hold, spring loading,
@@ -778,7 +636,7 @@ public final class DragEngine {
         returningOutcome { cancel() }
     }
 
-    private func cancel() {
+    func cancel() {
         guard let s = session else {
             lift.reset()
             pressedControl = nil
@@ -804,7 +662,7 @@ public final class DragEngine {
         returningOutcome { answerConfirmation(accepted) }
     }
 
-    private func answerConfirmation(_ accepted: Bool) {
+    func answerConfirmation(_ accepted: Bool) {
         guard let request = session?.awaitingConfirmation else { return }
         session?.awaitingConfirmation = nil
         if accepted {
@@ -812,8 +670,10 @@ public final class DragEngine {
         } else {
             request.data.finish()
             finishFailed(
-                DropFailure(.declined, formatted: Localization.format(
-                    .notConfirmed, ["destination": .name(destinationName(request.destination))])))
+                DropFailure(
+                    .declined,
+                    formatted: Localization.format(
+                        .notConfirmed, ["destination": .name(destinationName(request.destination))])))
         }
     }
 
@@ -832,279 +692,7 @@ public final class DragEngine {
         return true
     }
 
-    // MARK: Undo histories
-
-    /// Gives the document rooted at `target` (the target and everything registered below it)
-    /// its own undo history, as a document-based app gives each document its own undo manager
-    /// (U1): drops whose destination is in it are registered there, and ``undo(in:)`` from
-    /// inside it undoes its own steps only. Without one, a target uses the nearest ancestor's
-    /// history, or the engine's ``undoStack``. Pass the same stack for several targets to share
-    /// one history. `nil` removes the assignment.
-    public func useUndoStack(_ stack: UndoStack?, for target: TargetID) {
-        documentUndoStacks[target] = stack
-    }
-
-    /// The undo history of `target`'s document: the stack given to the target or its nearest
-    /// ancestor with ``useUndoStack(_:for:)``, else ``undoStack``. Edits an app makes itself (a
-    /// rename, typing) go on this stack too, so they and the drops share one history.
-    public func undoStack(for target: TargetID?) -> UndoStack {
-        guard let target, !documentUndoStacks.isEmpty else { return undoStack }
-        if let own = documentUndoStacks[target] { return own }
-        for ancestor in registry.ancestors(of: target) {
-            if let stack = documentUndoStacks[ancestor] { return stack }
-        }
-        return undoStack
-    }
-
-    /// Whether ``undo(in:)`` would undo a step of `target`'s history now: there is one and no
-    /// drag is in progress.
-    public func canUndo(in target: TargetID?) -> Bool { session == nil && undoStack(for: target).canUndo }
-
-    /// Whether ``redo(in:)`` would redo a step of `target`'s history now.
-    public func canRedo(in target: TargetID?) -> Bool { session == nil && undoStack(for: target).canRedo }
-
-    /// Whether ``undo()`` would undo a step now: there is one and no drag is in progress.
-    public var canUndo: Bool { canUndo(in: nil) }
-
-    /// Whether ``redo()`` would redo a step now: there is one and no drag is in progress.
-    public var canRedo: Bool { canRedo(in: nil) }
-
-    /// Undoes the last drop or edit (U1) of the engine's own history (``undoStack``).
-    public func undo() { undo(in: nil) }
-
-    /// Redoes the last undone drop or edit (U1) of the engine's own history.
-    public func redo() { redo(in: nil) }
-
-    /// Undoes the last drop or edit (U1) of `target`'s document (``undoStack(for:)``): the
-    /// history of the place the person works in, not another document's.
-    ///
-    /// Not during a drag (including a drop waiting for confirmation): undoing then could take
-    /// away the very content being dragged or the list it is over; it is announced and nothing
-    /// changes. A drop still loading is never undone: it is not on the undo stack until its data
-    /// arrives, so undo reverts the step before it and leaves its placeholders loading.
-    public func undo(in target: TargetID?) {
-        let stack = undoStack(for: target)
-        guard session == nil else {
-            if stack.canUndo { announce(Localization.format(.finishBeforeUndo), force: true) }
-            return
-        }
-        guard stack.canUndo else { return }
-        let name = stack.undoActionName
-        stack.undo()
-        offeredCancellation = nil
-        emit(.undid(name))
-        announce(Announcements.undid(name), force: true)
-    }
-
-    /// Redoes the last undone drop or edit (U1) of `target`'s document; not during a drag, like
-    /// ``undo(in:)``.
-    public func redo(in target: TargetID?) {
-        let stack = undoStack(for: target)
-        guard session == nil else {
-            if stack.canRedo { announce(Localization.format(.finishBeforeRedo), force: true) }
-            return
-        }
-        guard stack.canRedo else { return }
-        let name = stack.redoActionName
-        stack.redo()
-        emit(.redid(name))
-        announce(Announcements.redid(name), force: true)
-    }
-
-    private func drop() {
-        let items = sessionItems()
-        guard let s = session else { return }
-        let index = s.insertion?.index
-        emit(.dropped(destination: s.destination, operation: s.operation, index: index))
-        clearTransientFeedback()
-        guard let destination = s.destination, s.operation.isPerformable else {
-            let failure: DropFailure
-            if case .forbidden(let reason) = s.operation {
-                failure = DropFailure(.forbidden, reason)
-            } else {
-                failure = DropFailure(
-                    .noDestination, formatted: Localization.format(.nothingTakes, ["items": .text(Announcements.describe(items))]))
-            }
-            finishFailed(failure)
-            return
-        }
-        nextToken += 1
-        let request = DropRequest(
-            destination: destination, items: items, operation: s.operation, index: index, point: s.pointer,
-            mode: s.mode, data: dataAccess(for: s, items: items, destination: destination),
-            token: DropToken(rawValue: nextToken))
-        if let message = s.destinationInfo?.confirmation {
-            session?.awaitingConfirmation = request
-            emit(.confirmationRequested(destination, message: message))
-            announce(Announcements.confirm(s.destinationInfo?.name ?? destination.rawValue, message), force: true)
-            return
-        }
-        perform(request)
-    }
-
-    private func perform(_ request: DropRequest) {
-        guard let delegate else {
-            request.data.finish()
-            finishFailed(DropFailure(.failed, formatted: Localization.format(.noApp)))
-            return
-        }
-        request.data.open()
-        switch delegate.dragEngine(self, perform: request) {
-        case .failed(let failure):
-            request.data.finish()
-            finishFailed(failure)
-        case .committed(let undo, let cancellation):
-            commit(request, undo: undo, cancellation: cancellation)
-            let items = request.items
-            endSession()
-            emit(.outcome(.completed(destination: request.destination, operation: request.operation)))
-            // The session has ended: whether it was a keyboard drag (always announced, C4) comes
-            // from the request.
-            announce(
-                Announcements.completed(items, request.operation, to: destinationName(request.destination)),
-                force: request.mode == .keyboard)
-        case .deferred(let count):
-            pendingDrops[request.token] = PendingDrop(request: request, lastFraction: nil)
-            emit(.placeholderInserted(request.destination, token: request.token, index: request.index, count: count))
-            let mode = session?.mode
-            endSession()
-            emit(.outcome(.placeholder(destination: request.destination, token: request.token)))
-            announce(
-                Announcements.adding(request.items, to: destinationName(request.destination)),
-                force: mode == .keyboard)
-        }
-    }
-
-    /// Registers a committed drop: the destination's undo, then (for a move) the source's
-    /// removal, as one named undo step (U1, S4).
-    /// `naming`: the items the step is named after, when not the request's (``completeDeferredDrop(_:with:arrived:)``).
-    private func commit(
-        _ request: DropRequest, undo: UndoableAction?, cancellation: DropCancellation?, naming: [DragItem]? = nil
-    ) {
-        let name = Announcements.actionName(naming ?? request.items, request.operation)
-        // The destination's document's history (a move from another document is undone there).
-        let undoStack = undoStack(for: request.destination)
-        undoStack.beginGroup(named: name)
-        if let undo { undoStack.register(undo) }
-        emit(
-            .committed(
-                destination: request.destination, items: request.items.map(\.id), operation: request.operation,
-                index: request.index))
-        var restoreSource: UndoableAction?
-        if request.operation == .move {
-            // Every item registered here (it has a source container) leaves it, whichever app
-            // the platform lists it under: a move only happens inside one app (S2), and another
-            // app's items registered here are that app's to remove, through the same delegate.
-            let moved = request.items.filter { $0.sourceContainer != nil }
-            if !moved.isEmpty {
-                restoreSource = delegate?.dragEngine(self, removeMovedItems: moved, after: request)
-                // Half an undo is worse than none: when the destination cannot take its side
-                // back (an irreversible drop, U2, U3), putting the items back in the source
-                // would leave them in both places.
-                if undo != nil, let restoreSource { undoStack.register(restoreSource) }
-                emit(.sourceRemoved(moved.map(\.id)))
-            }
-        }
-        undoStack.setActionName(name)
-        undoStack.endGroup()
-        if let cancellation {
-            offeredCancellation = (request.destination, cancellation, restoreSource)
-            emit(.cancellationOffered(request.destination, title: cancellation.title))
-        }
-    }
-
-    // MARK: Deferred drops (placeholders)
-
-    /// Drops whose data is still loading.
-    public var pendingDeferredDrops: [DropToken] { pendingDrops.keys.sorted { $0.rawValue < $1.rawValue } }
-
-    /// Reports loading progress of a deferred drop (A4, A5): `fraction` in 0...1, or nil when
-    /// the total is unknown. Emits only changes of at least one percent.
-    public func updateDeferredDrop(_ token: DropToken, progress fraction: Double?) {
-        guard var pending = pendingDrops[token] else { return }
-        let clamped = fraction.map { min(1, max(0, $0)) }
-        if let c = clamped, let last = pending.lastFraction, abs(c - last) < 0.01, c < 1 { return }
-        if clamped == nil, pending.lastFraction == nil, pending.reportedUnknown { return }
-        pending.lastFraction = clamped
-        pending.reportedUnknown = clamped == nil
-        pendingDrops[token] = pending
-        emit(.placeholderProgress(token, fraction: clamped))
-    }
-
-    /// Ends a deferred drop: `.committed` turns the placeholders into the content and, for a
-    /// move, only now removes the items from their source (S4); `.failed` removes the
-    /// placeholders, tells why, and leaves the source untouched (A6).
-    ///
-    /// `arrived` names what a committed drop became, when the destination learned it only from
-    /// the data (the files another app's file list named, under the names they took here): the
-    /// announcement says "Copied 'Trip plan.txt' to Documents." or "Copied 2 files to Pictures."
-    /// rather than naming the drag ("Files from Thunar").
-    public func completeDeferredDrop(_ token: DropToken, with result: DropResult, arrived: [String]? = nil) {
-        guard let pending = pendingDrops.removeValue(forKey: token) else { return }
-        let request = pending.request
-        switch result {
-        case .committed(let undo, let cancellation):
-            emit(.placeholderResolved(token))
-            var named = request.items
-            if let arrived, !arrived.isEmpty, let first = request.items.first {
-                named = arrived.enumerated().map { index, name in
-                    var item = first
-                    item.id = TargetID("\(first.id.rawValue)#\(index)")
-                    item.name = name
-                    return item
-                }
-            }
-            commit(request, undo: undo, cancellation: cancellation, naming: named)
-            announce(
-                Announcements.completed(named, request.operation, to: destinationName(request.destination)),
-                force: request.mode == .keyboard)
-        case .failed(let failure):
-            emit(.placeholderFailed(token, failure))
-            announce(Announcements.failed(request.items, failure), force: true)
-        case .deferred:
-            preconditionFailure("completeDeferredDrop(\(token)) must commit or fail, not defer again")
-        }
-        request.data.finish()
-    }
-
-    /// Stops a deferred drop still loading (the person cancelled it on its placeholder, A4, A6):
-    /// the delegate is told to stop loading and take the placeholders away
-    /// (``DragEngineDelegate/dragEngine(_:cancelDeferredDrop:)``), the drop ends with
-    /// ``FeedbackEvent/placeholderFailed(_:_:)`` with a ``DropFailure/Code/cancelled`` failure,
-    /// which is announced, and its data can no longer be read. Nothing changes: a move's items stay
-    /// in their source, and no undo step is registered. Returns false when `token` is not loading
-    /// (it already arrived, failed or was cancelled).
-    @discardableResult
-    public func cancelDeferredDrop(_ token: DropToken) -> Bool {
-        guard let pending = pendingDrops.removeValue(forKey: token) else { return false }
-        let request = pending.request
-        request.data.finish()
-        delegate?.dragEngine(self, cancelDeferredDrop: request)
-        let failure = DropFailure(
-            .cancelled,
-            formatted: Localization.format(
-                .addingCancelled,
-                ["items": .text(Announcements.describe(request.items)), "destination": .name(destinationName(request.destination))]))
-        emit(.placeholderFailed(token, failure))
-        announce(Announcements.loadCancelled(request.items, to: destinationName(request.destination)), force: true)
-        return true
-    }
-
-    /// The drop's data, closed until the drop is performed (P5).
-    private func dataAccess(for s: ActiveSession, items: [DragItem], destination: TargetID) -> DropDataAccess {
-        let providers: [ItemProvider]
-        if s.mode == .external, let external = externalProviders, external.count == items.count {
-            providers = external
-        } else {
-            providers = items.map { item in
-                delegate?.dragEngine(self, itemProviderFor: item.id) ?? ItemProvider(app: item.app, representations: [])
-            }
-        }
-        return DropDataAccess(
-            providers: providers, requester: registry.app(of: destination) ?? app, chooser: chooser, spool: spool)
-    }
-
-    private func finishFailed(_ failure: DropFailure) {
+    func finishFailed(_ failure: DropFailure) {
         guard let s = session else { return }
         // The source is where the first item sits on screen: its container if it has one, or
         // the item itself when it lies in a list that takes no drops. Another app's items are
@@ -1120,7 +708,7 @@ public final class DragEngine {
         announce(Announcements.failed(s.builtItems ?? first.map { [$0] } ?? [], failure), force: s.mode == .keyboard)
     }
 
-    private func endSession() {
+    func endSession() {
         guard let s = session else { return }
         clearTransientFeedback()
         registry.markInSession(s.ids, false)
@@ -1132,7 +720,7 @@ public final class DragEngine {
     }
 
     /// Turns off highlight, insertion indicator, spring loading and autoscroll.
-    private func clearTransientFeedback() {
+    func clearTransientFeedback() {
         guard session != nil else { return }
         // Changed in place before each event, as in `retarget`: a delegate told may call back.
         if let h = session?.highlighted {
@@ -1153,7 +741,7 @@ public final class DragEngine {
 
     // MARK: The move path
 
-    private func handleLift(_ action: LiftStateMachine.Action) {
+    func handleLift(_ action: LiftStateMachine.Action) {
         switch action {
         case .lift(_, let at):
             guard let source = pressedSource else {
@@ -1176,7 +764,7 @@ public final class DragEngine {
     }
 
     /// Re-resolves everything at `point`. Allocation-free when nothing changes.
-    private func update(at point: Point, force: Bool = false) {
+    func update(at point: Point, force: Bool = false) {
         guard session != nil else { return }
         needsResolve = false
         // Mutate the stored session in place: a mutated copy would copy its arrays (allocate).
@@ -1213,7 +801,7 @@ public final class DragEngine {
         handleAutoscroll(autoscroll.pointerMoved(to: point, container: container, now: clock.now))
     }
 
-    private func destinationInfo(_ id: TargetID) -> DestinationInfo {
+    func destinationInfo(_ id: TargetID) -> DestinationInfo {
         let t = registry.target(id)
         return DestinationInfo(
             name: t?.name ?? id.rawValue, app: registry.app(of: id) ?? app, policy: t?.operationPolicy ?? .automatic,
@@ -1221,13 +809,13 @@ public final class DragEngine {
             confirmation: t?.confirmation)
     }
 
-    private func destinationName(_ id: TargetID) -> String { registry.target(id)?.name ?? id.rawValue }
+    func destinationName(_ id: TargetID) -> String { registry.target(id)?.name ?? id.rawValue }
 
     /// Applies a (possibly unchanged) destination: proposal, badge, highlight, insertion index.
     /// `announceAlways`: say where the drag is even when the proposal did not change (the
     /// keyboard moved from one drop point to another that is not a destination either);
     /// `quiet`: say nothing (the keyboard focus scrolled away while the next point comes).
-    private func retarget(
+    func retarget(
         to destination: TargetID?, info: DestinationInfo?, force: Bool = false, spokenName: String? = nil,
         announceAlways: Bool = false, quiet: Bool = false
     ) {
@@ -1312,7 +900,7 @@ public final class DragEngine {
         }
     }
 
-    private func handleSpring(_ action: SpringLoadingStateMachine<TargetID>.Action) {
+    func handleSpring(_ action: SpringLoadingStateMachine<TargetID>.Action) {
         switch action {
         case .none: break
         case .armed(let t):
@@ -1331,12 +919,12 @@ public final class DragEngine {
         }
     }
 
-    private func handleSpring(_ transition: SpringLoadingStateMachine<TargetID>.Transition) {
+    func handleSpring(_ transition: SpringLoadingStateMachine<TargetID>.Transition) {
         handleSpring(transition.ended)
         handleSpring(transition.started)
     }
 
-    private func handleAutoscroll(_ action: AutoscrollStateMachine<TargetID>.Action) {
+    func handleAutoscroll(_ action: AutoscrollStateMachine<TargetID>.Action) {
         switch action {
         case .none: break
         case .started(let t): emit(.autoscrollStarted(t))
@@ -1350,7 +938,7 @@ public final class DragEngine {
         }
     }
 
-    private func emit(_ event: FeedbackEvent) {
+    func emit(_ event: FeedbackEvent) {
         if case .outcome(let outcome) = event {
             outcomesEmitted += 1
             lastEmittedOutcome = outcome
@@ -1360,16 +948,16 @@ public final class DragEngine {
 
     /// Runs `body` (a call that may end the drag) and returns the outcome it emitted, if any (the
     /// latest, should a host's call back end another drag inside it).
-    private func returningOutcome(_ body: () -> Void) -> DropOutcome? {
+    func returningOutcome(_ body: () -> Void) -> DropOutcome? {
         let mark = outcomesEmitted
         body()
         return outcomesEmitted == mark ? nil : lastEmittedOutcome
     }
 
-    private func announce(_ announcement: Announcement, force: Bool = false) {
+    func announce(_ announcement: Announcement, force: Bool = false) {
         guard force || configuration.announcePointerDrags || session?.mode == .keyboard else { return }
         emit(.announcement(announcement))
     }
 
-    private func announce(_ sentence: String, force: Bool = false) { announce(Announcement(sentence), force: force) }
+    func announce(_ sentence: String, force: Bool = false) { announce(Announcement(sentence), force: force) }
 }

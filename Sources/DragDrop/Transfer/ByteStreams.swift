@@ -145,7 +145,9 @@ public final class FileSink: KernelCopySink {
         let dir = parent.isEmpty ? "." : parent
         let name = (destination as NSString).lastPathComponent
         self.temporaryPath = dir + "/.\(name).\(UUID().uuidString).partial"
-        guard FileManager.default.createFile(atPath: temporaryPath, contents: nil, attributes: [.posixPermissions: 0o600]),
+        guard
+            FileManager.default.createFile(
+                atPath: temporaryPath, contents: nil, attributes: [.posixPermissions: 0o600]),
             let h = FileHandle(forWritingAtPath: temporaryPath)
         else { throw .io(path: temporaryPath, reason: "it cannot be created") }
         handle = h
@@ -272,7 +274,8 @@ public struct ChunkedCopier: Sendable {
                 progress?.completedUnitCount = total
             }
             if let size = expected, size != total {
-                throw TransferError.sourceUnavailable("it ended after \(ByteCount.format(total)) of \(ByteCount.format(size))")
+                throw TransferError.sourceUnavailable(
+                    "it ended after \(ByteCount.format(total)) of \(ByteCount.format(size))")
             }
             if Task.isCancelled || watched?.isCancelled == true { throw TransferError.cancelled }
             try sink.finish()

@@ -184,7 +184,8 @@ public final class DropDataAccess: Sendable {
                 expectedSize: representation.size, reportsProgress: spooledFile == nil)
             var data = try convert(sink.data, representation: representation, choice: choice)
             if let extract = options.extract {
-                do { data = try extract(choice.delivered, data) } catch let error as TransferError { throw error } catch {
+                do { data = try extract(choice.delivered, data) } catch let error as TransferError { throw error } catch
+                {
                     throw .malformed(type: choice.delivered.mimeType, reason: String(describing: error))
                 }
             }
@@ -212,7 +213,8 @@ public final class DropDataAccess: Sendable {
             // Open the source before creating the temporary file, so a source that cannot be
             // read leaves nothing behind at the destination.
             let source = try content.source()
-            let sink = ValidatingSink(try FileSink(destination: path), type: representation.type, conformance: chooser.conformance)
+            let sink = ValidatingSink(
+                try FileSink(destination: path), type: representation.type, conformance: chooser.conformance)
             try await copier.copy(
                 from: source, to: sink, type: representation.type, progress: progress,
                 expectedSize: representation.size, reportsProgress: spooledFile == nil)

@@ -218,7 +218,8 @@ public struct ImageIntake: Sendable {
                 prefetchedName = await addressName(from: data, item: index)
                 do {
                     prefetched = .success(
-                        try await bytes(of: .bytes, from: data, item: index, progress: progress, sourceDone: sourceDone))
+                        try await bytes(of: .bytes, from: data, item: index, progress: progress, sourceDone: sourceDone)
+                    )
                 } catch {
                     if error == .cancelled || Task.isCancelled { throw .cancelled }
                     prefetched = .failure(error)
@@ -297,7 +298,8 @@ public struct ImageIntake: Sendable {
                 case .data(let type, let bytes) = try await data.load(
                     item: index, accepting: images, options: LoadOptions(limit: limit))
             else { throw .malformed(type: "image/*", reason: "it did not arrive in memory") }
-            return .bytes(Candidate(data: bytes, declared: type, what: "the dropped \(type.mimeType) data", origin: .image))
+            return .bytes(
+                Candidate(data: bytes, declared: type, what: "the dropped \(type.mimeType) data", origin: .image))
         case .address:
             let offered = data.offeredTypes(item: index)
             let type: ContentType = offered.contains(.uriList) ? .uriList : Self.mozURL
@@ -431,7 +433,8 @@ public struct ImageIntake: Sendable {
             conformance.canonical(declared.essence) != format.contentType.essence
         {
             throw .malformed(
-                type: declared.mimeType, reason: "it is \(format.contentType.mimeType) data offered as \(declared.essence)")
+                type: declared.mimeType,
+                reason: "it is \(format.contentType.mimeType) data offered as \(declared.essence)")
         }
         guard images.contains(where: { conformance.conforms(format.contentType, to: $0) }) else {
             throw .noAcceptableRepresentation(offered: [format.contentType.mimeType], accepted: images.map(\.mimeType))

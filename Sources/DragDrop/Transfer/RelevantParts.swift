@@ -50,8 +50,9 @@ public enum RelevantParts {
         // spaces. (Line breaks of any kind end the vCard line, so they never get here.)
         let printable = String(
             String.UnicodeScalarView(
-                (name ?? "").unicodeScalars.map { Self.isControl($0) ? " " : $0 }))
-            .trimmingCharacters(in: .whitespaces)
+                (name ?? "").unicodeScalars.map { Self.isControl($0) ? " " : $0 })
+        )
+        .trimmingCharacters(in: .whitespaces)
         guard !printable.isEmpty else { return email }
         // Quotes become apostrophes, scalar by scalar: a quote followed by a combining mark
         // (U+06D6) is one character with it, which a search for the character '"' misses.

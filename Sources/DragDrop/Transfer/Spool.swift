@@ -44,7 +44,9 @@ public struct SpoolDirectory: Sendable {
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
             return try SpoolDirectory(path: runtime + "/dragdrop-spool")
         }
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache")
+        let cache =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache")
         return try SpoolDirectory(path: cache + "/dragdrop/spool")
     }
 

@@ -26,7 +26,9 @@ public enum TransferError: Error, Sendable, Hashable, CustomStringConvertible {
     /// (types, paths, reasons) is put in with its bidirectional controls removed.
     public var description: String {
         func clean(_ text: String) -> MessageArgument { .text(BidiControls.neutralized(text)) }
-        func explaining(_ bare: EngineMessage, _ because: EngineMessage, _ reason: String, _ arguments: [String: MessageArgument]) -> String {
+        func explaining(
+            _ bare: EngineMessage, _ because: EngineMessage, _ reason: String, _ arguments: [String: MessageArgument]
+        ) -> String {
             let reason = Sentence.clause(BidiControls.neutralized(reason))
             if reason.isEmpty { return Localization.format(bare, arguments) }
             return Localization.format(because, arguments.merging(["reason": .text(reason)]) { a, _ in a })
@@ -39,7 +41,10 @@ public enum TransferError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noAcceptableRepresentation(let offered, let accepted):
             return Localization.format(
                 .noAcceptableType,
-                ["offered": clean(offered.joined(separator: ", ")), "accepted": clean(accepted.joined(separator: ", "))])
+                [
+                    "offered": clean(offered.joined(separator: ", ")),
+                    "accepted": clean(accepted.joined(separator: ", ")),
+                ])
         case .ownAppOnly(let type):
             return Localization.format(.ownAppOnly, ["type": clean(type)])
         case .tooLarge(let type, let limit, let size):

@@ -131,7 +131,9 @@ public struct TransferRepresentation<Item: Sendable>: Sendable {
             read = { content in try await Self.readFile(content, with: importing) }
         }
         return TransferRepresentation(forms: [
-            Form(contentType: contentType, visibility: visibility, export: export, importing: read, importsFile: read != nil)
+            Form(
+                contentType: contentType, visibility: visibility, export: export, importing: read,
+                importsFile: read != nil)
         ])
     }
 
@@ -299,10 +301,13 @@ extension DropDataAccess {
                     let saved = try ImportFolder()
                     folder = saved
                     _ = try await load(
-                        item: index, accepting: [form.contentType], options: LoadOptions(target: .file(path: saved.file.path)))
+                        item: index, accepting: [form.contentType],
+                        options: LoadOptions(target: .file(path: saved.file.path)))
                     content = .file(saved.file)
                 } else {
-                    guard case .data(_, let data) = try await load(item: index, accepting: [form.contentType]) else { continue }
+                    guard case .data(_, let data) = try await load(item: index, accepting: [form.contentType]) else {
+                        continue
+                    }
                     content = .data(data)
                 }
                 do { return try await importing(content) } catch let error as TransferError { throw error } catch {

@@ -122,7 +122,9 @@ final class CollectionCell {
         }
         let name = isFolder ? "\(title) folder" : title
         dd_accessible_set_label(dd_accessible(root.raw), name)
-        if let row = gtk_widget_get_parent(root.widget) { dd_accessible_set_label(dd_accessible(UnsafeMutableRawPointer(row)), name) }
+        if let row = gtk_widget_get_parent(root.widget) {
+            dd_accessible_set_label(dd_accessible(UnsafeMutableRawPointer(row)), name)
+        }
     }
 
     /// Shows `thumbnail` above the title (a grid's tile), or no picture.

@@ -113,8 +113,7 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
     }
 
     /// What other apps get for `ids`: their titles, one per line.
-    public func dragHost(_ host: GtkDragHost, exportedRepresentationsFor ids: [TargetID]) -> [ExportedRepresentation]
-    {
+    public func dragHost(_ host: GtkDragHost, exportedRepresentationsFor ids: [TargetID]) -> [ExportedRepresentation] {
         [.text(ids.compactMap { name(of: $0) }.joined(separator: "\n"))]
     }
 

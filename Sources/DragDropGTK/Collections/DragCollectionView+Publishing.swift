@@ -60,10 +60,16 @@ extension DragCollectionView {
                     shown = at..<(at + count)
                 }
                 let left = count - shown.count
-                return (.insert(items: shown, at: at), left == 0 ? nil : .inserting(at: gap, count: left, front: front, back: back))
+                return (
+                    .insert(items: shown, at: at),
+                    left == 0 ? nil : .inserting(at: gap, count: left, front: front, back: back)
+                )
             case .removing(let at, let left):
                 let count = all ? left : min(sliceRows, left)
-                return (.remove(rows: (at + left - count)..<(at + left)), left == count ? nil : .removing(at: at, left: left - count))
+                return (
+                    .remove(rows: (at + left - count)..<(at + left)),
+                    left == count ? nil : .removing(at: at, left: left - count)
+                )
             }
         }
 

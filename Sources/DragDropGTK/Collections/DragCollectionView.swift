@@ -671,8 +671,7 @@ public final class DragCollectionView: GtkDragRegistering {
     }
 
     /// GTK's selection requests (clicks, keys), applied to ``selected``.
-    private func changeSelection(_ change: DDSelectionChange, position: Int, count: Int, unselectRest: Bool) -> Bool
-    {
+    private func changeSelection(_ change: DDSelectionChange, position: Int, count: Int, unselectRest: Bool) -> Bool {
         func items(_ range: Range<Int>) -> [TargetID] {
             let clamped = range.clamped(to: 0..<rows.count)
             // While a removal is shown a slice at a time, the rows still shown for gone items
@@ -899,7 +898,8 @@ public final class DragCollectionView: GtkDragRegistering {
             let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
             guard position < rows.count, cell.position != nil else { continue }
             let row = rows[position]
-            if row.placeholder == nil, row.id == cell.itemID, let dataSource, let index = dataIndex(ofPosition: position),
+            if row.placeholder == nil, row.id == cell.itemID, let dataSource,
+                let index = dataIndex(ofPosition: position),
                 cell.title == dataSource.title(at: index), cell.detail == dataSource.detail(at: index),
                 cell.isFolder == dataSource.isFolder(at: index),
                 // During a drag frames are the model's, placed by position: registered again.
@@ -918,7 +918,9 @@ public final class DragCollectionView: GtkDragRegistering {
 
     /// A double click or Return on an item: folders open (SP2).
     private func activated(_ position: Int) {
-        guard let dataSource, let index = dataIndex(ofPosition: position), dataSource.isFolder(at: index) else { return }
+        guard let dataSource, let index = dataIndex(ofPosition: position), dataSource.isFolder(at: index) else {
+            return
+        }
         dataSource.collectionView(self, openFolderAt: index, duringDrag: false)
     }
 

@@ -149,8 +149,6 @@ public final class DragGridView: DragCollectionWidget, GtkDragRegistering {
     /// Selects exactly `ids` (in grid order).
     public func select(_ ids: [TargetID]) { view.select(ids) }
 
-
-
     // MARK: Adding to a running drag (M2)
 
     /// Adds the tile under the pointer to the running drag (M2). Returns the added tile.

@@ -108,7 +108,8 @@ public final class DragListView: DragCollectionWidget, GtkDragRegistering {
     /// same as setting ``operationPolicy`` afterwards. Put ``widget`` in a window, then call
     /// ``register(in:)``.
     public init(
-        id: TargetID? = nil, title: String, items: [String], host: GtkDragHost, operationPolicy: OperationPolicy = .automatic
+        id: TargetID? = nil, title: String, items: [String], host: GtkDragHost,
+        operationPolicy: OperationPolicy = .automatic
     ) {
         self.id = id ?? GtkDragHost.uniqueID(title)
         self.title = title
@@ -130,7 +131,6 @@ public final class DragListView: DragCollectionWidget, GtkDragRegistering {
     public func register(in window: TargetID) throws(GtkDragHostError) {
         try store.register(in: window, keeping: self)
     }
-
 
 }
 

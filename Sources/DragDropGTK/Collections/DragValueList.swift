@@ -198,7 +198,8 @@ public final class DragValueList<Value: Transferable>: DragCollectionDataSource,
     /// The value of row `id`, if it is one of this list's.
     fileprivate func value(of id: TargetID) -> Value? {
         if positions == nil {
-            positions = Dictionary(rows.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            positions = Dictionary(
+                rows.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         }
         return positions?[id].map { rows[$0].value }
     }

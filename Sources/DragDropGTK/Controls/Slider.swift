@@ -134,7 +134,8 @@ public final class Slider: GtkDragRegistering {
         }
         let box = SliderStepBox(after: now)
         host.registerEdit(
-            undoName, in: id, undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(box.after) })
+            undoName, in: id, undo: { [weak self] in self?.restore(before) },
+            redo: { [weak self] in self?.restore(box.after) })
         burst = (box, stack.undoCount, Date())
     }
 

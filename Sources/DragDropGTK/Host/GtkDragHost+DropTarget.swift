@@ -96,14 +96,16 @@ extension GtkDragHost {
         defer { if let accepted { gdk_content_formats_unref(accepted) } }
         guard let accepted else { return false }
         let takesFiles = gdk_content_formats_contain_mime_type(accepted, ContentType.uriList.mimeType) != 0
-        guard gdk_content_formats_match(accepted, offered) != 0
-            || (takesFiles && otherApps.directSaveOffer(offered: StandardMimeTypes.received(offered)) != nil)
-            || (takesFiles && FileTransferPortal.isAvailable
-                && FileTransferPortal.offered(in: StandardMimeTypes.received(offered)) != nil)
+        guard
+            gdk_content_formats_match(accepted, offered) != 0
+                || (takesFiles && otherApps.directSaveOffer(offered: StandardMimeTypes.received(offered)) != nil)
+                || (takesFiles && FileTransferPortal.isAvailable
+                    && FileTransferPortal.offered(in: StandardMimeTypes.received(offered)) != nil)
         else { return false }
         let actions = gdk_drop_get_actions(OpaquePointer(drop)).rawValue
         let movableFiles =
-            actions & GDK_ACTION_MOVE.rawValue != 0 && gdk_content_formats_contain_mime_type(offered, ContentType.uriList.mimeType) != 0
+            actions & GDK_ACTION_MOVE.rawValue != 0
+            && gdk_content_formats_contain_mime_type(offered, ContentType.uriList.mimeType) != 0
         guard actions & GDK_ACTION_COPY.rawValue != 0 || movableFiles else {
             let app = otherApps.enteredAppName?.rawValue ?? "The other app"
             diagnose("external drag refused: \(app) allows only moving it")

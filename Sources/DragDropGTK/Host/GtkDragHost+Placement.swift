@@ -40,10 +40,12 @@ extension GtkDragHost {
     public func registerWhenPlaced(_ object: some GtkDragRegistering) {
         let key = PointerBits(UnsafeMutableRawPointer(object.widget))
         placing.watched[key.bits] = WeakRegistering(object)
-        GSignal.connect(UnsafeMutableRawPointer(object.widget), "notify::root", pointer: { [weak self, weak object] _ in
-            guard let self, let object else { return }
-            self.rootChanged(of: object)
-        })
+        GSignal.connect(
+            UnsafeMutableRawPointer(object.widget), "notify::root",
+            pointer: { [weak self, weak object] _ in
+                guard let self, let object else { return }
+                self.rootChanged(of: object)
+            })
         if gtk_widget_get_root(object.widget) != nil { rootChanged(of: object) }
     }
 

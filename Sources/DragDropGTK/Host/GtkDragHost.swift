@@ -373,7 +373,8 @@ public final class GtkDragHost {
             byWidget[UnsafeMutableRawPointer(registration.widget.widget)] = id
         }
         // From the focus up, or the window itself when nothing in it has the focus.
-        var current: UnsafeMutablePointer<GtkWidget>? = gtk_widget_get_root(window).flatMap { gtk_root_get_focus($0) } ?? window
+        var current: UnsafeMutablePointer<GtkWidget>? =
+            gtk_widget_get_root(window).flatMap { gtk_root_get_focus($0) } ?? window
         while let widget = current, found == nil {
             found = byWidget[UnsafeMutableRawPointer(widget)]
             current = gtk_widget_get_parent(widget)

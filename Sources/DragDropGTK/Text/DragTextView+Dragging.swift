@@ -38,7 +38,8 @@ extension DragTextView: GtkDragHostDelegate {
         return ItemProvider(
             app: host.engine.app,
             representations: [
-                .text(.html, StyledHTML.exportedHTML(from: runs)), .text(.utf8PlainText, StyledHTML.plainText(of: runs)),
+                .text(.html, StyledHTML.exportedHTML(from: runs)),
+                .text(.utf8PlainText, StyledHTML.plainText(of: runs)),
             ])
     }
 
@@ -77,7 +78,8 @@ extension DragTextView: GtkDragHostDelegate {
             return .failed(DropFailure(.failed, "The insertion point could not be kept."))
         }
         return DroppedText.complete(
-            drop, accepting: Self.acceptedTypes, host: host, name: name, maximumLength: maximumLength.map { max(0, $0 - styled.count) }
+            drop, accepting: Self.acceptedTypes, host: host, name: name,
+            maximumLength: maximumLength.map { max(0, $0 - styled.count) }
         ) { [weak self] dropped in
             guard let self else { return .failed(DropFailure(.failed, "The text view is gone.")) }
             let at = self.styled.offset(of: mark)
@@ -100,7 +102,8 @@ extension DragTextView: GtkDragHostDelegate {
             spaces = Self.smartSpaces(
                 before: offset > 0 ? StyledHTML.plainText(of: styled.runs(from: offset - 1, to: offset)).last : nil,
                 first: text.first, last: text.last,
-                after: offset < styled.count ? StyledHTML.plainText(of: styled.runs(from: offset, to: offset + 1)).first : nil)
+                after: offset < styled.count
+                    ? StyledHTML.plainText(of: styled.runs(from: offset, to: offset + 1)).first : nil)
             if spaces.leading { runs.insert(StyledRun(" "), at: 0) }
             if spaces.trailing { runs.append(StyledRun(" ")) }
         }

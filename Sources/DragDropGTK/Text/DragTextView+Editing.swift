@@ -73,7 +73,8 @@ extension DragTextView {
                 self.replaceSelection(with: text.runs, styled: text.styled, name: "Paste")
             } catch {
                 self?.host.announce(
-                    Sentence.explaining("Not pasted", DroppedText.failure(error, name: self?.name ?? "the text").message))
+                    Sentence.explaining(
+                        "Not pasted", DroppedText.failure(error, name: self?.name ?? "the text").message))
             }
         }
     }
@@ -182,7 +183,8 @@ extension DragTextView {
         }
         let step = EditStepBox(after: now)
         host.registerEdit(
-            name, in: id, undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(step.after) })
+            name, in: id, undo: { [weak self] in self?.restore(before) },
+            redo: { [weak self] in self?.restore(step.after) })
         typing = name == "Typing" ? (step, stack.undoCount) : nil
     }
 

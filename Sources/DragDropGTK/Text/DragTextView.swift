@@ -92,7 +92,9 @@ public final class DragTextView: GtkDragRegistering {
     /// The text as styled runs (bold and italic).
     public var runs: [StyledRun] { styled.runs(from: 0, to: styled.count) }
     /// The HTML of the first `count` characters, cheap whatever the text's length.
-    public func html(prefix count: Int) -> String { StyledHTML.html(from: styled.runs(from: 0, to: min(count, styled.count))) }
+    public func html(prefix count: Int) -> String {
+        StyledHTML.html(from: styled.runs(from: 0, to: min(count, styled.count)))
+    }
     /// The selected text, nil without a selection.
     public var selectedText: String? { styled.selection.map { styled.text(from: $0.start, to: $0.end) } }
 

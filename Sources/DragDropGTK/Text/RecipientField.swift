@@ -172,7 +172,8 @@ extension RecipientField: GtkDragHostDelegate {
                     extract: isCard ? RelevantParts.recipient : nil)
                 let data: Data
                 do throws(TransferError) {
-                    let loaded = try await DropLoading.load(drop.data, item: index, accepting: accepted, options: options)
+                    let loaded = try await DropLoading.load(
+                        drop.data, item: index, accepting: accepted, options: options)
                     guard case .data(_, let bytes) = loaded else { continue }
                     data = bytes
                 } catch {

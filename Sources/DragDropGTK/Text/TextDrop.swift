@@ -61,7 +61,9 @@ struct DroppedText: Sendable {
     /// a conversion that fails) gives way to the next. A C string's terminating NUL bytes at the
     /// end are not text and are left out (LibreOffice ends its HTML and RTF with one). Only when
     /// none is usable does the item fail, with the first representation's reason.
-    private static func loadItem(_ data: DropDataAccess, _ index: Int, accepting accepted: [ContentType], maximumLength: Int?)
+    private static func loadItem(
+        _ data: DropDataAccess, _ index: Int, accepting accepted: [ContentType], maximumLength: Int?
+    )
         async throws(Problem) -> DroppedText
     {
         let options = LoadOptions(limit: byteLimit(forCharacters: maximumLength))

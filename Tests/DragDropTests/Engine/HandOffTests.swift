@@ -45,8 +45,11 @@ struct HandOffTests {
         let mark = h.engineMark
         h.engine.dropHandedOff()
         #expect(
-            h.feedback[mark...] == [.outcome(.handedOff(app: nil, operation: .copy)), .announcement("Copied 'Milk' to another app.")])
-        let json = TimelineEntry(time: .origin, event: .feedback(.outcome(.handedOff(app: nil, operation: .copy)))).json.serialized
+            h.feedback[mark...] == [
+                .outcome(.handedOff(app: nil, operation: .copy)), .announcement("Copied 'Milk' to another app."),
+            ])
+        let json = TimelineEntry(time: .origin, event: .feedback(.outcome(.handedOff(app: nil, operation: .copy)))).json
+            .serialized
         #expect(json.contains("\"outcome\":\"handedOff\""))
         #expect(json.contains("\"app\":null"))
         #expect(json.contains("\"operation\":\"copy\""))
@@ -127,7 +130,9 @@ struct HandOffTests {
         let b = DragItem(id: "b", name: "b.txt", kind: Noun("file"), types: [F.reminderType], app: "Files")
         #expect(Announcements.handedOff([a, b], moved: [], to: "Thunar") == "Copied 2 files to Thunar.")
         #expect(Announcements.handedOff([a, b], moved: [a, b], to: "Thunar") == "Moved 2 files to Thunar.")
-        #expect(Announcements.handedOff([a, b], moved: [a], to: "Thunar") == "Moved 'a.txt' to Thunar; 'b.txt' stayed here.")
+        #expect(
+            Announcements.handedOff([a, b], moved: [a], to: "Thunar") == "Moved 'a.txt' to Thunar; 'b.txt' stayed here."
+        )
         #expect(Announcements.actionName([a, b], .move, to: "Thunar") == "Move 2 Files to Thunar")
     }
 
@@ -170,7 +175,8 @@ struct HandOffTests {
         try h.finish()
     }
 
-    @Test("S2, S4: the auditor catches a copy hand-off that removed items, and a move while the person asked for a copy")
+    @Test(
+        "S2, S4: the auditor catches a copy hand-off that removed items, and a move while the person asked for a copy")
     func auditorCatchesDishonestHandOffs() throws {
         let copy = try Fabricated(AuditFixtures.reminders())
         copy.liftG0()

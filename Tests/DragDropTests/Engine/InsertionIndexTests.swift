@@ -56,7 +56,8 @@ struct InsertionIndexTests {
         let app = App()
         engine.delegate = app
         try engine.register(DragTarget(id: "window", name: "Cards", frame: Rect(x: 0, y: 0, width: 1000, height: 600)))
-        var card = DragTarget(id: "card", name: "Card", frame: Rect(x: 900, y: 0, width: 100, height: 40), parent: "window")
+        var card = DragTarget(
+            id: "card", name: "Card", frame: Rect(x: 900, y: 0, width: 100, height: 40), parent: "window")
         card.offers = [cardType]
         try engine.register(card)
         return (engine, app)
@@ -90,7 +91,9 @@ struct InsertionIndexTests {
         }
     }
 
-    @Test("F8: in a vertical list the engine's index changes as the pointer crosses row midpoints, registered in any order")
+    @Test(
+        "F8: in a vertical list the engine's index changes as the pointer crosses row midpoints, registered in any order"
+    )
     func verticalList() throws {
         let (engine, app) = try Self.engine()
         try engine.register(Self.container("list", Rect(x: 0, y: 0, width: 300, height: 600), layout: .vertical))
@@ -104,7 +107,9 @@ struct InsertionIndexTests {
             let mark = app.events.count
             engine.pointerMoved(to: Point(x: 100, y: step.y))
             #expect(app.insertions(since: mark) == step.index.map { ["list \($0)"] } ?? [], "at y = \(step.y)")
-            #expect(engine.insertionIndex(in: "list", at: Point(x: 100, y: step.y)) == engine.currentSession?.insertionIndex)
+            #expect(
+                engine.insertionIndex(in: "list", at: Point(x: 100, y: step.y)) == engine.currentSession?.insertionIndex
+            )
         }
         engine.pointerUp(at: Point(x: 100, y: 100))
         #expect(app.dropped?.destination == "list")
@@ -205,7 +210,8 @@ struct InsertionIndexTests {
         try engine.register(Self.container("outer", Rect(x: 0, y: 0, width: 300, height: 600), layout: .vertical))
         try engine.register(Self.item("o0", Rect(x: 0, y: 0, width: 300, height: 40), in: "outer"))
         // The second item of the outer list is itself a list of three rows (y 40..<160).
-        var inner = Self.container("inner", Rect(x: 0, y: 40, width: 300, height: 120), layout: .vertical, parent: "outer")
+        var inner = Self.container(
+            "inner", Rect(x: 0, y: 40, width: 300, height: 120), layout: .vertical, parent: "outer")
         inner.offers = [Self.cardType]
         try engine.register(inner)
         try Self.registerRows(engine, in: "inner", count: 3, top: 40)

@@ -125,7 +125,8 @@ struct KeyboardAccessibilityTests {
         h.key(.nextDropPoint)
         #expect(h.key(.previousDropPoint) == .handled)
         let mark = h.engineMark
-        #expect(h.key(.drop) == .ended(.completed(destination: "trips", operation: .copy)), "the key returns the outcome")
+        #expect(
+            h.key(.drop) == .ended(.completed(destination: "trips", operation: .copy)), "the key returns the outcome")
         #expect(
             h.engineFeedback(since: mark) == [
                 .dropped(destination: "trips", operation: .copy, index: nil),

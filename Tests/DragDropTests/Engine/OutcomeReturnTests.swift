@@ -8,7 +8,9 @@ private typealias F = EngineFixtures
 /// a side channel): the same outcome the engine emits.
 @Suite("Engine: the outcome returned by the call that ends the drag")
 struct OutcomeReturnTests {
-    @Test("S4, F7: releasing over a list returns the completed move; over nothing, the return to the source; a click, nothing")
+    @Test(
+        "S4, F7: releasing over a list returns the completed move; over nothing, the return to the source; a click, nothing"
+    )
     func releaseReturnsTheOutcome() throws {
         let h = try DragHarness(scene: F.remindersScene())
         h.engineLift(at: F.row(0, x: 100))

@@ -68,7 +68,11 @@ struct ReentranceTests {
         h.release()
         #expect(
             h.feedback[drop...].contains {
-                if case .committed(destination: "work", items: ["milk"], operation: .copy, index: _) = $0 { true } else { false }
+                if case .committed(destination: "work", items: ["milk"], operation: .copy, index: _) = $0 {
+                    true
+                } else {
+                    false
+                }
             })
         #expect(h.scene.snapshot()["groceries"]?.first == "milk", "a copy leaves the source as it was")
         try h.finish()
