@@ -104,7 +104,8 @@ final class AppsScene: GtkDragHostDelegate {
         do {
             try host.addWindow(window, id: "window", name: "DragDrop apps \(name)")
             var destination = DragTarget(id: "inbox", name: "Inbox", frame: .zero, parent: "window")
-            destination.accepts = privateOnly ? [Self.noteType, .utf8PlainText, .plainText] : [.utf8PlainText, .plainText]
+            destination.accepts =
+                privateOnly ? [Self.noteType, .utf8PlainText, .plainText] : [.utf8PlainText, .plainText]
             if let inbox { try host.register(inbox, as: destination, delegate: self) }
             var source = DragTarget(id: "note", name: text, frame: .zero, parent: "window")
             source.offers =

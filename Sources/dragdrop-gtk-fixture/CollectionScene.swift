@@ -144,13 +144,15 @@ final class CollectionScene: FixtureScene {
             }
             if selectionChanged.remove(id) != nil {
                 line.selectedCount = view.selectionCount
-                line.selectedHead = view.selectedIndexes(limit: 5).filter { $0 < source.numberOfItems }.map(source.title(at:))
+                line.selectedHead = view.selectedIndexes(limit: 5).filter { $0 < source.numberOfItems }.map(
+                    source.title(at:))
             }
             line.offset = view.verticalOffset.rounded()
             line.placeholders = view.pendingDrops.count
-            line.misplacedRows = view.boundItems.filter { index, id in
-                index >= source.numberOfItems || source.itemID(at: index) != id
-            }.count
+            line.misplacedRows =
+                view.boundItems.filter { index, id in
+                    index >= source.numberOfItems || source.itemID(at: index) != id
+                }.count
             summaries[id] = line
             printer.write(line, key: id.rawValue)
         }

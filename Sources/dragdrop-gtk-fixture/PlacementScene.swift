@@ -140,12 +140,7 @@ final class PlacementScene: FixtureScene {
         var laidOut = true
         layout.lists?["label"] = .some(host.frameInWindow(of: labelID).map(Frame.init))
         for (name, list) in lists where host.engine.registry.target(list.id) != nil {
-            layout.lists?[name] = .some(host.frameInWindow(of: list.id).map(Frame.init))
-            layout.rows?[name] = list.items.map { item in
-                let frame = host.frameInWindow(of: item.id)
-                if (frame?.height ?? 0) <= 0 { laidOut = false }
-                return TitledFrame(title: item.title, frame: frame.map(Frame.init))
-            }
+            if !layout.add(list, as: name, host: host) { laidOut = false }
         }
         LineWriter.write(layout)
         if laidOut, !announcedReady {

@@ -94,7 +94,8 @@ final class TwoWindowsScene: FixtureScene {
         let entry = windows.remove(at: index)
         let released = entry.list.list == nil ? "released" : "still alive"
         let count = host?.registeredTargetIDs.count ?? -1
-        LineWriter.write(GtkLine(message: "closed \(id.rawValue); list \(entry.list.id.rawValue) \(released); registered \(count)"))
+        LineWriter.write(
+            GtkLine(message: "closed \(id.rawValue); list \(entry.list.id.rawValue) \(released); registered \(count)"))
         printState()
     }
 
@@ -106,7 +107,8 @@ final class TwoWindowsScene: FixtureScene {
         state.selected = Dictionary(
             lists.map { list in
                 (list.id.rawValue, list.items.filter { list.selection.contains($0.id) }.map(\.title))
-            }) { first, _ in first }
+            }
+        ) { first, _ in first }
         printer.write(state)
     }
 
@@ -123,12 +125,7 @@ final class TwoWindowsScene: FixtureScene {
             guard let window = host.frameInWindow(of: windowID) else { return }
             layout.windows?[windowID.rawValue] = [window.width, window.height]
             layout.listWindows?[list.id.rawValue] = windowID.rawValue
-            layout.lists?[list.id.rawValue] = .some(host.frameInWindow(of: list.id).map(Frame.init))
-            layout.rows?[list.id.rawValue] = list.items.map { item in
-                let frame = host.frameInWindow(of: item.id)
-                if (frame?.height ?? 0) <= 0 { laidOut = false }
-                return TitledFrame(title: item.title, frame: frame.map(Frame.init))
-            }
+            if !layout.add(list, as: list.id.rawValue, host: host) { laidOut = false }
         }
         LineWriter.write(layout)
         if laidOut, !announcedReady {

@@ -53,7 +53,8 @@ extension VisualsScene {
             }
         }
         walk(window)
-        LineWriter.write(ConfirmationLine(cancel: found["cancel"].map(Frame.init), confirm: found["confirm"].map(Frame.init)))
+        LineWriter.write(
+            ConfirmationLine(cancel: found["cancel"].map(Frame.init), confirm: found["confirm"].map(Frame.init)))
     }
 
     /// A widget's bounds in the window, as GTK lays it out now.

@@ -39,9 +39,10 @@ final class Fixture {
         }
         width = size.width
         height = size.height
-        listPolicy = arguments.firstIndex(of: "--list-policy").flatMap { i in
-            i + 1 < arguments.count ? arguments[i + 1] : nil
-        } ?? "move"
+        listPolicy =
+            arguments.firstIndex(of: "--list-policy").flatMap { i in
+                i + 1 < arguments.count ? arguments[i + 1] : nil
+            } ?? "move"
     }
 
     func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
@@ -111,19 +112,29 @@ final class Fixture {
         layout.lists = [:]
         layout.rows = [:]
         var laidOut = true
-        for list in lists {
-            layout.lists?[list.id.rawValue] = .some(host.frameInWindow(of: list.id).map(Frame.init))
-            layout.rows?[list.id.rawValue] = list.items.map { item in
-                let frame = host.frameInWindow(of: item.id)
-                if (frame?.height ?? 0) <= 0 { laidOut = false }
-                return TitledFrame(title: item.title, frame: frame.map(Frame.init))
-            }
-        }
+        for list in lists where !layout.add(list, as: list.id.rawValue, host: host) { laidOut = false }
         LineWriter.write(layout)
         if laidOut, !announcedReady {
             announcedReady = true
             LineWriter.write(ReadyLine())
         }
+    }
+}
+
+extension LayoutLine {
+    /// Adds `list`'s frame and its rows' under `name`; returns whether every row is laid out.
+    @MainActor
+    mutating func add(_ list: DragListView, as name: String, host: GtkDragHost) -> Bool {
+        var laidOut = true
+        if lists == nil { lists = [:] }
+        if rows == nil { rows = [:] }
+        lists?[name] = .some(host.frameInWindow(of: list.id).map(Frame.init))
+        rows?[name] = list.items.map { item in
+            let frame = host.frameInWindow(of: item.id)
+            if (frame?.height ?? 0) <= 0 { laidOut = false }
+            return TitledFrame(title: item.title, frame: frame.map(Frame.init))
+        }
+        return laidOut
     }
 }
 
