@@ -17,11 +17,13 @@ struct KeyboardDragTests {
     static let original = ["groceries": ["Milk", "Eggs", "Bread", "Apples"], "work": ["Report", "Slides"]]
     static let outline = KeyboardStyles.focusOutline
 
-    func withFixture(_ body: (FixtureApp, Pointer) async throws -> Void) async throws {
+    func withFixture(
+        environment: [String: String] = [:], _ body: (FixtureApp, Pointer) async throws -> Void
+    ) async throws {
         let display = try XDisplay.startPrivate()
         defer { display.stop() }
         let app = try await FixtureApp.launch(
-            on: display, arguments: ["--a11y"], environment: ["GTK_A11Y": "test"])
+            on: display, arguments: ["--a11y"], environment: ["GTK_A11Y": "test"].merging(environment) { $1 })
         defer { app.stop() }
         try await body(app, Pointer(display: display))
     }
@@ -61,6 +63,23 @@ struct KeyboardDragTests {
         shot.count(
             Self.outline,
             in: ScreenRect(x: rect.x - 8, y: rect.y - 8, width: rect.width + 16, height: rect.height + 16))
+    }
+
+    @Test(
+        "C4, L1: the keyboard pick-up with nothing selected says so in the person's language (Korean, Japanese, Russian)",
+        arguments: [
+            ("ko", "ko_KR.UTF-8", "집어 들 항목이 없습니다. 먼저 항목을 선택하세요."),
+            ("ja", "ja_JP.UTF-8", "持ち上げる項目がありません。先に項目を選択してください。"),
+            ("ru", "ru_RU.UTF-8", "Нечего взять: сначала выберите элемент."),
+        ])
+    func nothingToPickUpInTheirLanguage(language: String, locale: String, sentence: String) async throws {
+        try await withFixture(environment: ["LANGUAGE": language, "LANG": locale]) { app, pointer in
+            _ = try await app.waitFor(AccessibleLine.self, "the accessible properties")
+            let mark = app.lineCount
+            try pointer.key("ctrl+shift+d")
+            try await waitForLive(app, sentence, after: mark)
+            #expect(!app.events(from: mark).contains { $0.event == "lifted" })
+        }
     }
 
     @Test("C4: every list and row carries its name as accessible label; rows name the pick-up shortcut")

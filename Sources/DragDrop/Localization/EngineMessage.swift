@@ -240,5 +240,5 @@ extension EngineMessage {
         outlineIntoItself, outlineIntoDescendant, outlineCannotHold, outlineInto, outlineFirstIn, outlineAfterIn,
         outlineFirstAtTop, outlineAfterAtTop,
         bytes, kilobytes, megabytes, gigabytes, terabytes,
-    ] + knownNouns.flatMap { [counted($0), title($0)] } + commands + editNames
+    ] + knownNouns.flatMap { [counted($0), title($0)] } + commands + editNames + widgetTexts
 }

@@ -73,7 +73,7 @@ public final class DragCollectionView: GtkDragRegistering {
         /// Whether a heading with the title shows above the items.
         public var showsHeading = true
         /// Shown when the collection is empty.
-        public var emptyText = "Nothing Here"
+        public var emptyText = WidgetText.nothingHere
         /// The edit menu offers Move To… and Copy To… (keyboard drags of the selection, C4).
         public var offersMoveAndCopyTo = true
         /// A tile's size in a grid, in pixels.

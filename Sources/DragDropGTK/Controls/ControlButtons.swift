@@ -139,7 +139,7 @@ public final class ContactAddButton {
         gtk_list_box_set_activate_on_single_click(dd_list_box(list.raw), 1)
         dd_accessible_set_label(dd_accessible(list.raw), "Contacts")
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        let heading = gtk_label_new("Choose a Contact")!
+        let heading = gtk_label_new(WidgetText.chooseContact)!
         gtk_label_set_xalign(dd_label(UnsafeMutableRawPointer(heading)), 0)
         gtk_label_set_selectable(dd_label(UnsafeMutableRawPointer(heading)), 1)
         gtk_widget_set_can_focus(heading, 0)

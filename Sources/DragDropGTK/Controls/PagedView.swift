@@ -257,7 +257,7 @@ public final class PagedView {
 
 extension PagedView: GtkSpringLoadingDelegate {
     public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        .failed(DropFailure(.forbidden, "Drop on a page, not on its edge; hold content at the edge to turn the page."))
+        .failed(DropFailure(.forbidden, WidgetText.pageEdgeDrop))
     }
 
     /// Content held on an edge turns to the neighbouring page (SP1); the drag goes on there.

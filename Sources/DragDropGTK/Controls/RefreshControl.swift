@@ -45,9 +45,9 @@ public final class RefreshControl {
     /// The list's name, for the indicator's accessible name.
     public let name: String
     /// The text shown while pulling, before the pull is far enough to refresh.
-    public var pullText = "Pull to Refresh"
+    public var pullText = WidgetText.pullToRefresh
     /// The text shown once letting go would refresh.
-    public var releaseText = "Release to Refresh"
+    public var releaseText = WidgetText.releaseToRefresh
     /// The text shown while refreshing.
     public var refreshingText = "Refreshing\u{2026}"
     /// Called when a refresh begins; call ``endRefreshing()`` when it is done (and

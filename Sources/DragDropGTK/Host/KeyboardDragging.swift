@@ -71,7 +71,7 @@ final class KeyboardDragging: GtkDragHostCollaborator {
             return false
         }
         guard !items.isEmpty else {
-            host.announce("Nothing to pick up: select an item first.")
+            host.announce(WidgetText.nothingToPickUp)
             return false
         }
         host.refreshFrames()

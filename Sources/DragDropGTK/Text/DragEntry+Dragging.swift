@@ -12,7 +12,7 @@ extension DragEntry: GtkDragHostDelegate {
         if drop.items.contains(where: { $0.id == selectionItem }), let range = dragRange,
             (range.start...range.end).contains(offset)
         {
-            return .failed(DropFailure(.forbidden, "The text is already there."))
+            return .failed(DropFailure(.forbidden, WidgetText.textAlreadyThere))
         }
         return DroppedText.complete(
             drop, accepting: Self.acceptedTypes, host: host, name: name,

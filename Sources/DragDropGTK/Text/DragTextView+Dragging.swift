@@ -71,7 +71,7 @@ extension DragTextView: GtkDragHostDelegate {
         if drop.items.contains(where: { $0.id == selectionItem }), let range = dragRange,
             (styled.offset(of: range.start)...styled.offset(of: range.end)).contains(offset)
         {
-            return .failed(DropFailure(.forbidden, "The text is already there."))
+            return .failed(DropFailure(.forbidden, WidgetText.textAlreadyThere))
         }
         // The insertion point survives whatever changes while the data loads.
         guard let mark = styled.makeMark(at: offset, leftGravity: true) else {

@@ -151,7 +151,7 @@ extension RecipientField: GtkDragHostDelegate {
     /// bidirectional controls are removed (a right-to-left override would show another address
     /// than it holds). A refusal says why, in one sentence, and changes nothing.
     public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        guard drop.destination == id else { return .failed(DropFailure(.forbidden, "Drop contacts on \(name).")) }
+        guard drop.destination == id else { return .failed(DropFailure(.forbidden, WidgetText.dropContacts(on: name))) }
         let accepted = Self.acceptedTypes
         let count = drop.data.itemCount
         guard count > 0, (0..<count).allSatisfy({ drop.data.choice(item: $0, accepting: accepted) != nil }) else {

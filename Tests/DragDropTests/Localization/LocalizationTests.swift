@@ -25,7 +25,8 @@ struct LocalizationTests {
             // The keyboard pick-up's count of drop points is a plural of its own sentence.
             #expect(
                 Localization.format(.pickedUpWithDropPoints, count: count, ["items": .text("«a»")])
-                    == "Взято: «a». \(count) \(count % 10 == 1 && count % 100 != 11 ? "место" : (2...4).contains(count % 10) && !(12...14).contains(count % 100) ? "места" : "мест") для переноса; нажмите Tab, чтобы выбрать.")
+                    == "Взято: «a». \(count) \(count % 10 == 1 && count % 100 != 11 ? "место" : (2...4).contains(count % 10) && !(12...14).contains(count % 100) ? "места" : "мест") для переноса; нажмите Tab, чтобы выбрать."
+            )
         }
     }
 
@@ -45,46 +46,50 @@ struct LocalizationTests {
 
     @Test("L1: a keyboard drag on the harness is spoken in Korean when the language is set")
     func korean() throws {
-        #expect(try keyboardDragSentences("ko") == [
-            "사진 3장을 집었습니다. 놓을 수 있는 곳이 5군데 있습니다. Tab 키로 고르세요.",
-            "Trips 위: 놓으면 복사됩니다.",
-            "사진 3장을 Trips(으)로 복사했습니다.",
-            "사진 3장 복사를 실행 취소했습니다.",
-            "사진 3장 복사 다시 실행",
-        ])
+        #expect(
+            try keyboardDragSentences("ko") == [
+                "사진 3장을 집었습니다. 놓을 수 있는 곳이 5군데 있습니다. Tab 키로 고르세요.",
+                "Trips 위: 놓으면 복사됩니다.",
+                "사진 3장을 Trips(으)로 복사했습니다.",
+                "사진 3장 복사를 실행 취소했습니다.",
+                "사진 3장 복사 다시 실행",
+            ])
     }
 
     @Test("L1: a keyboard drag on the harness is spoken in Japanese when the language is set")
     func japanese() throws {
-        #expect(try keyboardDragSentences("ja") == [
-            "写真3枚を持ち上げました。ドロップ先が5か所あります。Tabキーで選んでください。",
-            "Tripsの上です。ドロップするとコピーします。",
-            "写真3枚をTripsにコピーしました。",
-            "「写真3枚をコピー」を取り消しました。",
-            "「写真3枚をコピー」をやり直す",
-        ])
+        #expect(
+            try keyboardDragSentences("ja") == [
+                "写真3枚を持ち上げました。ドロップ先が5か所あります。Tabキーで選んでください。",
+                "Tripsの上です。ドロップするとコピーします。",
+                "写真3枚をTripsにコピーしました。",
+                "「写真3枚をコピー」を取り消しました。",
+                "「写真3枚をコピー」をやり直す",
+            ])
     }
 
     @Test("L1: a keyboard drag on the harness is spoken in Russian when the language is set")
     func russian() throws {
-        #expect(try keyboardDragSentences("ru") == [
-            "Взято: 3 фотографии. 5 мест для переноса; нажмите Tab, чтобы выбрать.",
-            "Над «Trips»: будет скопировано.",
-            "Скопировано в «Trips»: 3 фотографии.",
-            "Отменено: Копирование (3 фотографии).",
-            "Повторить: Копирование (3 фотографии)",
-        ])
+        #expect(
+            try keyboardDragSentences("ru") == [
+                "Взято: 3 фотографии. 5 мест для переноса; нажмите Tab, чтобы выбрать.",
+                "Над «Trips»: будет скопировано.",
+                "Скопировано в «Trips»: 3 фотографии.",
+                "Отменено: Копирование (3 фотографии).",
+                "Повторить: Копирование (3 фотографии)",
+            ])
     }
 
     @Test("L1: without a language set the same drag is spoken in English, as before")
     func english() throws {
-        #expect(try keyboardDragSentences("en") == [
-            "Picked up 3 photos. 5 drop points; press Tab to choose one.",
-            "Over Trips, will copy.",
-            "Copied 3 photos to Trips.",
-            "Undid Copy 3 Photos.",
-            "Redo Copy 3 Photos",
-        ])
+        #expect(
+            try keyboardDragSentences("en") == [
+                "Picked up 3 photos. 5 drop points; press Tab to choose one.",
+                "Over Trips, will copy.",
+                "Copied 3 photos to Trips.",
+                "Undid Copy 3 Photos.",
+                "Redo Copy 3 Photos",
+            ])
     }
 
     @Test("L2: an announcement is formatted when read, in the language in effect then")
@@ -104,10 +109,14 @@ struct LocalizationTests {
         let rule = try #require(localizer.pluralRule)
         for message in EngineMessage.all {
             #expect(localizer.isTranslated(message), "\(language): untranslated: \(message)")
-            let english = Set(EngineMessage.placeholders(in: message.id) + EngineMessage.placeholders(in: message.plural ?? ""))
-            let forms = message.plural == nil ? [localizer.template(for: message)] : (0..<rule.count).map { form in
-                localizer.template(for: message, count: (0..<1000).first { rule.form(for: $0) == form } ?? 0)
-            }
+            let english = Set(
+                EngineMessage.placeholders(in: message.id) + EngineMessage.placeholders(in: message.plural ?? ""))
+            let forms =
+                message.plural == nil
+                ? [localizer.template(for: message)]
+                : (0..<rule.count).map { form in
+                    localizer.template(for: message, count: (0..<1000).first { rule.form(for: $0) == form } ?? 0)
+                }
             for form in forms {
                 let own = Set(EngineMessage.placeholders(in: form))
                 // A count may go unsaid in a form that needs no number (one form for "Photo").
@@ -117,7 +126,8 @@ struct LocalizationTests {
                 // Units of data read the same in Japanese (1.5 KB).
                 #expect(form != message.id || message.context == "size", "\(language): \(message) is left in English")
                 for case .placeholder(_, let modifier?) in MessageTemplate(form).pieces {
-                    #expect(KoreanParticle.isParticle(modifier), "\(language): \(message): unknown modifier \(modifier)")
+                    #expect(
+                        KoreanParticle.isParticle(modifier), "\(language): \(message): unknown modifier \(modifier)")
                 }
             }
         }
@@ -130,7 +140,9 @@ struct LocalizationTests {
         for file in ["dragdrop.pot"] + MOFixtures.shipped.map({ "\($0).po" }) {
             let entries = try POEntry.read(MOFixtures.poDirectory.appendingPathComponent(file))
             let keys = Set(entries.map { POEntry(context: $0.context, id: $0.id, plural: $0.plural) })
-            #expect(keys.subtracting(table).isEmpty, "\(file) has messages the engine no longer says: \(keys.subtracting(table))")
+            #expect(
+                keys.subtracting(table).isEmpty,
+                "\(file) has messages the engine no longer says: \(keys.subtracting(table))")
             #expect(table.subtracting(keys).isEmpty, "\(file) lacks: \(table.subtracting(keys))")
         }
     }
@@ -143,7 +155,9 @@ struct LocalizationTests {
         }
     }
 
-    static let msgfmt = ["/usr/bin/msgfmt", "/usr/local/bin/msgfmt"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let msgfmt = ["/usr/bin/msgfmt", "/usr/local/bin/msgfmt"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     @Test(
         "L1: the .mo files our compiler builds read back the same entries as GNU msgfmt's",
@@ -151,7 +165,8 @@ struct LocalizationTests {
         arguments: MOFixtures.shipped)
     func sameAsMsgfmt(language: String) throws {
         let directory = try #require(Localizer.bundledCatalogDirectory)
-        let ours = try MessageCatalog(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(language).mo"))))
+        let ours = try MessageCatalog(
+            bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(language).mo"))))
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("dragdrop-\(UUID().uuidString).mo")
         defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()
@@ -168,5 +183,19 @@ struct LocalizationTests {
         let a = ours.allEntries.map { "\($0.context ?? "-")|\($0.id)|\($0.forms)" }
         let b = theirs.allEntries.map { "\($0.context ?? "-")|\($0.id)|\($0.forms)" }
         #expect(a == b)
+    }
+}
+
+/// The ready-made widgets' words come from the catalogs (L1).
+@Suite("Localization: the widgets' words")
+struct WidgetTextTests {
+    @Test("L1: the widgets' sentences and titles read in Korean, Japanese and Russian, the names put in whole")
+    func widgetWords() {
+        #expect(Localization.withLanguage("en") { WidgetText.dropContacts(on: "To:") } == "Drop contacts on To:.")
+        #expect(Localization.withLanguage("ko") { WidgetText.nothingHere } == "항목 없음")
+        #expect(Localization.withLanguage("ja") { WidgetText.pullToRefresh } == "引っ張って更新")
+        #expect(Localization.withLanguage("ru") { WidgetText.textAlreadyThere } == "Этот текст уже здесь.")
+        #expect(Localization.withLanguage("ko") { WidgetText.dropContacts(on: "받는 사람:") }.contains("받는 사람:"))
+        #expect(Localization.withLanguage("ru") { WidgetText.chooseContact } == "Выберите контакт")
     }
 }

@@ -1,0 +1,53 @@
+/// The sentences and titles of ready-made widgets (L1): what a keyboard pick-up says when
+/// nothing is selected, widgets' refusal reasons, headings and the labels of controls. A
+/// platform's widgets show them through ``WidgetText``.
+extension EngineMessage {
+    static let nothingToPickUp = EngineMessage(
+        "Nothing to pick up: select an item first.",
+        note: "Said when the keyboard pick-up (Ctrl+Shift+D) finds nothing selected or focused.")
+    static let textAlreadyThere = EngineMessage(
+        "The text is already there.", note: "A refusal: text dropped onto the place it was dragged from.")
+    static let pageEdgeDrop = EngineMessage(
+        "Drop on a page, not on its edge; hold content at the edge to turn the page.",
+        note: "A refusal: content dropped on the edge of a paged view, which only turns pages.")
+    static let dropContactsOn = EngineMessage(
+        "Drop contacts on {name}.",
+        note:
+            "A refusal: something other than a contact dropped on a recipient field's button; {name} is the field, To:."
+    )
+    static let chooseContact = EngineMessage(
+        "Choose a Contact", context: "title", note: "The heading of a popover listing contacts to add.")
+    static let pullToRefresh = EngineMessage(
+        "Pull to Refresh", context: "title", note: "A pull-to-refresh control's label while it is pulled.")
+    static let releaseToRefresh = EngineMessage(
+        "Release to Refresh", context: "title", note: "A pull-to-refresh control's label once pulled far enough.")
+    static let nothingHere = EngineMessage(
+        "Nothing Here", context: "title", note: "Shown in an empty list or grid.")
+
+    static let widgetTexts: [EngineMessage] = [
+        nothingToPickUp, textAlreadyThere, pageEdgeDrop, dropContactsOn, chooseContact, pullToRefresh,
+        releaseToRefresh, nothingHere,
+    ]
+}
+
+/// The words of the ready-made widgets in the current language (L1; see ``Localization``).
+public enum WidgetText {
+    /// "Nothing to pick up: select an item first."
+    public static var nothingToPickUp: String { Localization.format(.nothingToPickUp) }
+    /// "The text is already there."
+    public static var textAlreadyThere: String { Localization.format(.textAlreadyThere) }
+    /// "Drop on a page, not on its edge; hold content at the edge to turn the page."
+    public static var pageEdgeDrop: String { Localization.format(.pageEdgeDrop) }
+    /// "Drop contacts on {name}."
+    public static func dropContacts(on name: String) -> String {
+        Localization.format(.dropContactsOn, ["name": .name(name)])
+    }
+    /// "Choose a Contact"
+    public static var chooseContact: String { Localization.format(.chooseContact) }
+    /// "Pull to Refresh"
+    public static var pullToRefresh: String { Localization.format(.pullToRefresh) }
+    /// "Release to Refresh"
+    public static var releaseToRefresh: String { Localization.format(.releaseToRefresh) }
+    /// "Nothing Here"
+    public static var nothingHere: String { Localization.format(.nothingHere) }
+}
