@@ -44,6 +44,18 @@ public class BrowserWindows: @unchecked Sendable {
             stderr: log >= 0 ? log : nil)
     }
 
+    /// The browser's process ended before its window showed: the error says how, with the end of
+    /// its output (the log goes with the profile).
+    func exitedError() -> DriverError {
+        let output = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return DriverError(
+            "\(browserName) exited (wait status \(process.exitStatus ?? -1)); the end of its output:\n"
+                + String(output.suffix(2000)))
+    }
+
+    /// Whether the browser's process has ended.
+    var hasExited: Bool { !process.isRunning }
+
     /// `title` without the browser's own suffix.
     public func withoutSuffix(_ title: String) -> String {
         titleSuffix.isEmpty || !title.hasSuffix(titleSuffix) ? title : String(title.dropLast(titleSuffix.count))
@@ -60,7 +72,7 @@ public class BrowserWindows: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         let regex = try NSRegularExpression(pattern: pattern)
         while Date() < deadline {
-            guard process.isRunning else { throw DriverError("\(browserName) exited (see \(logPath)).") }
+            guard process.isRunning else { throw exitedError() }
             if let compositor = display.compositor {
                 if let view = try? compositor.views().first(where: { view in
                     regex.firstMatch(in: view.title, range: NSRange(view.title.startIndex..., in: view.title)) != nil

@@ -35,13 +35,21 @@ public final class Firefox: BrowserWindows, @unchecked Sendable {
             environment["MOZ_ENABLE_WAYLAND"] = "1"
         }
         environment.merge(extra) { $1 }
-        try launch(
-            [
-                executable, "--no-remote", "--new-instance", "--profile", profile.path, "--width", "\(size.0)",
-                "--height", "\(size.1)", url,
-            ], environment: environment)
+        let arguments = [
+            executable, "--no-remote", "--new-instance", "--profile", profile.path, "--width", "\(size.0)",
+            "--height", "\(size.1)", url,
+        ]
+        try launch(arguments, environment: environment)
         do {
-            windowID = try window(titled: title, timeout: timeout)
+            do {
+                windowID = try window(titled: title, timeout: timeout)
+            } catch where hasExited {
+                // Firefox sometimes ends at once while another one starts on the machine (two
+                // test lanes): say why on standard error, and start it once more.
+                FileHandle.standardError.write(Data("\(exitedError()); starting Firefox again\n".utf8))
+                try launch(arguments, environment: environment)
+                windowID = try window(titled: title, timeout: timeout)
+            }
             // On Wayland the window keeps the size asked for with --width and --height.
             if display.compositor == nil {
                 try display.xdotool(["windowsize", "--sync", windowID, "\(size.0)", "\(size.1)"])
