@@ -146,7 +146,10 @@ for i in "${!names[@]}"; do
     read -r status _ 2>/dev/null <"$(result_of "${names[$i]}")" || status=missing
     if [ "$status" != 0 ] && [ "$status" != skipped ] && [ -f "${log_files[$i]}" ]; then
         printf '\n--- %s (lane %s): the failures in %s\n' "${names[$i]}" "${lanes[$i]}" "${log_files[$i]}"
-        grep -aE '^✘|Expectation failed|error:|Fatal error|Crash' "${log_files[$i]}" | head -60
+        # A failure that ends "Last lines:" (a timed-out wait) is followed by the app's last
+        # output lines: those are what tells why, so they come along (12 of them).
+        awk '/^✘|Expectation failed|error:|Fatal error|Crash/ { print; more = (/Last lines:/) ? 12 : 0; next }
+             more > 0 { print "    " $0; more-- }' "${log_files[$i]}" | head -120
     fi
 done
 [ -n "$failing_report" ] && printf '%s' "$failing_report"

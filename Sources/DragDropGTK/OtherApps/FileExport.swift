@@ -91,8 +91,8 @@ public final class FileExport {
     func dropPerformed() {
         guard let files = current else { return }
         files.dropPerformed = true
+        diagnose("export drop performed planned=\(files.plannedUnwritten)")
         let pending = files.writePlanned()
-        diagnose("export drop performed planned=\(pending)")
         guard pending > 0 else { return }
         let deadline = Date().addingTimeInterval(dropWriteTimeout)
         while !files.plannedWritten, Date() < deadline {
@@ -197,6 +197,8 @@ final class ExportedFiles {
     private var stages: [Int: Task<Void, any Error>] = [:]
     /// Items whose address was handed out before the drop.
     private var planned: Set<Int> = []
+    /// Items whose content is staged and whose address holds the zeros (ready for the rename).
+    private var staged: Set<Int> = []
     private var written: Set<Int> = []
     private let diagnose: @MainActor (String) -> Void
 
@@ -261,6 +263,7 @@ final class ExportedFiles {
             let handle = try FileHandle(forWritingTo: url)
             defer { try? handle.close() }
             try handle.truncate(atOffset: UInt64(size))
+            self.staged.insert(index)
         }
         stages[index] = stage
         return stage
@@ -269,11 +272,37 @@ final class ExportedFiles {
     /// Where item `index`'s content waits for the drop (a hidden file beside its address).
     private func stagedPath(of index: Int) -> URL { directory.appendingPathComponent(".\(items[index].name).staged") }
 
-    /// Starts writing the planned files; returns how many are not written yet.
+    /// Starts writing the planned files; returns how many are not written yet. A staged file
+    /// takes its address's place at once, before this returns: on Wayland the other app hears of
+    /// the drop at the same moment as we do (the compositor tells both), and a browser that read
+    /// the file a few milliseconds later found the zeros (a fresh-clone run under weston).
     func writePlanned() -> Int {
-        for index in planned { _ = startWrite(index) }
-        return planned.subtracting(written).count
+        for index in planned.sorted() where writes[index] == nil {
+            if staged.contains(index) {
+                let result = Result { try moveStaged(index) }
+                if case .failure(let error) = result {
+                    diagnose("export file failed name=\(items[index].name) reason=\(error)")
+                }
+                writes[index] = Task { try result.get() }
+                written.insert(index)
+            } else {
+                _ = startWrite(index)
+            }
+        }
+        return plannedUnwritten
     }
+
+    /// Renames item `index`'s staged content onto its address, in one step.
+    private func moveStaged(_ index: Int) throws {
+        let url = path(of: index)
+        let staged = stagedPath(of: index)
+        let size = (try? FileManager.default.attributesOfItem(atPath: staged.path)[.size] as? Int) ?? 0
+        guard rename(staged.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        diagnose("export file written name=\(items[index].name) bytes=\(size) path=\(url.path)")
+    }
+
+    /// How many files whose address was handed out are not written yet.
+    var plannedUnwritten: Int { planned.subtracting(written).count }
 
     /// Whether every planned file is written (or failed).
     var plannedWritten: Bool { planned.isSubset(of: written) }
@@ -286,10 +315,7 @@ final class ExportedFiles {
             do {
                 if let stage = self.stages[index], (try? await stage.value) != nil {
                     // Staged before the drop: the content takes the address's place in one rename.
-                    let staged = self.stagedPath(of: index)
-                    let size = (try? FileManager.default.attributesOfItem(atPath: staged.path)[.size] as? Int) ?? 0
-                    guard rename(staged.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-                    self.diagnose("export file written name=\(self.items[index].name) bytes=\(size) path=\(url.path)")
+                    try self.moveStaged(index)
                 } else {
                     let size = try await self.write(index, to: url)
                     self.diagnose("export file written name=\(self.items[index].name) bytes=\(size) path=\(url.path)")
