@@ -62,7 +62,8 @@ public indirect enum JSONValue: Sendable, Hashable {
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
         case .array(let items): return "[" + items.map(\.serialized).joined(separator: ",") + "]"
-        case .object(let pairs): return "{" + pairs.map { Self.quote($0.0) + ":" + $0.1.serialized }.joined(separator: ",") + "}"
+        case .object(let pairs):
+            return "{" + pairs.map { Self.quote($0.0) + ":" + $0.1.serialized }.joined(separator: ",") + "}"
         }
     }
 
@@ -121,7 +122,9 @@ extension TimelineEntry {
     }
     static func id(_ id: TargetID?) -> JSONValue { id.map { .string($0.rawValue) } ?? .null }
     static func operation(_ op: DropOperation) -> [(String, JSONValue)] {
-        if case .forbidden(let reason) = op { return [("operation", .string("forbidden")), ("reason", .string(reason))] }
+        if case .forbidden(let reason) = op {
+            return [("operation", .string("forbidden")), ("reason", .string(reason))]
+        }
         return [("operation", .string(op.name))]
     }
 
@@ -144,7 +147,8 @@ extension TimelineEntry {
         case .undo: return [("event", .string("undo"))]
         case .redo: return [("event", .string("redo"))]
         case .cancelAfterDrop: return [("event", .string("cancelAfterDrop"))]
-        case .cancelLoad(let token): return [("event", .string("cancelLoad")), ("token", .number(Double(token.rawValue)))]
+        case .cancelLoad(let token):
+            return [("event", .string("cancelLoad")), ("token", .number(Double(token.rawValue)))]
         case .externalDragEnter(let items, let p):
             return [
                 ("event", .string("externalDragEnter")), ("items", ids(items.map(\.id))),
@@ -159,7 +163,10 @@ extension TimelineEntry {
     static func fields(_ event: FeedbackEvent) -> [(String, JSONValue)] {
         switch event {
         case .lifted(let items, let at, let mode):
-            return [("event", .string("lifted")), ("items", ids(items)), ("at", point(at)), ("mode", .string(mode.rawValue))]
+            return [
+                ("event", .string("lifted")), ("items", ids(items)), ("at", point(at)),
+                ("mode", .string(mode.rawValue)),
+            ]
         case .itemsAdded(let items): return [("event", .string("itemsAdded")), ("items", ids(items))]
         case .preview(let p):
             return [
@@ -167,9 +174,25 @@ extension TimelineEntry {
                 ("badge", .string(p.badge.rawValue)),
             ]
         case .proposal(let d, let op): return [("event", .string("proposal")), ("destination", id(d))] + operation(op)
-        case .highlight(let t, let on): return [("event", .string(on ? "highlightOn" : "highlightOff")), ("target", id(t))]
+        case .highlight(let t, let on):
+            return [("event", .string(on ? "highlightOn" : "highlightOff")), ("target", id(t))]
         case .insertion(let t, let index):
-            return [("event", .string("insertion")), ("target", id(t)), ("index", index.map { .number(Double($0)) } ?? .null)]
+            return [
+                ("event", .string("insertion")), ("target", id(t)),
+                ("index", index.map { .number(Double($0)) } ?? .null),
+            ]
+        case .outlineDrop(let t, let point):
+            var f: [(String, JSONValue)] = [("event", .string("outlineDrop")), ("target", id(t))]
+            switch point {
+            case .between(let parent, let index, let depth)?:
+                f += [
+                    ("place", .string("between")), ("parent", id(parent)), ("index", .number(Double(index))),
+                    ("depth", .number(Double(depth))),
+                ]
+            case .on(let row)?: f += [("place", .string("on")), ("row", id(row))]
+            case nil: f += [("place", .null)]
+            }
+            return f
         case .springArmed(let t): return [("event", .string("springArmed")), ("target", id(t))]
         case .springFlash(let t): return [("event", .string("springFlash")), ("target", id(t))]
         case .springActivated(let t, let explicit):
@@ -177,7 +200,9 @@ extension TimelineEntry {
         case .springDisarmed(let t): return [("event", .string("springDisarmed")), ("target", id(t))]
         case .autoscrollStarted(let t): return [("event", .string("autoscrollStarted")), ("target", id(t))]
         case .autoscrolled(let t, let v):
-            return [("event", .string("autoscrolled")), ("target", id(t)), ("by", .array([.number(v.dx), .number(v.dy)]))]
+            return [
+                ("event", .string("autoscrolled")), ("target", id(t)), ("by", .array([.number(v.dx), .number(v.dy)])),
+            ]
         case .autoscrollStopped(let t): return [("event", .string("autoscrollStopped")), ("target", id(t))]
         case .confirmationRequested(let t, let message):
             return [("event", .string("confirmationRequested")), ("target", id(t)), ("message", .string(message))]
@@ -204,7 +229,8 @@ extension TimelineEntry {
             return f
         case .placeholderInserted(let t, let token, let index, let count):
             return [
-                ("event", .string("placeholderInserted")), ("target", id(t)), ("token", .number(Double(token.rawValue))),
+                ("event", .string("placeholderInserted")), ("target", id(t)),
+                ("token", .number(Double(token.rawValue))),
                 ("index", index.map { .number(Double($0)) } ?? .null), ("count", .number(Double(count))),
             ]
         case .placeholderProgress(let token, let fraction):
@@ -224,7 +250,10 @@ extension TimelineEntry {
         case .cancellationUsed(let t): return [("event", .string("cancellationUsed")), ("target", id(t))]
         case .announcement(let s): return [("event", .string("announcement")), ("text", .string(s.text))]
         case .keyboardFocus(let t, let index):
-            return [("event", .string("keyboardFocus")), ("target", id(t)), ("index", index.map { .number(Double($0)) } ?? .null)]
+            return [
+                ("event", .string("keyboardFocus")), ("target", id(t)),
+                ("index", index.map { .number(Double($0)) } ?? .null),
+            ]
         case .undid(let name): return [("event", .string("undid")), ("action", .string(name))]
         case .redid(let name): return [("event", .string("redid")), ("action", .string(name))]
         case .clicked(let t): return [("event", .string("clicked")), ("target", id(t))]

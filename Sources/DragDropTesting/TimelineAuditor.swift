@@ -49,7 +49,7 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
 /// tests scan every node: meant for tests and timeline audits, not for production.
 public final class TimelineAuditor: TimelineObserver {
     /// The rules this auditor checks.
-    public static let rules = ["F1", "F4", "F5", "F6", "F7", "S2", "S3", "S4", "SP1", "A1", "A4", "A6", "U1"]
+    public static let rules = ["F1", "F4", "F5", "F6", "F7", "S2", "S3", "S4", "SP1", "A1", "A4", "A6", "U1", "T3"]
     /// What was found so far.
     public internal(set) var violations: [Violation] = []
 
@@ -141,7 +141,10 @@ public final class TimelineAuditor: TimelineObserver {
             "the run ended while the \(d.mode.rawValue) drag of \(quoted(d.items.map(\.id))) \(what): it never ended with an outcome"
         )
         for h in d.highlighted { report("F4", "the highlight on '\(h)' is still on at the end of the run") }
-        if let ins = d.insertion { report("F4", "the insertion indicator in '\(ins)' is still shown at the end of the run") }
+        if let ins = d.insertion {
+            report("F4", "the insertion indicator in '\(ins)' is still shown at the end of the run")
+        }
+        if let o = d.outline { report("F4", "the outline drop point in '\(o)' is still shown at the end of the run") }
     }
 
     /// F6: when the scene moved under a still pointer (autoscroll, a load arriving), the source

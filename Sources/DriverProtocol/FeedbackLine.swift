@@ -31,6 +31,12 @@ public struct FeedbackLine: AppEvent {
     public var title: String?
     public var text: String?
     public var action: String?
+    /// An outline's drop point (`outlineDrop`): "between" (with ``parent``, ``index`` and
+    /// ``depth``; no parent: the top level) or "on" (with ``row``); absent when none shows.
+    public var place: String?
+    public var parent: String?
+    public var depth: Int?
+    public var row: String?
 
     public init(t: Double, event: String) {
         self.t = t
@@ -75,6 +81,21 @@ public struct FeedbackLine: AppEvent {
             event = "insertion"
             target = id(t)
             index = i
+        case .outlineDrop(let t, let point):
+            event = "outlineDrop"
+            target = id(t)
+            switch point {
+            case .between(let p, let i, let d)?:
+                place = "between"
+                parent = id(p)
+                index = i
+                depth = d
+            case .on(let r)?:
+                place = "on"
+                row = r.rawValue
+            case nil:
+                break
+            }
         case .springArmed(let t):
             event = "springArmed"
             target = id(t)

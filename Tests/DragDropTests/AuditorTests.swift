@@ -28,8 +28,10 @@ enum AuditFixtures {
     static func remindersReadOnly() throws -> Scene { try reminders(readOnly: ["g0"]) }
 
     static func reminders(readOnly: Set<TargetID>) throws -> Scene {
-        var window = SceneNode(id: "window", name: "Reminders", role: .group, frame: Rect(x: 0, y: 0, width: 1000, height: 700))
-        var tab = SceneNode(id: "tab-archive", name: "Archive", role: .control, frame: Rect(x: 0, y: 0, width: 90, height: 40))
+        var window = SceneNode(
+            id: "window", name: "Reminders", role: .group, frame: Rect(x: 0, y: 0, width: 1000, height: 700))
+        var tab = SceneNode(
+            id: "tab-archive", name: "Archive", role: .control, frame: Rect(x: 0, y: 0, width: 90, height: 40))
         tab.springLoading = SpringLoadingConfiguration()
         tab.showsOnActivate = ["archive"]
         window.children.append(tab)
@@ -46,12 +48,14 @@ enum AuditFixtures {
         work.children.append(folder)
         window.children.append(work)
 
-        var trash = SceneNode(id: "trash", name: "Trash", role: .dropPoint, frame: Rect(x: 740, y: 0, width: 200, height: 100))
+        var trash = SceneNode(
+            id: "trash", name: "Trash", role: .dropPoint, frame: Rect(x: 740, y: 0, width: 200, height: 100))
         trash.accepts = [reminder]
         trash.policy = .forbidden(reason: "The trash is locked.")
         window.children.append(trash)
 
-        var archive = SceneNode(id: "archive", name: "Archive", role: .container, frame: Rect(x: 740, y: 120, width: 200, height: 200))
+        var archive = SceneNode(
+            id: "archive", name: "Archive", role: .container, frame: Rect(x: 740, y: 120, width: 200, height: 200))
         archive.accepts = [reminder]
         archive.layout = .vertical
         archive.isHidden = true
@@ -76,17 +80,21 @@ enum AuditFixtures {
             folder.accepts = [reminder]
             window.children[i].children.insert(folder, at: 3)
         }
-        var outbox = SceneNode(id: "outbox", name: "Outbox", role: .dropPoint, frame: Rect(x: 420, y: 420, width: 140, height: 100))
+        var outbox = SceneNode(
+            id: "outbox", name: "Outbox", role: .dropPoint, frame: Rect(x: 420, y: 420, width: 140, height: 100))
         outbox.accepts = [reminder]
         outbox.confirmation = "Sent reminders cannot be unsent."
-        var sync = SceneNode(id: "sync", name: "Sync", role: .dropPoint, frame: Rect(x: 580, y: 420, width: 140, height: 100))
+        var sync = SceneNode(
+            id: "sync", name: "Sync", role: .dropPoint, frame: Rect(x: 580, y: 420, width: 140, height: 100))
         sync.accepts = [reminder]
         sync.failure = "The server did not answer."
-        var shared = SceneNode(id: "shared", name: "Shared", role: .container, frame: Rect(x: 420, y: 540, width: 300, height: 100))
+        var shared = SceneNode(
+            id: "shared", name: "Shared", role: .container, frame: Rect(x: 420, y: 540, width: 300, height: 100))
         shared.accepts = [reminder]
         shared.layout = .vertical
         shared.cancellationTitle = "Stop Sharing"
-        var hide = SceneNode(id: "tab-hide", name: "Hide Groceries", role: .control, frame: Rect(x: 0, y: 60, width: 90, height: 40))
+        var hide = SceneNode(
+            id: "tab-hide", name: "Hide Groceries", role: .control, frame: Rect(x: 0, y: 60, width: 90, height: 40))
         hide.springLoading = SpringLoadingConfiguration(delay: .milliseconds(300), flashLead: .milliseconds(100))
         hide.hidesOnActivate = ["groceries"]
         window.children += [outbox, sync, shared, hide]
@@ -116,8 +124,10 @@ enum AuditFixtures {
     /// 'plain' takes text/plain (notes are text/html, a kind of text/plain), 'any' takes
     /// everything, 'images' takes image/*. Below, two scroll lists touch edge to edge.
     static func mixed() throws -> Scene {
-        var window = SceneNode(id: "window", name: "Mixed", role: .group, frame: Rect(x: 0, y: 0, width: 1000, height: 900))
-        var notes = SceneNode(id: "notes", name: "Notes", role: .container, frame: Rect(x: 420, y: 0, width: 300, height: 400))
+        var window = SceneNode(
+            id: "window", name: "Mixed", role: .group, frame: Rect(x: 0, y: 0, width: 1000, height: 900))
+        var notes = SceneNode(
+            id: "notes", name: "Notes", role: .container, frame: Rect(x: 420, y: 0, width: 300, height: 400))
         notes.accepts = ["text/html"]
         notes.layout = .vertical
         for i in 0..<3 {
@@ -128,7 +138,9 @@ enum AuditFixtures {
         window.children.append(list("groceries", x: 100, count: 3))
         window.children.append(notes)
         for (i, (id, accepts)) in [("plain", ["text/plain"]), ("any", ["*/*"]), ("images", ["image/*"])].enumerated() {
-            var point = SceneNode(id: TargetID(id), name: id, role: .dropPoint, frame: Rect(x: 740, y: Double(i) * 120, width: 200, height: 100))
+            var point = SceneNode(
+                id: TargetID(id), name: id, role: .dropPoint,
+                frame: Rect(x: 740, y: Double(i) * 120, width: 200, height: 100))
             point.accepts = accepts.map { ContentType($0) }
             window.children.append(point)
         }
@@ -143,7 +155,8 @@ enum AuditFixtures {
     }
 
     static func list(_ id: String, x: Double, count: Int, prefix: String? = nil) -> SceneNode {
-        var list = SceneNode(id: TargetID(id), name: id, role: .container, frame: Rect(x: x, y: 0, width: 300, height: 400))
+        var list = SceneNode(
+            id: TargetID(id), name: id, role: .container, frame: Rect(x: x, y: 0, width: 300, height: 400))
         list.accepts = [reminder]
         list.layout = .vertical
         list.policy = .preferMove
@@ -167,9 +180,11 @@ enum AuditFixtures {
     static func photosAndMailTakingMoves() throws -> Scene { try photosAndMail(bodyTakesMoves: true) }
 
     static func photosAndMail(bodyTakesMoves: Bool) throws -> Scene {
-        var photos = SceneNode(id: "photos-window", name: "Photos", role: .group, frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        var photos = SceneNode(
+            id: "photos-window", name: "Photos", role: .group, frame: Rect(x: 0, y: 0, width: 400, height: 400))
         photos.app = "Photos"
-        var album = SceneNode(id: "album", name: "Album", role: .container, frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        var album = SceneNode(
+            id: "album", name: "Album", role: .container, frame: Rect(x: 0, y: 0, width: 400, height: 400))
         album.accepts = [photo]
         album.layout = .grid
         album.itemSize = Size(width: 100, height: 100)
@@ -180,8 +195,10 @@ enum AuditFixtures {
             album.children.append(p)
         }
         photos.children.append(album)
-        var mail = SceneNode(id: "mail-window", name: "New Message", role: .group, frame: Rect(x: 500, y: 0, width: 400, height: 400))
-        var body = SceneNode(id: "body", name: "Message", role: .container, frame: Rect(x: 500, y: 100, width: 400, height: 300))
+        var mail = SceneNode(
+            id: "mail-window", name: "New Message", role: .group, frame: Rect(x: 500, y: 0, width: 400, height: 400))
+        var body = SceneNode(
+            id: "body", name: "Message", role: .container, frame: Rect(x: 500, y: 100, width: 400, height: 300))
         body.accepts = ["image/*"]
         body.layout = .vertical
         body.takesMovesFromOtherApps = bodyTakesMoves
@@ -318,7 +335,9 @@ struct AuditorCleanRunTests {
         h.move(to: Point(x: 840, y: 50), steps: 12)
         #expect(h.engine.currentSession?.preview.badge == .forbidden)
         h.release()
-        #expect(h.feedback.last { if case .outcome = $0 { true } else { false } } == .outcome(.returnToSource(DropFailure(.forbidden, "The trash is locked."))))
+        #expect(
+            h.feedback.last { if case .outcome = $0 { true } else { false } }
+                == .outcome(.returnToSource(DropFailure(.forbidden, "The trash is locked."))))
         expectClean(h, a)
     }
 
@@ -452,18 +471,22 @@ struct AuditorCleanRunTests {
         expectClean(h, a)
     }
 
-    @Test("S2: over a destination that carries out other apps' moves, a drag that allows only a move moves, and one that allows only a copy copies with the move modifier held")
+    @Test(
+        "S2: over a destination that carries out other apps' moves, a drag that allows only a move moves, and one that allows only a copy copies with the move modifier held"
+    )
     func anotherAppAllowingOneOperationWhereMovesAreTaken() throws {
         let (h, a) = try audited(AuditFixtures.photosAndMailTakingMoves(), app: "Mail")
         h.otherAppAllows(.move)
-        try h.externalDragEnter([DragItem(id: "x1", name: "Beach", types: ["image/png"], app: "Thunar")], at: Point(x: 700, y: 50))
+        try h.externalDragEnter(
+            [DragItem(id: "x1", name: "Beach", types: ["image/png"], app: "Thunar")], at: Point(x: 700, y: 50))
         h.move(to: Point(x: 700, y: 250), steps: 4)
         #expect(h.engine.currentSession?.operation == .move, "the only operation it allows, and the body takes it")
         h.release()
         #expect(h.scene.snapshot()["body"]?.count == 1, "the photo arrived")
         h.setModifiers(.forceMove)
         h.otherAppAllows(.copy)
-        try h.externalDragEnter([DragItem(id: "x2", name: "Dunes", types: ["image/png"], app: "Thunar")], at: Point(x: 700, y: 50))
+        try h.externalDragEnter(
+            [DragItem(id: "x2", name: "Dunes", types: ["image/png"], app: "Thunar")], at: Point(x: 700, y: 50))
         h.move(to: Point(x: 700, y: 250), steps: 4)
         #expect(h.engine.currentSession?.operation == .copy, "a move it does not allow is a copy")
         h.otherAppAllows([])
@@ -690,7 +713,9 @@ final class Fabricated {
     /// 'g0' dragged over the 'work' list: highlighted, a move.
     func overWork() {
         liftG0()
-        input(.pointerMove(Point(x: 560, y: 300)), .highlight("work", on: true), .proposal(destination: "work", operation: .move))
+        input(
+            .pointerMove(Point(x: 560, y: 300)), .highlight("work", on: true),
+            .proposal(destination: "work", operation: .move))
     }
 
     /// 'g0' dragged over the folder inside 'work': the folder is highlighted, a copy.
@@ -704,14 +729,17 @@ final class Fabricated {
     /// 'g0' dragged over the spring-loaded tab: armed.
     func overTab() {
         liftG0()
-        input(.pointerMove(Point(x: 45, y: 20)), .proposal(destination: nil, operation: .cancel), .springArmed("tab-archive"))
+        input(
+            .pointerMove(Point(x: 45, y: 20)), .proposal(destination: nil, operation: .cancel),
+            .springArmed("tab-archive"))
     }
 
     /// 'g0' dragged into the bottom edge zone of the long list: highlighted, autoscrolling.
     func inLongBottomZone() {
         liftG0()
         input(
-            .pointerMove(Point(x: 250, y: 610)), .highlight("long", on: true), .proposal(destination: "long", operation: .move),
+            .pointerMove(Point(x: 250, y: 610)), .highlight("long", on: true),
+            .proposal(destination: "long", operation: .move),
             .autoscrollStarted("long"))
     }
 
@@ -736,6 +764,17 @@ struct WrongTimeline: Sendable, CustomTestStringConvertible {
 
 enum WrongTimelines {
     static let all: [WrongTimeline] = [
+        // T3
+        WrongTimeline(rule: "T3", what: "an outline offering the dragged item as the row to drop into") { f in
+            f.liftG0()
+            f.input(.pointerMove(Point(x: 250, y: 30)), .outlineDrop("groceries", .on("g0")))
+        },
+        WrongTimeline(rule: "T3", what: "an outline offering a gap inside the dragged item") { f in
+            f.liftG0()
+            f.input(
+                .pointerMove(Point(x: 250, y: 30)),
+                .outlineDrop("groceries", .between(parent: "g0", index: 0, depth: 1)))
+        },
         // F1
         WrongTimeline(rule: "F1", what: "a pointer lift with no press") { f in
             f.input(
@@ -752,7 +791,8 @@ enum WrongTimelines {
             f.input(.pointerDown(Point(x: 250, y: 20), kind: .touch))
             f.wait(100)
             f.tick(
-                .lifted(items: ["g0"], at: Point(x: 250, y: 20), mode: .pointer), .preview(PreviewState(count: 1, badge: .none)),
+                .lifted(items: ["g0"], at: Point(x: 250, y: 20), mode: .pointer),
+                .preview(PreviewState(count: 1, badge: .none)),
                 .proposal(destination: "groceries", operation: .move))
         },
         WrongTimeline(rule: "F1", what: "a touch lift after the finger wandered beyond the slop") { f in
@@ -761,7 +801,8 @@ enum WrongTimelines {
             f.input(.pointerMove(Point(x: 250, y: 45)))
             f.wait(400)
             f.tick(
-                .lifted(items: ["g0"], at: Point(x: 250, y: 45), mode: .pointer), .preview(PreviewState(count: 1, badge: .none)),
+                .lifted(items: ["g0"], at: Point(x: 250, y: 45), mode: .pointer),
+                .preview(PreviewState(count: 1, badge: .none)),
                 .proposal(destination: "groceries", operation: .move))
         },
         WrongTimeline(rule: "F1", what: "a mouse moved 10 points over a draggable row, and nothing lifted") { f in
@@ -807,7 +848,9 @@ enum WrongTimelines {
         },
         WrongTimeline(rule: "F5", what: "the outer list highlighted while the pointer is over the folder in it") { f in
             f.liftG0()
-            f.input(.pointerMove(Point(x: 570, y: 100)), .highlight("work", on: true), .proposal(destination: "work", operation: .move))
+            f.input(
+                .pointerMove(Point(x: 570, y: 100)), .highlight("work", on: true),
+                .proposal(destination: "work", operation: .move))
         },
         WrongTimeline(rule: "F5", what: "nothing highlighted over a list that takes the drop") { f in
             f.liftG0()
@@ -825,7 +868,9 @@ enum WrongTimelines {
             f.input(.pointerMove(Point(x: 250, y: 200)), .highlight("groceries", on: true))
         },
         // F7
-        WrongTimeline(rule: "F7", what: "returnToSource while the source list is hidden", scene: AuditFixtures.remindersPlus) { f in
+        WrongTimeline(
+            rule: "F7", what: "returnToSource while the source list is hidden", scene: AuditFixtures.remindersPlus
+        ) { f in
             f.liftG0()
             f.harness.scene.activate("tab-hide")  // the app hides the source list
             f.input(.key(.cancel), .outcome(.returnToSource(DropFailure(.cancelled, "The drag was cancelled."))))
@@ -848,7 +893,8 @@ enum WrongTimelines {
         WrongTimeline(rule: "S2", what: "a copy proposed between two lists that prefer moves") { f in
             f.liftG0()
             f.input(
-                .pointerMove(Point(x: 560, y: 300)), .highlight("work", on: true), .proposal(destination: "work", operation: .copy),
+                .pointerMove(Point(x: 560, y: 300)), .highlight("work", on: true),
+                .proposal(destination: "work", operation: .copy),
                 .preview(PreviewState(count: 1, badge: .copy)))
         },
         WrongTimeline(
@@ -857,7 +903,8 @@ enum WrongTimelines {
         ) { f in
             f.liftG0()
             f.input(
-                .pointerMove(Point(x: 560, y: 300)), .highlight("work", on: true), .proposal(destination: "work", operation: .move),
+                .pointerMove(Point(x: 560, y: 300)), .highlight("work", on: true),
+                .proposal(destination: "work", operation: .move),
                 .insertion("work", index: 3))
         },
         WrongTimeline(rule: "S2", what: "the copy modifier pressed and the proposal still a move") { f in
@@ -871,16 +918,21 @@ enum WrongTimelines {
                 .pointerMove(Point(x: 250, y: 24)), .lifted(items: ["g0"], at: Point(x: 250, y: 24), mode: .pointer),
                 .preview(PreviewState(count: 1, badge: .none)), .proposal(destination: "groceries", operation: .move))
         },
-        WrongTimeline(rule: "S2", what: "a move proposed for a photo from another app", scene: AuditFixtures.photosAndMail) { f in
+        WrongTimeline(
+            rule: "S2", what: "a move proposed for a photo from another app", scene: AuditFixtures.photosAndMail
+        ) { f in
             f.input(.modifiers(.forceMove))
             f.input(.pointerDown(Point(x: 50, y: 50), kind: .mouse))
             f.input(
                 .pointerMove(Point(x: 50, y: 54)), .lifted(items: ["photo0"], at: Point(x: 50, y: 54), mode: .pointer),
                 .preview(PreviewState(count: 1, badge: .none)), .proposal(destination: "album", operation: .move))
-            f.input(.pointerMove(Point(x: 700, y: 250)), .highlight("body", on: true), .proposal(destination: "body", operation: .move))
+            f.input(
+                .pointerMove(Point(x: 700, y: 250)), .highlight("body", on: true),
+                .proposal(destination: "body", operation: .move))
         },
         WrongTimeline(
-            rule: "S2", what: "a copy proposed for another app's photo with the move modifier over a body that takes moves",
+            rule: "S2",
+            what: "a copy proposed for another app's photo with the move modifier over a body that takes moves",
             scene: AuditFixtures.photosAndMailTakingMoves
         ) { f in
             f.input(.modifiers(.forceMove))
@@ -889,7 +941,8 @@ enum WrongTimelines {
                 .pointerMove(Point(x: 50, y: 54)), .lifted(items: ["photo0"], at: Point(x: 50, y: 54), mode: .pointer),
                 .preview(PreviewState(count: 1, badge: .none)), .proposal(destination: "album", operation: .move))
             f.input(
-                .pointerMove(Point(x: 700, y: 250)), .highlight("body", on: true), .proposal(destination: "body", operation: .copy),
+                .pointerMove(Point(x: 700, y: 250)), .highlight("body", on: true),
+                .proposal(destination: "body", operation: .copy),
                 .preview(PreviewState(count: 1, badge: .copy)))
         },
         WrongTimeline(
@@ -900,7 +953,8 @@ enum WrongTimelines {
             f.input(.otherAppAllows(.move))
             f.input(
                 .externalDragEnter([photo], at: Point(x: 700, y: 50)),
-                .lifted(items: ["x1"], at: Point(x: 700, y: 50), mode: .external), .preview(PreviewState(count: 1, badge: .none)))
+                .lifted(items: ["x1"], at: Point(x: 700, y: 50), mode: .external),
+                .preview(PreviewState(count: 1, badge: .none)))
             f.input(
                 .pointerMove(Point(x: 700, y: 250)), .proposal(destination: "body", operation: .copy),
                 .preview(PreviewState(count: 1, badge: .copy)))
@@ -909,13 +963,15 @@ enum WrongTimelines {
         WrongTimeline(rule: "S3", what: "a copy badge with a move proposal") { f in
             f.liftG0()
             f.input(
-                .pointerMove(Point(x: 560, y: 300)), .highlight("work", on: true), .proposal(destination: "work", operation: .move),
+                .pointerMove(Point(x: 560, y: 300)), .highlight("work", on: true),
+                .proposal(destination: "work", operation: .move),
                 .preview(PreviewState(count: 1, badge: .copy)))
         },
         WrongTimeline(rule: "S3", what: "no not-allowed badge over the locked trash") { f in
             f.liftG0()
             f.input(
-                .pointerMove(Point(x: 840, y: 50)), .proposal(destination: "trash", operation: .forbidden(reason: "The trash is locked.")))
+                .pointerMove(Point(x: 840, y: 50)),
+                .proposal(destination: "trash", operation: .forbidden(reason: "The trash is locked.")))
         },
         WrongTimeline(rule: "S3", what: "a count of 2 for one dragged item") { f in
             f.liftG0()
@@ -939,7 +995,9 @@ enum WrongTimelines {
             f.input(
                 .pointerUp(Point(x: 840, y: 50)),
                 .dropped(destination: "trash", operation: .forbidden(reason: "The trash is locked."), index: nil),
-                .committed(destination: "trash", items: ["g0"], operation: .forbidden(reason: "The trash is locked."), index: nil),
+                .committed(
+                    destination: "trash", items: ["g0"], operation: .forbidden(reason: "The trash is locked."),
+                    index: nil),
                 .outcome(.completed(destination: "trash", operation: .forbidden(reason: "The trash is locked."))))
         },
         WrongTimeline(rule: "S4", what: "the source removed after a failed drop") { f in
@@ -953,7 +1011,8 @@ enum WrongTimelines {
             f.overWork()
             f.input(
                 .pointerUp(Point(x: 560, y: 300)), .dropped(destination: "work", operation: .move, index: 3),
-                .highlight("work", on: false), .committed(destination: "work", items: ["g0"], operation: .move, index: 3),
+                .highlight("work", on: false),
+                .committed(destination: "work", items: ["g0"], operation: .move, index: 3),
                 .outcome(.completed(destination: "work", operation: .move)))
         },
         // A4, A6
@@ -1040,7 +1099,9 @@ enum WrongTimelines {
         },
         WrongTimeline(rule: "A1", what: "autoscroll in the middle of the list") { f in
             f.liftG0()
-            f.input(.pointerMove(Point(x: 250, y: 520)), .highlight("long", on: true), .proposal(destination: "long", operation: .move))
+            f.input(
+                .pointerMove(Point(x: 250, y: 520)), .highlight("long", on: true),
+                .proposal(destination: "long", operation: .move))
             f.tick(.autoscrollStarted("long"))
             f.wait(17)
             f.tick(.autoscrolled("long", by: Vector(dx: 0, dy: 1)))
@@ -1112,18 +1173,35 @@ struct AuditorCatchesTests {
         let prefixes: [(String, (Fabricated) -> Void)] = [
             ("liftG0", { $0.liftG0() }), ("overWork", { $0.overWork() }), ("overFolder", { $0.overFolder() }),
             ("overTab", { $0.overTab() }), ("inLongBottomZone", { $0.inLongBottomZone() }),
-            ("overWork + dropOnWork", { f in f.overWork(); f.dropOnWork() }),
-            ("a valid autoscroll step", { f in f.inLongBottomZone(); f.wait(17); f.tick(.autoscrolled("long", by: Vector(dx: 0, dy: 3))) }),
-            ("a valid spring activation", { f in
-                f.overTab(); f.wait(500); f.tick(.springFlash("tab-archive")); f.wait(200)
-                f.tick(.springActivated("tab-archive", explicit: false))
-            }),
-            ("leaving and coming back to the source list", { f in
-                f.overWork()
-                f.input(
-                    .pointerMove(Point(x: 250, y: 200)), .highlight("work", on: false), .highlight("groceries", on: true),
-                    .proposal(destination: "groceries", operation: .move))
-            }),
+            (
+                "overWork + dropOnWork",
+                { f in
+                    f.overWork(); f.dropOnWork()
+                }
+            ),
+            (
+                "a valid autoscroll step",
+                { f in
+                    f.inLongBottomZone(); f.wait(17); f.tick(.autoscrolled("long", by: Vector(dx: 0, dy: 3)))
+                }
+            ),
+            (
+                "a valid spring activation",
+                { f in
+                    f.overTab(); f.wait(500); f.tick(.springFlash("tab-archive")); f.wait(200)
+                    f.tick(.springActivated("tab-archive", explicit: false))
+                }
+            ),
+            (
+                "leaving and coming back to the source list",
+                { f in
+                    f.overWork()
+                    f.input(
+                        .pointerMove(Point(x: 250, y: 200)), .highlight("work", on: false),
+                        .highlight("groceries", on: true),
+                        .proposal(destination: "groceries", operation: .move))
+                }
+            ),
         ]
         for (name, prefix) in prefixes {
             let f = try Fabricated(AuditFixtures.reminders())
@@ -1137,6 +1215,9 @@ struct AuditorCatchesTests {
         #expect(WrongTimelines.all.contains { $0.rule == rule })
     }
 
+    @Test("T3: an outline offering a dragged item as the place to put the dragged items into") func t3() throws {
+        try WrongTimelines.expectCaught("T3")
+    }
     @Test("F1: a lift without a press, below the threshold, before the hold, or missing") func f1() throws {
         try WrongTimelines.expectCaught("F1")
     }
@@ -1230,7 +1311,8 @@ struct AuditorCatchesTests {
     @Test("S2, A1, F7: a drag from another app copies on drop, and leaving mid-autoscroll stops it")
     func externalDropAndExit() throws {
         let (h, a) = try audited(AuditFixtures.reminders())
-        let foreign = DragItem(id: "mail-1", name: "Mail", kind: Noun("reminder"), types: [AuditFixtures.reminder], app: "Mail")
+        let foreign = DragItem(
+            id: "mail-1", name: "Mail", kind: Noun("reminder"), types: [AuditFixtures.reminder], app: "Mail")
         try h.externalDragEnter([foreign], at: Point(x: 950, y: 650))
         h.move(to: Point(x: 560, y: 300), steps: 5)
         h.release()

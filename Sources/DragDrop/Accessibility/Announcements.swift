@@ -40,7 +40,8 @@ public enum Announcements {
         case .forbidden(let reason):
             let because = Sentence.clause(reason)
             if because.isEmpty { return Localization.format(.overForbidden, destination) }
-            return Localization.format(.overForbiddenBecause, destination.merging(["reason": .text(because)]) { a, _ in a })
+            return Localization.format(
+                .overForbiddenBecause, destination.merging(["reason": .text(because)]) { a, _ in a })
         case .cancel: return Localization.format(.overCancel, destination)
         }
     }
@@ -135,6 +136,7 @@ public struct Announcement: Sendable, Hashable, ExpressibleByStringInterpolation
         case over(name: String?, operation: DropOperation)
         case sprang(name: String)
         case pickedUp(count: Int, kind: Noun, name: String)
+        case place(OutlineDropPoint, OutlineTree, DropOperation)
     }
 
     private let parts: Parts
@@ -153,6 +155,14 @@ public struct Announcement: Sendable, Hashable, ExpressibleByStringInterpolation
 
     /// "Over Next Page: hold still to open it." (see ``Announcements/springHover(_:)``).
     public static func springHover(_ name: String) -> Announcement { Announcement(Announcements.springHover(name)) }
+
+    /// "After Budget, inside Work. Will move.": a drop point of an outline named by its parent
+    /// and position, and what a drop there does (T5), formatted when read.
+    public static func place(_ point: OutlineDropPoint, in tree: OutlineTree, _ operation: DropOperation)
+        -> Announcement
+    {
+        Announcement(.place(point, tree, operation))
+    }
 
     /// "Opened Back." (see ``Announcements/sprang(_:)``), formatted when read.
     public static func sprang(_ name: String) -> Announcement { Announcement(.sprang(name: name)) }
@@ -174,8 +184,14 @@ public struct Announcement: Sendable, Hashable, ExpressibleByStringInterpolation
         case .text(let text): text
         case .over(let name, let operation): Announcements.over(name, operation)
         case .sprang(let name): Announcements.sprang(name)
+        case .place(let point, let tree, let operation):
+            operation.isPerformable
+                ? Localization.format(
+                    operation == .move ? .placeMove : .placeCopy, ["place": .text(tree.describe(point))])
+                : Announcements.over(tree.describe(point), operation)
         case .pickedUp(let count, let kind, let name):
-            Localization.format(.pickedUp, ["items": .text(count == 1 ? Announcements.quoted(name) : kind.counted(count))])
+            Localization.format(
+                .pickedUp, ["items": .text(count == 1 ? Announcements.quoted(name) : kind.counted(count))])
         }
     }
 

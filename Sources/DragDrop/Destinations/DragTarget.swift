@@ -156,6 +156,12 @@ public struct DragTarget: Sendable {
     public var isHidden = false
     /// Set on a destination whose drops cannot be undone: the question to confirm first (U2).
     public var confirmation: String?
+    /// Set on a list whose rows have children (T1): its drops land between rows at a depth the
+    /// pointer's horizontal position picks, or on a row that holds children, as
+    /// ``OutlineDropPoint``s from the tree the delegate gives
+    /// (``DragEngineDelegate/dragEngine(_:outlineOf:)``). Its rows register as its children;
+    /// they are not destinations of their own.
+    public var outline: OutlineLayout?
     /// Set on a container whose items live in the app's model (a virtualized list): only the
     /// items on screen are registered, yet any item can be dragged with the others (a
     /// selection of 100,000 files; see ``ModelItems``).
@@ -212,4 +218,21 @@ public struct ModelItems: Sendable, Hashable {
 public struct TargetHandle: Hashable, Sendable {
     let slot: Int32
     let generation: UInt32
+}
+
+/// How an outline's rows are indented (``DragTarget/outline``): the pointer's horizontal
+/// position over a gap between two rows picks the depth of the drop (T1), one level per
+/// ``indent`` points from ``origin``.
+public struct OutlineLayout: Sendable, Hashable {
+    /// The width of one level of indentation, in points.
+    public var indent: Double
+    /// Where depth 0 starts, in points from the outline's left edge: a pointer left of
+    /// `origin + indent` asks for the top level.
+    public var origin: Double
+
+    /// Creates a layout.
+    public init(indent: Double, origin: Double = 0) {
+        self.indent = indent
+        self.origin = origin
+    }
 }

@@ -97,6 +97,7 @@ public struct TargetRegistry {
     struct Extras {
         var app: AppID?
         var insertion: InsertionLayout?
+        var outline: OutlineLayout?
         var operationPolicy: OperationPolicy
         var takesMovesFromOtherApps: Bool
         var springLoading: SpringLoadingConfiguration?
@@ -384,6 +385,7 @@ public struct TargetRegistry {
         if cold[s].extra >= 0, let extra = extras[Int(cold[s].extra)] {
             target.app = extra.app
             target.insertion = extra.insertion
+            target.outline = extra.outline
             target.operationPolicy = extra.operationPolicy
             target.takesMovesFromOtherApps = extra.takesMovesFromOtherApps
             target.springLoading = extra.springLoading
@@ -638,13 +640,17 @@ public struct TargetRegistry {
     /// Stores the rare roles of `target` in the side table; -1 when it has none.
     private mutating func storeExtras(of target: DragTarget) -> Int32 {
         guard
-            target.app != nil || target.insertion != nil || target.operationPolicy != .automatic
-                || target.takesMovesFromOtherApps || target.springLoading != nil || target.autoscroll != nil || target.confirmation != nil
+            target.app != nil || target.insertion != nil || target.outline != nil
+                || target.operationPolicy != .automatic
+                || target.takesMovesFromOtherApps || target.springLoading != nil || target.autoscroll != nil
+                || target.confirmation != nil
                 || target.modelItems != nil
         else { return -1 }
         let extra = Extras(
-            app: target.app, insertion: target.insertion, operationPolicy: target.operationPolicy,
-            takesMovesFromOtherApps: target.takesMovesFromOtherApps, springLoading: target.springLoading, autoscroll: target.autoscroll, confirmation: target.confirmation,
+            app: target.app, insertion: target.insertion, outline: target.outline,
+            operationPolicy: target.operationPolicy,
+            takesMovesFromOtherApps: target.takesMovesFromOtherApps, springLoading: target.springLoading,
+            autoscroll: target.autoscroll, confirmation: target.confirmation,
             modelItems: target.modelItems,
             modelOfferList: target.modelItems.map { internOffers($0.offers) } ?? -1)
         if let reused = freeExtras.popLast() {

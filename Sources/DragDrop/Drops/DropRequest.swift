@@ -16,6 +16,10 @@ public struct DropRequest: Sendable {
     public var operation: DropOperation
     /// Where in a list or grid the items land, for destinations with an insertion layout.
     public var index: Int?
+    /// Where in an outline the items land (T1): between two rows under a parent, or on a row
+    /// (``DragTarget/outline``); nil for other destinations. Carry it out with
+    /// ``OutlineTree/move(_:to:)``.
+    public var outline: OutlineDropPoint? = nil
     /// The pointer position at the drop (nil for keyboard drops).
     public var point: Point?
     /// How the drag was made.

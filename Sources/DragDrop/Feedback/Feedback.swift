@@ -126,6 +126,9 @@ public enum FeedbackEvent: Sendable, Hashable {
     case highlight(TargetID, on: Bool)
     /// Where the drop would land in a list or grid; nil removes the indicator (F8).
     case insertion(TargetID, index: Int?)
+    /// Where the drop would land in an outline (T1): the indicator between two rows at a
+    /// depth, or the row it would go into; nil removes it.
+    case outlineDrop(TargetID, OutlineDropPoint?)
     /// A spring-loaded control started its hover timer (SP1).
     case springArmed(TargetID)
     /// A spring-loaded control flashes: activation is imminent (SP1).

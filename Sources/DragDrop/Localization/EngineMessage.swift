@@ -44,7 +44,9 @@ extension EngineMessage {
         "'{name}'", context: "item", note: "One dragged item by its name, inside other sentences: 'Beach'.")
     static let countedNoun = EngineMessage(
         "{count} {noun}", plural: "{count} {noun}", context: "noun",
-        note: "Several items of a kind an app named itself ({noun}: its word, plural in English), when no catalog has that noun.")
+        note:
+            "Several items of a kind an app named itself ({noun}: its word, plural in English), when no catalog has that noun."
+    )
     static let titleNoun = EngineMessage(
         "{noun}", plural: "{count} {noun}", context: "noun title",
         note: "An app's own noun in an undo action's name, title case in English (Move Chore, Move 3 Chores).")
@@ -59,7 +61,8 @@ extension EngineMessage {
         note: "A keyboard drag began; {count} places can take it.")
     static let added = EngineMessage(
         "Added {items}. Dragging {total}.", note: "Items joined a drag. {total}: all dragged items, 4 photos.")
-    static let notOver = EngineMessage("Not over a drop point.", note: "The dragged items are over nothing that takes them.")
+    static let notOver = EngineMessage(
+        "Not over a drop point.", note: "The dragged items are over nothing that takes them.")
     static let overCopy = EngineMessage(
         "Over {destination}, will copy.", note: "The drag is over {destination}; dropping copies.")
     static let overMove = EngineMessage(
@@ -88,12 +91,15 @@ extension EngineMessage {
     static let confirm = EngineMessage(
         "Drop on {destination}? {question}", note: "Before an irreversible drop; {question} is the app's sentence.")
     static let opened = EngineMessage(
-        "Opened {destination}.", finishes: true, note: "Something opened under a drag held still over it (spring loading).")
+        "Opened {destination}.", finishes: true,
+        note: "Something opened under a drag held still over it (spring loading).")
     static let holdToOpen = EngineMessage(
         "Over {destination}: hold still to open it.", finishes: true,
         note: "The drag is over something that opens when the pointer stays still (a tab, a back button).")
-    static let undid = EngineMessage("Undid {action}.", finishes: true, note: "{action}: an undo action's name, Move 3 Photos.")
-    static let redid = EngineMessage("Redid {action}.", finishes: true, note: "{action}: an undo action's name, Move 3 Photos.")
+    static let undid = EngineMessage(
+        "Undid {action}.", finishes: true, note: "{action}: an undo action's name, Move 3 Photos.")
+    static let redid = EngineMessage(
+        "Redid {action}.", finishes: true, note: "{action}: an undo action's name, Move 3 Photos.")
     static let waitForPoint = EngineMessage(
         "Wait for '{name}' to show, then drop.", note: "A keyboard drop point is still scrolling into view.")
     static let waitForNextPoint = EngineMessage(
@@ -108,14 +114,17 @@ extension EngineMessage {
 
     // MARK: Why a drop failed
 
-    static let dragCancelled = EngineMessage("The drag was cancelled.", note: "A drop failed: the person cancelled the drag.")
+    static let dragCancelled = EngineMessage(
+        "The drag was cancelled.", note: "A drop failed: the person cancelled the drag.")
     static let notConfirmed = EngineMessage(
         "The drop on {destination} was not confirmed.", note: "The person declined an irreversible drop.")
     static let nothingTakes = EngineMessage(
         "Nothing here can take {items}.", note: "Items were dropped where nothing takes them.")
-    static let noApp = EngineMessage("No app is attached to take the drop.", note: "A drop arrived with no app to take it.")
+    static let noApp = EngineMessage(
+        "No app is attached to take the drop.", note: "A drop arrived with no app to take it.")
     static let addingCancelled = EngineMessage(
-        "Adding {items} to {destination} was cancelled.", note: "A drop's data stopped arriving: the person cancelled it.")
+        "Adding {items} to {destination} was cancelled.",
+        note: "A drop's data stopped arriving: the person cancelled it.")
     static let appDidNotTake = EngineMessage(
         "'{app}' did not take {items}.", note: "Another app refused items dropped on it.")
     static let otherAppDidNotTake = EngineMessage(
@@ -143,18 +152,23 @@ extension EngineMessage {
     static let copyActionTo = EngineMessage(
         "Copy {what} to {destination}", note: "An undo action's name: items copied into another app.")
     static let undoMenu = EngineMessage("Undo", context: "menu", note: "The Undo menu item with nothing to name.")
-    static let undoMenuNamed = EngineMessage("Undo {action}", context: "menu", note: "The Undo menu item: Undo Move 3 Photos.")
-    static let cannotUndoMenu = EngineMessage("Can't Undo", context: "menu", note: "The Undo menu item when the last step cannot be undone.")
+    static let undoMenuNamed = EngineMessage(
+        "Undo {action}", context: "menu", note: "The Undo menu item: Undo Move 3 Photos.")
+    static let cannotUndoMenu = EngineMessage(
+        "Can't Undo", context: "menu", note: "The Undo menu item when the last step cannot be undone.")
     static let cannotUndoMenuNamed = EngineMessage(
         "Can't Undo {action}", context: "menu", note: "The Undo menu item when the last step (named) cannot be undone.")
     static let redoMenu = EngineMessage("Redo", context: "menu", note: "The Redo menu item with nothing to name.")
-    static let redoMenuNamed = EngineMessage("Redo {action}", context: "menu", note: "The Redo menu item: Redo Move 3 Photos.")
+    static let redoMenuNamed = EngineMessage(
+        "Redo {action}", context: "menu", note: "The Redo menu item: Redo Move 3 Photos.")
 
     // MARK: Transfers
 
     static let notDroppedYet = EngineMessage(
-        "The data is not available before the drop; only its types are.", note: "An app asked for dropped data too early.")
-    static let accessFinished = EngineMessage("This drop's data can no longer be read.", note: "A drop's data was asked for after it ended.")
+        "The data is not available before the drop; only its types are.",
+        note: "An app asked for dropped data too early.")
+    static let accessFinished = EngineMessage(
+        "This drop's data can no longer be read.", note: "A drop's data was asked for after it ended.")
     static let noAcceptableType = EngineMessage(
         "None of the offered types ({offered}) can be used here (accepts {accepted}).",
         note: "{offered}, {accepted}: lists of data types (text/plain, image/png).")
@@ -178,29 +192,57 @@ extension EngineMessage {
         "Could not read or write {path}.", finishes: true, note: "{path}: a file's path.")
     static let fileFailedBecause = EngineMessage(
         "Could not read or write {path}: {reason}.", finishes: true, note: "{path}: a file's path; {reason} says why.")
-    static let noSuchItem = EngineMessage("The drop has no item number {number}.", note: "An app asked for an item a drop does not have.")
+    static let noSuchItem = EngineMessage(
+        "The drop has no item number {number}.", note: "An app asked for an item a drop does not have.")
     // MARK: Outlines (T3)
 
     static let outlineIntoItself = EngineMessage(
-        "{item} cannot go inside itself.", note: "An outline refuses to put {item} (an item's name, quoted) inside itself.")
+        "{item} cannot go inside itself.",
+        note: "An outline refuses to put {item} (an item's name, quoted) inside itself.")
     static let outlineIntoDescendant = EngineMessage(
-        "{item} cannot go inside {descendant}, which is inside it.", note: "An outline refuses to put {item} inside {descendant} (names, quoted), which is one of its own sub-items.")
+        "{item} cannot go inside {descendant}, which is inside it.",
+        note: "An outline refuses to put {item} inside {descendant} (names, quoted), which is one of its own sub-items."
+    )
     static let outlineCannotHold = EngineMessage(
-        "{item} cannot hold other items.", note: "An outline refuses to put anything inside {item} (a name, quoted), which holds no sub-items (a file, a task).")
+        "{item} cannot hold other items.",
+        note:
+            "An outline refuses to put anything inside {item} (a name, quoted), which holds no sub-items (a file, a task)."
+    )
 
-    static let outlineInto = EngineMessage("Into {item}.", note: "A keyboard drop point in an outline: into {item} (a name), as its last item.")
-    static let outlineFirstIn = EngineMessage("At the top of {parent}.", note: "A keyboard drop point in an outline: the first place inside {parent}.")
-    static let outlineAfterIn = EngineMessage("After {sibling}, inside {parent}.", note: "A keyboard drop point in an outline: after {sibling}, both inside {parent}.")
-    static let outlineFirstAtTop = EngineMessage("At the top of the list.", note: "A keyboard drop point in an outline: the very first place, at the top level.")
-    static let outlineAfterAtTop = EngineMessage("After {sibling}, at the top level.", note: "A keyboard drop point in an outline: after {sibling}, which is not inside anything.")
+    static let outlineInto = EngineMessage(
+        "Into {item}.", note: "A keyboard drop point in an outline: into {item} (a name), as its last item.")
+    static let outlineFirstIn = EngineMessage(
+        "At the top of {parent}.", note: "A keyboard drop point in an outline: the first place inside {parent}.")
+    static let outlineAfterIn = EngineMessage(
+        "After {sibling}, inside {parent}.",
+        note: "A keyboard drop point in an outline: after {sibling}, both inside {parent}.")
+    static let outlineFirstAtTop = EngineMessage(
+        "At the top of the list.", note: "A keyboard drop point in an outline: the very first place, at the top level.")
+    static let outlineAfterAtTop = EngineMessage(
+        "After {sibling}, at the top level.",
+        note: "A keyboard drop point in an outline: after {sibling}, which is not inside anything.")
+    static let placeMove = EngineMessage(
+        "{place} Will move.",
+        note:
+            "A drag is over a drop point of an outline; {place} is that point's own sentence (\"After Budget, inside Work.\"); dropping moves."
+    )
+    static let placeCopy = EngineMessage(
+        "{place} Will copy.",
+        note:
+            "A drag is over a drop point of an outline; {place} is that point's own sentence (\"Into Projects.\"); dropping copies."
+    )
 
     static let bytes = EngineMessage(
         "{count} bytes", plural: "{count} bytes", context: "size",
         note: "An amount of data under a kilobyte (English says bytes even for 1).")
-    static let kilobytes = EngineMessage("{size} KB", context: "size", note: "An amount of data in kilobytes (1000 bytes); {size}: 1.5.")
-    static let megabytes = EngineMessage("{size} MB", context: "size", note: "An amount of data in megabytes; {size}: 1.5.")
-    static let gigabytes = EngineMessage("{size} GB", context: "size", note: "An amount of data in gigabytes; {size}: 1.5.")
-    static let terabytes = EngineMessage("{size} TB", context: "size", note: "An amount of data in terabytes; {size}: 1.5.")
+    static let kilobytes = EngineMessage(
+        "{size} KB", context: "size", note: "An amount of data in kilobytes (1000 bytes); {size}: 1.5.")
+    static let megabytes = EngineMessage(
+        "{size} MB", context: "size", note: "An amount of data in megabytes; {size}: 1.5.")
+    static let gigabytes = EngineMessage(
+        "{size} GB", context: "size", note: "An amount of data in gigabytes; {size}: 1.5.")
+    static let terabytes = EngineMessage(
+        "{size} TB", context: "size", note: "An amount of data in terabytes; {size}: 1.5.")
 
     /// The nouns the engine and its platforms name items with, counted ("3 photos") and in
     /// undo names ("Move 3 Photos"). Apps' other nouns use ``countedNoun`` and ``titleNoun``.
@@ -221,24 +263,28 @@ extension EngineMessage {
     static func title(_ noun: Noun) -> EngineMessage {
         EngineMessage(
             noun.singular.capitalizedFirst, plural: "{count} \(noun.plural.capitalizedFirst)", context: "noun title",
-            note: "Items of this kind in an undo action's name, title case in English: Move \(noun.singular.capitalizedFirst), Move 3 \(noun.plural.capitalizedFirst).")
+            note:
+                "Items of this kind in an undo action's name, title case in English: Move \(noun.singular.capitalizedFirst), Move 3 \(noun.plural.capitalizedFirst)."
+        )
     }
 
     /// Every message the engine can say or show: the table the catalogs are checked against.
-    public static let all: [EngineMessage] = [
-        quotedItem, countedNoun, titleNoun,
-        pickedUp, pickedUpWithDropPoints, added, notOver, overCopy, overMove, overForbidden, overForbiddenBecause,
-        overCancel, copied, moved, movedPartly, notDropped, notDroppedBecause, adding, stoppedAdding, confirm, opened,
-        holdToOpen, undid, redid, waitForPoint, waitForNextPoint, noDropPoints, cancellationDone, finishBeforeUndo,
-        finishBeforeRedo,
-        dragCancelled, notConfirmed, nothingTakes, noApp, addingCancelled, appDidNotTake, otherAppDidNotTake,
-        anotherApp, onlyMove, onlyMoveHere, neitherCopyNorMove,
-        moveAction, copyAction, moveActionTo, copyActionTo, undoMenu, undoMenuNamed, cannotUndoMenu,
-        cannotUndoMenuNamed, redoMenu, redoMenuNamed,
-        notDroppedYet, accessFinished, noAcceptableType, ownAppOnly, tooLarge, malformed, malformedBecause,
-        transferCancelled, sourceStopped, sourceStoppedBecause, fileFailed, fileFailedBecause, noSuchItem,
-        outlineIntoItself, outlineIntoDescendant, outlineCannotHold, outlineInto, outlineFirstIn, outlineAfterIn,
-        outlineFirstAtTop, outlineAfterAtTop,
-        bytes, kilobytes, megabytes, gigabytes, terabytes,
-    ] + knownNouns.flatMap { [counted($0), title($0)] } + commands + editNames + widgetTexts
+    public static let all: [EngineMessage] =
+        [
+            quotedItem, countedNoun, titleNoun,
+            pickedUp, pickedUpWithDropPoints, added, notOver, overCopy, overMove, overForbidden, overForbiddenBecause,
+            overCancel, copied, moved, movedPartly, notDropped, notDroppedBecause, adding, stoppedAdding, confirm,
+            opened,
+            holdToOpen, undid, redid, waitForPoint, waitForNextPoint, noDropPoints, cancellationDone, finishBeforeUndo,
+            finishBeforeRedo,
+            dragCancelled, notConfirmed, nothingTakes, noApp, addingCancelled, appDidNotTake, otherAppDidNotTake,
+            anotherApp, onlyMove, onlyMoveHere, neitherCopyNorMove,
+            moveAction, copyAction, moveActionTo, copyActionTo, undoMenu, undoMenuNamed, cannotUndoMenu,
+            cannotUndoMenuNamed, redoMenu, redoMenuNamed,
+            notDroppedYet, accessFinished, noAcceptableType, ownAppOnly, tooLarge, malformed, malformedBecause,
+            transferCancelled, sourceStopped, sourceStoppedBecause, fileFailed, fileFailedBecause, noSuchItem,
+            outlineIntoItself, outlineIntoDescendant, outlineCannotHold, outlineInto, outlineFirstIn, outlineAfterIn,
+            outlineFirstAtTop, outlineAfterAtTop, placeMove, placeCopy,
+            bytes, kilobytes, megabytes, gigabytes, terabytes,
+        ] + knownNouns.flatMap { [counted($0), title($0)] } + commands + editNames + widgetTexts
 }

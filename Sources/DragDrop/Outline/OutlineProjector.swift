@@ -29,6 +29,11 @@ public struct OutlineProjector: Sendable {
     /// dragged folder of 100,000 rows costs nothing per move (T7).
     private let gaps: [Int]
     private let byID: [TargetID: Int]
+    /// Every row that shows (dragged ones too): its position among them, and what it is to the
+    /// drag.
+    private let shown: [TargetID: (position: Int, role: Role)]
+
+    private enum Role { case kept, dragged, insideDragged }
     /// The indentation of one level, and where depth 0 starts (the pointer's x there picks 0).
     public let indent: Double
     public let origin: Double
@@ -38,20 +43,26 @@ public struct OutlineProjector: Sendable {
         var rows: [OutlineRow] = []
         var kept: [Int?] = []  // each row's position in `rows`, nil when left out
         var skipBelow: Int?  // inside a dragged row: rows deeper than its depth are skipped
-        for row in all {
+        var shown: [TargetID: (position: Int, role: Role)] = [:]
+        shown.reserveCapacity(all.count)
+        for (position, row) in all.enumerated() {
             if let depth = skipBelow, row.depth > depth {
                 kept.append(nil)
+                shown[row.id] = (position, .insideDragged)
                 continue
             }
             skipBelow = nil
             if dragging.contains(row.id) {
                 skipBelow = row.depth
                 kept.append(nil)
+                shown[row.id] = (position, .dragged)
                 continue
             }
+            shown[row.id] = (position, .kept)
             kept.append(rows.count)
             rows.append(row)
         }
+        self.shown = shown
         self.rows = rows
         var gaps = [Int](repeating: rows.count, count: kept.count + 1)
         for position in stride(from: kept.count - 1, through: 0, by: -1) {
@@ -105,6 +116,28 @@ public struct OutlineProjector: Sendable {
     public func drop(on id: TargetID) -> OutlineDropPoint? {
         guard let position = byID[id], rows[position].canHoldChildren else { return nil }
         return .on(id)
+    }
+
+    /// Where row `id` stands among the rows that show, dragged rows included; nil when it does
+    /// not show.
+    public func position(of id: TargetID) -> Int? { shown[id]?.position }
+
+    /// The drop for a pointer over row `id` (of the rows that show), `fraction` of the way down
+    /// it (0 at its top edge, 1 at its bottom), at horizontal position `x` (T1): on the row when
+    /// it holds children and the pointer is in its middle half; otherwise in the gap above it
+    /// (its top half) or below it (its bottom half), at the depth `x` picks. Over a dragged row,
+    /// the gap it left (the drop puts it back); over a row inside a dragged item, nil: a drop
+    /// there would put the item inside itself (T3, refused by the caller with
+    /// ``OutlineTree/refusal(dropping:into:)``'s reason). O(depth).
+    public func drop(overRow id: TargetID, fraction: Double, x: Double) -> OutlineDropPoint? {
+        guard let (position, role) = shown[id] else { return nil }
+        switch role {
+        case .insideDragged: return nil
+        case .dragged: return drop(before: position, x: x)
+        case .kept:
+            if let kept = byID[id], rows[kept].canHoldChildren, fraction >= 0.25, fraction < 0.75 { return .on(id) }
+            return drop(before: fraction < 0.5 ? position : position + 1, x: x)
+        }
     }
 
     /// Every drop point the keyboard reaches (T5), in reading order: down the rows, each gap's

@@ -12,11 +12,14 @@ public enum OutlineRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case duplicateItem(TargetID)
 
     public var description: String {
-        func quoted(_ name: String) -> MessageArgument { .text(Localization.format(.quotedItem, ["name": .name(name)])) }
+        func quoted(_ name: String) -> MessageArgument {
+            .text(Localization.format(.quotedItem, ["name": .name(name)]))
+        }
         switch self {
         case .intoItself(let item): return Localization.format(.outlineIntoItself, ["item": quoted(item)])
         case .intoDescendant(let item, let descendant):
-            return Localization.format(.outlineIntoDescendant, ["item": quoted(item), "descendant": quoted(descendant)])
+            return Localization.format(
+                .outlineIntoDescendant, ["item": quoted(item), "descendant": quoted(descendant)])
         case .cannotHoldChildren(let name): return Localization.format(.outlineCannotHold, ["item": quoted(name)])
         // Mistakes in an app's code, for its developer: English.
         case .unknownItem(let id): return "The outline has no item '\(id.rawValue)'."
@@ -59,9 +62,25 @@ public struct OutlineTree: Sendable, Hashable {
     /// The items that can hold children.
     public private(set) var containers: Set<TargetID> = []
     /// The items whose children show.
-    public var expanded: Set<TargetID> = []
+    public var expanded: Set<TargetID> = [] { didSet { revision &+= 1 } }
+    /// Counts the changes made to this tree (items added or moved, rows opened or closed): a
+    /// drag over the outline rebuilds what it derived from the rows only when it changed, so a
+    /// pointer move over 100,000 rows costs the same as over 100 (T7). Not part of equality.
+    public private(set) var revision = 0
 
     public init() {}
+
+    public static func == (a: OutlineTree, b: OutlineTree) -> Bool {
+        a.parents == b.parents && a.childrenOf == b.childrenOf && a.names == b.names && a.containers == b.containers
+            && a.expanded == b.expanded
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(parents)
+        hasher.combine(childrenOf)
+        hasher.combine(containers)
+        hasher.combine(expanded)
+    }
 
     /// How many items the outline holds.
     public var count: Int { parents.count }
@@ -77,6 +96,7 @@ public struct OutlineTree: Sendable, Hashable {
             guard parents[parent] != nil else { throw .unknownItem(parent) }
             guard containers.contains(parent) else { throw .cannotHoldChildren(self.name(of: parent)) }
         }
+        revision &+= 1
         parents[id] = .some(parent)
         names[id] = name
         childrenOf[parent, default: []].append(id)
@@ -144,7 +164,8 @@ public struct OutlineTree: Sendable, Hashable {
         guard holds(parent) else { return .unknownItem(parent) }
         for item in items where contains(parent, inside: item) {
             return parent == item
-                ? .intoItself(item: name(of: item)) : .intoDescendant(item: name(of: item), descendant: name(of: parent))
+                ? .intoItself(item: name(of: item))
+                : .intoDescendant(item: name(of: item), descendant: name(of: parent))
         }
         guard containers.contains(parent) else { return .cannotHoldChildren(name(of: parent)) }
         return nil
@@ -178,19 +199,21 @@ public struct OutlineTree: Sendable, Hashable {
     /// inside it. The parent opens to show them. Throws, changing nothing, when the move would
     /// put an item into itself or its subtree, or `parent` cannot hold children (T3).
     @discardableResult
-    public mutating func move(_ items: [TargetID], into parent: TargetID?, at index: Int) throws(OutlineRefusal) -> Move {
+    public mutating func move(_ items: [TargetID], into parent: TargetID?, at index: Int) throws(OutlineRefusal) -> Move
+    {
         if let refusal = refusal(dropping: items, into: parent) { throw refusal }
         let chosen = Set(items)
         // A selected item inside another selected item moves with it, once (T4); an item named
         // twice moves once.
-        let movers = outlineOrder(Array(chosen).filter { item in
-            var current = self.parent(of: item)
-            while let next = current {
-                if chosen.contains(next) { return false }
-                current = self.parent(of: next)
-            }
-            return true
-        })
+        let movers = outlineOrder(
+            Array(chosen).filter { item in
+                var current = self.parent(of: item)
+                while let next = current {
+                    if chosen.contains(next) { return false }
+                    current = self.parent(of: next)
+                }
+                return true
+            })
         // The index counts the parent's children as they were: those moving out from before it
         // no longer count.
         let siblings = children(of: parent)
@@ -198,6 +221,7 @@ public struct OutlineTree: Sendable, Hashable {
         let leaving = Set(movers)
         let target = siblings[..<clamped].filter { !leaving.contains($0) }.count
         let before = expanded
+        revision &+= 1
         var origins: [Move.Origin] = []
         for item in movers {
             let from = self.parent(of: item)
@@ -211,11 +235,25 @@ public struct OutlineTree: Sendable, Hashable {
         return Move(origins: origins, parent: parent, index: target, expandedBefore: before, sortedItems: movers)
     }
 
+    /// Moves `items` to `point`, as a drop there puts them (T1): between two rows as the
+    /// point's parent's child at its index, on a row as that row's last children. See
+    /// ``move(_:into:at:)``.
+    @discardableResult
+    public mutating func move(_ items: [TargetID], to point: OutlineDropPoint) throws(OutlineRefusal) -> Move {
+        switch point {
+        case .between(let parent, let index, _): return try move(items, into: parent, at: index)
+        case .on(let item): return try move(items, into: item, at: children(of: item).count)
+        }
+    }
+
     /// Undoes `move` (T6): every item back under its former parent at its former index, and the
     /// rows that were open open again, closed ones closed.
     public mutating func undo(_ move: Move) {
+        revision &+= 1
         for item in move.sortedItems {
-            if let position = childrenOf[move.parent]?.firstIndex(of: item) { childrenOf[move.parent]?.remove(at: position) }
+            if let position = childrenOf[move.parent]?.firstIndex(of: item) {
+                childrenOf[move.parent]?.remove(at: position)
+            }
         }
         // Put back in the reverse order of taking out, so each index is as it was then.
         for origin in move.origins.reversed() {

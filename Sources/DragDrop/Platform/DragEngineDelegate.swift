@@ -14,6 +14,14 @@ public protocol DragEngineDelegate: AnyObject {
     /// the model) or that are not the container's children (a text view's offsets).
     func dragEngine(_ engine: DragEngine, insertionIndexIn container: TargetID, at point: Point?) -> Int?
 
+    /// The tree of `container`, an outline (``DragTarget/outline``), as it shows now (T1): the
+    /// engine reads its rows to place drops between them and on them, refuses drops of an item
+    /// into its own subtree with the reason (T3) and names keyboard drop points by parent and
+    /// position (T5). Asked on every pointer move over the outline; what the engine derives
+    /// from the rows is rebuilt only when ``OutlineTree/revision`` changes. Default: nil (the
+    /// container takes drops as a plain list).
+    func dragEngine(_ engine: DragEngine, outlineOf container: TargetID) -> OutlineTree?
+
     /// Performs a drop. Called only with copy or move, after any confirmation.
     func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult
 
@@ -86,6 +94,7 @@ extension DragEngineDelegate {
         []
     }
     public func dragEngine(_ engine: DragEngine, itemProviderFor item: TargetID) -> ItemProvider? { nil }
+    public func dragEngine(_ engine: DragEngine, outlineOf container: TargetID) -> OutlineTree? { nil }
     public func dragEngine(_ engine: DragEngine, nameOfItem item: TargetID, in container: TargetID) -> String? {
         nil
     }

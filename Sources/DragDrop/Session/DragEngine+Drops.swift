@@ -5,6 +5,7 @@ extension DragEngine {
         let items = sessionItems()
         guard let s = session else { return }
         let index = s.insertion?.index
+        let outline = s.outline.flatMap { $0.container == s.destination ? $0.shown : nil }
         emit(.dropped(destination: s.destination, operation: s.operation, index: index))
         clearTransientFeedback()
         guard let destination = s.destination, s.operation.isPerformable else {
@@ -21,7 +22,8 @@ extension DragEngine {
         }
         nextToken += 1
         let request = DropRequest(
-            destination: destination, items: items, operation: s.operation, index: index, point: s.pointer,
+            destination: destination, items: items, operation: s.operation, index: index, outline: outline,
+            point: s.pointer,
             mode: s.mode, data: dataAccess(for: s, items: items, destination: destination),
             token: DropToken(rawValue: nextToken))
         if let message = s.destinationInfo?.confirmation {

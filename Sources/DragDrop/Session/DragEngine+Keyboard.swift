@@ -43,9 +43,9 @@ extension DragEngine {
     func refreshKeyboardPoints(force: Bool = false) {
         guard var s = session, var nav = s.keyboard else { return }
         guard force || nav.membershipVersion != membershipVersion else { return }
-        let current = nav.focus.map { nav.points[$0].target }
-        nav.points = KeyboardNavigation.points(in: registry, masks: s.masks, excluding: sessionItemIDs())
-        nav.focus = current.flatMap { c in nav.points.firstIndex { $0.target == c } }
+        let current = nav.focus.map { nav.points[$0] }
+        nav.points = keyboardPoints()
+        nav.focus = current.flatMap { c in nav.points.firstIndex { $0.isSamePlace(as: c) } }
         nav.membershipVersion = membershipVersion
         s.keyboard = nav
         session = s
@@ -71,6 +71,15 @@ extension DragEngine {
             handleSpring(spring.hover(over: nil, configuration: .init(), now: clock.now))
         } else if force {
             retarget(to: s.destination, info: s.destinationInfo, force: true)
+        }
+    }
+
+    /// The drop points of the keyboard drag, in reading order (C4), an outline's each gap and
+    /// row among them (T5).
+    func keyboardPoints() -> [KeyboardDropPoint] {
+        guard let s = session else { return [] }
+        return KeyboardNavigation.points(in: registry, masks: s.masks, excluding: sessionItemIDs()) { target in
+            target.outline.flatMap { self.outlineKeyboardPoints(in: target.id, layout: $0) }
         }
     }
 

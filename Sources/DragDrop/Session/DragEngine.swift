@@ -533,7 +533,7 @@ public final class DragEngine {
         let pickedUp = Announcement.pickedUp(
             count: begun.ids.count, kind: begun.sharedKind ?? .item, name: begun.firstName)
         if mode == .keyboard {
-            let points = KeyboardNavigation.points(in: registry, masks: session!.masks, excluding: sessionItemIDs())
+            let points = keyboardPoints()
             session?.keyboard = KeyboardNavigation(points: points, focus: nil, membershipVersion: membershipVersion)
             var route = keyboardRoute(points)
             let count = route.reachableCount()
@@ -727,6 +727,7 @@ public final class DragEngine {
             session?.highlighted = nil
             emit(.highlight(h, on: false))
         }
+        hideOutlinePoint()
         if let ins = session?.insertion {
             session?.insertion = nil
             emit(.insertion(ins.container, index: nil))
@@ -806,7 +807,7 @@ public final class DragEngine {
         return DestinationInfo(
             name: t?.name ?? id.rawValue, app: registry.app(of: id) ?? app, policy: t?.operationPolicy ?? .automatic,
             takesMovesFromOtherApps: t?.takesMovesFromOtherApps ?? false, insertion: t?.insertion,
-            confirmation: t?.confirmation)
+            outline: t?.outline, confirmation: t?.confirmation)
     }
 
     func destinationName(_ id: TargetID) -> String { registry.target(id)?.name ?? id.rawValue }
@@ -828,8 +829,14 @@ public final class DragEngine {
         let serial = s.serial
         let retarget = retargetsStarted
         var current: Bool { session?.serial == serial && retargetsStarted == retarget }
+        // An outline places the drop between rows or on one, and refuses one inside a dragged
+        // item (T1, T3); nil for other destinations (and an outline whose delegate gives no tree).
+        let placement = destination.flatMap { d in info?.outline.flatMap { outlinePlacement(in: d, layout: $0) } }
+        guard current else { return }
         let operation: DropOperation
-        if let destination, let info {
+        if let refusal = placement?.refusal {
+            operation = .forbidden(reason: refusal.description)
+        } else if let destination, let info {
             // S2: an item from any other app than the destination's makes the drop cross apps.
             let sourceApp = s.sourceApps.first { $0 != info.app } ?? info.app
             operation = OperationRules.propose(
@@ -845,6 +852,10 @@ public final class DragEngine {
         if destinationChanged, let old = s.insertion {
             session?.insertion = nil
             emit(.insertion(old.container, index: nil))
+            guard current else { return }
+        }
+        if destinationChanged, session?.outline?.container != destination {
+            hideOutlinePoint()
             guard current else { return }
         }
         var wanted: TargetID? = nil
@@ -873,8 +884,15 @@ public final class DragEngine {
             emit(.preview(preview))
             guard current else { return }
         }
+        // An outline shows where the drop lands: between two rows at a depth, or on a row (T1).
+        let shownPoint = session?.outline?.shown
+        if let destination, let placement {
+            showOutlinePoint(operation.isPerformable ? placement.point : nil, in: destination)
+            guard current else { return }
+        }
+        let pointChanged = placement != nil && session?.outline?.shown != shownPoint
         // Rows make room where the drop would land (F8).
-        if let destination, operation.isPerformable, info?.insertion != nil {
+        if let destination, operation.isPerformable, info?.insertion != nil, placement == nil {
             let point = s.mode == .keyboard ? nil : s.pointer
             let index =
                 if let delegate { delegate.dragEngine(self, insertionIndexIn: destination, at: point) } else {
@@ -894,9 +912,14 @@ public final class DragEngine {
             emit(.insertion(old.container, index: nil))
         }
         guard current else { return }
-        if (proposalChanged || force || announceAlways) && !quiet {
+        if (proposalChanged || force || announceAlways || pointChanged) && !quiet {
             // Formatted only if someone reads it: no string is built on the move path.
-            announce(.over(spokenName ?? info?.name, operation), force: s.mode == .keyboard)
+            if let drag = session?.outline, let point = drag.shown, operation.isPerformable {
+                // "After Budget, inside Work. Will move." (T5)
+                announce(.place(point, in: drag.tree, operation), force: s.mode == .keyboard)
+            } else {
+                announce(.over(spokenName ?? info?.name, operation), force: s.mode == .keyboard)
+            }
         }
     }
 

@@ -14,6 +14,8 @@ public struct DragSessionSnapshot: Sendable, Hashable {
     public var highlighted: TargetID?
     /// The insertion index shown, if any.
     public var insertionIndex: Int?
+    /// The outline drop point shown, if any (T1).
+    public var outlineDropPoint: OutlineDropPoint?
     /// The last pointer position (nil for keyboard drags).
     public var pointer: Point?
     /// Whether the drop waits for the user's confirmation (U2).
@@ -50,6 +52,8 @@ struct ActiveSession {
     var operation: DropOperation = .cancel
     var highlighted: TargetID?
     var insertion: (container: TargetID, index: Int)?
+    /// The outline the drag is over, what it derived from its rows, and the drop point shown.
+    var outline: OutlineDrag?
     var preview: PreviewState
     /// Source containers the pointer has not yet left completely (F6).
     var sourcesNotLeft: [TargetID]
@@ -87,7 +91,8 @@ struct ActiveSession {
     func snapshot() -> DragSessionSnapshot {
         DragSessionSnapshot(
             items: builtItems ?? [], mode: mode, destination: destination, operation: operation, preview: preview,
-            highlighted: highlighted, insertionIndex: insertion?.index, pointer: pointer,
+            highlighted: highlighted, insertionIndex: insertion?.index, outlineDropPoint: outline?.shown,
+            pointer: pointer,
             awaitingConfirmation: awaitingConfirmation != nil)
     }
 }
@@ -99,6 +104,7 @@ struct DestinationInfo {
     var policy: OperationPolicy
     var takesMovesFromOtherApps = false
     var insertion: InsertionLayout?
+    var outline: OutlineLayout?
     var confirmation: String?
 }
 

@@ -47,6 +47,12 @@ public struct KeyboardDropPoint: Sendable, Hashable {
     public var isDestination: Bool
     /// Whether Space opens it.
     public var isSpringLoaded: Bool
+    /// In an outline, where in it (T5): each gap at each depth and each row that holds
+    /// children is a drop point of its own, named by parent and position.
+    public var outline: OutlineDropPoint? = nil
+
+    /// Whether `other` is the same place (the same target, the same point in it).
+    func isSamePlace(as other: KeyboardDropPoint) -> Bool { target == other.target && outline == other.outline }
 }
 
 /// The ordered drop points of a keyboard drag and the focused one.
@@ -71,8 +77,12 @@ struct KeyboardNavigation {
         self.membershipVersion = membershipVersion
     }
 
-    /// Drop points in reading order: top to bottom, then left to right, outer before inner.
-    static func points(in registry: TargetRegistry, masks: [TypeMask], excluding items: Set<TargetID>)
+    /// Drop points in reading order: top to bottom, then left to right, outer before inner; an
+    /// outline's points (`outlinePoints`, nil for other targets) in its own order, in its place.
+    static func points(
+        in registry: TargetRegistry, masks: [TypeMask], excluding items: Set<TargetID>,
+        outlinePoints: (DragTarget) -> [(OutlineDropPoint, String)]? = { _ in nil }
+    )
         -> [KeyboardDropPoint]
     {
         var found: [(Rect, Int, KeyboardDropPoint)] = []
@@ -83,6 +93,18 @@ struct KeyboardNavigation {
             let isDestination = registry.accepts(target.id, masks: masks)
             let isSpring = target.springLoading != nil
             guard isDestination || isSpring else { continue }
+            if isDestination, target.outline != nil, let inside = outlinePoints(target) {
+                for (point, name) in inside {
+                    found.append(
+                        (
+                            target.frame, ancestors.count,
+                            KeyboardDropPoint(
+                                target: target.id, name: name, isDestination: true, isSpringLoaded: false,
+                                outline: point)
+                        ))
+                }
+                continue
+            }
             found.append(
                 (
                     target.frame, ancestors.count,
@@ -90,13 +112,16 @@ struct KeyboardNavigation {
                         target: target.id, name: target.name, isDestination: isDestination, isSpringLoaded: isSpring)
                 ))
         }
-        found.sort { a, b in
+        // An outline's points keep their order (the sort is stable on the found order).
+        let ordered = found.enumerated().sorted { x, y in
+            let (a, b) = (x.element, y.element)
             if a.0.minY != b.0.minY { return a.0.minY < b.0.minY }
             if a.0.minX != b.0.minX { return a.0.minX < b.0.minX }
             if a.1 != b.1 { return a.1 < b.1 }
-            return a.2.target < b.2.target
+            if a.2.target != b.2.target { return a.2.target < b.2.target }
+            return x.offset < y.offset
         }
-        return found.map(\.2)
+        return ordered.map(\.element.2)
     }
 }
 

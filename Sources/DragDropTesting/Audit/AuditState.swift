@@ -43,6 +43,8 @@ struct AuditDrag {
     var highlighted: [TargetID] = []
     /// The container showing an insertion indicator.
     var insertion: TargetID?
+    /// The outline showing a drop point (T1).
+    var outline: TargetID?
     /// Source containers the pointer has not left completely since the lift (F6).
     var sourcesNotLeft: [TargetID] = []
     /// The `dropped` event, once released.

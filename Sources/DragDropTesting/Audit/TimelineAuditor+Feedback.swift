@@ -12,6 +12,7 @@ extension TimelineAuditor {
         case .proposal(let destination, let operation): proposed(operation, over: destination)
         case .highlight(let target, let on): on ? highlightOn(target) : highlightOff(target)
         case .insertion(let target, let index): insertion(in: target, index: index)
+        case .outlineDrop(let target, let point): outlineDrop(in: target, point)
         case .springArmed(let target): springArmed(target)
         case .springFlash(let target): springFlash(target)
         case .springActivated(let target, let explicit): springActivated(target, explicit: explicit)
@@ -85,7 +86,9 @@ extension TimelineAuditor {
     /// hold within the slop (touch).
     private func checkLift(at: Point) {
         guard let pr = press, !pr.duringDrag else {
-            report("F1", "a pointer drag lifted at \(at) with no pointer pressed (no pointerDown since the last pointerUp)")
+            report(
+                "F1", "a pointer drag lifted at \(at) with no pointer pressed (no pointerDown since the last pointerUp)"
+            )
             return
         }
         if pr.lifted {
@@ -138,7 +141,10 @@ extension TimelineAuditor {
 
     private func previewChanged(_ preview: PreviewState) {
         guard var d = drag else {
-            report("S3", "a drag image (badge '\(preview.badge.rawValue)', \(preview.count) item(s)) was shown with no drag in progress")
+            report(
+                "S3",
+                "a drag image (badge '\(preview.badge.rawValue)', \(preview.count) item(s)) was shown with no drag in progress"
+            )
             return
         }
         let badge = expectedBadge(d.proposal.operation)
@@ -160,7 +166,10 @@ extension TimelineAuditor {
 
     private func proposed(_ operation: DropOperation, over destination: TargetID?) {
         guard var d = drag else {
-            report("S2", "a proposal (\(operation.auditDescription) over \(destination.auditDescription)) came with no drag in progress")
+            report(
+                "S2",
+                "a proposal (\(operation.auditDescription) over \(destination.auditDescription)) came with no drag in progress"
+            )
             return
         }
         if let (expected, why) = expectedOperation(on: destination, for: d), expected != operation {
@@ -205,7 +214,9 @@ extension TimelineAuditor {
 
     private func insertion(in t: TargetID, index: Int?) {
         guard var d = drag else {
-            if let index { report("F4", "an insertion indicator at \(index) in '\(t)' was shown with no drag in progress") }
+            if let index {
+                report("F4", "an insertion indicator at \(index) in '\(t)' was shown with no drag in progress")
+            }
             return
         }
         if index == nil {
@@ -221,6 +232,30 @@ extension TimelineAuditor {
         drag = d
     }
 
+    /// T1, T3: an outline's drop point shows only where the drop would copy or move, one outline
+    /// at a time, and never offers a dragged item as the place to put the items into.
+    private func outlineDrop(in t: TargetID, _ point: OutlineDropPoint?) {
+        guard var d = drag else {
+            if point != nil { report("F4", "an outline drop point in '\(t)' was shown with no drag in progress") }
+            return
+        }
+        guard let point else {
+            if d.outline == t { d.outline = nil }
+            drag = d
+            return
+        }
+        if let other = d.outline, other != t {
+            report("F5", "an outline drop point was shown in '\(t)' while '\(other)' still shows one")
+        }
+        checkCanShowFeedback(on: t, d, what: "shown an outline drop point")
+        if let parent = point.parent, d.items.contains(where: { $0.id == parent }) {
+            report(
+                "T3", "'\(parent)', a dragged item, was offered in '\(t)' as the place to put the dragged items into")
+        }
+        d.outline = t
+        drag = d
+    }
+
     /// F4: `t` can take every dragged item, the drop on it would copy or move, and the content is
     /// above it.
     private func checkCanShowFeedback(on t: TargetID, _ d: AuditDrag, what: String) {
@@ -231,13 +266,18 @@ extension TimelineAuditor {
         }
         if d.dropped != nil { report("F4", "'\(t)' was \(what) after the drop") }
         if let why = refusal(node, d.items) { report("F4", "'\(t)' was \(what) but \(why)") }
-        if v.isDraggedOrInside(t, items: d.itemIDs) { report("F4", "'\(t)' was \(what) but it is dragged itself (or inside a dragged item)") }
+        if v.isDraggedOrInside(t, items: d.itemIDs) {
+            report("F4", "'\(t)' was \(what) but it is dragged itself (or inside a dragged item)")
+        }
         if !v.isShown(t) { report("F4", "'\(t)' was \(what) but it is hidden") }
         if let (op, why) = expectedOperation(on: t, for: d), !isPerformable(op) {
             report("F4", "'\(t)' was \(what) but a drop on it would be \(op.auditDescription): \(why)")
         }
         if d.followsPointer, let p = pointer, !v.isUnder(t, p) {
-            report("F4", "'\(t)' was \(what) but the pointer \(p) is outside its frame \(v.frame(t).map(\.description) ?? "(none)")")
+            report(
+                "F4",
+                "'\(t)' was \(what) but the pointer \(p) is outside its frame \(v.frame(t).map(\.description) ?? "(none)")"
+            )
         }
     }
 
@@ -252,7 +292,10 @@ extension TimelineAuditor {
         }
         if let d = drag {
             if d.followsPointer, let p = pointer, !v.isUnder(t, p) {
-                report("SP1", "'\(t)' was armed but the pointer \(p) is outside its frame \(v.frame(t).map(\.description) ?? "(none)")")
+                report(
+                    "SP1",
+                    "'\(t)' was armed but the pointer \(p) is outside its frame \(v.frame(t).map(\.description) ?? "(none)")"
+                )
             }
         } else {
             report("SP1", "'\(t)' was armed with no drag in progress")
@@ -263,7 +306,8 @@ extension TimelineAuditor {
 
     private func springFlash(_ t: TargetID) {
         guard var s = spring, s.target == t, !s.activated else {
-            report("SP1", "'\(t)' flashed but it is not armed\(disarmedSprings.contains(t) ? " (it was disarmed)" : "")")
+            report(
+                "SP1", "'\(t)' flashed but it is not armed\(disarmedSprings.contains(t) ? " (it was disarmed)" : "")")
             return
         }
         s.flashed = true
@@ -293,7 +337,10 @@ extension TimelineAuditor {
             if let left = s.leftAt {
                 report("SP1", "'\(t)' activated although the pointer left it at \(left.seconds)s without re-arming")
             } else if let d = drag, d.followsPointer, let p = pointer, !view.isUnder(t, p) {
-                report("SP1", "'\(t)' activated but the pointer \(p) is outside its frame \(view.frame(t).map(\.description) ?? "(none)")")
+                report(
+                    "SP1",
+                    "'\(t)' activated but the pointer \(p) is outside its frame \(view.frame(t).map(\.description) ?? "(none)")"
+                )
             }
         }
         s.activated = true
@@ -419,10 +466,15 @@ extension TimelineAuditor {
 
     private func committed(_ ids: [TargetID], on destination: TargetID, _ operation: DropOperation) {
         guard var d = drag else {
-            report("S4", "'\(destination)' committed \(quoted(ids)) with no drag in progress\(lastEnding.map { " (the last drag \($0))" } ?? "")")
+            report(
+                "S4",
+                "'\(destination)' committed \(quoted(ids)) with no drag in progress\(lastEnding.map { " (the last drag \($0))" } ?? "")"
+            )
             return
         }
-        if !isPerformable(operation) { report("S4", "'\(destination)' committed a drop whose operation is \(operation.auditDescription)") }
+        if !isPerformable(operation) {
+            report("S4", "'\(destination)' committed a drop whose operation is \(operation.auditDescription)")
+        }
         if let dropped = d.dropped {
             if !isPerformable(dropped.operation) {
                 report(
@@ -462,10 +514,15 @@ extension TimelineAuditor {
             return
         }
         if c.operation != .move {
-            report("S4", "\(quoted(ids)) were removed from their source after a \(c.operation.auditDescription) commit on '\(c.destination)'")
+            report(
+                "S4",
+                "\(quoted(ids)) were removed from their source after a \(c.operation.auditDescription) commit on '\(c.destination)'"
+            )
         }
         let extra = ids.filter { !c.items.contains($0) }
-        if !extra.isEmpty { report("S4", "\(quoted(extra)) were removed from their source but '\(c.destination)' never committed them") }
+        if !extra.isEmpty {
+            report("S4", "\(quoted(extra)) were removed from their source but '\(c.destination)' never committed them")
+        }
         if d.sourceRemoved { report("S4", "the moved items were removed from their source twice") }
         d.sourceRemoved = true
         drag = d
@@ -508,7 +565,10 @@ extension TimelineAuditor {
             // Every item that has a source here leaves it, whichever app lists it (S4).
             let local = d.items.filter { $0.sourceContainer != nil && c.items.contains($0.id) }
             if !local.isEmpty {
-                report("S4", "the move of \(quoted(local.map(\.id))) to '\(destination)' completed but they were never removed from their source")
+                report(
+                    "S4",
+                    "the move of \(quoted(local.map(\.id))) to '\(destination)' completed but they were never removed from their source"
+                )
             }
         }
         let after = snapshot
@@ -561,10 +621,14 @@ extension TimelineAuditor {
             for key in expected.keys { expected[key]?.removeAll { gone.contains($0) } }
         case .copy:
             if d.sourceRemoved || d.leftForOtherApp != nil {
-                report("S2", "the drop was handed off to \(other), which copies, but the items were removed from their source")
+                report(
+                    "S2",
+                    "the drop was handed off to \(other), which copies, but the items were removed from their source")
             }
         default:
-            report("S2", "the drop was handed off to \(other) as \(operation.auditDescription): only a copy or a move can be")
+            report(
+                "S2",
+                "the drop was handed off to \(other) as \(operation.auditDescription): only a copy or a move can be")
         }
         if snapshot != expected {
             report(
@@ -585,9 +649,11 @@ extension TimelineAuditor {
         if outcome.name != expected {
             let why: String
             if let container {
-                why = "the source container '\(container)' of the first item '\(first?.id.rawValue ?? "")' is \(shown ? "shown" : "hidden")"
+                why =
+                    "the source container '\(container)' of the first item '\(first?.id.rawValue ?? "")' is \(shown ? "shown" : "hidden")"
             } else {
-                why = "the first item '\(first?.id.rawValue ?? "")' has no source container and is \(shown ? "shown" : "not shown")"
+                why =
+                    "the first item '\(first?.id.rawValue ?? "")' has no source container and is \(shown ? "shown" : "not shown")"
             }
             report("F7", "the failed drag ended with \(outcome.name) but \(why): it must \(expected)")
         }
@@ -657,14 +723,23 @@ extension TimelineAuditor {
     private func checkName(_ name: String, of record: AuditDropRecord, _ command: String) {
         let verb = record.operation == .move ? "Move" : "Copy"
         if name.allSatisfy(\.isWhitespace) {
-            report("U1", "the \(command) of the \(record.operation.name) to '\(record.destination)' has no name (expected '\(verb) …')")
+            report(
+                "U1",
+                "the \(command) of the \(record.operation.name) to '\(record.destination)' has no name (expected '\(verb) …')"
+            )
             return
         }
         if !name.hasPrefix(verb) {
-            report("U1", "the \(command) of the \(record.operation.name) to '\(record.destination)' is named '\(name)', not '\(verb) …'")
+            report(
+                "U1",
+                "the \(command) of the \(record.operation.name) to '\(record.destination)' is named '\(name)', not '\(verb) …'"
+            )
         }
         if record.itemCount > 1, !name.contains(String(record.itemCount)) {
-            report("U1", "the \(command) of \(record.itemCount) items to '\(record.destination)' is named '\(name)', without the count")
+            report(
+                "U1",
+                "the \(command) of \(record.itemCount) items to '\(record.destination)' is named '\(name)', without the count"
+            )
         }
     }
 }

@@ -173,6 +173,7 @@ extension TimelineAuditor {
         if d.dropped != nil {
             for h in d.highlighted { report("F4", "'\(h)' is still highlighted after the drop") }
             if let ins = d.insertion { report("F4", "'\(ins)' still shows an insertion indicator after the drop") }
+            if let o = d.outline { report("F4", "'\(o)' still shows an outline drop point after the drop") }
             return
         }
         for h in d.highlighted {
@@ -264,6 +265,7 @@ extension TimelineAuditor {
     func checkFeedbackCleared(_ d: AuditDrag, when: String) {
         for h in d.highlighted { report("F4", "'\(h)' is still highlighted after \(when)") }
         if let ins = d.insertion { report("F4", "'\(ins)' still shows an insertion indicator after \(when)") }
+        if let o = d.outline { report("F4", "'\(o)' still shows an outline drop point after \(when)") }
         if let s = spring, !s.activated { report("SP1", "'\(s.target)' is still armed after \(when)") }
         for c in scrolling.keys.sorted() { report("A1", "'\(c)' is still autoscrolling after \(when)") }
     }

@@ -1,0 +1,134 @@
+/// What a drag knows of the outline it is over (``DragTarget/outline``): the tree as the
+/// delegate last gave it, the projector built from its rows for this drag's items, and the drop
+/// point shown.
+struct OutlineDrag {
+    var container: TargetID
+    var tree: OutlineTree
+    var projector: OutlineProjector
+    /// The items of the drag the tree holds (the others come from elsewhere: a list, another app).
+    var held: [TargetID]
+    /// The drop point shown (``FeedbackEvent/outlineDrop(_:_:)``), nil when none is.
+    var shown: OutlineDropPoint?
+}
+
+/// Where a drag over an outline would drop (T1), or why it cannot (T3).
+struct OutlinePlacement {
+    var point: OutlineDropPoint?
+    var refusal: OutlineRefusal?
+}
+
+extension DragEngine {
+    /// The outline drag state for `container`, rebuilt when the delegate's tree changed
+    /// (``OutlineTree/revision``) or the drag is over another outline; nil when the delegate
+    /// gives no tree. O(1) when nothing changed; O(rows that show) to rebuild.
+    func outlineDrag(for container: TargetID, layout: OutlineLayout) -> OutlineDrag? {
+        guard let tree = delegate?.dragEngine(self, outlineOf: container) else { return nil }
+        if let known = session?.outline, known.container == container, known.tree.revision == tree.revision,
+            known.tree.count == tree.count
+        {
+            return known
+        }
+        // Another outline's point goes first (F4: one destination's feedback at a time).
+        if let old = session?.outline, old.container != container, old.shown != nil { hideOutlinePoint() }
+        let held = (session?.ids ?? []).filter { tree.holds($0) }
+        let projector = OutlineProjector(
+            rows: tree.rows(), dragging: Set(held), indent: layout.indent, origin: layout.origin)
+        let shown = session?.outline?.container == container ? session?.outline?.shown : nil
+        let drag = OutlineDrag(
+            container: container, tree: tree, projector: projector, held: tree.outlineOrder(held), shown: shown)
+        session?.outline = drag
+        return drag
+    }
+
+    /// Where a drop on the outline `container` lands now: for a keyboard drag, the focused drop
+    /// point; for a pointer, the row under it and how far down it is, the depth from its
+    /// horizontal position (T1). A point inside a dragged item is refused with the reason (T3).
+    func outlinePlacement(in container: TargetID, layout: OutlineLayout) -> OutlinePlacement? {
+        guard let drag = outlineDrag(for: container, layout: layout), let s = session else { return nil }
+        let point: OutlineDropPoint?
+        if s.mode == .keyboard {
+            point = s.keyboard?.focus.flatMap { s.keyboard?.points[$0].outline }
+        } else if let pointer = s.pointer {
+            let left = registry.target(container)?.frame.minX ?? 0
+            switch registry.outlineRow(in: container, at: pointer.y) {
+            case .over(let id, let fraction):
+                guard let found = drag.projector.drop(overRow: id, fraction: fraction, x: pointer.x - left) else {
+                    // A row inside a dragged item: the item cannot go there (T3).
+                    return OutlinePlacement(
+                        point: nil,
+                        refusal: drag.tree.refusal(dropping: drag.held, into: id) ?? .intoItself(item: id.rawValue))
+                }
+                point = found
+            case .below(let id):
+                point = drag.projector.position(of: id).map {
+                    drag.projector.drop(before: $0 + 1, x: pointer.x - left)
+                }
+            case .above(let id):
+                point = drag.projector.position(of: id).map { drag.projector.drop(before: $0, x: pointer.x - left) }
+            case .none:
+                point = drag.projector.drop(before: 0, x: pointer.x - left)
+            }
+        } else {
+            point = nil
+        }
+        guard let point else { return OutlinePlacement(point: nil, refusal: nil) }
+        return OutlinePlacement(point: point, refusal: drag.tree.refusal(dropping: drag.held, into: point.parent))
+    }
+
+    /// Shows `point` as the drop point of the outline `container` (nil: none), telling the
+    /// platform when it changed.
+    func showOutlinePoint(_ point: OutlineDropPoint?, in container: TargetID) {
+        guard session?.outline?.container == container, session?.outline?.shown != point else { return }
+        session?.outline?.shown = point
+        emit(.outlineDrop(container, point))
+    }
+
+    /// Takes the outline's drop point away, if one shows.
+    func hideOutlinePoint() {
+        guard let drag = session?.outline, drag.shown != nil else { return }
+        session?.outline?.shown = nil
+        emit(.outlineDrop(drag.container, nil))
+    }
+
+    /// The keyboard drop points of the outline `container` (T5): every gap at every depth it
+    /// allows and every row that holds children, in reading order, named by parent and position.
+    func outlineKeyboardPoints(in container: TargetID, layout: OutlineLayout) -> [(OutlineDropPoint, String)]? {
+        guard let drag = outlineDrag(for: container, layout: layout) else { return nil }
+        return drag.projector.dropPoints().compactMap { point in
+            drag.tree.refusal(dropping: drag.held, into: point.parent) == nil ? (point, drag.tree.describe(point)) : nil
+        }
+    }
+}
+
+/// Where a pointer is among an outline's registered rows.
+enum OutlineRowHit: Equatable {
+    /// Over a row, `fraction` of the way down it.
+    case over(TargetID, fraction: Double)
+    /// Below every row it is not over: after the nearest row above it.
+    case below(TargetID)
+    /// Above every row: before the first.
+    case above(TargetID)
+}
+
+extension TargetRegistry {
+    /// The registered row of `container` at height `y`, or the nearest one. O(rows registered).
+    func outlineRow(in container: TargetID, at y: Double) -> OutlineRowHit? {
+        guard let s = slot(of: container) else { return nil }
+        var above: (id: TargetID, maxY: Double)?
+        var first: (id: TargetID, minY: Double)?
+        var child = nodes[Int(s)].firstChild
+        while child >= 0 {
+            defer { child = nodes[Int(child)].nextSibling }
+            guard nodes[Int(child)].flags & Self.hiddenFlag == 0 else { continue }
+            let frame = index.frame(of: child)
+            let id = cold[Int(child)].id
+            if frame.minY <= y, y < frame.maxY {
+                return .over(id, fraction: frame.height > 0 ? (y - frame.minY) / frame.height : 0.5)
+            }
+            if frame.maxY <= y, above.map({ frame.maxY > $0.maxY }) ?? true { above = (id, frame.maxY) }
+            if first.map({ frame.minY < $0.minY }) ?? true { first = (id, frame.minY) }
+        }
+        if let above { return .below(above.id) }
+        return first.map { .above($0.id) }
+    }
+}
