@@ -7,6 +7,9 @@ struct OutlineDrag {
     var projector: OutlineProjector
     /// The items of the drag the tree holds (the others come from elsewhere: a list, another app).
     var held: [TargetID]
+    /// How many items the drag had when this was built: items that join (M2) take their rows
+    /// and subtrees out of the drop points too.
+    var itemCount: Int
     /// The drop point shown (``FeedbackEvent/outlineDrop(_:_:)``), nil when none is.
     var shown: OutlineDropPoint?
 }
@@ -19,12 +22,12 @@ struct OutlinePlacement {
 
 extension DragEngine {
     /// The outline drag state for `container`, rebuilt when the delegate's tree changed
-    /// (``OutlineTree/revision``) or the drag is over another outline; nil when the delegate
+    /// (``OutlineTree/revision``), items joined the drag, or the drag is over another outline; nil when the delegate
     /// gives no tree. O(1) when nothing changed; O(rows that show) to rebuild.
     func outlineDrag(for container: TargetID, layout: OutlineLayout) -> OutlineDrag? {
         guard let tree = delegate?.dragEngine(self, outlineOf: container) else { return nil }
         if let known = session?.outline, known.container == container, known.tree.revision == tree.revision,
-            known.tree.count == tree.count
+            known.tree.count == tree.count, known.itemCount == session?.ids.count
         {
             return known
         }
@@ -35,7 +38,8 @@ extension DragEngine {
             rows: tree.rows(), dragging: Set(held), indent: layout.indent, origin: layout.origin)
         let shown = session?.outline?.container == container ? session?.outline?.shown : nil
         let drag = OutlineDrag(
-            container: container, tree: tree, projector: projector, held: tree.outlineOrder(held), shown: shown)
+            container: container, tree: tree, projector: projector, held: tree.outlineOrder(held),
+            itemCount: session?.ids.count ?? 0, shown: shown)
         session?.outline = drag
         return drag
     }

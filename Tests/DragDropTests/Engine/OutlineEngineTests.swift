@@ -24,8 +24,8 @@ struct OutlineEngineTests {
         var drops: [DropRequest] = []
         var treeAsked = 0
 
-        init() throws {
-            tree = try OutlineTests.mailboxes()
+        init(_ tree: OutlineTree? = nil) throws {
+            self.tree = try tree ?? OutlineTests.mailboxes()
             engine = DragEngine(app: "Mail", clock: VirtualClock())
             engine.delegate = self
             try engine.register(
@@ -255,5 +255,71 @@ struct OutlineEngineTests {
         mail.engine.pointerMoved(to: mail.point("q1", 0.9, x: OutlineTests.x(3)))
         #expect(mail.points().last == .between(parent: "2026", index: 1, depth: 3))
         _ = mail.engine.cancelDrag()
+    }
+
+    @Test(
+        "T1, T3, T4, T6: 300 random sessions (pointer and keyboard, one or several items) over random outlines (deep, wide, closed): no point ever shows inside a dragged item, a refused or cancelled drop changes nothing, every item keeps one parent, undo restores the outline exactly and redo redoes it"
+    )
+    func randomSessions() throws {
+        var random = SeededRandom(seed: 0x0A71)
+        func pick(_ n: Int) -> Int { Int(random.next() % UInt64(max(1, n))) }
+        for session in 0..<300 {
+            var tree = OutlineTree()
+            var ids: [TargetID] = []
+            for n in 0..<(pick(24) + 3) {
+                let containers = ids.filter { tree.containers.contains($0) }
+                let parent: TargetID? = containers.isEmpty || pick(4) == 0 ? nil : containers[pick(containers.count)]
+                let id = TargetID("n\(n)")
+                try tree.append(id, name: "Item \(n)", under: parent, canHoldChildren: pick(3) != 0)
+                if pick(3) != 0 { tree.expanded.insert(id) }
+                ids.append(id)
+            }
+            let mail = try Mail(tree)
+            let original = mail.tree
+            let rows = original.rows()
+            let first = rows[pick(rows.count)].id
+            var dragged: [TargetID] = [first]
+            var outcome: DropOutcome?
+            var joined = 0
+            if pick(3) == 0 {
+                // Keyboard: pick up one or two rows, go some points on, drop.
+                if pick(2) == 0, let other = rows.map(\.id).filter({ $0 != first }).randomElement(using: &random) {
+                    dragged.append(other)
+                }
+                try mail.engine.beginKeyboardDrag(items: dragged, from: "mailboxes")
+                for _ in 0..<(pick(12) + 1) { _ = mail.engine.keyDown(.nextDropPoint) }
+                outcome = mail.engine.keyDown(.drop).outcome
+            } else {
+                mail.drag(first, to: mail.point(first, 0.5))
+                if pick(3) == 0, let other = rows.map(\.id).filter({ $0 != first }).randomElement(using: &random) {
+                    if (try? mail.engine.addItems([other])) != nil { dragged.append(other) }
+                }
+                // Points shown before an item joined were right for the items dragged then.
+                joined = mail.events.count
+                for _ in 0..<(pick(8) + 1) {
+                    let row = rows[pick(rows.count)].id
+                    mail.engine.pointerMoved(
+                        to: mail.point(row, Double(pick(100)) / 100, x: Double(pick(Int(OutlineTests.x(6))))))
+                }
+                outcome = mail.engine.pointerUp(at: mail.engine.currentSession?.pointer ?? Point(x: 0, y: 0))
+            }
+            // No point ever showed inside what was dragged (T3).
+            for case .some(let point) in mail.points(since: joined) {
+                #expect(
+                    !dragged.contains { item in point.parent.map { original.contains($0, inside: item) } ?? false },
+                    "session \(session): \(point) inside a dragged item of \(dragged), rows \(rows.map { "\($0.id)@\($0.depth)\($0.canHoldChildren ? "+" : "")" })"
+                )
+            }
+            OutlineTests.expectWellFormed(mail.tree, ids: ids)
+            if case .completed = outcome {
+                let dropped = mail.tree
+                mail.engine.undo()
+                #expect(mail.tree == original, "session \(session): undo restores the outline")
+                mail.engine.redo()
+                #expect(mail.tree == dropped, "session \(session): redo moves them again")
+            } else {
+                #expect(mail.tree == original, "session \(session): \(String(describing: outcome)) changed nothing")
+            }
+        }
     }
 }
