@@ -20,6 +20,21 @@ static inline void dd_accessible_set_string(GtkAccessible *a, GtkAccessiblePrope
     gtk_accessible_update_property(a, property, text, -1);
 }
 
+// Sets an integer-valued accessible property (a tree item's level, 1 at the top).
+static inline void dd_accessible_set_int(GtkAccessible *a, GtkAccessibleProperty property, int value) {
+    gtk_accessible_update_property(a, property, value, -1);
+}
+
+// Says whether a tree item shows its children (AT-SPI "expanded"/"expandable").
+static inline void dd_accessible_set_expanded(GtkAccessible *a, gboolean expanded) {
+    gtk_accessible_update_state(a, GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
+}
+
+// A row that holds no children: neither expanded nor collapsed.
+static inline void dd_accessible_reset_expanded(GtkAccessible *a) {
+    gtk_accessible_reset_state(a, GTK_ACCESSIBLE_STATE_EXPANDED);
+}
+
 // The value of a string-valued accessible property as GTK holds it (free with g_free), or NULL
 // when the property is not set. GTK 4.8 has no getter: gtk_test_accessible_check_property
 // returns NULL when the value equals the one passed and the real value otherwise, so it is

@@ -176,6 +176,53 @@ final class CollectionCell {
         }
     }
 
+    // MARK: Outlines (T1)
+
+    /// The row's depth in an outline, nil outside one.
+    private(set) var depth: Int?
+    /// Whether the row holds children and shows them (nil: it holds none).
+    private(set) var isExpanded: Bool?
+    /// Where the disclosure triangle ends, from the row's left edge (a press before it toggles).
+    private(set) var disclosureEnd = 0.0
+    /// Called when a press lands on the disclosure triangle.
+    var onDisclosure: (@MainActor () -> Void)?
+    private var disclosureClick = false
+
+    /// Shows the row as an outline's: indented `depth` levels of `indent` pixels, after a
+    /// disclosure triangle (▸ closed, ▾ open) when it holds children (`expanded` nil: it holds
+    /// none). The accessible row says its level and whether it is open (what a screen reader
+    /// says of a tree item).
+    func setOutline(depth: Int, indent: Double, expanded: Bool?) {
+        self.depth = depth
+        isExpanded = expanded
+        let start = Int32(Double(depth) * indent)
+        let triangle = expanded.map { $0 ? "\u{25BE}" : "\u{25B8}" } ?? ""
+        gtk_label_set_text(dd_label(titleLabel.raw), expanded == nil ? title : "\(triangle)\u{2002}\(title)")
+        // Rows that hold nothing line their titles up with the titles after a triangle.
+        gtk_widget_set_margin_start(titleLabel.widget, expanded == nil ? start + 16 : start)
+        if let detailLabel { gtk_widget_set_margin_start(detailLabel.widget, start + 16) }
+        disclosureEnd = Double(start) + 12 + 16
+        if let row = gtk_widget_get_parent(root.widget) {
+            let accessible = dd_accessible(UnsafeMutableRawPointer(row))
+            dd_accessible_set_int(accessible, GTK_ACCESSIBLE_PROPERTY_LEVEL, Int32(depth + 1))
+            if let expanded {
+                dd_accessible_set_expanded(accessible, expanded ? 1 : 0)
+            } else {
+                dd_accessible_reset_expanded(accessible)
+            }
+        }
+        guard !disclosureClick, let click = gtk_gesture_click_new() else { return }
+        disclosureClick = true
+        gtk_gesture_single_set_button(dd_gesture_single(UnsafeMutableRawPointer(click)), guint(GDK_BUTTON_PRIMARY))
+        GSignal.connect(
+            UnsafeMutableRawPointer(click), "released",
+            click: { [weak self] presses, x, _ in
+                guard let self, presses == 1, self.isExpanded != nil, x < self.disclosureEnd else { return }
+                self.onDisclosure?()
+            })
+        gtk_widget_add_controller(root.widget, click)
+    }
+
     /// The insertion shown on this row (F8): a style class, or nil.
     func setInsertion(_ cssClass: String?) {
         guard cssClass != insertionClass else { return }

@@ -137,6 +137,33 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
         for cell in cells.values { applyInsertion(to: cell) }
     }
 
+    // MARK: Outlines (T1)
+
+    /// The tree of the outline this view shows.
+    public func dragHost(_ host: GtkDragHost, outlineOf container: TargetID) -> OutlineTree? {
+        container == id ? outlineView?.tree : nil
+    }
+
+    /// Shows where an outline's drop lands: the rows from the gap on make room and a line shows
+    /// at the chosen depth (`dd-outline-gap-N`, or `dd-outline-end-N` under the last row), or
+    /// the row it would go into highlights (`dd-outline-into`).
+    public func dragHost(_ host: GtkDragHost, showOutlineDrop point: OutlineDropPoint?, in container: TargetID) {
+        guard container == id, let outline = outlineView else { return }
+        switch point {
+        case .on(let row)?:
+            outlineInto = row
+            insertionShown = nil
+        case .between(_, _, let depth)?:
+            outlineInto = nil
+            outlineDepth = depth
+            insertionShown = outline.position(of: point!)
+        case nil:
+            outlineInto = nil
+            insertionShown = nil
+        }
+        for cell in cells.values { applyInsertion(to: cell) }
+    }
+
     /// Shows the insertion on `cell` (F8). In a list the rows from the insertion point on move
     /// down by a row's gap (`dd-make-room`, a transform: GTK lays nothing out again, so rows keep
     /// the places the engine knows, and a list anchored to its bottom row while scrolling does
@@ -145,8 +172,25 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
     /// the bottom of the gap (`dd-make-room-first`) or under the last row. In a grid a bar shows before the
     /// tile the drop would precede.
     func applyInsertion(to cell: CollectionCell) {
+        if let into = outlineInto {
+            cell.setInsertion(cell.itemID == into ? "dd-outline-into" : nil)
+            return
+        }
         guard let shown = insertionShown, let position = cell.position, !rows.isEmpty else {
             cell.setInsertion(nil)
+            return
+        }
+        if outlineView != nil {
+            let depth = min(outlineDepth, Self.outlineDepths - 1)
+            if position > shown {
+                cell.setInsertion("dd-make-room")
+            } else if position == shown {
+                cell.setInsertion("dd-outline-gap-\(depth)")
+            } else if shown >= rows.count, position == rows.count - 1 {
+                cell.setInsertion("dd-outline-end-\(depth)")
+            } else {
+                cell.setInsertion(nil)
+            }
             return
         }
         switch options.layout {

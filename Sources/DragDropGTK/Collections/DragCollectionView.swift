@@ -82,6 +82,9 @@ public final class DragCollectionView: GtkDragRegistering {
         /// inside an outer scroll view (every row then has a widget; keep it for small
         /// collections).
         public var growsWithContent = false
+        /// Set for an outline's rows (``DragOutlineView``): drops land between rows at a depth or
+        /// on a row that holds children (T1).
+        public var outline: OutlineLayout?
 
         /// Options for a collection of items of `itemType`, counted as `kind`.
         public init(itemType: ContentType, kind: Noun = .item) {
@@ -110,6 +113,12 @@ public final class DragCollectionView: GtkDragRegistering {
     public var onChange: (@MainActor () -> Void)?
     /// Called when a drag of the view's items is about to start (a grid watching Alt, M2).
     var onDragPrepared: (@MainActor () -> Void)?
+    /// The outline this view shows the rows of (``Options/outline``).
+    weak var outlineView: DragOutlineView?
+    /// The row an outline's drop would go into (T1), highlighted.
+    var outlineInto: TargetID?
+    /// The depth of the line an outline's drop between rows shows at.
+    var outlineDepth = 0
 
     unowned let host: GtkDragHost
     let root: GObjectRef
@@ -302,6 +311,10 @@ public final class DragCollectionView: GtkDragRegistering {
         gtk_widget_set_hexpand(root.widget, 1)
         gtk_widget_set_vexpand(root.widget, 1)
         GtkWidgetSupport.installCSS(Self.css, key: "dd-collection", for: root.widget)
+        if let outline = options.outline {
+            GtkWidgetSupport.installCSS(
+                Self.outlineCSS(outline), key: "dd-outline-\(outline.indent)-\(outline.origin)", for: root.widget)
+        }
         connectFactory(UnsafeMutableRawPointer(factory))
         GSignal.connect(itemsView.raw, "activate", uint: { [weak self] position in self?.activated(Int(position)) })
         weakSelf.view = self
@@ -348,6 +361,7 @@ public final class DragCollectionView: GtkDragRegistering {
         if options.acceptsDrops {
             container.accepts = [options.itemType] + options.extraAccepts
             container.insertion = options.layout == .list ? .vertical : .grid
+            container.outline = options.outline
             container.operationPolicy = options.operationPolicy
             container.takesMovesFromOtherApps = options.takesMovesFromOtherApps
             container.confirmation = options.confirmation
@@ -848,6 +862,16 @@ public final class DragCollectionView: GtkDragRegistering {
             // a double click, which would stop a drag started right after a click (M1).
             if let item = cell.listItem { gtk_list_item_set_activatable(OpaquePointer(item), isFolder ? 1 : 0) }
             describeRow(of: cell)
+            if let outline = outlineView, let shown = outline.row(at: index) {
+                cell.setOutline(
+                    depth: shown.depth, indent: outline.indent, expanded: shown.canHoldChildren ? shown.isExpanded : nil
+                )
+                let item = shown.id
+                cell.onDisclosure = { [weak outline] in outline?.toggle(item) }
+                if let listItem = cell.listItem {
+                    gtk_list_item_set_activatable(OpaquePointer(listItem), shown.canHoldChildren ? 1 : 0)
+                }
+            }
             cell.itemID = row.id
             boundByID[row.id] = cell
             if host.framesFrozen { registerRow(cell) } else { registerLater(cell, retrying: true) }
@@ -918,6 +942,10 @@ public final class DragCollectionView: GtkDragRegistering {
 
     /// A double click or Return on an item: folders open (SP2).
     private func activated(_ position: Int) {
+        if let outline = outlineView {
+            if let index = dataIndex(ofPosition: position), let row = outline.row(at: index) { outline.toggle(row.id) }
+            return
+        }
         guard let dataSource, let index = dataIndex(ofPosition: position), dataSource.isFolder(at: index) else {
             return
         }
@@ -994,6 +1022,31 @@ public final class DragCollectionView: GtkDragRegistering {
     /// Where the row (or tile) at display position `position` lies, in engine coordinates,
     /// worked out from a row on screen and the pitch: nil when no row is on screen yet.
     func modelFrame(ofPosition position: Int) -> Rect? { modelFrameFunction()?(position) }
+
+    /// How many depths an outline's drop line is drawn at (deeper ones at the deepest).
+    static let outlineDepths = 24
+
+    /// An outline's drop line at each depth (from where that depth's rows start), over the gap
+    /// where the rows made room (`dd-outline-gap-N`: the top of the row below the gap) or under
+    /// the last row (`dd-outline-end-N`), and the row a drop would go into (`dd-outline-into`).
+    static func outlineCSS(_ layout: OutlineLayout) -> String {
+        let blue = "rgb(53, 132, 228)"
+        var css = """
+            .dd-collection-list .dd-cell.dd-outline-into { background-color: rgba(53, 132, 228, 0.18); box-shadow: inset 0 0 0 2px \(blue); }
+
+            """
+        for depth in 0..<outlineDepths {
+            let x = Int(layout.origin + Double(depth) * layout.indent)
+            let line =
+                "background-image: linear-gradient(to right, transparent \(x)px, \(blue) \(x)px); background-size: 100% 3px; background-repeat: no-repeat;"
+            css += """
+                .dd-collection-list .dd-cell.dd-outline-gap-\(depth) { transform: translateY(28px); \(line) background-position: 0 0; }
+                .dd-collection-list .dd-cell.dd-outline-end-\(depth) { \(line) background-position: 0 100%; }
+
+                """
+        }
+        return css
+    }
 
     static let css = """
         .dd-collection-list > row { padding: 0; }

@@ -72,6 +72,8 @@ final class FeedbackRenderer: GtkDragHostCollaborator {
             setClass("dd-drop-highlight", on, on: id)
         case .insertion(let container, let index):
             host.delegate(of: container)?.dragHost(host, showInsertionAt: index, in: container)
+        case .outlineDrop(let container, let point):
+            host.delegate(of: container)?.dragHost(host, showOutlineDrop: point, in: container)
         case .preview(let state):
             host.gdkDrag?.icon.update(state)
         case .springFlash(let id):

@@ -13,6 +13,10 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
         return owner.dragHost(self, insertionIndexIn: container, at: point)
     }
 
+    public func dragEngine(_ engine: DragEngine, outlineOf container: TargetID) -> OutlineTree? {
+        delegate(of: container)?.dragHost(self, outlineOf: container)
+    }
+
     public func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult {
         guard let owner = delegate(of: drop.destination) else {
             return .failed(DropFailure(.failed, "Nothing in this window owns '\(drop.destination)' any more."))

@@ -27,11 +27,12 @@ public struct ExportedRepresentation: Sendable, Hashable {
 /// a protocol with a default implementation: implement its method and the host calls it
 /// (``GtkDragStartGate``, ``GtkDragImageSource``, ``GtkPlaceholderDelegate``,
 /// ``GtkAutoscrollDelegate``, ``GtkDragHostSelectionDelegate``,
-/// ``GtkKeyboardDropPointsDelegate``, ``GtkModelItemsDelegate``). Spring-loaded controls have
+/// ``GtkKeyboardDropPointsDelegate``, ``GtkModelItemsDelegate``, ``GtkOutlineDelegate``). Spring-loaded controls have
 /// an owner of their own (``GtkSpringLoadingDelegate``).
 @MainActor
 public protocol GtkDragHostDelegate: GtkDragStartGate, GtkDragImageSource, GtkPlaceholderDelegate,
-    GtkAutoscrollDelegate, GtkDragHostSelectionDelegate, GtkKeyboardDropPointsDelegate, GtkModelItemsDelegate
+    GtkAutoscrollDelegate, GtkDragHostSelectionDelegate, GtkKeyboardDropPointsDelegate, GtkModelItemsDelegate,
+    GtkOutlineDelegate
 {
     /// The items a drag starting on `item` carries: the selection when `item` is selected (M1),
     /// otherwise just `item`. Default: `[item]`.

@@ -133,6 +133,23 @@ extension GtkModelItemsDelegate {
     public func dragHost(_ host: GtkDragHost, nameOfItem item: TargetID, in container: TargetID) -> String? { nil }
 }
 
+/// The owner of an outline (`DragTarget/outline`, ``DragOutlineView``): the tree its drops are
+/// placed in (T1), and where the drop point shows.
+@MainActor
+public protocol GtkOutlineDelegate: AnyObject {
+    /// The tree of the outline `container`, as it shows now. Default: nil (a plain list).
+    func dragHost(_ host: GtkDragHost, outlineOf container: TargetID) -> OutlineTree?
+
+    /// Shows where a drop would land in the outline `container`: between two rows at a depth,
+    /// or on a row; nil removes it. Default: nothing is shown.
+    func dragHost(_ host: GtkDragHost, showOutlineDrop point: OutlineDropPoint?, in container: TargetID)
+}
+
+extension GtkOutlineDelegate {
+    public func dragHost(_ host: GtkDragHost, outlineOf container: TargetID) -> OutlineTree? { nil }
+    public func dragHost(_ host: GtkDragHost, showOutlineDrop point: OutlineDropPoint?, in container: TargetID) {}
+}
+
 /// The owner of spring-loaded controls (buttons, segments, tabs): it opens them when dragged
 /// content rests on them (SP1). Register a control with
 /// ``GtkDragHost/register(_:as:springLoadedBy:)``; the host flashes it (`dd-spring-flash`) just

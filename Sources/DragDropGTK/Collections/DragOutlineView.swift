@@ -1,0 +1,260 @@
+import CGtk4
+import DragDrop
+import Foundation
+
+/// The app's tree behind a ``DragOutlineView``: mailboxes inside mailboxes, folders inside
+/// folders. The view shows ``outline``'s rows that show (`OutlineTree/rows()`) and asks the
+/// source to carry out what a person did: open or close a row, drop items at a place.
+///
+/// After the tree changed, call ``DragOutlineView/reloadData(selecting:)``. ``OutlineStore``
+/// is a ready-made source over an `OutlineTree` the app fills.
+@MainActor
+public protocol DragOutlineDataSource: AnyObject {
+    /// The tree as it stands.
+    var outline: OutlineTree { get }
+
+    /// Opens or closes `item` (its disclosure triangle, a double click, Return).
+    func outlineView(_ view: DragOutlineView, setExpanded expanded: Bool, for item: TargetID)
+
+    /// Performs a drop at `point` (T1): between two rows under a parent, or into a row. Items of
+    /// this outline move with `OutlineTree/move(_:to:)` (T4); return how to undo it (T6).
+    func outlineView(_ view: DragOutlineView, perform drop: DropRequest, at point: OutlineDropPoint) -> DropResult
+
+    /// A second, dimmer line under the item's name; nil for none. Default: nil.
+    func outlineView(_ view: DragOutlineView, detailFor item: TargetID) -> String?
+
+    /// The item's data for drags (P1). Default: its name as UTF-8 text.
+    func outlineView(_ view: DragOutlineView, itemProviderFor item: TargetID) -> ItemProvider?
+
+    /// Takes items moved to another container out of the tree, after the destination committed
+    /// them (S4); returns how to put them back. Moves inside the outline are the drop's own
+    /// work: this is not asked for them. Default: nothing to remove.
+    func outlineView(_ view: DragOutlineView, removeMovedItems items: [DragItem], after drop: DropRequest)
+        -> UndoableAction?
+}
+
+extension DragOutlineDataSource {
+    public func outlineView(_ view: DragOutlineView, detailFor item: TargetID) -> String? { nil }
+    public func outlineView(_ view: DragOutlineView, itemProviderFor item: TargetID) -> ItemProvider? {
+        ItemProvider(app: view.host.engine.app, representations: [.text(.utf8PlainText, outline.name(of: item))])
+    }
+    public func outlineView(_ view: DragOutlineView, removeMovedItems items: [DragItem], after drop: DropRequest)
+        -> UndoableAction?
+    { nil }
+}
+
+/// A hierarchical list with drag and drop (T1–T7): rows indented under their parents with
+/// disclosure triangles, a drop between two rows at the depth the pointer's horizontal position
+/// picks (the line is drawn at that depth) or into a row that holds children (it highlights),
+/// never into a dragged item's own subtree (refused with the reason, T3), several items from
+/// different parents at once (T4), every drop point reachable by keyboard and named by parent and
+/// position (T5), and undo (T6).
+///
+/// It is a ``DragCollectionView`` showing the rows that show (virtualized: only the rows on
+/// screen have widgets, T7) over the tree of a ``DragOutlineDataSource``, so it has everything
+/// the collection view has: selection, flocking with a count, the edit menu, autoscroll.
+///
+/// ```swift
+/// let store = OutlineStore(tree: mailboxes)
+/// let outline = DragOutlineView(title: "Mailboxes", host: host, itemType: "application/x-mailbox")
+/// outline.dataSource = store
+/// gtk_box_append(box, outline.widget)   // registers itself once in the window
+/// ```
+@MainActor
+public final class DragOutlineView {
+    /// The list showing the rows.
+    public let collection: DragCollectionView
+    /// The tree behind the rows (held weakly: the app owns it).
+    public weak var dataSource: (any DragOutlineDataSource)? {
+        didSet { reloadData() }
+    }
+    /// The indentation of one level, in pixels.
+    public let indent: Double
+    unowned let host: GtkDragHost
+    private let rows = OutlineRows()
+
+    /// The widget to put in a window.
+    public var widget: UnsafeMutablePointer<GtkWidget> { collection.widget }
+    /// The outline's target identifier.
+    public var id: TargetID { collection.id }
+
+    /// Creates an empty outline of items of `itemType`; give it a ``dataSource``. With no `id`,
+    /// it registers itself once placed in a window of `host`.
+    public init(
+        id: TargetID? = nil, title: String, host: GtkDragHost, itemType: ContentType, kind: Noun = .item,
+        indent: Double = 20
+    ) {
+        self.host = host
+        self.indent = indent
+        var options = DragCollectionView.Options(itemType: itemType, kind: kind)
+        options.outline = OutlineLayout(indent: indent, origin: Self.padding)
+        options.offersMoveAndCopyTo = false
+        collection = DragCollectionView(id: id, title: title, host: host, options: options)
+        rows.view = self
+        collection.outlineView = self
+        collection.dataSource = rows
+    }
+
+    /// Where a row's content starts, from the list's left edge (the row's padding).
+    static let padding = 12.0
+
+    /// Registers the outline inside the registered target `parent` (only for an outline made
+    /// with an `id`).
+    public func register(in parent: TargetID) throws(GtkDragHostError) { try collection.register(in: parent) }
+
+    /// Reads the tree again and shows what changed, keeping the rows on screen in place.
+    public func reloadData(selecting ids: [TargetID]? = nil) {
+        rows.refresh(dataSource?.outline ?? OutlineTree())
+        collection.reloadData(selecting: ids)
+    }
+
+    /// The selected items, in the order they show.
+    public var selection: [TargetID] { collection.selection }
+
+    /// Selects `ids`.
+    public func select(_ ids: [TargetID]) { collection.select(ids) }
+
+    // MARK: For the collection view
+
+    /// The tree as the view shows it.
+    var tree: OutlineTree { rows.tree }
+
+    /// The row shown at data index `index`.
+    func row(at index: Int) -> OutlineRow? { rows.rows[safe: index] }
+
+    /// Opens a closed row, closes an open one.
+    func toggle(_ item: TargetID) {
+        guard let dataSource, tree.containers.contains(item) else { return }
+        dataSource.outlineView(self, setExpanded: !tree.expanded.contains(item), for: item)
+        reloadData()
+    }
+
+    /// The position among the rows that show where a drop between rows at `point` lands: the
+    /// row it would come before (the count of rows for the very end). Nil for a drop on a row.
+    func position(of point: OutlineDropPoint) -> Int? {
+        guard case .between(let parent, let index, _) = point else { return nil }
+        let siblings = tree.children(of: parent)
+        if index < siblings.count { return rows.positions[siblings[index]] }
+        if index > 0, let last = rows.positions[siblings[siblings.count - 1]] {
+            // After the last sibling's rows that show.
+            var next = last + 1
+            while next < rows.rows.count, rows.rows[next].depth > rows.rows[last].depth { next += 1 }
+            return next
+        }
+        guard let parent else { return 0 }
+        return rows.positions[parent].map { $0 + 1 }
+    }
+
+    func perform(_ drop: DropRequest) -> DropResult {
+        guard let dataSource else { return .failed(DropFailure(.failed, "\(collection.title) is not available.")) }
+        let point = drop.outline ?? .between(parent: nil, index: tree.children(of: nil).count, depth: 0)
+        let result = dataSource.outlineView(self, perform: drop, at: point)
+        reloadData()
+        return result
+    }
+}
+
+/// The rows that show of an outline, as a ``DragCollectionDataSource``: what the collection view
+/// lists, rebuilt only when the tree changed.
+@MainActor
+final class OutlineRows: DragCollectionDataSource {
+    weak var view: DragOutlineView?
+    private(set) var tree = OutlineTree()
+    private(set) var rows: [OutlineRow] = []
+    private(set) var positions: [TargetID: Int] = [:]
+    private var shownRevision: Int?
+
+    func refresh(_ tree: OutlineTree) {
+        if shownRevision == tree.revision, tree == self.tree { return }
+        self.tree = tree
+        shownRevision = tree.revision
+        rows = tree.rows()
+        positions = Dictionary(rows.enumerated().map { ($1.id, $0) }) { first, _ in first }
+    }
+
+    var numberOfItems: Int { rows.count }
+    func itemID(at index: Int) -> TargetID { rows[index].id }
+    func title(at index: Int) -> String { tree.name(of: rows[index].id) }
+    func detail(at index: Int) -> String? {
+        guard let view else { return nil }
+        return view.dataSource?.outlineView(view, detailFor: rows[index].id)
+    }
+
+    func collectionView(_ collection: DragCollectionView, perform drop: DropRequest, at index: Int) -> DropResult {
+        view?.perform(drop) ?? .failed(DropFailure(.failed, "The outline is gone."))
+    }
+
+    func collectionView(_ collection: DragCollectionView, removeMovedItems items: [DragItem], after drop: DropRequest)
+        -> UndoableAction?
+    {
+        // A move inside the outline was the drop's whole work.
+        guard let view, drop.destination != view.id, let dataSource = view.dataSource else { return nil }
+        return dataSource.outlineView(view, removeMovedItems: items, after: drop)
+    }
+
+    func collectionView(_ collection: DragCollectionView, itemProviderAt index: Int) -> ItemProvider? {
+        guard let view, let dataSource = view.dataSource else { return nil }
+        return dataSource.outlineView(view, itemProviderFor: rows[index].id)
+    }
+}
+
+/// A ready-made ``DragOutlineDataSource`` over an `OutlineTree`: rows open and close, drops of
+/// the outline's own items move them (T4) with undo (T6), and items dropped from elsewhere are
+/// added as new rows named like them. ``onChange`` tells the app to save.
+@MainActor
+public final class OutlineStore: DragOutlineDataSource {
+    /// The tree.
+    public var outline: OutlineTree
+    /// Called after the tree changed (a drop, an undo, a row opened).
+    public var onChange: (@MainActor () -> Void)?
+
+    /// A store holding `tree`.
+    public init(tree: OutlineTree) { outline = tree }
+
+    public func outlineView(_ view: DragOutlineView, setExpanded expanded: Bool, for item: TargetID) {
+        if expanded { outline.expanded.insert(item) } else { outline.expanded.remove(item) }
+        onChange?()
+    }
+
+    public func outlineView(_ view: DragOutlineView, perform drop: DropRequest, at point: OutlineDropPoint)
+        -> DropResult
+    {
+        let ids = drop.items.map(\.id)
+        let before = outline
+        if ids.allSatisfy(outline.holds) {
+            do {
+                _ = try outline.move(ids, to: point)
+            } catch {
+                return .failed(DropFailure(.forbidden, error.description))
+            }
+        } else {
+            // From elsewhere: new rows named like the items, where the drop put them.
+            var added: [TargetID] = []
+            for item in drop.items {
+                let id = TargetID("\(view.id.rawValue)-\(UUID().uuidString)")
+                do {
+                    try outline.append(id, name: item.name, under: point.parent)
+                } catch {
+                    outline = before
+                    return .failed(DropFailure(.forbidden, error.description))
+                }
+                added.append(id)
+            }
+            _ = try? outline.move(added, to: point)
+        }
+        let after = outline
+        onChange?()
+        return .committed(
+            undo: UndoableAction(
+                undo: { [weak self, weak view] in
+                    self?.outline = before
+                    self?.onChange?()
+                    view?.reloadData()
+                },
+                redo: { [weak self, weak view] in
+                    self?.outline = after
+                    self?.onChange?()
+                    view?.reloadData()
+                }))
+    }
+}

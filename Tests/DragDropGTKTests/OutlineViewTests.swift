@@ -1,0 +1,131 @@
+import DriverProtocol
+import Foundation
+import Testing
+import WindowDriver
+
+/// `DragOutlineView` with a real pointer (issue 23, `--scene outline`): mailboxes indented under
+/// their parents; a drop between rows lands at the depth the pointer's horizontal position picks
+/// (T1), into a row held in its middle, never inside the dragged mailbox (T3); undo puts it back
+/// (T6); the disclosure triangle opens a row.
+@Suite(
+    "GTK: an outline of mailboxes", .serialized,
+    .enabled(
+        if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
+)
+struct OutlineViewTests {
+    static let start = [
+        "Inbox", "Work", "  Projects", "    2026", "      Q1", "    Budget", "  Notes", "Archive", "Sent",
+    ]
+    /// Where depth `depth`'s rows start, from a row's left edge: the row's padding and the levels.
+    static func x(_ depth: Int, in row: ScreenRect) -> Double { row.x + 12 + Double(depth) * 20 + 10 }
+
+    private func withOutline(_ body: (_ app: FixtureApp, _ pointer: Pointer) async throws -> Void) async throws {
+        let display = try XDisplay.startPrivate()
+        defer { display.stop() }
+        let app = try await FixtureApp.launch(
+            on: display, size: (420, 420), arguments: ["--scene", "outline"], environment: ["GTK_A11Y": "none"])
+        defer { app.stop() }
+        try await app.waitFor(ReadyLine.self, "the outline laid out")
+        try await body(app, Pointer(display: display))
+    }
+
+    /// The outline drop points shown since `mark`, as "between parent index depth" / "on row".
+    private func points(_ app: FixtureApp, since mark: Int) -> [String] {
+        app.events(from: mark).filter { $0.event == "outlineDrop" }.map { line in
+            switch line.place {
+            case "between"?: "between \(line.parent ?? "top") \(line.index ?? -1) \(line.depth ?? -1)"
+            case "on"?: "on \(line.row ?? "")"
+            default: "none"
+            }
+        }
+    }
+
+    @Test(
+        "T1, T6: Sent dragged to the line under Budget goes in at the depth the pointer's x picks (Work's level, then Projects'), the line drawn there; undo puts it back at the top level"
+    )
+    func depthFollowsThePointer() async throws {
+        try await withOutline { app, pointer in
+            #expect(app.lists["mailboxes"] == Self.start)
+            let layout = try await app.settledSceneLayout()
+            let sent = try layout.frame("mailboxes/Sent")
+            let budget = try layout.frame("mailboxes/Budget")
+            let mark = app.lineCount
+            // The lower quarter of Budget: the gap between Budget (depth 2) and Notes (depth 1).
+            let y = budget.maxY - budget.height / 8
+            try pointer.drag(
+                from: sent.center, to: (Self.x(1, in: budget), y), steps: 16, pause: 0.3, release: false)
+            try await app.waitFor(FeedbackLine.self, "the line at Work's level", after: mark) {
+                $0.event == "outlineDrop" && $0.parent == "work" && $0.depth == 1
+            }
+            try pointer.move(from: (Self.x(1, in: budget), y), to: (Self.x(2, in: budget), y), steps: 4)
+            try await app.waitFor(FeedbackLine.self, "the line at Projects' level", after: mark) {
+                $0.event == "outlineDrop" && $0.parent == "projects" && $0.depth == 2
+            }
+            try? app.display.screenshot(to: ".build/test-screenshots/outline-depth.png")
+            try pointer.release()
+            let moved = try await app.waitForState("Sent after Budget, inside Projects", after: mark) { lists, _ in
+                lists["mailboxes"]?.contains("    Sent") == true
+            }
+            #expect(
+                moved["mailboxes"] == [
+                    "Inbox", "Work", "  Projects", "    2026", "      Q1", "    Budget", "    Sent", "  Notes",
+                    "Archive",
+                ])
+            #expect(points(app, since: mark).contains("between projects 2 2"), "\(points(app, since: mark))")
+            #expect(points(app, since: mark).last == "none", "the line goes away with the drag")
+            try await app.settleAfterDrag(from: mark)
+            let undo = app.lineCount
+            try pointer.key("ctrl+z")
+            try await app.waitForState("Sent back at the top level", after: undo) { lists, _ in
+                lists["mailboxes"] == Self.start
+            }
+        }
+    }
+
+    @Test(
+        "T1, T3: Inbox held over Archive's middle goes into it (Archive opens); Work held over 2026, inside it, is refused with the reason and nothing changes; the triangle of 2026 opens it"
+    )
+    func intoARowButNeverIntoItself() async throws {
+        try await withOutline { app, pointer in
+            var layout = try await app.settledSceneLayout()
+            let inbox = try layout.frame("mailboxes/Inbox")
+            let archive = try layout.frame("mailboxes/Archive")
+            var mark = app.lineCount
+            try pointer.drag(from: inbox.center, to: archive.center, steps: 16, pause: 0.3)
+            try await app.waitForState("Inbox inside Archive", after: mark) { lists, _ in
+                lists["mailboxes"] == [
+                    "Work", "  Projects", "    2026", "      Q1", "    Budget", "  Notes", "Archive", "  Inbox", "Sent",
+                ] && lists["open"]?.contains("Archive") == true
+            }
+            #expect(points(app, since: mark).contains("on archive"), "\(points(app, since: mark))")
+            try await app.settleAfterDrag(from: mark)
+
+            // Work over 2026, a mailbox inside it.
+            layout = try await app.settledSceneLayout()
+            let work = try layout.frame("mailboxes/Work")
+            let year = try layout.frame("mailboxes/2026")
+            mark = app.lineCount
+            try pointer.drag(from: work.center, to: year.center, steps: 16, pause: 0.3, release: false)
+            // On the way it passes over Projects, inside Work too: refused there first.
+            let refused = try await app.waitFor(FeedbackLine.self, "the refusal over 2026", after: mark) {
+                $0.event == "proposal" && $0.operation == "forbidden" && $0.reason?.contains("2026") == true
+            }
+            #expect(refused.reason == "'Work' cannot go inside '2026', which is inside it.")
+            try pointer.release()
+            try await app.waitForDragEnd(after: mark)
+            #expect(points(app, since: mark).allSatisfy { !$0.contains("2026") && !$0.hasPrefix("on ") })
+            #expect(app.lists["mailboxes"]?.first == "Work", "nothing moved")
+
+            // The triangle before 2026 opens it: Q1 shows.
+            layout = try await app.settledSceneLayout()
+            let closed = try layout.frame("mailboxes/2026")
+            mark = app.lineCount
+            try pointer.click(at: (closed.x + 12 + 2 * 20 + 6, closed.midY))
+            try await app.waitForState("2026 open", after: mark) { lists, _ in
+                lists["open"]?.contains("2026") == true
+            }
+            let opened = try await app.settledSceneLayout()
+            #expect(opened.frames["mailboxes/Q1"] != nil, "Q1 shows under 2026")
+        }
+    }
+}
