@@ -49,7 +49,12 @@ final class OutlineScene: FixtureScene {
             title: "Mailboxes", host: host, itemType: "application/x-fixture-mailbox", kind: Noun("mailbox"))
         outline.dataSource = store
         self.outline = outline
-        store.onChange = { [weak self] in self?.printState() }
+        store.onChange = { [weak self] in
+            self?.printState()
+            // Rows that come or go register after GTK binds them (during a drag no frame
+            // change is reported): the layout is printed again once they did.
+            GLibSource.once(afterMilliseconds: 100) { [weak self] in self?.printLayout() }
+        }
         let box = SceneWindow.paddedBox(GTK_ORIENTATION_VERTICAL, spacing: 6)
         gtk_box_append(dd_box(UnsafeMutableRawPointer(box)), outline.widget)
         let status = GtkAnnouncementLabel()

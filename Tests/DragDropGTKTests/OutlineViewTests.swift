@@ -128,4 +128,56 @@ struct OutlineViewTests {
             #expect(opened.frames["mailboxes/Q1"] != nil, "Q1 shows under 2026")
         }
     }
+
+    @Test(
+        "T2, SP1: a closed mailbox held under a drag flashes and opens; left for another row it closes again; dropped inside, it stays open with the mailbox in it"
+    )
+    func closedRowsSpringOpen() async throws {
+        try await withOutline { app, pointer in
+            var layout = try await app.settledSceneLayout()
+            let sent = try layout.frame("mailboxes/Sent")
+            let year = try layout.frame("mailboxes/2026")
+            let inbox = try layout.frame("mailboxes/Inbox")
+            var mark = app.lineCount
+            try pointer.drag(from: sent.center, to: year.center, steps: 16, pause: 0.3, release: false)
+            try await app.waitFor(FeedbackLine.self, "2026 flashing", after: mark) {
+                $0.event == "springFlash" && $0.target == "2026"
+            }
+            try await app.waitForState("2026 sprung open", after: mark) { lists, _ in
+                lists["open"]?.contains("2026") == true
+            }
+            // Away from it, into Inbox: 2026 closes again.
+            let away = app.lineCount
+            try pointer.move(from: year.center, to: inbox.center, steps: 8)
+            try await app.waitForState("2026 closed again", after: away) { lists, _ in
+                lists["open"]?.contains("2026") == false
+            }
+            try pointer.release()
+            try await app.waitForState("Sent inside Inbox, 2026 closed", after: mark) { lists, _ in
+                lists["mailboxes"]?.prefix(2) == ["Inbox", "  Sent"] && lists["open"]?.contains("2026") == false
+            }
+            try await app.settleAfterDrag(from: mark)
+
+            // Held over 2026 again, then dropped on the line under Q1, inside it.
+            layout = try await app.settledSceneLayout()
+            let notes = try layout.frame("mailboxes/Notes")
+            let closed = try layout.frame("mailboxes/2026")
+            mark = app.lineCount
+            try pointer.drag(from: notes.center, to: closed.center, steps: 16, pause: 0.3, release: false)
+            try await app.waitForState("2026 sprung open", after: mark) { lists, _ in
+                lists["open"]?.contains("2026") == true
+            }
+            let opened = try await app.settledSceneLayout()
+            let q1 = try opened.frame("mailboxes/Q1")
+            try pointer.move(
+                from: closed.center, to: (Self.x(3, in: q1), q1.maxY - q1.height / 8), steps: 6)
+            try await app.waitFor(FeedbackLine.self, "the line under Q1, inside 2026", after: mark) {
+                $0.event == "outlineDrop" && $0.parent == "2026" && $0.depth == 3
+            }
+            try pointer.release()
+            try await app.waitForState("Notes inside 2026, which stays open", after: mark) { lists, _ in
+                lists["mailboxes"]?.contains("      Notes") == true && lists["open"]?.contains("2026") == true
+            }
+        }
+    }
 }

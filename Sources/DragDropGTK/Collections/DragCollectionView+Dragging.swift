@@ -149,6 +149,7 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
     /// the row it would go into highlights (`dd-outline-into`).
     public func dragHost(_ host: GtkDragHost, showOutlineDrop point: OutlineDropPoint?, in container: TargetID) {
         guard container == id, let outline = outlineView else { return }
+        outline.dropPointMoved(to: point)
         switch point {
         case .on(let row)?:
             outlineInto = row
@@ -219,6 +220,10 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
 
     /// A folder tile sprang open under a drag (SP1): the data source opens it.
     public func dragHost(_ host: GtkDragHost, activate control: TargetID, explicit: Bool) {
+        if let outline = outlineView {
+            outline.springOpen(control)
+            return
+        }
         guard let dataSource, let index = dataIndex(of: control), dataSource.isFolder(at: index) else { return }
         dataSource.collectionView(self, openFolderAt: index, duringDrag: true)
     }

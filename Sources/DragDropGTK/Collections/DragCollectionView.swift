@@ -391,6 +391,9 @@ public final class DragCollectionView: GtkDragRegistering {
             target.operationPolicy = .preferMove
             target.springLoading = SpringLoadingConfiguration()
         }
+        // An outline's closed row that holds children springs open under a held drag (T2); its
+        // rows are no destinations of their own (the outline places drops on them, T1).
+        if options.acceptsDrops, cell.isExpanded == false { target.springLoading = SpringLoadingConfiguration() }
         return target
     }
 
@@ -925,7 +928,7 @@ public final class DragCollectionView: GtkDragRegistering {
             if row.placeholder == nil, row.id == cell.itemID, let dataSource,
                 let index = dataIndex(ofPosition: position),
                 cell.title == dataSource.title(at: index), cell.detail == dataSource.detail(at: index),
-                cell.isFolder == dataSource.isFolder(at: index),
+                cell.isFolder == dataSource.isFolder(at: index), showsOutlineRow(cell, index),
                 // During a drag frames are the model's, placed by position: registered again.
                 cell.position == position || !host.framesFrozen
             {
@@ -938,6 +941,13 @@ public final class DragCollectionView: GtkDragRegistering {
             release(cell)
             configure(cell, position: position)
         }
+    }
+
+    /// Whether `cell` shows the outline row at data index `index` as it is (its depth, whether
+    /// it is open): true outside an outline.
+    private func showsOutlineRow(_ cell: CollectionCell, _ index: Int) -> Bool {
+        guard let outline = outlineView, let row = outline.row(at: index) else { return true }
+        return cell.depth == row.depth && cell.isExpanded == (row.canHoldChildren ? row.isExpanded : nil)
     }
 
     /// A double click or Return on an item: folders open (SP2).

@@ -145,9 +145,67 @@ public final class DragOutlineView {
         return rows.positions[parent].map { $0 + 1 }
     }
 
+    // MARK: Spring loading (T2)
+
+    /// Rows a held drag opened (T2), the latest last: each closes again when the drag leaves it
+    /// without dropping inside.
+    private(set) var springOpened: [TargetID] = []
+    /// Where the last drop went (its parent), to keep the rows open that it went into.
+    private var lastDropParent: TargetID??
+    private let closingKey = UpdateKeyObject()
+    private final class UpdateKeyObject {}
+
+    /// A closed row under a held drag springs open (T2, SP1). Runs inside an engine call: the
+    /// rows change once it is over.
+    func springOpen(_ item: TargetID) {
+        guard tree.containers.contains(item), !tree.expanded.contains(item) else { return }
+        springOpened.append(item)
+        host.scheduleUpdate(key: self) { [weak self] in
+            guard let self, let dataSource = self.dataSource, !self.tree.expanded.contains(item) else { return }
+            dataSource.outlineView(self, setExpanded: true, for: item)
+            self.reloadData()
+        }
+    }
+
+    /// The drop point moved (nil: none shows): a row the drag opened closes again once the
+    /// drop point is outside it; when the drag is over, the rows it opened close unless the
+    /// drop went inside them.
+    func dropPointMoved(to point: OutlineDropPoint?) {
+        guard !springOpened.isEmpty else { return }
+        host.scheduleUpdate(key: closingKey) { [weak self] in
+            guard let self else { return }
+            let dragging = self.host.engine.isDragging
+            // Where things are (or went): inside the rows that stay open.
+            let place: TargetID?? = dragging ? point.map { $0.parent } : self.lastDropParent
+            guard dragging ? point != nil : true else { return }
+            let keep: (TargetID) -> Bool = { row in
+                // The gap right above the row is still at it (the pointer on its top edge).
+                if dragging, case .between(let parent, let index, _)? = point, parent == self.tree.parent(of: row),
+                    self.tree.children(of: parent).firstIndex(of: row) == index
+                {
+                    return true
+                }
+                guard let outer = place, let parent = outer else { return false }
+                return self.tree.contains(parent, inside: row)
+            }
+            let closing = self.springOpened.filter { !keep($0) }
+            self.springOpened.removeAll { closing.contains($0) }
+            if !dragging {
+                self.springOpened = []
+                self.lastDropParent = nil
+            }
+            guard !closing.isEmpty, let dataSource = self.dataSource else { return }
+            for row in closing.reversed() where self.tree.expanded.contains(row) {
+                dataSource.outlineView(self, setExpanded: false, for: row)
+            }
+            self.reloadData()
+        }
+    }
+
     func perform(_ drop: DropRequest) -> DropResult {
         guard let dataSource else { return .failed(DropFailure(.failed, "\(collection.title) is not available.")) }
         let point = drop.outline ?? .between(parent: nil, index: tree.children(of: nil).count, depth: 0)
+        lastDropParent = .some(point.parent)
         let result = dataSource.outlineView(self, perform: drop, at: point)
         reloadData()
         return result
