@@ -180,4 +180,56 @@ struct OutlineViewTests {
             }
         }
     }
+
+    @Test(
+        "T5, C4: Sent picked up with the keyboard reaches the place after Budget inside Projects by Tab, each place said by parent and position, and Return drops it there; Right opens a row, Left closes it"
+    )
+    func keyboardReachesEveryPlace() async throws {
+        try await withOutline { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let sent = try layout.frame("mailboxes/Sent")
+            try pointer.click(at: sent.center)
+            var mark = app.lineCount
+            try pointer.key("ctrl+shift+d")
+            try await app.waitFor(FeedbackLine.self, "Sent picked up", after: mark) {
+                $0.event == "lifted" && $0.mode == "keyboard"
+            }
+            let wanted = "After Budget, inside Projects. Will move."
+            var said: [String] = []
+            for _ in 0..<30 where !said.contains(wanted) {
+                let step = app.lineCount
+                try pointer.key("Tab")
+                let line = try await app.waitFor(FeedbackLine.self, "the next place said", after: step) {
+                    $0.event == "announcement"
+                }
+                said.append(line.text ?? "")
+            }
+            #expect(said.first == "At the top of the list. Will move.", "\(said)")
+            #expect(said.contains("Into Inbox. Will move."), "rows that hold children are places too: \(said)")
+            #expect(said.last == wanted, "\(said)")
+            try pointer.key("Return")
+            try await app.waitForState("Sent after Budget, inside Projects", after: mark) { lists, _ in
+                lists["mailboxes"] == [
+                    "Inbox", "Work", "  Projects", "    2026", "      Q1", "    Budget", "    Sent", "  Notes",
+                    "Archive",
+                ]
+            }
+            // A keyboard drag has no GTK drag to end: the layout settles.
+            _ = try await app.settledSceneLayout()
+
+            // Right opens the focused row, Left closes it.
+            let year = try (try await app.settledSceneLayout()).frame("mailboxes/2026")
+            try pointer.click(at: year.center)
+            mark = app.lineCount
+            try pointer.key("Right")
+            try await app.waitForState("2026 opened by Right", after: mark) { lists, _ in
+                lists["open"]?.contains("2026") == true
+            }
+            mark = app.lineCount
+            try pointer.key("Left")
+            try await app.waitForState("2026 closed by Left", after: mark) { lists, _ in
+                lists["open"]?.contains("2026") == false
+            }
+        }
+    }
 }

@@ -163,6 +163,11 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
             insertionShown = nil
         }
         for cell in cells.values { applyInsertion(to: cell) }
+        // A keyboard drag's drop point may lie off screen (T5): its row is brought into view.
+        if host.engine.currentSession?.mode == .keyboard, !rows.isEmpty {
+            let shown = outlineInto.flatMap { positions[$0] } ?? insertionShown.map { min($0, rows.count - 1) }
+            if let shown { scrollToShow(rows[shown].id) }
+        }
     }
 
     /// Shows the insertion on `cell` (F8). In a list the rows from the insertion point on move

@@ -57,7 +57,7 @@ extension DragCollectionView {
     /// the content (its height over the number of lines: rows are equally tall), not from rows
     /// on screen, whose frames lag a scroll GTK has not laid out yet. Returns whether it scrolled.
     @discardableResult
-    private func scrollToShow(_ item: TargetID) -> Bool {
+    func scrollToShow(_ item: TargetID) -> Bool {
         guard let position = positions[item], let adjustment = verticalAdjustment else { return false }
         let perLine: Int
         switch options.layout {

@@ -93,6 +93,38 @@ public final class DragOutlineView {
         rows.view = self
         collection.outlineView = self
         collection.dataSource = rows
+        openAndCloseWithArrows()
+    }
+
+    /// Right opens the focused row, Left closes it (or goes to its parent when it is closed), as
+    /// in every tree a desktop shows.
+    private func openAndCloseWithArrows() {
+        guard let keys = gtk_event_controller_key_new() else { return }
+        GSignal.connect(
+            UnsafeMutableRawPointer(keys), "key-pressed",
+            key: { [weak self] keyval, _, state in
+                guard let self, !self.host.engine.isDragging,
+                    state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0,
+                    keyval == UInt32(GDK_KEY_Right) || keyval == UInt32(GDK_KEY_Left),
+                    let item = self.collection.focusedItem, let dataSource = self.dataSource
+                else { return false }
+                let open = self.tree.expanded.contains(item)
+                if keyval == UInt32(GDK_KEY_Right) {
+                    guard self.tree.containers.contains(item), !open else { return false }
+                    dataSource.outlineView(self, setExpanded: true, for: item)
+                    self.reloadData()
+                } else if open {
+                    dataSource.outlineView(self, setExpanded: false, for: item)
+                    self.reloadData()
+                } else if let parent = self.tree.parent(of: item) {
+                    self.collection.scrollTo(parent)
+                    if let cell = self.collection.boundByID[parent], let row = gtk_widget_get_parent(cell.widget) {
+                        gtk_widget_grab_focus(row)
+                    }
+                }
+                return true
+            })
+        gtk_widget_add_controller(collection.itemsWidget, keys)
     }
 
     /// Where a row's content starts, from the list's left edge (the row's padding).
