@@ -1,7 +1,7 @@
 // `make bench`: every scenario of the benchmarks issue, each beside a baseline measured in the
 // same run, printed as one Markdown table on standard output (progress goes to standard error).
 //
-// Usage: dragdrop-bench [--quick] [--only lookup,drag,churn,lift,memory,transfer,lists,latency] [--no-gtk] [--no-qt]
+// Usage: dragdrop-bench [--quick] [--only lookup,drag,churn,lift,memory,transfer,lists,latency,outline] [--no-gtk] [--no-qt]
 //                       [--output FILE] [--scratch DIR]
 import BenchmarkSupport
 import Foundation
@@ -88,6 +88,8 @@ do {
         ListsScenario.run(suite, gtk: gtk)
         gtk.stop()
     }
+    suite.group = 9
+    if options.runs("outline") { try OutlineScenario.run(suite) }
     suite.group = 8
     if options.runs("latency"), !options.skipGTK {
         let gtk = GTKBaseline(suite: suite)

@@ -6,18 +6,21 @@ struct OutlineDrag {
     var tree: OutlineTree
     var projector: OutlineProjector
     /// The items of the drag the tree holds (the others come from elsewhere: a list, another app).
-    var held: [TargetID]
+    var held: Set<TargetID>
     /// How many items the drag had when this was built: items that join (M2) take their rows
     /// and subtrees out of the drop points too.
     var itemCount: Int
     /// The drop point shown (``FeedbackEvent/outlineDrop(_:_:)``), nil when none is.
     var shown: OutlineDropPoint?
+    /// The last refusal (a row inside a dragged item, T3) with the row it was for: a pointer
+    /// moving over that row is refused again without putting the reason into words again.
+    var refused: (row: TargetID, reason: String)?
 }
 
-/// Where a drag over an outline would drop (T1), or why it cannot (T3).
+/// Where a drag over an outline would drop (T1), or why it cannot (T3), in words.
 struct OutlinePlacement {
     var point: OutlineDropPoint?
-    var refusal: OutlineRefusal?
+    var refusal: String?
 }
 
 extension DragEngine {
@@ -38,8 +41,8 @@ extension DragEngine {
             rows: tree.rows(), dragging: Set(held), indent: layout.indent, origin: layout.origin)
         let shown = session?.outline?.container == container ? session?.outline?.shown : nil
         let drag = OutlineDrag(
-            container: container, tree: tree, projector: projector, held: tree.outlineOrder(held),
-            itemCount: session?.ids.count ?? 0, shown: shown)
+            container: container, tree: tree, projector: projector, held: Set(held),
+            itemCount: session?.ids.count ?? 0, shown: shown, refused: nil)
         session?.outline = drag
         return drag
     }
@@ -53,14 +56,25 @@ extension DragEngine {
         if s.mode == .keyboard {
             point = s.keyboard?.focus.flatMap { s.keyboard?.points[$0].outline }
         } else if let pointer = s.pointer {
-            let left = registry.target(container)?.frame.minX ?? 0
+            let left = registry.frame(of: container)?.minX ?? 0
             switch registry.outlineRow(in: container, at: pointer.y) {
             case .over(let id, let fraction):
                 guard let found = drag.projector.drop(overRow: id, fraction: fraction, x: pointer.x - left) else {
-                    // A row inside a dragged item: the item cannot go there (T3).
-                    return OutlinePlacement(
-                        point: nil,
-                        refusal: drag.tree.refusal(dropping: drag.held, into: id) ?? .intoItself(item: id.rawValue))
+                    // A row inside a dragged item: the item cannot go there (T3). The dragged
+                    // item holding it is found going up from the row: O(depth), whatever the
+                    // number of dragged items.
+                    if let refused = drag.refused, refused.row == id {
+                        return OutlinePlacement(point: nil, refusal: refused.reason)
+                    }
+                    var ancestor = drag.tree.parent(of: id)
+                    while let next = ancestor, !drag.held.contains(next) { ancestor = drag.tree.parent(of: next) }
+                    let refusal: OutlineRefusal =
+                        ancestor.map {
+                            .intoDescendant(item: drag.tree.name(of: $0), descendant: drag.tree.name(of: id))
+                        } ?? .intoItself(item: drag.tree.name(of: id))
+                    let reason = refusal.description
+                    session?.outline?.refused = (id, reason)
+                    return OutlinePlacement(point: nil, refusal: reason)
                 }
                 point = found
             case .below(let id):
@@ -75,8 +89,9 @@ extension DragEngine {
         } else {
             point = nil
         }
-        guard let point else { return OutlinePlacement(point: nil, refusal: nil) }
-        return OutlinePlacement(point: point, refusal: drag.tree.refusal(dropping: drag.held, into: point.parent))
+        // The projector offers no place inside a dragged item nor under a row that holds
+        // nothing: its points need no check (T3), and a move costs O(depth) (T7).
+        return OutlinePlacement(point: point, refusal: nil)
     }
 
     /// Shows `point` as the drop point of the outline `container` (nil: none), telling the
@@ -98,9 +113,7 @@ extension DragEngine {
     /// allows and every row that holds children, in reading order, named by parent and position.
     func outlineKeyboardPoints(in container: TargetID, layout: OutlineLayout) -> [(OutlineDropPoint, String)]? {
         guard let drag = outlineDrag(for: container, layout: layout) else { return nil }
-        return drag.projector.dropPoints().compactMap { point in
-            drag.tree.refusal(dropping: drag.held, into: point.parent) == nil ? (point, drag.tree.describe(point)) : nil
-        }
+        return drag.projector.dropPoints().map { ($0, drag.tree.describe($0)) }
     }
 }
 
@@ -115,6 +128,9 @@ enum OutlineRowHit: Equatable {
 }
 
 extension TargetRegistry {
+    /// The frame of a registered target, without building its descriptor.
+    func frame(of id: TargetID) -> Rect? { slot(of: id).map { index.frame(of: $0) } }
+
     /// The registered row of `container` at height `y`, or the nearest one. O(rows registered).
     func outlineRow(in container: TargetID, at y: Double) -> OutlineRowHit? {
         guard let s = slot(of: container) else { return nil }

@@ -835,7 +835,7 @@ public final class DragEngine {
         guard current else { return }
         let operation: DropOperation
         if let refusal = placement?.refusal {
-            operation = .forbidden(reason: refusal.description)
+            operation = .forbidden(reason: refusal)
         } else if let destination, let info {
             // S2: an item from any other app than the destination's makes the drop cross apps.
             let sourceApp = s.sourceApps.first { $0 != info.app } ?? info.app
