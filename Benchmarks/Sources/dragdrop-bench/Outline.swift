@@ -1,11 +1,13 @@
 import BenchmarkSupport
 import DragDrop
 import DragDropTesting
+import Foundation
 
 /// Issue 23, T7: a pointer move over an outline of 100,000 items (wide: 1,000 mailboxes of 99;
 /// deep: 5,000 chains 20 levels deep; every row open) costs what it costs over a flat list of
 /// 100,000 rows. Both are model-backed as a virtualized view registers them: the 40 rows on
-/// screen (from row 50,000) are registered, the rest live in the model; one row is dragged.
+/// screen (from row 50,000) are registered, the rest live in the model; one row with nothing
+/// inside it is dragged.
 /// The same path of moves, across the rows and the depths, in both; the baseline is the same
 /// engine over the flat list, whose insertion index comes from the model's frames.
 enum OutlineScenario {
@@ -18,7 +20,10 @@ enum OutlineScenario {
     static func run(_ suite: Suite) throws {
         suite.log("Outline: pointer moves over 100,000 items (T7)")
         let flat = try measure(suite, tree: nil)
-        for (shape, tree) in [("wide", wide()), ("deep", deep())] {
+        // DRAGDROP_BENCH_OUTLINE=wide (or deep) measures one shape only (for a profiler).
+        let only = ProcessInfo.processInfo.environment["DRAGDROP_BENCH_OUTLINE"]
+        for (shape, make) in [("wide", wide), ("deep", deep)] where only == nil || only == shape {
+            let tree = make()
             let outline = try measure(suite, tree: tree)
             suite.add(
                 Row(
@@ -76,7 +81,8 @@ enum OutlineScenario {
         list.modelItems = ModelItems(offers: [type])
         if tree != nil { list.outline = OutlineLayout(indent: 16) }
         try engine.register(list)
-        let ids = tree.map { $0.rows().map(\.id) } ?? (0..<count).map { TargetID("r\($0)") }
+        let outlineRows = tree?.rows()
+        let ids = outlineRows?.map(\.id) ?? (0..<count).map { TargetID("r\($0)") }
         app.ids = ids
         for position in first..<(first + shown) {
             var row = DragTarget(
@@ -86,9 +92,17 @@ enum OutlineScenario {
             row.offers = [type]
             try engine.register(row)
         }
-        // Lift the first row on screen, then wander across the rows and the depths.
-        engine.pointerDown(at: Point(x: 200, y: rowHeight / 2))
-        engine.pointerMoved(to: Point(x: 200, y: rowHeight / 2 + 6))
+        // Lift the first row on screen with nothing inside it (so the path crosses rows the
+        // drop may go to, not a dragged subtree), then wander across the rows and the depths.
+        let rows = outlineRows
+        let lifted =
+            (first..<(first + shown)).first { p in
+                guard let rows else { return true }
+                return p + 1 >= rows.count || rows[p + 1].depth <= rows[p].depth
+            } ?? first
+        let liftY = (Double(lifted - first) + 0.5) * rowHeight
+        engine.pointerDown(at: Point(x: 200, y: liftY))
+        engine.pointerMoved(to: Point(x: 200, y: liftY + 6))
         var path: [Point] = []
         for step in 0..<400 {
             let y = Double((step * 37) % (shown * Int(rowHeight)))

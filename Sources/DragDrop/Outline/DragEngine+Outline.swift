@@ -12,86 +12,88 @@ struct OutlineDrag {
     var itemCount: Int
     /// The drop point shown (``FeedbackEvent/outlineDrop(_:_:)``), nil when none is.
     var shown: OutlineDropPoint?
-    /// The last refusal (a row inside a dragged item, T3) with the row it was for: a pointer
-    /// moving over that row is refused again without putting the reason into words again.
-    var refused: (row: TargetID, reason: String)?
+    /// The reasons of the refusals so far (rows inside a dragged item, T3), by row: a pointer
+    /// coming back over a row is refused again without putting the reason into words again
+    /// (formatting a sentence costs more than the rest of a move).
+    var refused: [TargetID: String] = [:]
 }
 
 /// Where a drag over an outline would drop (T1), or why it cannot (T3), in words.
 struct OutlinePlacement {
     var point: OutlineDropPoint?
-    var refusal: String?
+    var refusal: String? = nil
+}
+
+extension OutlineDrag {
+    /// The drop for a pointer at `hit` among the rows, `x` from the outline's left edge (T1),
+    /// or why there is none (T3). O(depth); a refused row's reason is put into words once.
+    mutating func place(_ hit: OutlineRowHit?, x: Double) -> OutlinePlacement {
+        switch hit {
+        case .over(let id, let fraction):
+            if let found = projector.drop(overRow: id, fraction: fraction, x: x) {
+                return OutlinePlacement(point: found, refusal: nil)
+            }
+            // A row inside a dragged item: the item cannot go there (T3). The dragged item
+            // holding it is found going up from the row: O(depth), whatever the number of
+            // dragged items.
+            if let reason = refused[id] { return OutlinePlacement(point: nil, refusal: reason) }
+            var ancestor = tree.parent(of: id)
+            while let next = ancestor, !held.contains(next) { ancestor = tree.parent(of: next) }
+            let refusal: OutlineRefusal =
+                ancestor.map { .intoDescendant(item: tree.name(of: $0), descendant: tree.name(of: id)) }
+                ?? .intoItself(item: tree.name(of: id))
+            let reason = refusal.description
+            refused[id] = reason
+            return OutlinePlacement(point: nil, refusal: reason)
+        case .below(let id):
+            return OutlinePlacement(point: projector.position(of: id).map { projector.drop(before: $0 + 1, x: x) })
+        case .above(let id):
+            return OutlinePlacement(point: projector.position(of: id).map { projector.drop(before: $0, x: x) })
+        case nil:
+            return OutlinePlacement(point: projector.drop(before: 0, x: x))
+        }
+    }
 }
 
 extension DragEngine {
-    /// The outline drag state for `container`, rebuilt when the delegate's tree changed
-    /// (``OutlineTree/revision``), items joined the drag, or the drag is over another outline; nil when the delegate
-    /// gives no tree. O(1) when nothing changed; O(rows that show) to rebuild.
-    func outlineDrag(for container: TargetID, layout: OutlineLayout) -> OutlineDrag? {
-        guard let tree = delegate?.dragEngine(self, outlineOf: container) else { return nil }
-        if let known = session?.outline, known.container == container, known.tree.revision == tree.revision,
-            known.tree.count == tree.count, known.itemCount == session?.ids.count
+    /// Brings the drag's outline state up to date for `container`: rebuilt when the delegate's
+    /// tree changed (``OutlineTree/revision``), items joined the drag, or the drag is over
+    /// another outline; false when the delegate gives no tree. O(1) when nothing changed (the
+    /// state is read in place, never copied); O(rows that show) to rebuild.
+    func refreshOutline(for container: TargetID, layout: OutlineLayout) -> Bool {
+        guard session != nil, let tree = delegate?.dragEngine(self, outlineOf: container) else { return false }
+        if session!.outline?.container == container, session!.outline?.tree.revision == tree.revision,
+            session!.outline?.tree.count == tree.count, session!.outline?.itemCount == session!.ids.count
         {
-            return known
+            return true
         }
         // Another outline's point goes first (F4: one destination's feedback at a time).
         if let old = session?.outline, old.container != container, old.shown != nil { hideOutlinePoint() }
-        let held = (session?.ids ?? []).filter { tree.holds($0) }
+        guard session != nil else { return false }
+        let held = session!.ids.filter { tree.holds($0) }
         let projector = OutlineProjector(
             rows: tree.rows(), dragging: Set(held), indent: layout.indent, origin: layout.origin)
-        let shown = session?.outline?.container == container ? session?.outline?.shown : nil
-        let drag = OutlineDrag(
-            container: container, tree: tree, projector: projector, held: Set(held),
-            itemCount: session?.ids.count ?? 0, shown: shown, refused: nil)
-        session?.outline = drag
-        return drag
+        let shown = session!.outline?.container == container ? session!.outline?.shown : nil
+        session!.outline = OutlineDrag(
+            container: container, tree: tree, projector: projector, held: Set(held), itemCount: session!.ids.count,
+            shown: shown)
+        return true
     }
 
     /// Where a drop on the outline `container` lands now: for a keyboard drag, the focused drop
     /// point; for a pointer, the row under it and how far down it is, the depth from its
     /// horizontal position (T1). A point inside a dragged item is refused with the reason (T3).
+    /// The projector offers no place inside a dragged item nor under a row that holds nothing,
+    /// so its points need no check, and a move costs O(depth) (T7).
     func outlinePlacement(in container: TargetID, layout: OutlineLayout) -> OutlinePlacement? {
-        guard let drag = outlineDrag(for: container, layout: layout), let s = session else { return nil }
-        let point: OutlineDropPoint?
-        if s.mode == .keyboard {
-            point = s.keyboard?.focus.flatMap { s.keyboard?.points[$0].outline }
-        } else if let pointer = s.pointer {
-            let left = registry.frame(of: container)?.minX ?? 0
-            switch registry.outlineRow(in: container, at: pointer.y) {
-            case .over(let id, let fraction):
-                guard let found = drag.projector.drop(overRow: id, fraction: fraction, x: pointer.x - left) else {
-                    // A row inside a dragged item: the item cannot go there (T3). The dragged
-                    // item holding it is found going up from the row: O(depth), whatever the
-                    // number of dragged items.
-                    if let refused = drag.refused, refused.row == id {
-                        return OutlinePlacement(point: nil, refusal: refused.reason)
-                    }
-                    var ancestor = drag.tree.parent(of: id)
-                    while let next = ancestor, !drag.held.contains(next) { ancestor = drag.tree.parent(of: next) }
-                    let refusal: OutlineRefusal =
-                        ancestor.map {
-                            .intoDescendant(item: drag.tree.name(of: $0), descendant: drag.tree.name(of: id))
-                        } ?? .intoItself(item: drag.tree.name(of: id))
-                    let reason = refusal.description
-                    session?.outline?.refused = (id, reason)
-                    return OutlinePlacement(point: nil, refusal: reason)
-                }
-                point = found
-            case .below(let id):
-                point = drag.projector.position(of: id).map {
-                    drag.projector.drop(before: $0 + 1, x: pointer.x - left)
-                }
-            case .above(let id):
-                point = drag.projector.position(of: id).map { drag.projector.drop(before: $0, x: pointer.x - left) }
-            case .none:
-                point = drag.projector.drop(before: 0, x: pointer.x - left)
-            }
-        } else {
-            point = nil
+        guard refreshOutline(for: container, layout: layout) else { return nil }
+        if session!.mode == .keyboard {
+            return OutlinePlacement(point: session!.keyboard?.focus.flatMap { session!.keyboard?.points[$0].outline })
         }
-        // The projector offers no place inside a dragged item nor under a row that holds
-        // nothing: its points need no check (T3), and a move costs O(depth) (T7).
-        return OutlinePlacement(point: point, refusal: nil)
+        guard let pointer = session!.pointer else { return OutlinePlacement(point: nil) }
+        let left = registry.frame(of: container)?.minX ?? 0
+        let hit = registry.outlineRow(in: container, at: pointer.y)
+        return session!.outline!.place(hit, x: pointer.x - left)
     }
 
     /// Shows `point` as the drop point of the outline `container` (nil: none), telling the
@@ -112,7 +114,7 @@ extension DragEngine {
     /// The keyboard drop points of the outline `container` (T5): every gap at every depth it
     /// allows and every row that holds children, in reading order, named by parent and position.
     func outlineKeyboardPoints(in container: TargetID, layout: OutlineLayout) -> [(OutlineDropPoint, String)]? {
-        guard let drag = outlineDrag(for: container, layout: layout) else { return nil }
+        guard refreshOutline(for: container, layout: layout), let drag = session?.outline else { return nil }
         return drag.projector.dropPoints().map { ($0, drag.tree.describe($0)) }
     }
 }
@@ -131,24 +133,24 @@ extension TargetRegistry {
     /// The frame of a registered target, without building its descriptor.
     func frame(of id: TargetID) -> Rect? { slot(of: id).map { index.frame(of: $0) } }
 
-    /// The registered row of `container` at height `y`, or the nearest one. O(rows registered).
+    /// The registered row of `container` at height `y`, or the nearest one. O(rows registered),
+    /// reading slots: only the row found has its identifier copied out.
     func outlineRow(in container: TargetID, at y: Double) -> OutlineRowHit? {
         guard let s = slot(of: container) else { return nil }
-        var above: (id: TargetID, maxY: Double)?
-        var first: (id: TargetID, minY: Double)?
+        var above: (slot: Int32, maxY: Double)?
+        var first: (slot: Int32, minY: Double)?
         var child = nodes[Int(s)].firstChild
         while child >= 0 {
             defer { child = nodes[Int(child)].nextSibling }
             guard nodes[Int(child)].flags & Self.hiddenFlag == 0 else { continue }
             let frame = index.frame(of: child)
-            let id = cold[Int(child)].id
             if frame.minY <= y, y < frame.maxY {
-                return .over(id, fraction: frame.height > 0 ? (y - frame.minY) / frame.height : 0.5)
+                return .over(cold[Int(child)].id, fraction: frame.height > 0 ? (y - frame.minY) / frame.height : 0.5)
             }
-            if frame.maxY <= y, above.map({ frame.maxY > $0.maxY }) ?? true { above = (id, frame.maxY) }
-            if first.map({ frame.minY < $0.minY }) ?? true { first = (id, frame.minY) }
+            if frame.maxY <= y, above.map({ frame.maxY > $0.maxY }) ?? true { above = (child, frame.maxY) }
+            if first.map({ frame.minY < $0.minY }) ?? true { first = (child, frame.minY) }
         }
-        if let above { return .below(above.id) }
-        return first.map { .above($0.id) }
+        if let above { return .below(cold[Int(above.slot)].id) }
+        return first.map { .above(cold[Int($0.slot)].id) }
     }
 }
