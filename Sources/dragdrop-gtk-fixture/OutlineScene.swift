@@ -24,6 +24,18 @@ final class OutlineScene: FixtureScene {
 
     init(arguments: [String]) { self.arguments = arguments }
 
+    /// `--big`: 1,000 mailboxes of 99 each (100,000 items), every one open.
+    static func big() -> OutlineTree {
+        var tree = OutlineTree()
+        for m in 0..<1_000 {
+            let box = TargetID("m\(m)")
+            try? tree.append(box, name: "Mailbox \(m)", canHoldChildren: true)
+            for c in 0..<99 { try? tree.append(TargetID("m\(m)-\(c)"), name: "Box \(m).\(c)", under: box) }
+        }
+        tree.expanded = Set(tree.containers)
+        return tree
+    }
+
     /// The mailboxes of the scene's comment.
     static func mailboxes() -> OutlineTree {
         var tree = OutlineTree()
@@ -43,12 +55,14 @@ final class OutlineScene: FixtureScene {
         guard let scene = SceneWindow(app: app, arguments: arguments) else { return }
         self.scene = scene
         let host = scene.host
-        let store = OutlineStore(tree: Self.mailboxes())
+        let big = arguments.contains("--big")
+        let store = OutlineStore(tree: big ? Self.big() : Self.mailboxes())
         self.store = store
         let outline = DragOutlineView(
             title: "Mailboxes", host: host, itemType: "application/x-fixture-mailbox", kind: Noun("mailbox"))
         outline.dataSource = store
         self.outline = outline
+        outline.onSelectionChanged = { [weak self] in self?.printState() }
         store.onChange = { [weak self] in
             self?.printState()
             // Rows that come or go register after GTK binds them (during a drag no frame
@@ -68,6 +82,19 @@ final class OutlineScene: FixtureScene {
 
     func printState() {
         guard let tree = store?.outline else { return }
+        if tree.count > 1_000 {
+            // `--big`: Mailbox 0's children and how many items and rows with a widget there are.
+            var state = StateLine()
+            state.lists = [
+                "mailbox 0": tree.children(of: "m0").map { tree.name(of: $0) },
+                "mailbox 1": tree.children(of: "m1").map { tree.name(of: $0) },
+            ]
+            state.selected = ["mailboxes": outline?.selection.map { tree.name(of: $0) } ?? []]
+            printer.write(state)
+            LineWriter.write(
+                GtkLine(message: "items \(tree.count) widgets \(outline?.collection.boundItems.count ?? 0)"))
+            return
+        }
         func walk(_ parent: TargetID?, _ indent: String) -> [String] {
             tree.children(of: parent).flatMap { [indent + tree.name(of: $0)] + walk($0, indent + "  ") }
         }
@@ -83,14 +110,16 @@ final class OutlineScene: FixtureScene {
         if let frame = host.frameInWindow(of: outline.id) { frames.append(("mailboxes", Frame(frame))) }
         var rows = 0
         var missing = false
-        for row in tree.rows() {
-            guard let frame = host.frameInWindow(of: row.id), frame.height > 0 else {
+        // The rows with a widget (a screenful) of `--big`, not all 100,000.
+        let candidates = tree.count <= 1_000 ? tree.rows().map(\.id) : outline.collection.boundItems.map(\.id)
+        for id in candidates {
+            guard let frame = host.frameInWindow(of: id), frame.height > 0 else {
                 // Rows register in an idle after GTK binds them, with their frame, and no frame
                 // changes then: asked again until every row that shows is there.
                 missing = true
                 continue
             }
-            frames.append(("mailboxes/" + tree.name(of: row.id), Frame(frame)))
+            frames.append(("mailboxes/" + tree.name(of: id), Frame(frame)))
             rows += 1
         }
         layoutPrinter.write(LayoutLine(frames: frames))

@@ -19,11 +19,14 @@ struct OutlineViewTests {
     /// Where depth `depth`'s rows start, from a row's left edge: the row's padding and the levels.
     static func x(_ depth: Int, in row: ScreenRect) -> Double { row.x + 12 + Double(depth) * 20 + 10 }
 
-    private func withOutline(_ body: (_ app: FixtureApp, _ pointer: Pointer) async throws -> Void) async throws {
+    private func withOutline(
+        _ arguments: [String] = [], _ body: (_ app: FixtureApp, _ pointer: Pointer) async throws -> Void
+    ) async throws {
         let display = try XDisplay.startPrivate()
         defer { display.stop() }
         let app = try await FixtureApp.launch(
-            on: display, size: (420, 420), arguments: ["--scene", "outline"], environment: ["GTK_A11Y": "none"])
+            on: display, size: (420, 420), arguments: ["--scene", "outline"] + arguments,
+            environment: ["GTK_A11Y": "none"])
         defer { app.stop() }
         try await app.waitFor(ReadyLine.self, "the outline laid out")
         try await body(app, Pointer(display: display))
@@ -229,6 +232,62 @@ struct OutlineViewTests {
             try pointer.key("Left")
             try await app.waitForState("2026 closed by Left", after: mark) { lists, _ in
                 lists["open"]?.contains("2026") == false
+            }
+        }
+    }
+
+    @Test(
+        "T4: Inbox and Notes, selected from two parents (Ctrl+click), dragged together onto Archive land there in outline order; Ctrl+Z puts each back under its parent"
+    )
+    func severalFromTwoParents() async throws {
+        try await withOutline { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let inbox = try layout.frame("mailboxes/Inbox")
+            let notes = try layout.frame("mailboxes/Notes")
+            let archive = try layout.frame("mailboxes/Archive")
+            try pointer.click(at: notes.center)
+            var mark = app.lineCount
+            try pointer.click(at: inbox.center, holding: ["ctrl"])
+            try await app.waitForState("both selected", after: mark) { _, selected in
+                Set(selected["mailboxes"] ?? []) == ["Inbox", "Notes"]
+            }
+            mark = app.lineCount
+            try pointer.drag(from: notes.center, to: archive.center, steps: 16, pause: 0.3)
+            try await app.waitForState("both inside Archive, in outline order", after: mark) { lists, _ in
+                lists["mailboxes"] == [
+                    "Work", "  Projects", "    2026", "      Q1", "    Budget", "Archive", "  Inbox", "  Notes", "Sent",
+                ]
+            }
+            let lifted = try #require(app.events(from: mark).first { $0.event == "lifted" })
+            #expect(Set(lifted.items ?? []) == ["inbox", "notes"])
+            try await app.settleAfterDrag(from: mark)
+            let undo = app.lineCount
+            try pointer.key("ctrl+z")
+            try await app.waitForState("each back under its parent", after: undo) { lists, _ in
+                lists["mailboxes"] == Self.start
+            }
+        }
+    }
+
+    @Test(
+        "T7: an outline of 100,000 mailboxes (1,000 of 99, all open) shows only a screenful of rows as widgets, and a row dragged three rows down lands there"
+    )
+    func hundredThousandItems() async throws {
+        try await withOutline(["--big"]) { app, pointer in
+            let widgets = try await app.waitFor(GtkLine.self, "the widget count") { $0.message.hasPrefix("items ") }
+            let words = widgets.message.split(separator: " ")
+            #expect(words.count == 4 && words[1] == "100000", "\(widgets.message)")
+            #expect((Int(words.last ?? "") ?? .max) < 100, "only the rows on screen have widgets: \(widgets.message)")
+            let layout = try await app.settledSceneLayout()
+            let row = try layout.frame("mailboxes/Box 0.2")
+            let below = try layout.frame("mailboxes/Box 0.5")
+            let mark = app.lineCount
+            try pointer.drag(
+                from: row.center, to: (Self.x(1, in: below), below.maxY - below.height / 8), steps: 16, pause: 0.3)
+            try await app.waitForState("Box 0.2 after Box 0.5", after: mark) { lists, _ in
+                Array(lists["mailbox 0"]?.prefix(6) ?? []) == [
+                    "Box 0.0", "Box 0.1", "Box 0.3", "Box 0.4", "Box 0.5", "Box 0.2",
+                ]
             }
         }
     }

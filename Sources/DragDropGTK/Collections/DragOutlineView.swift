@@ -146,6 +146,12 @@ public final class DragOutlineView {
     /// Selects `ids`.
     public func select(_ ids: [TargetID]) { collection.select(ids) }
 
+    /// Called after the selection changed (a click, a key, a reload).
+    public var onSelectionChanged: (@MainActor () -> Void)? {
+        get { collection.onSelectionChanged }
+        set { collection.onSelectionChanged = newValue }
+    }
+
     // MARK: For the collection view
 
     /// The tree as the view shows it.
