@@ -239,7 +239,8 @@ struct AuditorCleanRunTests {
         h.move(to: Point(x: 250, y: 21))
         h.move(to: Point(x: 250, y: 21.5))
         h.move(to: Point(x: 250, y: 24))  // 3.x points: lifts
-        h.move(to: row(3, x: 100), steps: 6)
+        // Past row 3's midpoint by more than the insertion's hysteresis (F8): after it.
+        h.move(to: Point(x: row(3, x: 100).x, y: row(3, x: 100).y + 8), steps: 6)
         h.release()
         #expect(h.scene.snapshot()["groceries"] == ["g1", "g2", "g3", "g0", "g4"])
         #expect(!h.feedback.contains { if case .highlight = $0 { true } else { false } })

@@ -43,6 +43,11 @@ public final class DragEngine {
         /// Whether to emit announcements for pointer drags too (they are always emitted for
         /// keyboard drags).
         public var announcePointerDrags = true
+        /// How far past the boundary between two items (in points, along a list's axis) the
+        /// pointer must go before the insertion moves there (F8): a pointer jittering on a
+        /// boundary does not make the rows make room back and forth (each flip repaints the
+        /// list). 0 moves it at the boundary. Grids move at the boundary.
+        public var insertionHysteresis = 6.0
 
         /// The defaults.
         public init() {}
@@ -769,6 +774,7 @@ public final class DragEngine {
         guard session != nil else { return }
         needsResolve = false
         // Mutate the stored session in place: a mutated copy would copy its arrays (allocate).
+        session!.pointerMoved = session!.pointer != point
         session!.pointer = point
         if session!.masksGeneration != registry.typesGeneration {
             session!.masks =
@@ -892,14 +898,32 @@ public final class DragEngine {
         }
         let pointChanged = placement != nil && session?.outline?.shown != shownPoint
         // Rows make room where the drop would land (F8).
-        if let destination, operation.isPerformable, info?.insertion != nil, placement == nil {
+        if let destination, operation.isPerformable, let layout = info?.insertion, placement == nil {
             let point = s.mode == .keyboard ? nil : s.pointer
-            let index =
-                if let delegate { delegate.dragEngine(self, insertionIndexIn: destination, at: point) } else {
+            func indexAt(_ point: Point?) -> Int? {
+                if let delegate {
+                    delegate.dragEngine(self, insertionIndexIn: destination, at: point)
+                } else {
                     insertionIndex(in: destination, at: point)
                 }
+            }
+            var index = indexAt(point)
             guard current else { return }
             let shown = session?.insertion
+            // Hysteresis (F8): the insertion moves to a neighbouring place only once the pointer
+            // is `insertionHysteresis` past the boundary; asked only when the place changed and
+            // the pointer moved (rows scrolling under a still pointer move it at once).
+            let band = configuration.insertionHysteresis
+            if let new = index, let point, band > 0, layout != .grid, s.pointerMoved, shown?.container == destination,
+                let old = shown?.index, old != new
+            {
+                let offset = layout == .vertical ? Vector(dx: 0, dy: band) : Vector(dx: band, dy: 0)
+                let before = indexAt(Point(x: point.x - offset.dx, y: point.y - offset.dy))
+                guard current else { return }
+                let after = indexAt(Point(x: point.x + offset.dx, y: point.y + offset.dy))
+                guard current else { return }
+                if before == old || after == old { index = old }
+            }
             if let index, shown?.index != index || shown?.container != destination {
                 session?.insertion = (destination, index)
                 emit(.insertion(destination, index: index))

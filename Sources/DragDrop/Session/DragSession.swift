@@ -44,6 +44,10 @@ struct ActiveSession {
     /// as items join, like ``sourceContainers``.
     var sourceApps: [AppID]
     var pointer: Point?
+    /// Whether the pointer moved since the destination was last resolved (false when only the
+    /// targets moved under it: content scrolled): the insertion's hysteresis follows a moving
+    /// pointer only (F8).
+    var pointerMoved = false
     var modifiers: DragModifiers = []
     /// What another app's drag allows (S2); this app's own drags allow both.
     var sourceAllows: DropOperations = .all

@@ -359,9 +359,40 @@ struct DestinationFeedbackTests {
 
     // MARK: F8
 
-    @Test("F8: the insertion index changes exactly as the pointer crosses row midpoints, and clears on leave")
+    @Test(
+        "F8: a pointer jittering on a row's midpoint leaves the insertion where it is; 6 points past the midpoint it moves, and back the same way; the drop lands where it shows"
+    )
+    func insertionHysteresis() throws {
+        let h = try DragHarness(scene: F.remindersScene(policy: .preferMove))
+        #expect(h.engine.configuration.insertionHysteresis == 6)
+        h.engineLift(at: F.row(0, x: 100))
+        h.move(to: Point(x: 500, y: 20))
+        #expect(h.engine.currentSession?.insertionIndex == 1)
+        // The boundary between index 1 and 2 is at y = 60 (the second row's midpoint).
+        let steps: [(y: Double, expected: [FeedbackEvent])] = [
+            (60, []), (63, []), (58, []), (65.9, []),
+            (66, [.insertion("work", index: 2)]),
+            (59, []), (55, []), (54, []),
+            (53.9, [.insertion("work", index: 1)]),
+            (61, []),
+        ]
+        for step in steps {
+            let mark = h.engineMark
+            h.move(to: Point(x: 500, y: step.y))
+            #expect(h.engineFeedback(since: mark) == step.expected, "at y = \(step.y)")
+        }
+        // Released on the boundary, the items land where the rows made room: index 1.
+        h.release()
+        #expect(h.scene.snapshot()["work"]?.first == "report")
+        try h.finish()
+    }
+
+    @Test(
+        "F8: without hysteresis the insertion index changes exactly as the pointer crosses row midpoints, and clears on leave"
+    )
     func insertionFollowsMidpoints() throws {
         let h = try DragHarness(scene: F.remindersScene(policy: .preferMove))
+        h.engine.configuration.insertionHysteresis = 0
         h.engineLift(at: F.row(0, x: 100))
         h.move(to: Point(x: 500, y: 20))
         #expect(h.engine.currentSession?.insertionIndex == 1)

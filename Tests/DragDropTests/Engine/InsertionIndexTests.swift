@@ -96,6 +96,8 @@ struct InsertionIndexTests {
     )
     func verticalList() throws {
         let (engine, app) = try Self.engine()
+        // Exactly at the midpoints: no hysteresis (DestinationFeedbackTests has the band).
+        engine.configuration.insertionHysteresis = 0
         try engine.register(Self.container("list", Rect(x: 0, y: 0, width: 300, height: 600), layout: .vertical))
         try Self.registerRows(engine, in: "list", count: 5, order: [3, 0, 4, 1, 2])
         try engine.beginDrag(items: ["card"], at: Point(x: 950, y: 20))
