@@ -133,7 +133,7 @@ struct OutlineViewTests {
     }
 
     @Test(
-        "T2, SP1: a closed mailbox held under a drag flashes and opens; left for another row it closes again; dropped inside, it stays open with the mailbox in it"
+        "T2, SP1: a closed mailbox held under a drag flashes and opens; left for another row it closes again; dropped inside, it stays open with the mailbox in it; a drag that leaves the outline and is cancelled closes what it opened"
     )
     func closedRowsSpringOpen() async throws {
         try await withOutline { app, pointer in
@@ -180,6 +180,26 @@ struct OutlineViewTests {
             try pointer.release()
             try await app.waitForState("Notes inside 2026, which stays open", after: mark) { lists, _ in
                 lists["mailboxes"]?.contains("      Notes") == true && lists["open"]?.contains("2026") == true
+            }
+            try await app.settleAfterDrag(from: mark)
+
+            // Archive (closed) sprung open, then the drag leaves the outline and is cancelled:
+            // Archive closes again.
+            layout = try await app.settledSceneLayout()
+            let sentRow = try layout.frame("mailboxes/Sent")
+            let archive = try layout.frame("mailboxes/Archive")
+            let list = try layout.frame("mailboxes")
+            let before = app.lists["mailboxes"]
+            mark = app.lineCount
+            try pointer.drag(from: sentRow.center, to: archive.center, steps: 16, pause: 0.3, release: false)
+            try await app.waitForState("Archive sprung open", after: mark) { lists, _ in
+                lists["open"]?.contains("Archive") == true
+            }
+            try pointer.move(from: archive.center, to: (list.midX, list.maxY + 30), steps: 6)
+            try pointer.key("Escape")
+            try pointer.release()
+            try await app.waitForState("Archive closed after the cancelled drag", after: mark) { lists, _ in
+                lists["open"]?.contains("Archive") == false && lists["mailboxes"] == before
             }
         }
     }

@@ -186,27 +186,16 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
             cell.setInsertion(nil)
             return
         }
-        if outlineView != nil {
+        switch options.layout {
+        case .list:
+            // An outline's line is drawn at the drop's depth (T1).
             let depth = min(outlineDepth, Self.outlineDepths - 1)
             if position > shown {
                 cell.setInsertion("dd-make-room")
             } else if position == shown {
-                cell.setInsertion("dd-outline-gap-\(depth)")
+                cell.setInsertion(outlineView != nil ? "dd-outline-gap-\(depth)" : "dd-make-room-first")
             } else if shown >= rows.count, position == rows.count - 1 {
-                cell.setInsertion("dd-outline-end-\(depth)")
-            } else {
-                cell.setInsertion(nil)
-            }
-            return
-        }
-        switch options.layout {
-        case .list:
-            if position > shown {
-                cell.setInsertion("dd-make-room")
-            } else if position == shown {
-                cell.setInsertion("dd-make-room-first")
-            } else if shown >= rows.count, position == rows.count - 1 {
-                cell.setInsertion("dd-insert-end")
+                cell.setInsertion(outlineView != nil ? "dd-outline-end-\(depth)" : "dd-insert-end")
             } else {
                 cell.setInsertion(nil)
             }

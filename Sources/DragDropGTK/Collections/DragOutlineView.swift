@@ -215,7 +215,12 @@ public final class DragOutlineView {
             let dragging = self.host.engine.isDragging
             // Where things are (or went): inside the rows that stay open.
             let place: TargetID?? = dragging ? point.map { $0.parent } : self.lastDropParent
-            guard dragging ? point != nil : true else { return }
+            guard dragging ? point != nil : true else {
+                // Off the outline (or refused): the rows stay open while the drag goes on, and
+                // close when it ends without a drop inside them (it may end elsewhere).
+                self.closeWhenTheDragEnds()
+                return
+            }
             let keep: (TargetID) -> Bool = { row in
                 // The gap right above the row is still at it (the pointer on its top edge).
                 if dragging, case .between(let parent, let index, _)? = point, parent == self.tree.parent(of: row),
@@ -237,6 +242,20 @@ public final class DragOutlineView {
                 dataSource.outlineView(self, setExpanded: false, for: row)
             }
             self.reloadData()
+        }
+    }
+
+    /// Looks again every 100 ms until the drag is over, then closes the rows it opened that the
+    /// drop did not go into.
+    private func closeWhenTheDragEnds() {
+        guard !springOpened.isEmpty else { return }
+        GLibSource.once(afterMilliseconds: 100) { [weak self] in
+            guard let self, !self.springOpened.isEmpty else { return }
+            if self.host.engine.isDragging {
+                self.closeWhenTheDragEnds()
+            } else {
+                self.dropPointMoved(to: nil)
+            }
         }
     }
 

@@ -213,47 +213,40 @@ extension TimelineAuditor {
     }
 
     private func insertion(in t: TargetID, index: Int?) {
-        guard var d = drag else {
-            if let index {
-                report("F4", "an insertion indicator at \(index) in '\(t)' was shown with no drag in progress")
-            }
-            return
-        }
-        if index == nil {
-            if d.insertion == t { d.insertion = nil }
-            drag = d
-            return
-        }
-        if let other = d.insertion, other != t {
-            report("F5", "an insertion indicator was shown in '\(t)' while '\(other)' still shows one")
-        }
-        checkCanShowFeedback(on: t, d, what: "shown an insertion indicator")
-        d.insertion = t
-        drag = d
+        if let d = indicator(\.insertion, in: t, shown: index != nil, what: "an insertion indicator") { drag = d }
     }
 
     /// T1, T3: an outline's drop point shows only where the drop would copy or move, one outline
     /// at a time, and never offers a dragged item as the place to put the items into.
     private func outlineDrop(in t: TargetID, _ point: OutlineDropPoint?) {
-        guard var d = drag else {
-            if point != nil { report("F4", "an outline drop point in '\(t)' was shown with no drag in progress") }
-            return
-        }
-        guard let point else {
-            if d.outline == t { d.outline = nil }
-            drag = d
-            return
-        }
-        if let other = d.outline, other != t {
-            report("F5", "an outline drop point was shown in '\(t)' while '\(other)' still shows one")
-        }
-        checkCanShowFeedback(on: t, d, what: "shown an outline drop point")
-        if let parent = point.parent, d.items.contains(where: { $0.id == parent }) {
+        guard let d = indicator(\.outline, in: t, shown: point != nil, what: "an outline drop point") else { return }
+        if let parent = point?.parent, d.items.contains(where: { $0.id == parent }) {
             report(
                 "T3", "'\(parent)', a dragged item, was offered in '\(t)' as the place to put the dragged items into")
         }
-        d.outline = t
         drag = d
+    }
+
+    /// F4, F5: an indicator (`what`) shows in `t` (or goes, `shown` false) only during a drag,
+    /// in one container at a time, where the drop would copy or move. Returns the drag's record
+    /// with it noted in `slot`, or nil when no drag runs.
+    private func indicator(
+        _ slot: WritableKeyPath<AuditDrag, TargetID?>, in t: TargetID, shown: Bool, what: String
+    ) -> AuditDrag? {
+        guard var d = drag else {
+            if shown { report("F4", "\(what) in '\(t)' was shown with no drag in progress") }
+            return nil
+        }
+        guard shown else {
+            if d[keyPath: slot] == t { d[keyPath: slot] = nil }
+            return d
+        }
+        if let other = d[keyPath: slot], other != t {
+            report("F5", "\(what) was shown in '\(t)' while '\(other)' still shows one")
+        }
+        checkCanShowFeedback(on: t, d, what: "shown \(what)")
+        d[keyPath: slot] = t
+        return d
     }
 
     /// F4: `t` can take every dragged item, the drop on it would copy or move, and the content is
