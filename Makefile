@@ -98,9 +98,9 @@ GTK_TESTS := DragDropGTKTests|ShowcaseTests
 # Then a representative set of them again on Wayland (DRAGDROP_DISPLAY_BACKEND=wayland: weston
 # with its desktop shell, nested in Xvfb, driven by xdotool on the Xvfb): drags in one window,
 # between two windows and two processes (ours and gtk4-demo), the keyboard right after a drop,
-# placeholders, spring loading, autoscroll, confirmation, undo, screen readers, text views and
+# outlines, placeholders, spring loading, autoscroll, confirmation, undo, screen readers, text views and
 # fields, the HIG check of the controls, and the twelve situations of the tour. See docs/wayland.md for what runs on X11 only and why.
-WAYLAND_TESTS := ShowcaseRemindersTests|ListDragTests|KeyboardAfterDragTests|TwoWindowsTests|OtherAppsTests|GridPlaceholderTests|VisualFeedbackTests/(placeholdersWithProgress|springLoadedButton|autoscrollFollowsThePointer|confirmationSheet)|ShowcaseFilesTests|ShowcaseKeyboardTests/keyboardDragMovesAReminder|ScreenReaderTests|TextWidgetTests|ControlsHIGCheckTests|ShowcaseControlsTests|ShowcaseTourTests|DragExportTests|HostileAppTests/(dragThatLeavesTheWindow|webImageIntoFiles)|InteropFileManagersTests|InteropOfficeTests|InteropTextEditorTests|FirefoxTests|SandboxedAppTests|BrowserTests/(photoFromChromiumIntoMessage|linkAndStyledTextFromChromiumIntoNotes|photoFromChromiumWithItsServerGoneIntoFiles|filesTextDrawingAndPhotoIntoChromium)
+WAYLAND_TESTS := ShowcaseRemindersTests|ListDragTests|OutlineViewTests|KeyboardAfterDragTests|TwoWindowsTests|OtherAppsTests|GridPlaceholderTests|VisualFeedbackTests/(placeholdersWithProgress|springLoadedButton|autoscrollFollowsThePointer|confirmationSheet)|ShowcaseFilesTests|ShowcaseKeyboardTests/keyboardDragMovesAReminder|ScreenReaderTests|TextWidgetTests|ControlsHIGCheckTests|ShowcaseControlsTests|ShowcaseTourTests|DragExportTests|HostileAppTests/(dragThatLeavesTheWindow|webImageIntoFiles)|InteropFileManagersTests|InteropOfficeTests|InteropTextEditorTests|FirefoxTests|SandboxedAppTests|BrowserTests/(photoFromChromiumIntoMessage|linkAndStyledTextFromChromiumIntoNotes|photoFromChromiumWithItsServerGoneIntoFiles|filesTextDrawingAndPhotoIntoChromium)
 
 # Each filter runs in both packages (a package without a matching test runs none).
 # It also checks that Examples/FirstApp (the DocC guide's app, built above as the FirstApp

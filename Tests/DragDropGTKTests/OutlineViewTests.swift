@@ -25,7 +25,7 @@ struct OutlineViewTests {
         let display = try XDisplay.startPrivate()
         defer { display.stop() }
         let app = try await FixtureApp.launch(
-            on: display, size: (420, 420), arguments: ["--scene", "outline"] + arguments,
+            on: display, size: (420, 520), arguments: ["--scene", "outline"] + arguments,
             environment: ["GTK_A11Y": "none"])
         defer { app.stop() }
         try await app.waitFor(ReadyLine.self, "the outline laid out")
