@@ -40,10 +40,11 @@ struct TextWidgetTests {
                 }
                 return
             } catch {
+                // GTK took the two presses as two single clicks, or (seen once, right after a
+                // drag out of the field, in a fresh-clone run) as a double click that selected
+                // nothing: once more. Anything else is a failure.
                 let presses = app.messages(from: mark).filter { $0.hasPrefix("entry press ") }
-                guard attempt == 1, presses.count == 2, presses.allSatisfy({ $0.hasPrefix("entry press n=1 ") }) else {
-                    throw error
-                }
+                guard attempt == 1, presses.count == 2 else { throw error }
             }
         }
     }
