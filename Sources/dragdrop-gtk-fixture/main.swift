@@ -157,6 +157,7 @@ scenes.add("editing") { EditingScene(arguments: $0) }
 scenes.add("collection") { CollectionScene(arguments: $0) }
 scenes.add("placement") { PlacementScene(arguments: $0) }
 scenes.add("outline") { OutlineScene(arguments: $0) }
+scenes.add("values") { ValuesScene(arguments: $0) }
 scenes.builtByFixture = ["visuals"]  // VisualsScene.swift, activated from Fixture.activate
 guard let app = gtk_application_new("org.dragdrop.gtk-fixture", G_APPLICATION_NON_UNIQUE) else { exit(1) }
 GLibMainActorBridge.install()

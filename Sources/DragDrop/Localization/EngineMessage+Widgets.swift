@@ -15,6 +15,9 @@ extension EngineMessage {
         note:
             "A refusal: something other than a contact dropped on a recipient field's button; {name} is the field, To:."
     )
+    static let valuesDeclined = EngineMessage(
+        "{name} did not take what was dropped.",
+        note: "A refusal: an app's own widget looked at the dropped values and declined them; {name} is the widget, Basket.")
     static let chooseContact = EngineMessage(
         "Choose a Contact", context: "title", note: "The heading of a popover listing contacts to add.")
     static let pullToRefresh = EngineMessage(
@@ -25,7 +28,7 @@ extension EngineMessage {
         "Nothing Here", context: "title", note: "Shown in an empty list or grid.")
 
     static let widgetTexts: [EngineMessage] = [
-        nothingToPickUp, textAlreadyThere, pageEdgeDrop, dropContactsOn, chooseContact, pullToRefresh,
+        nothingToPickUp, textAlreadyThere, pageEdgeDrop, dropContactsOn, valuesDeclined, chooseContact, pullToRefresh,
         releaseToRefresh, nothingHere,
     ]
 }
@@ -41,6 +44,10 @@ public enum WidgetText {
     /// "Drop contacts on {name}."
     public static func dropContacts(on name: String) -> String {
         Localization.format(.dropContactsOn, ["name": .name(name)])
+    }
+    /// "{name} did not take what was dropped."
+    public static func valuesDeclined(by name: String) -> String {
+        Localization.format(.valuesDeclined, ["name": .name(name)])
     }
     /// "Choose a Contact"
     public static var chooseContact: String { Localization.format(.chooseContact) }

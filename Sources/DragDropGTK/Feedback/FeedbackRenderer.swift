@@ -70,6 +70,7 @@ final class FeedbackRenderer: GtkDragHostCollaborator {
         switch event {
         case .highlight(let id, let on):
             setClass("dd-drop-highlight", on, on: id)
+            host.delegate(of: id)?.dragHost(host, destination: id, isTargeted: on)
         case .insertion(let container, let index):
             host.delegate(of: container)?.dragHost(host, showInsertionAt: index, in: container)
         case .outlineDrop(let container, let point):

@@ -73,6 +73,10 @@ public protocol GtkDragHostDelegate: GtkDragStartGate, GtkDragImageSource, GtkPl
     /// Shows where a drop would land in `container` (rows make room, F8); nil removes it.
     /// Default: nothing is shown.
     func dragHost(_ host: GtkDragHost, showInsertionAt index: Int?, in container: TargetID)
+
+    /// `destination` became (true) or stopped being (false) the one destination that would
+    /// take the drop, as it is highlighted (F4). Default: nothing.
+    func dragHost(_ host: GtkDragHost, destination: TargetID, isTargeted: Bool)
 }
 
 extension GtkDragHostDelegate {
@@ -92,4 +96,5 @@ extension GtkDragHostDelegate {
         [.text(items.map { host.engine.registry.target($0)?.name ?? $0.rawValue }.joined(separator: "\n"))]
     }
     public func dragHost(_ host: GtkDragHost, showInsertionAt index: Int?, in container: TargetID) {}
+    public func dragHost(_ host: GtkDragHost, destination: TargetID, isTargeted: Bool) {}
 }
