@@ -154,10 +154,10 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
         case .on(let row)?:
             outlineInto = row
             insertionShown = nil
-        case .between(_, _, let depth)?:
+        case .between(let parent, let index, let depth)?:
             outlineInto = nil
             outlineDepth = depth
-            insertionShown = outline.position(of: point!)
+            insertionShown = outline.position(of: .between(parent: parent, index: index, depth: depth))
         case nil:
             outlineInto = nil
             insertionShown = nil

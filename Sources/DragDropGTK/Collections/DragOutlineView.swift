@@ -188,6 +188,8 @@ public final class DragOutlineView {
     /// Rows a held drag opened (T2), the latest last: each closes again when the drag leaves it
     /// without dropping inside.
     private(set) var springOpened: [TargetID] = []
+    /// Whether the rows it opened wait for the drag to end (``closeWhenTheDragEnds()``).
+    private var waitsForTheDragEnd = false
     /// Where the last drop went (its parent), to keep the rows open that it went into.
     private var lastDropParent: TargetID??
     private let closingKey = UpdateKeyObject()
@@ -245,17 +247,15 @@ public final class DragOutlineView {
         }
     }
 
-    /// Looks again every 100 ms until the drag is over, then closes the rows it opened that the
-    /// drop did not go into.
+    /// Once the drag is over (the host says so), closes the rows it opened that the drop did
+    /// not go into.
     private func closeWhenTheDragEnds() {
-        guard !springOpened.isEmpty else { return }
-        GLibSource.once(afterMilliseconds: 100) { [weak self] in
-            guard let self, !self.springOpened.isEmpty else { return }
-            if self.host.engine.isDragging {
-                self.closeWhenTheDragEnds()
-            } else {
-                self.dropPointMoved(to: nil)
-            }
+        guard !springOpened.isEmpty, !waitsForTheDragEnd else { return }
+        waitsForTheDragEnd = true
+        host.whenTheDragEnds { [weak self] in
+            guard let self else { return }
+            self.waitsForTheDragEnd = false
+            self.dropPointMoved(to: nil)
         }
     }
 

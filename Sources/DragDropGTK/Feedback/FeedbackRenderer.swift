@@ -103,6 +103,9 @@ final class FeedbackRenderer: GtkDragHostCollaborator {
         case .outcome(let outcome):
             for layer in layers.values { layer.dismissConfirmation() }
             showFailure(of: outcome)
+            let waiters = host.dragEndWaiters
+            host.dragEndWaiters = []
+            for waiter in waiters { waiter() }
         default:
             break
         }
@@ -159,6 +162,18 @@ final class FeedbackRenderer: GtkDragHostCollaborator {
 }
 
 /// The feedback's public face on the host.
+extension GtkDragHost {
+    /// Runs `body` once the drag in progress ended, right after its outcome was emitted (a
+    /// drop, a cancel, a hand-off to another app); at once when no drag is in progress.
+    func whenTheDragEnds(_ body: @escaping @MainActor () -> Void) {
+        guard engine.isDragging else {
+            body()
+            return
+        }
+        dragEndWaiters.append(body)
+    }
+}
+
 extension GtkDragHost {
     /// Called with every message the host shows to explain a failed drop (F7, A6), after it
     /// is on screen.

@@ -115,6 +115,8 @@ public final class GtkDragHost {
     /// How the engine ended the GTK drag in progress (a drop ends it in the drop's own call,
     /// which returns it; GTK's `drag-cancel` and `drag-end` come later and read it here).
     var lastOutcome: DropOutcome?
+    /// What runs once the drag in progress ends (``whenTheDragEnds(_:)``).
+    var dragEndWaiters: [@MainActor () -> Void] = []
     /// Where the pointer was last seen during this app's drag (GtkDragHost+PointerWatch.swift).
     var pointerWatch = PointerWatch()
     /// The model-backed container (``DragTarget/modelItems``) of the drag in progress, whose
