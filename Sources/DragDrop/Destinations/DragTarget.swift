@@ -229,10 +229,16 @@ public struct OutlineLayout: Sendable, Hashable {
     /// Where depth 0 starts, in points from the outline's left edge: a pointer left of
     /// `origin + indent` asks for the top level.
     public var origin: Double
+    /// Whether items that are not rows of the outline (messages dragged onto mailboxes, files
+    /// onto folders) drop on the row under the pointer, the whole row, and never between rows;
+    /// a row the tree refuses them (``OutlineTree/refusals``) is forbidden with the reason.
+    /// When false they drop where the outline's own rows would.
+    public var dropsFromOutsideOnRows: Bool
 
     /// Creates a layout.
-    public init(indent: Double, origin: Double = 0) {
+    public init(indent: Double, origin: Double = 0, dropsFromOutsideOnRows: Bool = false) {
         self.indent = indent
         self.origin = origin
+        self.dropsFromOutsideOnRows = dropsFromOutsideOnRows
     }
 }

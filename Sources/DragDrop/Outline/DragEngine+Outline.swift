@@ -16,6 +16,9 @@ struct OutlineDrag {
     /// coming back over a row is refused again without putting the reason into words again
     /// (formatting a sentence costs more than the rest of a move).
     var refused: [TargetID: String] = [:]
+    /// Whether the drag's items come from outside and drop on rows only
+    /// (``OutlineLayout/dropsFromOutsideOnRows``).
+    var onRowsOnly = false
 }
 
 /// Where a drag over an outline would drop (T1), or why it cannot (T3), in words.
@@ -28,6 +31,11 @@ extension OutlineDrag {
     /// The drop for a pointer at `hit` among the rows, `x` from the outline's left edge (T1),
     /// or why there is none (T3). O(depth); a refused row's reason is put into words once.
     mutating func place(_ hit: OutlineRowHit?, x: Double) -> OutlinePlacement {
+        if onRowsOnly {
+            guard case .over(let id, _) = hit else { return OutlinePlacement(point: nil) }
+            if let reason = tree.refusals[id] { return OutlinePlacement(point: nil, refusal: reason) }
+            return OutlinePlacement(point: .on(id))
+        }
         switch hit {
         case .over(let id, let fraction):
             if let found = projector.drop(overRow: id, fraction: fraction, x: x) {
@@ -76,7 +84,7 @@ extension DragEngine {
         let shown = session!.outline?.container == container ? session!.outline?.shown : nil
         session!.outline = OutlineDrag(
             container: container, tree: tree, projector: projector, held: Set(held), itemCount: session!.ids.count,
-            shown: shown)
+            shown: shown, onRowsOnly: layout.dropsFromOutsideOnRows && held.isEmpty)
         return true
     }
 
@@ -115,6 +123,12 @@ extension DragEngine {
     /// allows and every row that holds children, in reading order, named by parent and position.
     func outlineKeyboardPoints(in container: TargetID, layout: OutlineLayout) -> [(OutlineDropPoint, String)]? {
         guard refreshOutline(for: container, layout: layout), let drag = session?.outline else { return nil }
+        if drag.onRowsOnly {
+            // Items from outside: every row that shows and takes them, in reading order.
+            return drag.tree.rows().filter { drag.tree.refusals[$0.id] == nil }.map {
+                (OutlineDropPoint.on($0.id), drag.tree.describe(.on($0.id)))
+            }
+        }
         return drag.projector.dropPoints().map { ($0, drag.tree.describe($0)) }
     }
 }

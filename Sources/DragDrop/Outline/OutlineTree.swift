@@ -63,6 +63,9 @@ public struct OutlineTree: Sendable, Hashable {
     public private(set) var containers: Set<TargetID> = []
     /// The items whose children show.
     public var expanded: Set<TargetID> = [] { didSet { revision &+= 1 } }
+    /// Rows that refuse items from outside the outline dropped on them, with the reason a
+    /// person reads ("Sent is read-only."; see ``OutlineLayout/dropsFromOutsideOnRows``).
+    public var refusals: [TargetID: String] = [:] { didSet { revision &+= 1 } }
     /// Counts the changes made to this tree (items added or moved, rows opened or closed): a
     /// drag over the outline rebuilds what it derived from the rows only when it changed, so a
     /// pointer move over 100,000 rows costs the same as over 100 (T7). Not part of equality.
@@ -72,7 +75,7 @@ public struct OutlineTree: Sendable, Hashable {
 
     public static func == (a: OutlineTree, b: OutlineTree) -> Bool {
         a.parents == b.parents && a.childrenOf == b.childrenOf && a.names == b.names && a.containers == b.containers
-            && a.expanded == b.expanded
+            && a.expanded == b.expanded && a.refusals == b.refusals
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -80,6 +83,7 @@ public struct OutlineTree: Sendable, Hashable {
         hasher.combine(childrenOf)
         hasher.combine(containers)
         hasher.combine(expanded)
+        hasher.combine(refusals)
     }
 
     /// How many items the outline holds.

@@ -80,14 +80,22 @@ public final class DragOutlineView {
 
     /// Creates an empty outline of items of `itemType`; give it a ``dataSource``. With no `id`,
     /// it registers itself once placed in a window of `host`.
+    ///
+    /// `alsoTakes`: other content it takes, dropped on a row (messages on a mailbox, files on a
+    /// folder): the whole row under the pointer is the drop point, never a gap between rows,
+    /// and rows the tree refuses (`OutlineTree/refusals`) say why. `policy`: the operation
+    /// for such content (S2; `.preferMove` for messages that move between mailboxes).
     public init(
         id: TargetID? = nil, title: String, host: GtkDragHost, itemType: ContentType, kind: Noun = .item,
-        indent: Double = 20
+        indent: Double = 20, alsoTakes: [ContentType] = [], policy: OperationPolicy = .automatic
     ) {
         self.host = host
         self.indent = indent
         var options = DragCollectionView.Options(itemType: itemType, kind: kind)
-        options.outline = OutlineLayout(indent: indent, origin: Self.padding)
+        options.outline = OutlineLayout(
+            indent: indent, origin: Self.padding, dropsFromOutsideOnRows: !alsoTakes.isEmpty)
+        options.extraAccepts = alsoTakes
+        options.operationPolicy = policy
         options.offersMoveAndCopyTo = false
         collection = DragCollectionView(id: id, title: title, host: host, options: options)
         rows.view = self

@@ -11,6 +11,7 @@ import Testing
 @Suite("Engine: outlines")
 struct OutlineEngineTests {
     static let mailbox: ContentType = "application/x-mailbox"
+    static let message: ContentType = "application/x-message"
     static let rowHeight = 24.0
     static let indent = 20.0
 
@@ -24,7 +25,7 @@ struct OutlineEngineTests {
         var drops: [DropRequest] = []
         var treeAsked = 0
 
-        init(_ tree: OutlineTree? = nil) throws {
+        init(_ tree: OutlineTree? = nil, messagesOnRows: Bool = false) throws {
             self.tree = try tree ?? OutlineTests.mailboxes()
             engine = DragEngine(app: "Mail", clock: VirtualClock())
             engine.delegate = self
@@ -34,6 +35,20 @@ struct OutlineEngineTests {
                 id: "mailboxes", name: "Mailboxes", frame: Rect(x: 0, y: 0, width: 300, height: 600), parent: "window")
             outline.accepts = [Self.type]
             outline.outline = OutlineLayout(indent: OutlineEngineTests.indent)
+            if messagesOnRows {
+                // Messages from a list beside it drop on mailboxes.
+                outline.accepts.append(OutlineEngineTests.message)
+                outline.outline?.dropsFromOutsideOnRows = true
+                var list = DragTarget(
+                    id: "messages", name: "Messages", frame: Rect(x: 400, y: 0, width: 300, height: 600),
+                    parent: "window")
+                list.accepts = [OutlineEngineTests.message]
+                try engine.register(list)
+                var message = DragTarget(
+                    id: "hello", name: "Hello", frame: Rect(x: 400, y: 0, width: 300, height: 24), parent: "messages")
+                message.offers = [OutlineEngineTests.message]
+                try engine.register(message)
+            }
             try engine.register(outline)
             try layOut()
         }
@@ -320,6 +335,53 @@ struct OutlineEngineTests {
             } else {
                 #expect(mail.tree == original, "session \(session): \(String(describing: outcome)) changed nothing")
             }
+        }
+    }
+
+    @Test(
+        "T1: with dropsFromOutsideOnRows, a message dragged from a list beside the outline drops on the mailbox under the pointer, its edges too, never between rows; a row the tree refuses is forbidden with its reason; the keyboard reaches every row that takes it"
+    )
+    func itemsFromOutsideDropOnRows() throws {
+        try Localization.withLanguage("en") {
+            let mail = try Mail(messagesOnRows: true)
+            mail.tree.refusals["sent"] = "Sent is read-only."
+            mail.engine.pointerDown(at: Point(x: 500, y: 12))
+            mail.engine.pointerMoved(to: Point(x: 500, y: 16))
+            // The top edge of Budget (a leaf) and the bottom edge of Archive: still on the row.
+            mail.engine.pointerMoved(to: mail.point("budget", 0.1, x: OutlineTests.x(0)))
+            #expect(mail.points().last == .on("budget"))
+            mail.engine.pointerMoved(to: mail.point("archive", 0.95))
+            #expect(mail.points().last == .on("archive"))
+            #expect(mail.said().last == "Into Archive. Will copy.")
+            let mark = mail.events.count
+            mail.engine.pointerMoved(to: mail.point("sent", 0.5))
+            let proposal = mail.events[mark...].compactMap { event -> DropOperation? in
+                if case .proposal(_, let operation) = event { return operation }
+                return nil
+            }.last
+            #expect(proposal == .forbidden(reason: "Sent is read-only."))
+            #expect(mail.points(since: mark) == [nil])
+            let refused = mail.engine.pointerUp(at: mail.point("sent", 0.5))
+            #expect(refused?.failure?.message == "Sent is read-only." && mail.drops.isEmpty)
+
+            // Dropped on Inbox: the request names the row.
+            mail.engine.pointerDown(at: Point(x: 500, y: 12))
+            mail.engine.pointerMoved(to: Point(x: 500, y: 16))
+            mail.engine.pointerMoved(to: mail.point("inbox", 0.2))
+            _ = mail.engine.pointerUp(at: mail.point("inbox", 0.2))
+            #expect(mail.drops.last?.outline == .on("inbox"))
+            #expect(mail.drops.last?.items.map(\.id) == ["hello"])
+
+            // The keyboard: every row that shows, but Sent.
+            mail.tree = try OutlineTests.mailboxes()
+            mail.tree.refusals["sent"] = "Sent is read-only."
+            try mail.layOut()
+            try mail.engine.beginKeyboardDrag(items: ["hello"], from: "messages")
+            let names = mail.engine.keyboardDropPoints.compactMap(\.outline)
+            let rows = mail.tree.rows().map(\.id).filter { $0 != "sent" }
+            #expect(names == rows.map { OutlineDropPoint.on($0) })
+            // Moved out of the tree? No: the message is not a row; the outline did not change.
+            #expect(mail.tree.count == (try OutlineTests.mailboxes()).count)
         }
     }
 }
