@@ -128,6 +128,8 @@ public struct StateLine: AppEvent {
     /// Mail: the mailbox shown, the drag's level (mailboxes or messages), the draft's scroll
     /// offset and its attachments.
     public var mailbox: String?
+    /// Mail's mailboxes in outline order, each indented two spaces a level under its parent.
+    public var mailboxes: [String]?
     public var level: String?
     public var draftOffset: Double?
     public var draft: [String]?

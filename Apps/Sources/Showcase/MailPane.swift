@@ -8,6 +8,11 @@ import ShowcaseModel
 /// there in one store transaction (undo puts them back at their exact place); the read-only
 /// Sent mailbox and the mailbox already shown refuse drops with a not-allowed badge.
 ///
+/// The mailboxes are an outline (T1–T7): Work ▸ Projects ▸ 2026. A mailbox dragged between two
+/// others goes in at the depth the pointer's x picks, into another when held over its middle,
+/// never into one of its own (refused with the reason); the store keeps each mailbox's parent
+/// and place, and undo puts them back with the rows that were open.
+///
 /// Like Mail on a narrow screen, opening a mailbox (clicking it) shows its messages in place of
 /// the mailbox list; the spring-loaded Back button above the messages goes back to the mailbox
 /// list, by a click (SP2) or by resting dragged messages on it (SP1), so they can be dropped on
@@ -16,6 +21,7 @@ import ShowcaseModel
 @MainActor
 final class MailPane: ShowcasePane {
     static let itemType: ContentType = "application/x-showcase-message"
+    static let mailboxType: ContentType = "application/x-showcase-mailbox"
     static let mailboxesID: TargetID = "mail-mailboxes"
     static let messagesID: TargetID = "mail-messages"
     static let backID: TargetID = "mail-back"
@@ -31,10 +37,12 @@ final class MailPane: ShowcasePane {
     private unowned let host: GtkDragHost
     private var mailboxes: [ShowcaseCollection] = []
     private var counts: [CollectionID: Int] = [:]
-    private let mailboxList: GObjectRef
-    private var mailboxRows:
-        [(collection: ShowcaseCollection, row: GObjectRef, count: UnsafeMutablePointer<GtkWidget>)] =
-            []
+    /// The mailboxes as an outline, by their collections' targets.
+    private let mailboxOutline: DragOutlineView
+    private(set) var outline = OutlineTree()
+    /// The rows a person opened; nil until the tree is first built (then every mailbox that
+    /// holds others is open).
+    private var expanded: Set<TargetID>?
     private var messages: StoreListView?
     private let messagesSlot: UnsafeMutablePointer<GtkWidget>
     private let previewHeader: UnsafeMutablePointer<GtkWidget>
@@ -57,15 +65,12 @@ final class MailPane: ShowcasePane {
         let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
         gtk_widget_set_vexpand(row, 1)
         let left = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        UI.append(left, UI.label("Mailboxes", selectable: true, css: ["sc-list-title"]))
-        mailboxList = GObjectRef(newWidget: gtk_list_box_new())
-        gtk_list_box_set_selection_mode(dd_list_box(mailboxList.raw), GTK_SELECTION_SINGLE)
-        gtk_widget_add_css_class(mailboxList.widget, "navigation-sidebar")
-        FocusNavigation.tabLeaves(mailboxList.widget)
-        gtk_widget_set_size_request(mailboxList.widget, 220, -1)
-        gtk_widget_set_vexpand(mailboxList.widget, 1)
-        dd_accessible_set_label(dd_accessible(mailboxList.raw), "Mailboxes")
-        UI.append(left, mailboxList.widget)
+        mailboxOutline = DragOutlineView(
+            id: Self.mailboxesID, title: "Mailboxes", host: host, itemType: Self.mailboxType,
+            kind: Noun("mailbox"), alsoTakes: [Self.itemType], policy: .preferMove)
+        gtk_widget_set_size_request(mailboxOutline.widget, 220, -1)
+        gtk_widget_set_vexpand(mailboxOutline.widget, 1)
+        UI.append(left, mailboxOutline.widget)
         let column = gtk_stack_new()!
         gtk_stack_set_transition_type(dd_stack(UnsafeMutableRawPointer(column)), GTK_STACK_TRANSITION_TYPE_NONE)
         gtk_stack_add_named(dd_stack(UnsafeMutableRawPointer(column)), left, "mailboxes")
@@ -107,12 +112,15 @@ final class MailPane: ShowcasePane {
         UI.append(preview, draftScroll.widget)
         UI.append(row, preview)
         widget = row
-        GSignal.connect(
-            mailboxList.raw, "row-selected",
-            pointer: { [weak self] row in self?.mailboxSelected(row) })
-        GSignal.connect(
-            mailboxList.raw, "row-activated",
-            pointer: { [weak self] _ in self?.openMailbox() })
+        mailboxOutline.onSelectionChanged = { [weak self] in self?.mailboxSelected() }
+        // A click on a mailbox (or Return) opens it, as on a narrow screen; its triangle shows
+        // or hides the mailboxes inside it.
+        mailboxOutline.onOpen = { [weak self] item in
+            guard let self else { return }
+            if self.mailboxOutline.selection != [item] { self.mailboxOutline.select([item]) }
+            self.mailboxSelected()
+            self.openMailbox()
+        }
         back.onActivate = { [weak self] _ in self?.showMailboxes() }
         draftScroll.onScroll = { [weak self] _ in self?.onChange?() }
         draft.onChange = { [weak self] in self?.onChange?() }
@@ -140,10 +148,7 @@ final class MailPane: ShowcasePane {
     func activate(in window: TargetID) {
         if mailboxes.isEmpty { build() }
         self.window = window
-        var container = DragTarget(id: Self.mailboxesID, name: "Mailboxes", frame: .zero, parent: window)
-        container.clipsChildren = true
-        do { try host.register(mailboxList.widget, as: container, delegate: self) } catch { onError?("\(error)") }
-        registerMailboxRows()
+        do { try mailboxOutline.collection.register(in: window) } catch { onError?("\(error)") }
         messages?.register(in: window)
         do {
             try back.register(in: window)
@@ -155,7 +160,7 @@ final class MailPane: ShowcasePane {
 
     func deactivate() {
         messages?.unregister()
-        host.unregister(Self.mailboxesID)
+        mailboxOutline.collection.unregister()
         host.unregister(Self.backID)
         host.unregister(Self.draftScrollID)
         window = nil
@@ -163,6 +168,7 @@ final class MailPane: ShowcasePane {
 
     func reload() {
         messages?.reload(selecting: nil)
+        rebuildOutline()
         updateCounts()
         updatePreview()
         onChange?()
@@ -197,22 +203,10 @@ final class MailPane: ShowcasePane {
         }
         building = true
         defer { building = false }
-        for collection in mailboxes {
-            let row = GObjectRef(newWidget: gtk_list_box_row_new())
-            let content = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-            UI.margins(content, 8)
-            let name = UI.label(collection.name)
-            gtk_widget_set_hexpand(name, 1)
-            UI.append(content, name)
-            let count = UI.label("", css: ["sc-count"])
-            UI.append(content, count)
-            gtk_list_box_row_set_child(dd_list_box_row(row.raw), content)
-            gtk_list_box_append(dd_list_box(mailboxList.raw), row.widget)
-            mailboxRows.append((collection, row, count))
-        }
-        guard let first = mailboxRows.first else { return }
+        mailboxOutline.dataSource = self
+        guard let first = mailboxes.first else { return }
         let list = StoreListView(
-            collection: first.collection, store: store, host: host,
+            collection: first, store: store, host: host,
             options: .init(
                 containerID: Self.messagesID, itemType: Self.itemType, noun: Noun("message"), acceptsDrops: false,
                 emptyText: "No Messages"))
@@ -224,49 +218,68 @@ final class MailPane: ShowcasePane {
         gtk_widget_set_hexpand(list.widget, 0)
         UI.append(messagesSlot, list.widget)
         messages = list
-        gtk_list_box_select_row(dd_list_box(mailboxList.raw), dd_list_box_row(first.row.raw))
+        rebuildOutline()
+        mailboxOutline.select([first.targetID])
     }
 
-    /// Each mailbox row is a drop destination for messages, except the read-only ones and the
-    /// one shown (its messages are already there).
-    private func registerMailboxRows() {
-        guard window != nil else { return }
-        for entry in mailboxRows {
-            let id = entry.collection.targetID
-            if host.widget(for: id) != nil { host.unregister(id) }
-            var target = DragTarget(id: id, name: entry.collection.name, frame: .zero, parent: Self.mailboxesID)
-            target.accepts = [Self.itemType]
-            if entry.collection.flags.contains(.readOnly) {
-                target.operationPolicy = .forbidden(reason: "\(entry.collection.name) is read-only.")
-            } else if entry.collection.id == messages?.collection.id {
-                target.operationPolicy = .forbidden(reason: "The messages are already in \(entry.collection.name).")
-            } else {
-                target.operationPolicy = .preferMove
+    /// The outline from the store: each mailbox under its parent in the store's order; Sent
+    /// (read-only) holds no mailboxes and, with the mailbox shown, refuses messages (F6).
+    private func rebuildOutline() {
+        if let read = try? store.collections(in: .mail) { mailboxes = read }
+        var tree = OutlineTree()
+        let children = Dictionary(grouping: mailboxes, by: \.parentId)
+        func add(_ parent: ShowcaseCollection?) {
+            for mailbox in children[parent?.id] ?? [] {
+                try? tree.append(
+                    mailbox.targetID, name: mailbox.name, under: parent?.targetID,
+                    canHoldChildren: !mailbox.flags.contains(.readOnly))
+                add(mailbox)
             }
-            do { try host.register(entry.row.widget, as: target, delegate: self) } catch { onError?("\(error)") }
         }
+        add(nil)
+        if expanded == nil { expanded = Set(tree.containers.filter { !tree.children(of: $0).isEmpty }) }
+        tree.expanded = (expanded ?? []).filter { tree.containers.contains($0) }
+        var refusals: [TargetID: String] = [:]
+        for mailbox in mailboxes where mailbox.flags.contains(.readOnly) {
+            refusals[mailbox.targetID] = "\(mailbox.name) is read-only."
+        }
+        if let shown = messages?.collection {
+            refusals[shown.targetID] = "The messages are already in \(shown.name)."
+        }
+        tree.refusals = refusals
+        guard tree != outline else { return }
+        outline = tree
+        mailboxOutline.reloadData()
     }
 
-    private func mailboxSelected(_ row: UnsafeMutableRawPointer?) {
-        guard !building, let row, let entry = mailboxRows.first(where: { $0.row.raw == row }) else { return }
-        guard entry.collection.id != messages?.collection.id else { return }
-        messages?.show(entry.collection)
-        registerMailboxRows()
+    private func mailboxSelected() {
+        guard !building, mailboxOutline.selection.count == 1, let id = mailboxOutline.selection.first,
+            let mailbox = mailboxes.first(where: { $0.targetID == id })
+        else { return }
+        guard mailbox.id != messages?.collection.id else { return }
+        messages?.show(mailbox)
+        rebuildOutline()
         updatePreview()
         onChange?()
     }
 
     private func updateCounts() {
-        for entry in mailboxRows {
-            let count = (try? store.itemCount(in: entry.collection.id ?? 0)) ?? 0
-            counts[entry.collection.id ?? 0] = count
-            UI.setText(entry.count, count == 0 ? "" : "\(count)")
+        var changed = false
+        for mailbox in mailboxes {
+            let count = (try? store.itemCount(in: mailbox.id ?? 0)) ?? 0
+            if counts[mailbox.id ?? 0] != count { changed = true }
+            counts[mailbox.id ?? 0] = count
         }
+        if changed { mailboxOutline.reloadData() }
     }
 
     func state() -> StateLine {
         var state = StateLine()
         addCollections(mailboxes, of: store, to: &state)
+        func walk(_ parent: TargetID?, _ indent: String) -> [String] {
+            outline.children(of: parent).flatMap { [indent + outline.name(of: $0)] + walk($0, indent + "  ") }
+        }
+        state.mailboxes = walk(nil, "")
         state.mailbox = messages?.collection.name ?? ""
         state.level = level
         state.draftOffset = draftScroll.verticalOffset
@@ -288,11 +301,10 @@ final class MailPane: ShowcasePane {
                 return nil
             }
             var mailboxFrames: [(title: String, frame: Rect)] = []
-            for entry in mailboxRows {
-                guard let frame = host.frameInWindow(of: entry.collection.targetID), frame.height > 0 else {
-                    return nil
-                }
-                mailboxFrames.append((entry.collection.name, frame))
+            for row in outline.rows() {
+                // The rows that show register once GTK bound them: asked again until they did.
+                guard let frame = host.frameInWindow(of: row.id), frame.height > 0 else { return nil }
+                mailboxFrames.append((outline.name(of: row.id), frame))
             }
             lists.insert(("Mailboxes", mailboxFrame), at: 0)
             rows.insert(("Mailboxes", mailboxFrames), at: 0)
@@ -309,20 +321,84 @@ final class MailPane: ShowcasePane {
         rows.append(("Draft", paragraphs))
         return PaneLayout(
             lists: lists, rows: rows,
-            targets: mailboxRows.map { ($0.collection.name, $0.collection.targetID) } + [
+            targets: outline.rows().map { (outline.name(of: $0.id), $0.id) } + [
                 ("Back", Self.backID), ("Draft", Self.draftScrollID),
             ])
     }
 }
 
-extension MailPane: GtkDragHostDelegate {
-    func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        ShowcaseDrops.perform(drop, store: store, host: host) { [weak self] _ in self?.reload() }
+extension MailPane: DragOutlineDataSource {
+    func outlineView(_ view: DragOutlineView, setExpanded open: Bool, for item: TargetID) {
+        if open { expanded?.insert(item) } else { expanded?.remove(item) }
+        rebuildOutline()
     }
 
-    func dragHost(_ host: GtkDragHost, removeMovedItems items: [DragItem], after drop: DropRequest)
-        -> UndoableAction?
-    {
-        store.removeMovedItems(items, after: drop)
+    func outlineView(_ view: DragOutlineView, detailFor item: TargetID) -> String? {
+        guard let id = ShowcaseTargets.collectionID(item), let count = counts[id], count > 0 else { return nil }
+        return Noun("message").counted(count)
+    }
+
+    func outlineView(_ view: DragOutlineView, perform drop: DropRequest, at point: OutlineDropPoint) -> DropResult {
+        let ids = drop.items.map(\.id)
+        guard ids.contains(where: { outline.holds($0) }) else {
+            // Messages, on a mailbox (the outline offers nothing else for them).
+            guard case .on(let mailbox) = point else {
+                return .failed(DropFailure(.forbidden, "Drop messages on a mailbox."))
+            }
+            var request = drop
+            request.destination = mailbox
+            request.index = nil
+            return ShowcaseDrops.perform(request, store: store, host: host) { [weak self] _ in self?.reload() }
+        }
+        guard ids.allSatisfy({ outline.holds($0) }) else {
+            return .failed(DropFailure(.forbidden, "Mailboxes and messages go to different places: drag them apart."))
+        }
+        // Mailboxes: the outline as it will be, stored as each mailbox's parent and place.
+        var moved = outline
+        do {
+            _ = try moved.move(ids, to: point)
+        } catch {
+            return .failed(DropFailure(.forbidden, error.description))
+        }
+        let openBefore = expanded
+        let after = places(of: moved)
+        let before: [CollectionPlace]
+        do {
+            before = try store.arrange(after)
+        } catch {
+            return .failed(error.dropFailure)
+        }
+        expanded = moved.expanded
+        reload()
+        let stored = store.undoableArrangement(from: before, to: after)
+        let openAfter = expanded
+        return .committed(
+            undo: UndoableAction(
+                undo: { [weak self] in
+                    stored.undo()
+                    self?.expanded = openBefore
+                    self?.reload()
+                },
+                redo: { [weak self] in
+                    stored.redo()
+                    self?.expanded = openAfter
+                    self?.reload()
+                }))
+    }
+
+    /// Every mailbox's parent and place in `tree`, read top to bottom.
+    private func places(of tree: OutlineTree) -> [CollectionPlace] {
+        var places: [CollectionPlace] = []
+        func visit(_ parent: TargetID?) {
+            for item in tree.children(of: parent) {
+                guard let id = ShowcaseTargets.collectionID(item) else { continue }
+                places.append(
+                    CollectionPlace(
+                        id: id, parent: parent.flatMap(ShowcaseTargets.collectionID), position: places.count))
+                visit(item)
+            }
+        }
+        visit(nil)
+        return places
     }
 }

@@ -83,10 +83,11 @@ enum ShowcaseSeed {
         let created = Date(timeIntervalSinceReferenceDate: 795_000_000)  // March 2026
 
         func collection(
-            _ pane: ShowcasePane, _ key: String, _ name: String, _ kind: CollectionKind, _ flags: CollectionFlags = []
+            _ pane: ShowcasePane, _ key: String, _ name: String, _ kind: CollectionKind, _ flags: CollectionFlags = [],
+            in parent: CollectionID? = nil
         ) throws -> CollectionID {
             let c = try ShowcaseStore.createCollection(
-                ShowcaseCollection(pane: pane, key: key, name: name, kind: kind, flags: flags), db)
+                ShowcaseCollection(pane: pane, key: key, name: name, kind: kind, flags: flags, parentId: parent), db)
             return c.id!
         }
         func items(_ collection: CollectionID, _ kind: ItemKind, _ entries: [(String, Data?)]) throws {
@@ -213,6 +214,14 @@ enum ShowcaseSeed {
         let longBody = (1...60).map { "Paragraph \($0) of the trip report: the trams, the hills, the tiles." }
             .joined(separator: "\n\n")
         try items(drafts, .draft, [("Trip report", json(MessagePayload(from: me, to: [], body: longBody)))])
+        // Mailboxes inside mailboxes (T1): Work ▸ Projects ▸ 2026, and Work ▸ Receipts.
+        let workBox = try collection(.mail, "work", "Work", .mailbox)
+        let projects = try collection(.mail, "projects", "Projects", .mailbox, in: workBox)
+        let year = try collection(.mail, "2026", "2026", .mailbox, in: projects)
+        try items(
+            year, .message,
+            [("Kick-off agenda", json(MessagePayload(from: "Priya Shah <priya@example.org>", to: [me], body: "Room 4, 10:00.")))])
+        _ = try collection(.mail, "receipts", "Receipts", .mailbox, in: workBox)
 
         // Calendar (situation 7): a week of days.
         struct Event: Encodable {

@@ -178,6 +178,12 @@ public final class ShowcaseStore: Sendable {
         }
         migrator.registerMigration("v2-settings", migrate: ShowcaseStore.migrateSettings)
         migrator.registerMigration("v3-sparse-ranks", migrate: ShowcaseStore.migrateToRanks)
+        migrator.registerMigration("v4-collection-parents") { db in
+            // Collections inside collections (Mail's mailboxes): every existing one stays at the top.
+            try db.alter(table: "collection") { t in
+                t.add(column: "parentId", .integer).references("collection", onDelete: .cascade)
+            }
+        }
         return migrator
     }
 
@@ -535,7 +541,7 @@ public final class ShowcaseStore: Sendable {
         do { return try database.write(body) } catch { throw ShowcaseStoreError.wrap(error) }
     }
 
-    private func reportUndoFailure(_ error: any Error) {
+    func reportUndoFailure(_ error: any Error) {
         let failure = ShowcaseStoreError.wrap(error)
         let handler = hooks.withLock { hooks in
             hooks.lastUndoFailure = failure

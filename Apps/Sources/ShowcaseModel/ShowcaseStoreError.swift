@@ -23,6 +23,9 @@ public enum ShowcaseStoreError: Error, Sendable, Hashable, CustomStringConvertib
     /// items arriving (more items than ``RankSpacing/limit`` allows: never with the standard
     /// spacing, only in tests with a tiny one).
     case noRoom(collection: String)
+    /// A collection would end up inside itself (a mailbox moved into its own sub-mailbox), or
+    /// under a parent of another pane.
+    case insideItself(collection: String)
     /// The database refused or failed (disk full, file damaged…).
     case database(String)
 
@@ -36,6 +39,7 @@ public enum ShowcaseStoreError: Error, Sendable, Hashable, CustomStringConvertib
         case .duplicateItem(let id): "The item \(id) was named twice."
         case .nothingToDrop: "The drop holds nothing this pane can take."
         case .noRoom(let name): "\(name) has no room for more items."
+        case .insideItself(let name): "\(name) cannot go inside itself."
         case .database(let message): "The document could not be saved: \(message)"
         }
     }

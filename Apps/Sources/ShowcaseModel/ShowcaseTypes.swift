@@ -187,14 +187,18 @@ public struct ShowcaseCollection: Sendable, Hashable, Codable, Identifiable, Fet
     public var kind: CollectionKind
     /// Write-only, shared, read-only.
     public var flags: CollectionFlags
-    /// The collection's place among its pane's collections (0 first).
+    /// The collection's place among its pane's collections (0 first): in a pane whose
+    /// collections nest (Mail's mailboxes), the order of the outline read top to bottom.
     public var position: Int
+    /// The collection holding this one (a mailbox inside a mailbox); nil at the top level.
+    public var parentId: CollectionID?
 
     /// Creates a collection value (insert it with ``ShowcaseStore/createCollection(_:)``).
     public init(
         id: CollectionID? = nil, pane: ShowcasePane, key: String? = nil, name: String, kind: CollectionKind,
-        flags: CollectionFlags = [], position: Int = 0
+        flags: CollectionFlags = [], position: Int = 0, parentId: CollectionID? = nil
     ) {
+        self.parentId = parentId
         self.id = id
         self.pane = pane
         self.key = key

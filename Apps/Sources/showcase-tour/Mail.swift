@@ -1,5 +1,6 @@
 import Foundation
 import DriverProtocol
+import ShowcaseModel
 import WindowDriver
 
 #if canImport(Glibc)
@@ -25,8 +26,8 @@ extension Tour {
         let message = try layout.row(inbox[0], in: "Messages")
         try pointer.drag(
             from: (message.x + 24, message.y + 10), to: (archive.maxX - 24, archive.midY), release: false)
-        try app.waitFor(FeedbackLine.self, "the highlight on Archive", after: mark) {
-            $0.event == "highlightOn" && $0.target == archiveID
+        try app.waitFor(FeedbackLine.self, "Archive highlighted as the drop's place", after: mark) {
+            $0.event == "outlineDrop" && $0.place == "on" && $0.row == archiveID
         }
         usleep(300_000)
         try screenshot(String(format: "%02d-%@", info.number, info.slug))
@@ -89,8 +90,8 @@ extension Tour {
         try pointer.move(to: (archive.maxX - 30, archive.midY))
         usleep(60_000)
         try pointer.move(to: (archive.maxX - 24, archive.midY))
-        try app.waitFor(FeedbackLine.self, "the highlight on Archive after the spring", after: mark) {
-            $0.event == "highlightOn" && $0.target == archiveID
+        try app.waitFor(FeedbackLine.self, "Archive highlighted after the spring", after: mark) {
+            $0.event == "outlineDrop" && $0.place == "on" && $0.row == archiveID
         }
         usleep(300_000)
         try screenshot(String(format: "%02d-%@-back", info.number, info.slug))
@@ -134,12 +135,104 @@ extension Tour {
         try settleAfterDrag(mark, pane: "mail", flewBack: true)
         try check(app.state?.lists == original, "the draft drag changed the mailboxes")
 
+        let tree = try mailboxTree()
+
         return .ok(
-            "moved '\(inbox[0])' to 'Archive' and undid it; 'Sent' refused a drop with a not-allowed badge, and "
+            tree + "; moved '\(inbox[0])' to 'Archive' and undid it; 'Sent' refused a drop with a not-allowed badge, and "
                 + "so did the mailbox shown; with Inbox open, resting '\(inbox[0])' on Back sprang the mailbox "
                 + "list open and it was dropped on 'Archive' (in the store), undone; a click on Back did the same; "
                 + "the draft scrolled from \(Int(startOffset)) to \(Int(left)) px at its bottom edge and stopped "
                 + "when the pointer left")
+    }
+
+    /// T1, T3, T6: the mailboxes are an outline. Receipts (inside Work) dragged onto Archive's
+    /// middle goes into it; Work held over 2026, inside it, is refused with the reason; Receipts
+    /// dragged to the gap under Drafts with the pointer at the left edge goes to the top level;
+    /// undo puts it back into Archive, then inside Work. The store keeps every parent.
+    func mailboxTree() throws -> String {
+        let start = try require(app.state?.line.mailboxes, "the mailbox outline")
+        try checkMailboxes(start)
+        var layout = try app.settledLayout(pane: "mail")
+        let receipts = try layout.row("Receipts", in: "Mailboxes")
+        let archive = try layout.row("Archive", in: "Mailboxes")
+        var mark = app.lineCount
+        try pointer.drag(from: (receipts.x + 40, receipts.midY), to: (archive.maxX - 24, archive.midY), release: false)
+        try app.waitFor(FeedbackLine.self, "Archive as the place Receipts goes into", after: mark) {
+            $0.event == "outlineDrop" && $0.place == "on" && $0.row == (try? layout.target("Archive"))
+        }
+        usleep(300_000)
+        try screenshot("06-mail-mailbox-into")
+        var release = app.lineCount
+        try pointer.release()
+        var expected = start.filter { $0 != "  Receipts" }
+        expected.insert("  Receipts", at: try require(expected.firstIndex(of: "Archive"), "Archive") + 1)
+        try waitForMailboxes(expected, "Receipts inside Archive", after: release)
+        try settleAfterDrag(mark, pane: "mail")
+
+        // T3: Work cannot go inside 2026, which is inside it.
+        layout = try app.settledLayout(pane: "mail")
+        let work = try layout.row("Work", in: "Mailboxes")
+        let year = try layout.row("2026", in: "Mailboxes")
+        mark = app.lineCount
+        try pointer.drag(from: work.center, to: year.center, release: false)
+        let reason = "'Work' cannot go inside '2026', which is inside it."
+        try app.waitFor(FeedbackLine.self, "Work refused inside 2026", after: mark) {
+            $0.event == "proposal" && $0.operation == "forbidden" && $0.reason == reason
+        }
+        try check(
+            events(from: mark, named: "preview").contains { $0.badge == "forbidden" },
+            "T3: no not-allowed badge over 2026")
+        usleep(300_000)
+        try screenshot("06-mail-mailbox-refused")
+        try pointer.release()
+        try settleAfterDrag(mark, pane: "mail", flewBack: true)
+        try checkMailboxes(expected)
+
+        // T1: under Drafts at the left edge, Receipts goes to the top level.
+        layout = try app.settledLayout(pane: "mail")
+        let moving = try layout.row("Receipts", in: "Mailboxes")
+        let drafts = try layout.row("Drafts", in: "Mailboxes")
+        mark = app.lineCount
+        try pointer.drag(
+            from: moving.center, to: (drafts.x + 8, drafts.maxY - drafts.height / 8), release: false)
+        try app.waitFor(FeedbackLine.self, "the line after Drafts at the top level", after: mark) {
+            $0.event == "outlineDrop" && $0.place == "between" && $0.parent == nil && $0.depth == 0
+        }
+        release = app.lineCount
+        try pointer.release()
+        var topLevel = expected.filter { $0 != "  Receipts" }
+        topLevel.insert("Receipts", at: try require(topLevel.firstIndex(of: "Drafts"), "Drafts") + 1)
+        try waitForMailboxes(topLevel, "Receipts at the top level", after: release)
+        try settleAfterDrag(mark, pane: "mail")
+
+        // T6: undo twice: into Archive, then back inside Work.
+        mark = app.lineCount
+        try pointer.key("ctrl+z")
+        try waitForMailboxes(expected, "Receipts back in Archive", after: mark)
+        mark = app.lineCount
+        try pointer.key("ctrl+z")
+        try waitForMailboxes(start, "Receipts back inside Work", after: mark)
+        return "dragged the mailbox 'Receipts' from 'Work' into 'Archive', then to the top level after 'Drafts'; "
+            + "'Work' was refused inside '2026' (\(reason)); undone twice, in the store too"
+    }
+
+    /// Waits until the mail state's outline is `mailboxes`, then checks the store holds it.
+    func waitForMailboxes(_ mailboxes: [String], _ what: String, after mark: Int) throws {
+        try app.waitFor(StateLine.self, what, after: mark) { $0.pane == "mail" && $0.mailboxes == mailboxes }
+        try checkMailboxes(mailboxes)
+    }
+
+    /// Checks that the store's mailboxes, each under its parent in the store's order, read
+    /// `mailboxes` (two spaces a level).
+    func checkMailboxes(_ mailboxes: [String]) throws {
+        let store = try ShowcaseStore(path: databasePath, seed: false)
+        let collections = try store.collections(in: .mail)
+        let children = Dictionary(grouping: collections, by: \.parentId)
+        func walk(_ parent: CollectionID?, _ indent: String) -> [String] {
+            (children[parent] ?? []).flatMap { [indent + $0.name] + walk($0.id, indent + "  ") }
+        }
+        let stored = walk(nil, "")
+        try check(stored == mailboxes, "the store's mailboxes are \(stored), the window shows \(mailboxes)")
     }
 
     /// Clicks Inbox in the mailbox list: its messages show in place of the list.

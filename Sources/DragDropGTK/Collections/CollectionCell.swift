@@ -186,6 +186,9 @@ final class CollectionCell {
     private(set) var disclosureEnd = 0.0
     /// Called when a press lands on the disclosure triangle.
     var onDisclosure: (@MainActor () -> Void)?
+    /// A plain click on the row, not on its triangle, with no modifier held (an outline whose
+    /// rows open something: ``DragOutlineView/onOpen``).
+    var onRowClick: (@MainActor () -> Void)?
     private var disclosureClick = false
 
     /// Shows the row as an outline's: indented `depth` levels of `indent` pixels, after a
@@ -214,11 +217,19 @@ final class CollectionCell {
         guard !disclosureClick, let click = gtk_gesture_click_new() else { return }
         disclosureClick = true
         gtk_gesture_single_set_button(dd_gesture_single(UnsafeMutableRawPointer(click)), guint(GDK_BUTTON_PRIMARY))
+        let gesture = PointerBits(UnsafeMutableRawPointer(click))
         GSignal.connect(
             UnsafeMutableRawPointer(click), "released",
             click: { [weak self] presses, x, _ in
-                guard let self, presses == 1, self.isExpanded != nil, x < self.disclosureEnd else { return }
-                self.onDisclosure?()
+                guard let self, presses == 1 else { return }
+                if self.isExpanded != nil, x < self.disclosureEnd {
+                    self.onDisclosure?()
+                    return
+                }
+                guard let controller = gesture.pointer else { return }
+                let state = GtkWidgetSupport.currentState(of: controller)
+                let modifiers = GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue | GDK_ALT_MASK.rawValue
+                if state & modifiers == 0 { self.onRowClick?() }
             })
         gtk_widget_add_controller(root.widget, click)
     }

@@ -144,6 +144,23 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
         container == id ? outlineView?.tree : nil
     }
 
+    public func dragHost(_ host: GtkDragHost, destination: TargetID, isTargeted: Bool) {
+        guard destination == id else { return }
+        outlineTargeted = isTargeted
+        highlightOutline()
+    }
+
+    /// A drop into a row of an outline highlights that row alone, not the whole outline around
+    /// it (F4); a drop between rows highlights the outline.
+    private func highlightOutline() {
+        guard outlineView != nil else { return }
+        if outlineTargeted, outlineInto == nil {
+            gtk_widget_add_css_class(itemsView.widget, "dd-drop-highlight")
+        } else {
+            gtk_widget_remove_css_class(itemsView.widget, "dd-drop-highlight")
+        }
+    }
+
     /// Shows where an outline's drop lands: the rows from the gap on make room and a line shows
     /// at the chosen depth (`dd-outline-gap-N`, or `dd-outline-end-N` under the last row), or
     /// the row it would go into highlights (`dd-outline-into`).
@@ -162,6 +179,7 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
             outlineInto = nil
             insertionShown = nil
         }
+        highlightOutline()
         for cell in cells.values { applyInsertion(to: cell) }
         // A keyboard drag's drop point may lie off screen (T5): its row is brought into view.
         if host.engine.currentSession?.mode == .keyboard, !rows.isEmpty {

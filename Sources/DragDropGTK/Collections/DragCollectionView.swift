@@ -117,6 +117,8 @@ public final class DragCollectionView: GtkDragRegistering {
     weak var outlineView: DragOutlineView?
     /// The row an outline's drop would go into (T1), highlighted.
     var outlineInto: TargetID?
+    /// Whether the outline is the drop's destination now (its highlight shows unless a row takes the drop).
+    var outlineTargeted = false
     /// The depth of the line an outline's drop between rows shows at.
     var outlineDepth = 0
 
@@ -866,13 +868,21 @@ public final class DragCollectionView: GtkDragRegistering {
             if let item = cell.listItem { gtk_list_item_set_activatable(OpaquePointer(item), isFolder ? 1 : 0) }
             describeRow(of: cell)
             if let outline = outlineView, let shown = outline.row(at: index) {
+                // A triangle only on rows with rows inside (an empty mailbox reads as one);
+                // an empty container still takes drops into it, in its middle (T1).
+                let holdsRows = shown.canHoldChildren && shown.childCount > 0
                 cell.setOutline(
-                    depth: shown.depth, indent: outline.indent, expanded: shown.canHoldChildren ? shown.isExpanded : nil
-                )
+                    depth: shown.depth, indent: outline.indent, expanded: holdsRows ? shown.isExpanded : nil)
                 let item = shown.id
                 cell.onDisclosure = { [weak outline] in outline?.toggle(item) }
+                let opens = outline.onOpen != nil
+                if opens {
+                    cell.onRowClick = { [weak outline] in outline?.onOpen?(item) }
+                } else {
+                    cell.onRowClick = nil
+                }
                 if let listItem = cell.listItem {
-                    gtk_list_item_set_activatable(OpaquePointer(listItem), shown.canHoldChildren ? 1 : 0)
+                    gtk_list_item_set_activatable(OpaquePointer(listItem), shown.canHoldChildren || opens ? 1 : 0)
                 }
             }
             cell.itemID = row.id
@@ -947,13 +957,16 @@ public final class DragCollectionView: GtkDragRegistering {
     /// it is open): true outside an outline.
     private func showsOutlineRow(_ cell: CollectionCell, _ index: Int) -> Bool {
         guard let outline = outlineView, let row = outline.row(at: index) else { return true }
-        return cell.depth == row.depth && cell.isExpanded == (row.canHoldChildren ? row.isExpanded : nil)
+        return cell.depth == row.depth
+            && cell.isExpanded == (row.canHoldChildren && row.childCount > 0 ? row.isExpanded : nil)
     }
 
     /// A double click or Return on an item: folders open (SP2).
     private func activated(_ position: Int) {
         if let outline = outlineView {
-            if let index = dataIndex(ofPosition: position), let row = outline.row(at: index) { outline.toggle(row.id) }
+            if let index = dataIndex(ofPosition: position), let row = outline.row(at: index) {
+                outline.activate(row.id)
+            }
             return
         }
         guard let dataSource, let index = dataIndex(ofPosition: position), dataSource.isFolder(at: index) else {
@@ -1042,7 +1055,7 @@ public final class DragCollectionView: GtkDragRegistering {
     static func outlineCSS(_ layout: OutlineLayout) -> String {
         let blue = "rgb(53, 132, 228)"
         var css = """
-            .dd-collection-list .dd-cell.dd-outline-into { background-color: rgba(53, 132, 228, 0.18); box-shadow: inset 0 0 0 2px \(blue); }
+            .dd-collection-list .dd-cell.dd-outline-into { background-color: rgb(205, 232, 255); box-shadow: inset 0 0 0 2px \(blue); }
 
             """
         for depth in 0..<outlineDepths {

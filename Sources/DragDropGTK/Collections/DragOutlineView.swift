@@ -165,8 +165,25 @@ public final class DragOutlineView {
     /// The tree as the view shows it.
     var tree: OutlineTree { rows.tree }
 
+    /// Called when a person opens a row's content: a click on the row (not on its triangle,
+    /// with no modifier held), a double click or Return. When set, these open the row (a
+    /// mailbox's messages, a folder's files) instead of showing or hiding its children, which
+    /// the triangle and the Right and Left keys still do. Nil: they show or hide the children.
+    public var onOpen: (@MainActor (TargetID) -> Void)? {
+        didSet { collection.reloadData() }
+    }
+
     /// The row shown at data index `index`.
     func row(at index: Int) -> OutlineRow? { rows.rows[safe: index] }
+
+    /// A row opened: what `onOpen` does when set, else the row opens or closes.
+    func activate(_ item: TargetID) {
+        if let onOpen {
+            onOpen(item)
+        } else {
+            toggle(item)
+        }
+    }
 
     /// Opens a closed row, closes an open one.
     func toggle(_ item: TargetID) {
