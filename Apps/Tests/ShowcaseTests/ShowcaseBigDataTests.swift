@@ -233,7 +233,7 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
             try app.waitForState("the mailboxes", after: mark, timeout: 10) { $0.line.level == "mailboxes" }
             try pointer.move(from: back.center, to: archiveRow.center, steps: 6)
             try app.waitFor(FeedbackLine.self, "over Archive", after: mark) {
-                $0.event == "proposal" && $0.destination == layout.targets["Archive"]
+                $0.event == "outlineDrop" && $0.place == "on" && $0.row == layout.targets["Archive"]
             }
             let release = app.lineCount
             try pointer.release()

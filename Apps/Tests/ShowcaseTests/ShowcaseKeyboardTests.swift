@@ -180,7 +180,7 @@ struct KeyboardDragCase: CustomTestStringConvertible, Sendable {
         .init(pane: "photos", source: "Tram 28.jpg", over: "Over Trip to Lisbon, will copy.", undo: "Undo Copy Photo") {
             lists($0)["Trip to Lisbon"] == ["Tram 28.jpg"] && lists($0)["Library"]?.contains("Tram 28.jpg") == true
         },
-        .init(pane: "mail", source: "Dinner on Friday?", over: "Over Archive, will move.", undo: "Undo Move Message") {
+        .init(pane: "mail", source: "Dinner on Friday?", over: "Into Archive. Will move.", undo: "Undo Move Message") {
             lists($0)["Archive"]?.contains("Dinner on Friday?") == true
                 && lists($0)["Inbox"]?.contains("Dinner on Friday?") == false
         },
@@ -327,7 +327,7 @@ extension ShowcaseKeyboardTests {
             try app.waitForState("Sent shown", after: 0) { $0.mailbox == "Sent" }
             try press("Tab", untilFocusOn: sent, app, keys)
             try press("ctrl+shift+d", expecting: "Picked up '\(sent)'.", app, keys, prefix: true)
-            try press("Tab", untilStatus: "Over Archive, will copy.", app, keys)
+            try press("Tab", untilStatus: "Into Archive. Will copy.", app, keys)
             var mark = app.lineCount
             try keys.key("Return")
             var expected = original
