@@ -234,11 +234,19 @@ public struct OutlineLayout: Sendable, Hashable {
     /// a row the tree refuses them (``OutlineTree/refusals``) is forbidden with the reason.
     /// When false they drop where the outline's own rows would.
     public var dropsFromOutsideOnRows: Bool
+    /// Whether every drop goes into a row, the outline's own rows too: for an outline whose
+    /// app orders each row's children itself (folders sorted by name), where a place between
+    /// two rows would promise a position the drop does not keep. A row dropped on a row that
+    /// holds children goes inside it; never into itself or its own rows (T3).
+    public var dropsOnRowsOnly: Bool
 
     /// Creates a layout.
-    public init(indent: Double, origin: Double = 0, dropsFromOutsideOnRows: Bool = false) {
+    public init(
+        indent: Double, origin: Double = 0, dropsFromOutsideOnRows: Bool = false, dropsOnRowsOnly: Bool = false
+    ) {
         self.indent = indent
         self.origin = origin
         self.dropsFromOutsideOnRows = dropsFromOutsideOnRows
+        self.dropsOnRowsOnly = dropsOnRowsOnly
     }
 }

@@ -21,6 +21,25 @@ struct OutlineDrag {
     var onRowsOnly = false
 }
 
+extension OutlineDrag {
+    /// The refusal of a drop on `id` when it is a dragged item or inside one (T3), nil when it
+    /// is neither. The dragged item holding it is found going up from the row: O(depth),
+    /// whatever the number of dragged items; the reason is put into words once per row.
+    mutating func insideDragged(_ id: TargetID) -> OutlinePlacement? {
+        if let reason = refused[id] { return OutlinePlacement(point: nil, refusal: reason) }
+        var ancestor: TargetID? = id
+        while let next = ancestor, !held.contains(next) { ancestor = tree.parent(of: next) }
+        guard let holder = ancestor else { return nil }
+        let refusal: OutlineRefusal =
+            holder == id
+            ? .intoItself(item: tree.name(of: id))
+            : .intoDescendant(item: tree.name(of: holder), descendant: tree.name(of: id))
+        let reason = refusal.description
+        refused[id] = reason
+        return OutlinePlacement(point: nil, refusal: reason)
+    }
+}
+
 /// Where a drag over an outline would drop (T1), or why it cannot (T3), in words.
 struct OutlinePlacement {
     var point: OutlineDropPoint?
@@ -34,25 +53,19 @@ extension OutlineDrag {
         if onRowsOnly {
             guard case .over(let id, _) = hit else { return OutlinePlacement(point: nil) }
             if let reason = tree.refusals[id] { return OutlinePlacement(point: nil, refusal: reason) }
-            return OutlinePlacement(point: .on(id))
+            guard !held.isEmpty else { return OutlinePlacement(point: .on(id)) }
+            // The outline's own rows: into a row that holds children, never into a dragged one
+            // or a row inside it (T3); over the dragged row itself, nothing.
+            if held.contains(id) { return OutlinePlacement(point: nil) }
+            if let inside = insideDragged(id) { return inside }
+            return OutlinePlacement(point: tree.containers.contains(id) ? .on(id) : nil)
         }
         switch hit {
         case .over(let id, let fraction):
             if let found = projector.drop(overRow: id, fraction: fraction, x: x) {
                 return OutlinePlacement(point: found, refusal: nil)
             }
-            // A row inside a dragged item: the item cannot go there (T3). The dragged item
-            // holding it is found going up from the row: O(depth), whatever the number of
-            // dragged items.
-            if let reason = refused[id] { return OutlinePlacement(point: nil, refusal: reason) }
-            var ancestor = tree.parent(of: id)
-            while let next = ancestor, !held.contains(next) { ancestor = tree.parent(of: next) }
-            let refusal: OutlineRefusal =
-                ancestor.map { .intoDescendant(item: tree.name(of: $0), descendant: tree.name(of: id)) }
-                ?? .intoItself(item: tree.name(of: id))
-            let reason = refusal.description
-            refused[id] = reason
-            return OutlinePlacement(point: nil, refusal: reason)
+            return insideDragged(id) ?? OutlinePlacement(point: nil)
         case .below(let id):
             return OutlinePlacement(point: projector.position(of: id).map { projector.drop(before: $0 + 1, x: x) })
         case .above(let id):
@@ -84,7 +97,7 @@ extension DragEngine {
         let shown = session!.outline?.container == container ? session!.outline?.shown : nil
         session!.outline = OutlineDrag(
             container: container, tree: tree, projector: projector, held: Set(held), itemCount: session!.ids.count,
-            shown: shown, onRowsOnly: layout.dropsFromOutsideOnRows && held.isEmpty)
+            shown: shown, onRowsOnly: layout.dropsOnRowsOnly || (layout.dropsFromOutsideOnRows && held.isEmpty))
         return true
     }
 
@@ -124,10 +137,14 @@ extension DragEngine {
     func outlineKeyboardPoints(in container: TargetID, layout: OutlineLayout) -> [(OutlineDropPoint, String)]? {
         guard refreshOutline(for: container, layout: layout), let drag = session?.outline else { return nil }
         if drag.onRowsOnly {
-            // Items from outside: every row that shows and takes them, in reading order.
-            return drag.tree.rows().filter { drag.tree.refusals[$0.id] == nil }.map {
-                (OutlineDropPoint.on($0.id), drag.tree.describe(.on($0.id)))
-            }
+            // Every row that shows and takes the drag, in reading order: for the outline's own
+            // rows, those that hold children, outside the dragged ones.
+            var drag = drag
+            return drag.tree.rows().filter { row in
+                guard drag.tree.refusals[row.id] == nil else { return false }
+                guard !drag.held.isEmpty else { return true }
+                return row.canHoldChildren && !drag.held.contains(row.id) && drag.insideDragged(row.id) == nil
+            }.map { (OutlineDropPoint.on($0.id), drag.tree.describe(.on($0.id))) }
         }
         return drag.projector.dropPoints().map { ($0, drag.tree.describe($0)) }
     }

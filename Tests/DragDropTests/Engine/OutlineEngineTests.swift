@@ -25,7 +25,7 @@ struct OutlineEngineTests {
         var drops: [DropRequest] = []
         var treeAsked = 0
 
-        init(_ tree: OutlineTree? = nil, messagesOnRows: Bool = false) throws {
+        init(_ tree: OutlineTree? = nil, messagesOnRows: Bool = false, rowsOnly: Bool = false) throws {
             self.tree = try tree ?? OutlineTests.mailboxes()
             engine = DragEngine(app: "Mail", clock: VirtualClock())
             engine.delegate = self
@@ -34,7 +34,7 @@ struct OutlineEngineTests {
             var outline = DragTarget(
                 id: "mailboxes", name: "Mailboxes", frame: Rect(x: 0, y: 0, width: 300, height: 600), parent: "window")
             outline.accepts = [Self.type]
-            outline.outline = OutlineLayout(indent: OutlineEngineTests.indent)
+            outline.outline = OutlineLayout(indent: OutlineEngineTests.indent, dropsOnRowsOnly: rowsOnly)
             if messagesOnRows {
                 // Messages from a list beside it drop on mailboxes.
                 outline.accepts.append(OutlineEngineTests.message)
@@ -382,6 +382,44 @@ struct OutlineEngineTests {
             #expect(names == rows.map { OutlineDropPoint.on($0) })
             // Moved out of the tree? No: the message is not a row; the outline did not change.
             #expect(mail.tree.count == (try OutlineTests.mailboxes()).count)
+        }
+    }
+
+    @Test(
+        "T1, T3: with dropsOnRowsOnly (children the app sorts itself), a mailbox dragged over another that holds children goes into it, its edges too; over a row that holds none or over itself nothing shows; over a row inside it the drop is refused with the reason; the keyboard reaches only the rows it can go into"
+    )
+    func ownRowsDropOnRowsOnly() throws {
+        try Localization.withLanguage("en") {
+            let mail = try Mail(rowsOnly: true)
+            mail.drag("projects", to: mail.point("archive", 0.05))
+            #expect(mail.points().last == .on("archive"))
+            mail.engine.pointerMoved(to: mail.point("inbox", 0.95))
+            #expect(mail.points().last == .on("inbox"))
+            mail.engine.pointerMoved(to: mail.point("sent", 0.5))
+            #expect(mail.points().last == .some(nil), "Sent holds no mailboxes")
+            mail.engine.pointerMoved(to: mail.point("projects", 0.5))
+            #expect(mail.points().last == .some(nil), "over itself")
+            let mark = mail.events.count
+            mail.engine.pointerMoved(to: mail.point("2026", 0.5))
+            let proposal = mail.events[mark...].compactMap { event -> DropOperation? in
+                if case .proposal(_, let operation) = event { return operation }
+                return nil
+            }.last
+            #expect(proposal == .forbidden(reason: "'Projects' cannot go inside '2026', which is inside it."))
+            mail.engine.pointerMoved(to: mail.point("archive", 0.5))
+            #expect(
+                mail.engine.pointerUp(at: mail.point("archive", 0.5))
+                    == .completed(destination: "mailboxes", operation: .move))
+            #expect(mail.tree.parent(of: "projects") == "archive")
+            mail.engine.undo()
+            #expect(mail.tree.parent(of: "projects") == "work")
+
+            try mail.engine.beginKeyboardDrag(items: ["projects"], from: "mailboxes")
+            let points = mail.engine.keyboardDropPoints.compactMap(\.outline)
+            let expected = mail.tree.rows().filter {
+                $0.canHoldChildren && $0.id != "projects" && !mail.tree.contains($0.id, inside: "projects")
+            }.map { OutlineDropPoint.on($0.id) }
+            #expect(points == expected)
         }
     }
 }
