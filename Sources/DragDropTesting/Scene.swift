@@ -323,7 +323,7 @@ public final class Scene {
     /// the placeholders are now (other drops and undo may have moved them), or go away with the
     /// reason (A6). Returns what to tell the engine; a destination that no longer exists (its
     /// folder was undone meanwhile) fails the drop, losing nothing.
-    public func finishDeferred(_ token: DropToken, succeeded: Bool) -> DropResult? {
+    func finishDeferred(_ token: DropToken, succeeded: Bool) -> DropResult? {
         guard let request = deferred.removeValue(forKey: token) else { return nil }
         let placeholderPosition = removePlaceholders(of: token)
         guard let dest = node(request.destination) else {
@@ -609,7 +609,7 @@ public final class Scene {
     /// Removes moved items from their sources after the destination committed them (S4): every
     /// node with a moved id, wherever it is, except the arrived ones. Returns how to put them
     /// back exactly where they were (the redo is the destination's: it moves them again).
-    public func removeMoved(_ items: [DragItem]) -> UndoableAction? {
+    func removeMoved(_ items: [DragItem]) -> UndoableAction? {
         let ids = Set(items.map(\.id))
         guard let arrival = lastArrival else { return nil }
         lastArrival = nil
@@ -660,7 +660,7 @@ public final class Scene {
 
     /// Takes items another app took with a move out of the scene, wherever they are (no undo:
     /// the other app owns them now); returns the identifiers of those it found.
-    public func removeLeaving(_ items: [DragItem]) -> [TargetID] {
+    func removeLeaving(_ items: [DragItem]) -> [TargetID] {
         let ids = Set(items.map(\.id))
         var removed: [TargetID] = []
         func strip(_ node: SceneNode) -> SceneNode {

@@ -442,7 +442,7 @@ public struct TargetRegistry {
     }
 
     /// The nearest model-backed container (``DragTarget/modelItems`` set) at or above `id`.
-    public func modelContainer(of id: TargetID) -> TargetID? {
+    package func modelContainer(of id: TargetID) -> TargetID? {
         guard var slot = slot(of: id) else { return nil }
         while slot >= 0 {
             if let extra = cold[Int(slot)].extra >= 0 ? extras[Int(cold[Int(slot)].extra)] : nil,
@@ -457,7 +457,7 @@ public struct TargetRegistry {
 
     /// The model-backed container of the first of `ids` that is registered (see
     /// ``modelContainer(of:)``): where the others, if not registered, come from.
-    public func modelContainer(ofFirstRegistered ids: [TargetID]) -> TargetID? {
+    package func modelContainer(ofFirstRegistered ids: [TargetID]) -> TargetID? {
         for id in ids where slot(of: id) != nil { return modelContainer(of: id) }
         return nil
     }

@@ -1,6 +1,6 @@
 /// The sentences and titles of ready-made widgets (L1): what a keyboard pick-up says when
 /// nothing is selected, widgets' refusal reasons, headings and the labels of controls. A
-/// platform's widgets show them through ``WidgetText``.
+/// platform's widgets show them through `WidgetText`.
 extension EngineMessage {
     static let nothingToPickUp = EngineMessage(
         "Nothing to pick up: select an item first.",
@@ -34,27 +34,27 @@ extension EngineMessage {
 }
 
 /// The words of the ready-made widgets in the current language (L1; see ``Localization``).
-public enum WidgetText {
+package enum WidgetText {
     /// "Nothing to pick up: select an item first."
-    public static var nothingToPickUp: String { Localization.format(.nothingToPickUp) }
+    package static var nothingToPickUp: String { Localization.format(.nothingToPickUp) }
     /// "The text is already there."
-    public static var textAlreadyThere: String { Localization.format(.textAlreadyThere) }
+    package static var textAlreadyThere: String { Localization.format(.textAlreadyThere) }
     /// "Drop on a page, not on its edge; hold content at the edge to turn the page."
-    public static var pageEdgeDrop: String { Localization.format(.pageEdgeDrop) }
+    package static var pageEdgeDrop: String { Localization.format(.pageEdgeDrop) }
     /// "Drop contacts on {name}."
-    public static func dropContacts(on name: String) -> String {
+    package static func dropContacts(on name: String) -> String {
         Localization.format(.dropContactsOn, ["name": .name(name)])
     }
     /// "{name} did not take what was dropped."
-    public static func valuesDeclined(by name: String) -> String {
+    package static func valuesDeclined(by name: String) -> String {
         Localization.format(.valuesDeclined, ["name": .name(name)])
     }
     /// "Choose a Contact"
-    public static var chooseContact: String { Localization.format(.chooseContact) }
+    package static var chooseContact: String { Localization.format(.chooseContact) }
     /// "Pull to Refresh"
-    public static var pullToRefresh: String { Localization.format(.pullToRefresh) }
+    package static var pullToRefresh: String { Localization.format(.pullToRefresh) }
     /// "Release to Refresh"
-    public static var releaseToRefresh: String { Localization.format(.releaseToRefresh) }
+    package static var releaseToRefresh: String { Localization.format(.releaseToRefresh) }
     /// "Nothing Here"
-    public static var nothingHere: String { Localization.format(.nothingHere) }
+    package static var nothingHere: String { Localization.format(.nothingHere) }
 }

@@ -32,7 +32,7 @@ public enum LanguagePreference {
     }
 
     /// `ll_CC.codeset@mod` → `ll_CC@mod`, `ll_CC`, `ll@mod`, `ll`.
-    public static func fallbacks(of tag: String) -> [String] {
+    package static func fallbacks(of tag: String) -> [String] {
         var rest = Substring(tag.trimmingCharacters(in: " "))
         var modifier: Substring?
         if let at = rest.firstIndex(of: "@") {

@@ -448,7 +448,7 @@ public struct ImageIntake: Sendable {
     // MARK: Parsing the forms
 
     /// The first address of a `text/uri-list` (comments and blank lines skipped).
-    public static func firstAddress(inURIList data: Data) -> String? {
+    static func firstAddress(inURIList data: Data) -> String? {
         String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).lazy
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .first { !$0.isEmpty && !$0.hasPrefix("#") }
@@ -494,7 +494,7 @@ public struct ImageIntake: Sendable {
     }
 
     /// The `src` of the first `<img>` in `html`, character references decoded.
-    public static func imageSource(inHTML data: Data) -> String? {
+    static func imageSource(inHTML data: Data) -> String? {
         let html = String(decoding: data, as: UTF8.self)
         var rest = Substring(html)
         while let open = rest.range(of: "<img", options: .caseInsensitive) {

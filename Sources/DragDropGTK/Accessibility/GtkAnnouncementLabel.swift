@@ -52,24 +52,24 @@ struct WeakAnnouncementLabel {
 /// Reads accessible properties back from GTK (GTK 4.8 has no public getter; this goes through
 /// GTK's test API, which compares against the value GTK holds). For tests and diagnostics.
 @MainActor
-public enum AccessibleProperties {
+package enum AccessibleProperties {
     /// The accessible label GTK holds for `widget`, or nil when none is set.
-    public static func label(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+    package static func label(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
         string(GTK_ACCESSIBLE_PROPERTY_LABEL, of: widget)
     }
 
     /// The accessible description GTK holds for `widget`, or nil when none is set.
-    public static func description(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+    package static func description(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
         string(GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, of: widget)
     }
 
     /// The keyboard shortcuts GTK holds for `widget`, or nil when none are set.
-    public static func keyShortcuts(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+    package static func keyShortcuts(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
         string(GTK_ACCESSIBLE_PROPERTY_KEY_SHORTCUTS, of: widget)
     }
 
     /// The widget's accessible role, in GTK's spelling ("status", "list", "label"...).
-    public static func role(of widget: UnsafeMutablePointer<GtkWidget>) -> String {
+    package static func role(of widget: UnsafeMutablePointer<GtkWidget>) -> String {
         let role = gtk_accessible_get_accessible_role(dd_accessible(UnsafeMutableRawPointer(widget)))
         guard let enumClass = g_type_class_ref(gtk_accessible_role_get_type()) else { return "\(role.rawValue)" }
         defer { g_type_class_unref(enumClass) }

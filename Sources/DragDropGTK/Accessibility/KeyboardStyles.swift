@@ -3,7 +3,7 @@ import CGtk4
 /// The CSS of keyboard dragging and of the announcement label.
 ///
 /// - `dd-keyboard-focus`: the drop point a keyboard drag would drop on (C4), a thick outline
-///   in ``focusOutline``.
+///   in `focusOutline`.
 /// - `dd-insert-before` / `dd-insert-after` inside the focused drop point: a line in the same
 ///   colour where a keyboard drop lands (the room rows make is invisible at a list's end).
 /// - `dd-announcement`: a ``GtkAnnouncementLabel`` shown as a status line.
@@ -18,7 +18,7 @@ public enum KeyboardStyles {
 
     /// The focus outline's colour, in 8-bit RGB. Tests look for it on screen: an orange that
     /// the default theme does not use.
-    public static let focusOutline: (red: UInt8, green: UInt8, blue: UInt8) = (230, 97, 0)
+    package static let focusOutline: (red: UInt8, green: UInt8, blue: UInt8) = (230, 97, 0)
 
     /// The style sheet.
     public static let css = """

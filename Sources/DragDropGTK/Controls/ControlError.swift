@@ -29,17 +29,17 @@ public enum ControlError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The style of the standard controls, installed once per display. The colours tests look for
-/// on screen are public constants.
+/// on screen are package constants (for the GTK tests).
 @MainActor
 public enum ControlStyles {
     /// The current page's dot (K7).
-    nonisolated public static let currentDot: (red: UInt8, green: UInt8, blue: UInt8) = (36, 31, 49)
+    nonisolated package static let currentDot: (red: UInt8, green: UInt8, blue: UInt8) = (36, 31, 49)
     /// The other pages' dots.
-    nonisolated public static let otherDot: (red: UInt8, green: UInt8, blue: UInt8) = (170, 168, 178)
+    nonisolated package static let otherDot: (red: UInt8, green: UInt8, blue: UInt8) = (170, 168, 178)
     /// The filled part of a slider's track, from the minimum to the value (K9).
-    nonisolated public static let sliderFill: (red: UInt8, green: UInt8, blue: UInt8) = (28, 113, 216)
+    nonisolated package static let sliderFill: (red: UInt8, green: UInt8, blue: UInt8) = (28, 113, 216)
     /// The rest of a slider's track.
-    nonisolated public static let sliderTrack: (red: UInt8, green: UInt8, blue: UInt8) = (205, 203, 210)
+    nonisolated package static let sliderTrack: (red: UInt8, green: UInt8, blue: UInt8) = (205, 203, 210)
 
     static func rgb(_ c: (red: UInt8, green: UInt8, blue: UInt8)) -> String { "rgb(\(c.red), \(c.green), \(c.blue))" }
 

@@ -14,25 +14,25 @@ import CGtk4
 public enum DragStyles {
     /// The drop highlight's fill, in 8-bit RGB. Tests look for it on screen, so it lies off the
     /// blend of the theme's accent blue and white (antialiased selected rows never match it).
-    public static let highlightFill: (red: UInt8, green: UInt8, blue: UInt8) = (205, 232, 255)
+    package static let highlightFill: (red: UInt8, green: UInt8, blue: UInt8) = (205, 232, 255)
 
     /// The copy badge's fill (S3).
-    public static let copyBadgeFill: (red: UInt8, green: UInt8, blue: UInt8) = (46, 194, 126)
+    package static let copyBadgeFill: (red: UInt8, green: UInt8, blue: UInt8) = (46, 194, 126)
     /// The not-allowed badge's fill (S3).
-    public static let forbiddenBadgeFill: (red: UInt8, green: UInt8, blue: UInt8) = (224, 27, 36)
+    package static let forbiddenBadgeFill: (red: UInt8, green: UInt8, blue: UInt8) = (224, 27, 36)
     /// The count pill's fill (M3); apart from the badges' colours so both read side by side.
-    public static let countFill: (red: UInt8, green: UInt8, blue: UInt8) = (129, 61, 156)
+    package static let countFill: (red: UInt8, green: UInt8, blue: UInt8) = (129, 61, 156)
     /// The opaque backdrop behind a flock when the screen cannot show translucent drag images
     /// (no compositor): the stacked cards stay readable on it (M3).
-    public static let flockBackdrop: (red: UInt8, green: UInt8, blue: UInt8) = (212, 204, 192)
+    package static let flockBackdrop: (red: UInt8, green: UInt8, blue: UInt8) = (212, 204, 192)
     /// The two colours a spring-loaded control alternates between while it flashes (SP1).
-    public static let springFlashFills: [(red: UInt8, green: UInt8, blue: UInt8)] = [(255, 220, 120), (255, 190, 60)]
+    package static let springFlashFills: [(red: UInt8, green: UInt8, blue: UInt8)] = [(255, 220, 120), (255, 190, 60)]
     /// The filled part of a placeholder's progress bar (A4).
-    public static let progressFill: (red: UInt8, green: UInt8, blue: UInt8) = (0, 150, 170)
+    package static let progressFill: (red: UInt8, green: UInt8, blue: UInt8) = (0, 150, 170)
     /// The background of the notice that says why a drop failed (F7, A6).
-    public static let noticeFill: (red: UInt8, green: UInt8, blue: UInt8) = (40, 44, 62)
+    package static let noticeFill: (red: UInt8, green: UInt8, blue: UInt8) = (40, 44, 62)
     /// The background of the confirmation card of an irreversible drop (U2).
-    public static let confirmFill: (red: UInt8, green: UInt8, blue: UInt8) = (252, 243, 207)
+    package static let confirmFill: (red: UInt8, green: UInt8, blue: UInt8) = (252, 243, 207)
 
     static func rgb(_ c: (red: UInt8, green: UInt8, blue: UInt8)) -> String { "rgb(\(c.red), \(c.green), \(c.blue))" }
 

@@ -65,7 +65,7 @@ public final class GtkDragHost {
     /// Called with every feedback event after the host rendered it.
     public var onEvent: (@MainActor (FeedbackEvent) -> Void)?
     /// Called after registered frames changed (a layout happened).
-    public var onFramesChanged: (@MainActor () -> Void)?
+    package var onFramesChanged: (@MainActor () -> Void)?
     /// Called with a line describing GTK-level happenings (drag signals, refused drops), for
     /// logs and test fixtures.
     public var onDiagnostic: (@MainActor (String) -> Void)?

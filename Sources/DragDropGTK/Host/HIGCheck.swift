@@ -139,7 +139,7 @@ public enum HIGCheck {
     }
 
     /// Whether a switch row's label says on or off (K10: the switch shows its state).
-    public nonisolated static func statesOnOff(_ text: String) -> Bool {
+    package nonisolated static func statesOnOff(_ text: String) -> Bool {
         let words = text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
         return words.contains { ["on", "off", "enabled", "disabled"].contains($0) }
     }
@@ -178,7 +178,7 @@ public enum HIGCheck {
 
     /// Whether GTK keeps accessible properties in this process (it does not with
     /// `GTK_A11Y=none`): a label's name, set and read back.
-    public static func accessibleNamesReadable() -> Bool {
+    package static func accessibleNamesReadable() -> Bool {
         if let known = namesReadableCache { return known }
         let probe = GObjectRef(newWidget: gtk_label_new(""))
         dd_accessible_set_label(dd_accessible(probe.raw), "probe")
