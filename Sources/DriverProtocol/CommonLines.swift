@@ -130,6 +130,8 @@ public struct StateLine: AppEvent {
     public var mailbox: String?
     /// Mail's mailboxes in outline order, each indented two spaces a level under its parent.
     public var mailboxes: [String]?
+    /// Files: every folder under its parent (two spaces a level), as the folder tree shows them.
+    public var folders: [String]?
     public var level: String?
     public var draftOffset: Double?
     public var draft: [String]?

@@ -172,6 +172,8 @@ final class FilesPane: ShowcasePane {
     private let library: FilesLibrary?
     private unowned let host: GtkDragHost
     private var columns: [Column] = []
+    /// Every folder with the folders inside it (T1): folders move into folders on disk.
+    private var tree: FolderTree?
     private var window: TargetID?
     private let row: UnsafeMutablePointer<GtkWidget>
     /// Whether the Archive (100,000 generated files) is wanted.
@@ -195,10 +197,27 @@ final class FilesPane: ShowcasePane {
             return
         }
         guard let library else { return }
+        buildTree(library)
         let archive = bigData ? library.folders.first { $0.name == FilesArchive.folderName } : nil
         let making = archive.map { !FilesArchive.isGenerated(in: library, folder: $0) } ?? false
         for folder in library.folders { buildColumn(folder, making: making && folder == archive) }
         if making, let archive { generateArchive(archive, in: library) }
+    }
+
+    /// The folder tree, left of the columns.
+    private func buildTree(_ library: FilesLibrary) {
+        let tree = FolderTree(library: library, host: host)
+        tree.dropOnColumn = { [weak self] drop in
+            self?.perform(drop) ?? .failed(DropFailure(.failed, "The folders are not available."))
+        }
+        tree.onFilesChanged = { [weak self] in self?.reload() }
+        tree.onChange = { [weak self] in self?.onChange?() }
+        let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        UI.append(box, UI.label("Folders", selectable: true, css: ["sc-list-title"]))
+        gtk_widget_set_vexpand(tree.view.widget, 1)
+        UI.append(box, tree.view.widget)
+        UI.append(row, box)
+        self.tree = tree
     }
 
     /// `making`: the folder's files are being made (the Archive on first run).
@@ -255,6 +274,10 @@ final class FilesPane: ShowcasePane {
 
     func activate(in window: TargetID) {
         self.window = window
+        if let tree {
+            do { try tree.view.collection.register(in: window) } catch { onError?("\(error)") }
+            tree.rebuild()
+        }
         for column in columns {
             do { try column.view.register(in: window) } catch { onError?("\(error)") }
             // Never listed: its column says what it is (the view's empty text).
@@ -264,12 +287,16 @@ final class FilesPane: ShowcasePane {
     }
 
     func deactivate() {
+        tree?.view.collection.unregister()
         for column in columns { column.view.unregister() }
         window = nil
     }
 
     /// Reads every folder again and shows what changed (after an undo or a redo).
-    func reload() { reload(selecting: [:]) }
+    func reload() {
+        tree?.rebuild()
+        reload(selecting: [:])
+    }
 
     /// Numbers each folder's listings, so only its newest one is shown.
     private var listing = 0
@@ -360,7 +387,8 @@ final class FilesPane: ShowcasePane {
         onChange?()
     }
 
-    private func show(_ listings: [String: Result<Listing, FilesError>], generation: Int, selecting: [String: [String]]) {
+    private func show(_ listings: [String: Result<Listing, FilesError>], generation: Int, selecting: [String: [String]])
+    {
         for column in columns where listings[column.folder.path] != nil {
             guard newestListing[column.folder.path] == generation else { continue }
             listingInFlight.remove(column.folder.path)
@@ -409,6 +437,7 @@ final class FilesPane: ShowcasePane {
                 return (column.folder.name, selection.map { String($0.rawValue.dropFirst(prefix.count)) })
             })
         state.copying = keyed(columns.map { ($0.folder.name, $0.copying) })
+        state.folders = tree?.lines
         return state
     }
 
@@ -416,6 +445,17 @@ final class FilesPane: ShowcasePane {
     /// widget and no frame), in listing order.
     func layout() -> PaneLayout? {
         var layout = PaneLayout()
+        if let tree {
+            // The folder tree's rows, by path ("Documents/Projects").
+            guard let frame = host.frameInWindow(of: FolderTree.id), frame.height > 0 else { return nil }
+            var rows: [(String, Rect)] = []
+            for row in tree.outline.rows() {
+                guard let rowFrame = host.frameInWindow(of: row.id), rowFrame.height > 0 else { return nil }
+                rows.append((String(row.id.rawValue.dropFirst("folder:".count)), rowFrame))
+            }
+            layout.lists.append(("Folders", frame))
+            layout.rows.append(("Folders", rows.map { (title: $0.0, frame: $0.1) }))
+        }
         for column in columns {
             guard let frame = host.frameInWindow(of: column.folder.targetID), frame.height > 0 else { return nil }
             var rows: [(index: Int, title: String, frame: Rect)] = []
@@ -526,7 +566,9 @@ final class FilesPane: ShowcasePane {
     /// bytes here could put it back in the other app on undo.
     private func moveIn(_ drop: DropRequest, label: String, into column: Column, confirmed: Bool) -> DropResult {
         guard let library else { return .failed(DropFailure(.failed, "That folder is not available.")) }
-        guard drop.data.offeredTypes(item: 0).contains(.uriList) else { return .failed(FilesError.onlyFilesMove.dropFailure) }
+        guard drop.data.offeredTypes(item: 0).contains(.uriList) else {
+            return .failed(FilesError.onlyFilesMove.dropFailure)
+        }
         let data = drop.data
         let destination = column.folder
         return deferCopy([label], into: column, token: drop.token, namingArrivals: true) { _ in
@@ -691,7 +733,8 @@ final class FilesPane: ShowcasePane {
         return moved.map(\.id)
     }
 
-    private func watchMoved(_ files: [(url: URL, id: TargetID)], in folder: FilesFolder, app: AppID?, since start: Date) {
+    private func watchMoved(_ files: [(url: URL, id: TargetID)], in folder: FilesFolder, app: AppID?, since start: Date)
+    {
         let left = files.filter { Self.exists($0.url) }
         guard !left.isEmpty else { return }
         guard Date().timeIntervalSince(start) < Self.movedFileGrace else {
@@ -699,7 +742,9 @@ final class FilesPane: ShowcasePane {
             // The history names only what left: a move the other app did not make is no step.
             host.engine.otherAppKept(left.map(\.id))
             let names = left.map { "'\($0.url.lastPathComponent)'" }.joined(separator: ", ")
-            onError?(Sentence.finished("\(app.map { "'\($0.rawValue)'" } ?? "The other app") left \(names) in \(folder.name)"))
+            onError?(
+                Sentence.finished(
+                    "\(app.map { "'\($0.rawValue)'" } ?? "The other app") left \(names) in \(folder.name)"))
             return
         }
         GLibSource.once(afterMilliseconds: 100) { [weak self] in

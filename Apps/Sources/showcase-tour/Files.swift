@@ -34,6 +34,68 @@ extension Tour {
         }
     }
 
+    /// Whether `path` (relative to the Files root) is a folder on disk.
+    func folderOnDisk(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(
+            atPath: filesRoot.appendingPathComponent(path).path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// T1, T3, T6: the folder tree. Documents/Trips dragged onto Pictures moves there on disk;
+    /// Documents/Projects held over 2026, inside it, is refused with the reason; undo moves Trips
+    /// back.
+    func folderTree() throws -> String {
+        let start = try require(app.state?.line.folders, "the folder tree")
+        try check(folderOnDisk("Documents/Trips") && folderOnDisk("Documents/Projects/2026"), "the seeded folders")
+        var layout = try app.settledLayout(pane: "files")
+        let trips = try layout.row("Documents/Trips", in: "Folders")
+        let pictures = try layout.row("Pictures", in: "Folders")
+        let picturesRow = "folder:Pictures"
+        var mark = app.lineCount
+        try pointer.drag(from: (trips.x + 60, trips.midY), to: (pictures.maxX - 24, pictures.midY), release: false)
+        try app.waitFor(FeedbackLine.self, "Pictures as the folder Trips goes into", after: mark) {
+            $0.event == "outlineDrop" && $0.place == "on" && $0.row == picturesRow
+        }
+        usleep(300_000)
+        try screenshot("08-files-folder-tree")
+        var release = app.lineCount
+        try pointer.release()
+        let moved = try app.waitFor(StateLine.self, "Trips inside Pictures", after: release) {
+            $0.pane == "files" && $0.folders?.contains("  Trips") == true
+                && $0.folders?.firstIndex(of: "  Trips")
+                    == ($0.folders?.firstIndex(of: "Pictures")).map { $0 + 1 }
+        }
+        try check(
+            folderOnDisk("Pictures/Trips") && !folderOnDisk("Documents/Trips"),
+            "Trips did not move to Pictures on disk: \(moved.folders ?? [])")
+        try settleAfterDrag(mark, pane: "files")
+
+        // T3: Projects cannot go inside 2026, which is inside it.
+        layout = try app.settledLayout(pane: "files")
+        let projects = try layout.row("Documents/Projects", in: "Folders")
+        let year = try layout.row("Documents/Projects/2026", in: "Folders")
+        mark = app.lineCount
+        try pointer.drag(from: (projects.x + 60, projects.midY), to: (year.maxX - 24, year.midY), release: false)
+        let reason = "'Projects' cannot go inside '2026', which is inside it."
+        try app.waitFor(FeedbackLine.self, "Projects refused inside 2026", after: mark) {
+            $0.event == "proposal" && $0.operation == "forbidden" && $0.reason == reason
+        }
+        try pointer.release()
+        try settleAfterDrag(mark, pane: "files", flewBack: true)
+        try check(folderOnDisk("Documents/Projects/2026"), "the refused drop changed the disk")
+
+        // T6: undo moves Trips back into Documents.
+        release = app.lineCount
+        try pointer.key("ctrl+z")
+        try app.waitFor(StateLine.self, "Trips back in Documents", after: release) {
+            $0.pane == "files" && $0.folders == start
+        }
+        try check(
+            folderOnDisk("Documents/Trips") && !folderOnDisk("Pictures/Trips"), "undo did not move Trips back on disk")
+        return "moved the folder 'Trips' from 'Documents' into 'Pictures' in the folder tree (on disk) and back by "
+            + "undo; 'Projects' was refused inside '2026' (\(reason))"
+    }
+
     func bytes(_ folder: String, _ name: String) -> Data? {
         FileManager.default.contents(atPath: filesRoot.appendingPathComponent(folder).appendingPathComponent(name).path)
     }
@@ -162,8 +224,11 @@ extension Tour {
             app.state?.undo == undoBefore,
             "U2: the irreversible drop into the Drop Box became an undo step ('\(app.state?.undo ?? "")')")
 
+        let folders = try folderTree()
+
         return .ok(
-            "copied '\(copied)' to 'Pictures' (copy badge; same bytes on disk) and undid it; Shift-moved '\(moved)' "
+            folders
+                + "; copied '\(copied)' to 'Pictures' (copy badge; same bytes on disk) and undid it; Shift-moved '\(moved)' "
                 + "(renamed on disk); the Drop Box asked first: Cancel left it unchanged, confirming put '\(handed)' "
                 + "there, with no undo step; the disk matched the window at every step")
     }

@@ -45,7 +45,9 @@ extension Tour {
         mark = app.lineCount
         try pointer.drag(
             from: try now.row(inbox[1], in: "Messages").center, to: try now.row("Sent", in: "Mailboxes").center)
-        let outcome = try app.waitFor(FeedbackLine.self, "the refused drop's outcome", after: mark) { $0.event == "outcome" }
+        let outcome = try app.waitFor(FeedbackLine.self, "the refused drop's outcome", after: mark) {
+            $0.event == "outcome"
+        }
         try check(outcome.outcome != "completed", "Sent took a drop")
         try check(
             events(from: mark, named: "preview").contains { $0.badge == "forbidden" },
@@ -138,7 +140,8 @@ extension Tour {
         let tree = try mailboxTree()
 
         return .ok(
-            tree + "; moved '\(inbox[0])' to 'Archive' and undid it; 'Sent' refused a drop with a not-allowed badge, and "
+            tree
+                + "; moved '\(inbox[0])' to 'Archive' and undid it; 'Sent' refused a drop with a not-allowed badge, and "
                 + "so did the mailbox shown; with Inbox open, resting '\(inbox[0])' on Back sprang the mailbox "
                 + "list open and it was dropped on 'Archive' (in the store), undone; a click on Back did the same; "
                 + "the draft scrolled from \(Int(startOffset)) to \(Int(left)) px at its bottom edge and stopped "

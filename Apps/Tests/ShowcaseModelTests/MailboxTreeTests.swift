@@ -96,7 +96,8 @@ struct MailboxTreeTests {
             try queue.write { db in
                 for (position, name) in ["Inbox", "Archive", "Sent"].enumerated() {
                     try db.execute(
-                        sql: "INSERT INTO collection (pane, key, name, kind, flags, position) VALUES (?, ?, ?, ?, 0, ?)",
+                        sql:
+                            "INSERT INTO collection (pane, key, name, kind, flags, position) VALUES (?, ?, ?, ?, 0, ?)",
                         arguments: [ShowcasePane.mail.rawValue, name.lowercased(), name, "mailbox", position])
                 }
                 try db.execute(

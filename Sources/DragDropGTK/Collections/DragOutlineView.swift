@@ -85,15 +85,21 @@ public final class DragOutlineView {
     /// folder): the whole row under the pointer is the drop point, never a gap between rows,
     /// and rows the tree refuses (`OutlineTree/refusals`) say why. `policy`: the operation
     /// for such content (S2; `.preferMove` for messages that move between mailboxes).
+    /// `dropsOnRowsOnly`: rows too drop only into rows, for a tree whose children the app
+    /// orders itself (folders sorted by name; `OutlineLayout/dropsOnRowsOnly`). `showsHeading`:
+    /// the title above the rows (off when the app shows its own).
     public init(
         id: TargetID? = nil, title: String, host: GtkDragHost, itemType: ContentType, kind: Noun = .item,
-        indent: Double = 20, alsoTakes: [ContentType] = [], policy: OperationPolicy = .automatic
+        indent: Double = 20, alsoTakes: [ContentType] = [], policy: OperationPolicy = .automatic,
+        dropsOnRowsOnly: Bool = false, showsHeading: Bool = true
     ) {
         self.host = host
         self.indent = indent
         var options = DragCollectionView.Options(itemType: itemType, kind: kind)
+        options.showsHeading = showsHeading
         options.outline = OutlineLayout(
-            indent: indent, origin: Self.padding, dropsFromOutsideOnRows: !alsoTakes.isEmpty)
+            indent: indent, origin: Self.padding, dropsFromOutsideOnRows: !alsoTakes.isEmpty,
+            dropsOnRowsOnly: dropsOnRowsOnly)
         options.extraAccepts = alsoTakes
         options.operationPolicy = policy
         options.offersMoveAndCopyTo = false

@@ -808,6 +808,16 @@ public final class FilesLibrary: Sendable {
         ]
         guard let files = samples[folder] else { return }
         let directory = try SafeFS.openDirectory(folder, in: root, display: folder)
+        if folder == "Documents" {
+            // Folders inside folders, for the folder tree (T1): Projects ▸ 2026, and Trips.
+            for path in ["Projects", "Projects/2026", "Trips"] { _ = mkdirat(directory.fd, path, 0o755) }
+            let plan = openat(directory.fd, "Projects/2026/Plan.txt", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if plan >= 0 {
+                let sink = Descriptor(plan)
+                let bytes = Array("Q1: the showcase. Q2: the outline.\n".utf8)
+                _ = bytes.withUnsafeBytes { write(sink.fd, $0.baseAddress, $0.count) }
+            }
+        }
         for (name, text) in files {
             let fd = openat(directory.fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard fd >= 0 else { continue }
