@@ -49,9 +49,10 @@ struct Situation: Sendable, Hashable {
         Situation(
             number: 6, slug: "mail", title: "Mail",
             summary:
-                "Drag messages onto a mailbox to move them there; Sent is read-only and refuses drops. Click a "
-                + "mailbox to open it; rest dragged messages on Back to reach the mailboxes again. Drag a "
-                + "paragraph of the draft near its edge to scroll it. Ctrl+Z undoes a move.",
+                "Drag messages onto a mailbox to move them there; Sent is read-only and refuses drops. Drag a "
+                + "mailbox into another, or between two at the depth you point to. Click a mailbox to open it; rest "
+                + "dragged messages on Back to reach the mailboxes again. Drag a paragraph of the draft near its "
+                + "edge to scroll it. Ctrl+Z undoes a move.",
             pending: nil),
         Situation(
             number: 7, slug: "calendar", title: "Calendar",
@@ -63,7 +64,8 @@ struct Situation: Sendable, Hashable {
             number: 8, slug: "files", title: "Files",
             summary:
                 "Drag files between folders: they are copied (hold Shift to move them instead). Dropping into the "
-                + "write-only Drop Box asks for confirmation first. Files dragged from other apps are copied in.",
+                + "write-only Drop Box asks for confirmation first. Files dragged from other apps are copied in. "
+                + "In the folder tree, drag a folder onto another to move it there on disk.",
             pending: nil),
         Situation(
             number: 9, slug: "contacts-mail", title: "Contacts and Mail",
