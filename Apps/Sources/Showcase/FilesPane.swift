@@ -182,10 +182,12 @@ final class FilesPane: ShowcasePane {
     init(store: ShowcaseStore, host: GtkDragHost, bigData: Bool = false) {
         self.host = host
         self.bigData = bigData
+        // The folder tree, then the folders' columns, sharing the rest of the width equally.
+        widget = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        gtk_widget_set_vexpand(widget, 1)
         row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
         gtk_box_set_homogeneous(dd_box(UnsafeMutableRawPointer(row)), 1)
-        gtk_widget_set_vexpand(row, 1)
-        widget = row
+        gtk_widget_set_hexpand(row, 1)
         let root = URL(fileURLWithPath: store.path).deletingLastPathComponent().appendingPathComponent("Files")
         do {
             library = try FilesLibrary(
@@ -196,8 +198,12 @@ final class FilesPane: ShowcasePane {
                 row, UI.label("Could not open the folders at \(root.path): \(error)", selectable: true, wrap: true))
             return
         }
-        guard let library else { return }
+        guard let library else {
+            UI.append(widget, row)
+            return
+        }
         buildTree(library)
+        UI.append(widget, row)
         let archive = bigData ? library.folders.first { $0.name == FilesArchive.folderName } : nil
         let making = archive.map { !FilesArchive.isGenerated(in: library, folder: $0) } ?? false
         for folder in library.folders { buildColumn(folder, making: making && folder == archive) }
@@ -216,7 +222,7 @@ final class FilesPane: ShowcasePane {
         UI.append(box, UI.label("Folders", selectable: true, css: ["sc-list-title"]))
         gtk_widget_set_vexpand(tree.view.widget, 1)
         UI.append(box, tree.view.widget)
-        UI.append(row, box)
+        UI.append(widget, box)
         self.tree = tree
     }
 

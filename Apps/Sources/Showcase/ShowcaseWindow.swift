@@ -66,6 +66,9 @@ final class ShowcaseWindow {
         let stack = gtk_stack_new()!
         self.stack = stack
         gtk_stack_set_transition_type(OpaquePointer(stack), GTK_STACK_TRANSITION_TYPE_NONE)
+        // As wide as the pane shown needs, not as the widest pane (Mail's three columns): a
+        // narrow window keeps its size on the panes that fit in it.
+        gtk_stack_set_hhomogeneous(OpaquePointer(stack), 0)
         gtk_widget_set_hexpand(stack, 1)
 
         do {
@@ -78,7 +81,9 @@ final class ShowcaseWindow {
                 if try store.insertBigDataIfNeeded() {
                     let seconds = (clock.now - start) / .seconds(1)
                     FileHandle.standardError.write(
-                        Data("showcase: generated All Mail and the photo library in \(String(format: "%.2f", seconds)) s\n".utf8))
+                        Data(
+                            "showcase: generated All Mail and the photo library in \(String(format: "%.2f", seconds)) s\n"
+                                .utf8))
                 }
             }
             store.onUndoFailure = { error in
@@ -311,7 +316,9 @@ final class ShowcaseWindow {
         // A step that cannot be undone (a move into another app) says so (U1).
         gtk_widget_set_tooltip_text(
             undoButton,
-            stack.canUndo ? "\(stack.undoMenuItemTitle) (Ctrl+Z)" : stack.undoIsBlocked ? stack.undoMenuItemTitle : "Nothing to Undo")
+            stack.canUndo
+                ? "\(stack.undoMenuItemTitle) (Ctrl+Z)"
+                : stack.undoIsBlocked ? stack.undoMenuItemTitle : "Nothing to Undo")
         gtk_widget_set_tooltip_text(
             redoButton, stack.canRedo ? "\(stack.redoMenuItemTitle) (Ctrl+Shift+Z)" : "Nothing to Redo")
     }
@@ -366,7 +373,9 @@ final class ShowcaseWindow {
         }
         layout.lists = keyed(paneLayout.lists.map { ($0.0, Frame($0.1)) })
         layout.rows = keyed(
-            paneLayout.rows.map { name, rows in (name, rows.map { TitledFrame(title: $0.title, frame: Frame($0.frame)) }) })
+            paneLayout.rows.map { name, rows in
+                (name, rows.map { TitledFrame(title: $0.title, frame: Frame($0.frame)) })
+            })
         layout.targets = keyed(paneLayout.targets.map { ($0.0, $0.1.rawValue) })
         if output.writeIfChanged(layout) {
             var controls = ControlsReport.line(under: window, targets: titleContainers())
@@ -406,7 +415,8 @@ final class ShowcaseWindow {
         ContactAddButton.onOpen = { field, rows in
             output.write(
                 PickerLine(
-                    field: field, rows: rows.map(\.name), frames: keyed(rows.map { ($0.name, $0.frame.map(Frame.init)) })))
+                    field: field, rows: rows.map(\.name),
+                    frames: keyed(rows.map { ($0.name, $0.frame.map(Frame.init)) })))
         }
     }
 }
