@@ -150,19 +150,8 @@ final class GridScene: FixtureScene {
         for index in segments.segments.indices { add("views/\(segments.segments[index])", segments.segmentID(index)) }
         add("inbox", list.id)
         for item in list.items { add("inbox/\(item.title)", item.id) }
-        if let toggle = selectToggle, let window = scene?.window {
-            var bounds = graphene_rect_t()
-            if gtk_widget_compute_bounds(toggle, window, &bounds) != 0 {
-                frames.append(
-                    (
-                        "select",
-                        Frame(
-                            Rect(
-                                x: Double(bounds.origin.x), y: Double(bounds.origin.y),
-                                width: Double(bounds.size.width),
-                                height: Double(bounds.size.height)))
-                    ))
-            }
+        if let toggle = selectToggle, let window = scene?.window, let frame = widgetFrame(toggle, in: window) {
+            frames.append(("select", frame))
         }
         printer.write(LayoutLine(frames: frames))
         if laidOut, !announcedReady {

@@ -100,6 +100,16 @@ extension Finding {
     init(_ finding: HIGFinding) { self.init(rule: finding.rule, message: finding.message, widget: finding.widget) }
 }
 
+/// A widget's frame in `window` as GTK lays it out now; nil before layout or when it has no
+/// height (hidden).
+@MainActor
+func widgetFrame(_ widget: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>) -> Frame? {
+    var r = graphene_rect_t()
+    guard gtk_widget_compute_bounds(widget, window, &r) != 0, r.size.height > 0 else { return nil }
+    return Frame(
+        Rect(x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width), height: Double(r.size.height)))
+}
+
 extension LayoutLine {
     /// A layout of named frames (and each text view's words), in the order given.
     init(frames: [(String, Frame)], words: [(String, [String: Frame])]? = nil) {

@@ -183,16 +183,7 @@ final class SettingsScene: FixtureScene {
         else { return }
         var frames: [(String, Frame)] = []
         func add(_ name: String, _ widget: UnsafeMutablePointer<GtkWidget>) {
-            var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(widget, window, &bounds) != 0, bounds.size.height > 0 else { return }
-            frames.append(
-                (
-                    name,
-                    Frame(
-                        Rect(
-                            x: Double(bounds.origin.x), y: Double(bounds.origin.y), width: Double(bounds.size.width),
-                            height: Double(bounds.size.height)))
-                ))
+            if let frame = widgetFrame(widget, in: window) { frames.append((name, frame)) }
         }
         for key in ["airplane", "wifi", "bluetooth"] {
             guard let row = list.row(key) as? SwitchRow else { continue }

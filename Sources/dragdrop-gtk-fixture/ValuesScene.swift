@@ -126,16 +126,7 @@ final class ValuesScene: FixtureScene {
             frames.append(("chores/" + list.title(at: index), Frame(frame)))
         }
         for (name, widget) in labels {
-            var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(widget, window, &bounds) != 0 else { continue }
-            frames.append(
-                (
-                    name,
-                    Frame(
-                        Rect(
-                            x: Double(bounds.origin.x), y: Double(bounds.origin.y), width: Double(bounds.size.width),
-                            height: Double(bounds.size.height)))
-                ))
+            if let frame = widgetFrame(widget, in: window) { frames.append((name, frame)) }
         }
         layoutPrinter.write(LayoutLine(frames: frames))
         if missing { GLibSource.once(afterMilliseconds: 50) { [weak self] in self?.printLayout() } }
