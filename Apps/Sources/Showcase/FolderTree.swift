@@ -18,7 +18,7 @@ final class FolderTree: DragOutlineDataSource {
     static let folderType: ContentType = "application/x-showcase-folder"
     static let id: TargetID = "files-folders"
     /// How deep the tree lists folders.
-    static let deepest = 8
+    nonisolated static let deepest = 8
 
     let view: DragOutlineView
     private(set) var outline = OutlineTree()
@@ -53,15 +53,34 @@ final class FolderTree: DragOutlineDataSource {
         return try? library.folder(String(row.rawValue.dropFirst("folder:".count)))
     }
 
-    /// Lists the folders again (a drop, an undo, another app's change).
+    /// Counts the listings asked for, so only the newest one is shown.
+    private var listing = 0
+
+    /// Lists the folders again (a drop, an undo, another app's change), off the main loop: a
+    /// folder of 10,000 files is read to find the folders among them.
     func rebuild() {
-        var tree = OutlineTree()
+        listing += 1
+        let generation = listing
+        let library = self.library
+        Task.detached(priority: .userInitiated) { [weak self] in
+            let folders = Self.list(library)
+            await self?.show(folders, generation: generation)
+        }
+    }
+
+    /// One folder found on disk: where it is and what holds it.
+    private struct Found: Sendable {
+        var folder: FilesFolder
+        var parent: FilesFolder?
+    }
+
+    /// Every folder of the library, parents first, each folder's own folders by name.
+    private nonisolated static func list(_ library: FilesLibrary) -> [Found] {
+        var found: [Found] = []
         func add(_ folder: FilesFolder, under parent: FilesFolder?, depth: Int) {
-            let row = Self.row(folder)
-            try? tree.append(
-                row, name: folder.name, under: parent.map(Self.row), canHoldChildren: !folder.writeOnly)
+            found.append(Found(folder: folder, parent: parent))
             // The Archive holds 100,000 files and no folders: not listed for folders.
-            guard !folder.writeOnly, folder.path != FilesArchive.folderName, depth < Self.deepest,
+            guard !folder.writeOnly, folder.path != FilesArchive.folderName, depth < deepest,
                 let entries = try? library.contents(of: folder)
             else { return }
             for entry in entries where entry.kind == .folder {
@@ -70,6 +89,18 @@ final class FolderTree: DragOutlineDataSource {
             }
         }
         for folder in library.folders { add(folder, under: nil, depth: 0) }
+        return found
+    }
+
+    /// Shows the folders a listing found, unless a newer listing was asked for.
+    private func show(_ found: [Found], generation: Int) {
+        guard generation == listing else { return }
+        var tree = OutlineTree()
+        for entry in found {
+            try? tree.append(
+                Self.row(entry.folder), name: entry.folder.name, under: entry.parent.map(Self.row),
+                canHoldChildren: !entry.folder.writeOnly)
+        }
         if expanded == nil { expanded = Set(tree.containers.filter { !tree.children(of: $0).isEmpty }) }
         tree.expanded = (expanded ?? []).filter { tree.containers.contains($0) }
         var refusals: [TargetID: String] = [:]
@@ -95,7 +126,13 @@ final class FolderTree: DragOutlineDataSource {
 
     func outlineView(_ view: DragOutlineView, setExpanded open: Bool, for item: TargetID) {
         if open { expanded?.insert(item) } else { expanded?.remove(item) }
-        rebuild()
+        // Opening or closing a row lists nothing: the tree shows the rows that show.
+        var tree = outline
+        tree.expanded = (expanded ?? []).filter { tree.containers.contains($0) }
+        guard tree != outline else { return }
+        outline = tree
+        view.reloadData()
+        onChange?()
     }
 
     func outlineView(_ view: DragOutlineView, perform drop: DropRequest, at point: OutlineDropPoint) -> DropResult {
