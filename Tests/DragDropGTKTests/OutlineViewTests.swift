@@ -133,7 +133,7 @@ struct OutlineViewTests {
     }
 
     @Test(
-        "T2, SP1: a closed mailbox held under a drag flashes and opens; left for another row it closes again; dropped inside, it stays open with the mailbox in it; a drag that leaves the outline and is cancelled closes what it opened"
+        "T2, SP1: a closed mailbox held under a drag flashes and opens; left for another row it closes again; dropped inside, it stays open with the mailbox in it; a drag that leaves the outline and is cancelled closes what it opened; an empty mailbox (nothing to show) does not spring"
     )
     func closedRowsSpringOpen() async throws {
         try await withOutline { app, pointer in
@@ -160,6 +160,8 @@ struct OutlineViewTests {
                 lists["mailboxes"]?.prefix(2) == ["Inbox", "  Sent"] && lists["open"]?.contains("2026") == false
             }
             try await app.settleAfterDrag(from: mark)
+            // On its way up from Sent, the drag crossed Archive: empty, it has nothing to show.
+            #expect(!app.events(from: mark).contains { $0.event.hasPrefix("spring") && $0.target == "archive" })
 
             // Held over 2026 again, then dropped on the line under Q1, inside it.
             layout = try await app.settledSceneLayout()
@@ -183,23 +185,30 @@ struct OutlineViewTests {
             }
             try await app.settleAfterDrag(from: mark)
 
-            // Archive (closed) sprung open, then the drag leaves the outline and is cancelled:
-            // Archive closes again.
+            // Inbox (holding Sent) closed by its triangle, sprung open by a held drag, then the
+            // drag leaves the outline and is cancelled: Inbox closes again.
             layout = try await app.settledSceneLayout()
-            let sentRow = try layout.frame("mailboxes/Sent")
-            let archive = try layout.frame("mailboxes/Archive")
+            let inboxRow = try layout.frame("mailboxes/Inbox")
+            mark = app.lineCount
+            try pointer.click(at: (inboxRow.x + 12 + 6, inboxRow.midY))
+            try await app.waitForState("Inbox closed", after: mark) { lists, _ in
+                lists["open"]?.contains("Inbox") == false
+            }
+            layout = try await app.settledSceneLayout()
+            let budget = try layout.frame("mailboxes/Budget")
+            let closedInbox = try layout.frame("mailboxes/Inbox")
             let list = try layout.frame("mailboxes")
             let before = app.lists["mailboxes"]
             mark = app.lineCount
-            try pointer.drag(from: sentRow.center, to: archive.center, steps: 16, pause: 0.3, release: false)
-            try await app.waitForState("Archive sprung open", after: mark) { lists, _ in
-                lists["open"]?.contains("Archive") == true
+            try pointer.drag(from: budget.center, to: closedInbox.center, steps: 16, pause: 0.3, release: false)
+            try await app.waitForState("Inbox sprung open", after: mark) { lists, _ in
+                lists["open"]?.contains("Inbox") == true
             }
-            try pointer.move(from: archive.center, to: (list.midX, list.maxY + 30), steps: 6)
+            try pointer.move(from: closedInbox.center, to: (list.midX, list.maxY + 30), steps: 6)
             try pointer.key("Escape")
             try pointer.release()
-            try await app.waitForState("Archive closed after the cancelled drag", after: mark) { lists, _ in
-                lists["open"]?.contains("Archive") == false && lists["mailboxes"] == before
+            try await app.waitForState("Inbox closed after the cancelled drag", after: mark) { lists, _ in
+                lists["open"]?.contains("Inbox") == false && lists["mailboxes"] == before
             }
         }
     }
