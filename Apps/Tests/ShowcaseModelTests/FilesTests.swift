@@ -366,7 +366,12 @@ struct FilesTests {
         let library = try FilesLibrary(root: directory.file("Files"), store: store)
         #expect(library.folders.map(\.path) == ["Documents", "Pictures", "Drop Box"])
         #expect(try library.folder("Drop Box").requiresConfirmation)
-        #expect(try library.contents(of: library.folder("Documents")).map(\.name) == ["Budget 2026.csv", "Meeting notes.txt", "Packing list.md"])
+        let documents = try library.contents(of: library.folder("Documents"))
+        #expect(documents.filter { $0.kind == .file }.map(\.name) == ["Budget 2026.csv", "Meeting notes.txt", "Packing list.md"])
+        // Folders inside folders, for the folder tree (T1).
+        #expect(Set(documents.filter { $0.kind == .folder }.map(\.name)) == ["Projects", "Trips"])
+        #expect(try library.contents(of: library.folder("Documents/Projects")).map(\.name) == ["2026"])
+        #expect(try library.files(of: library.folder("Documents/Projects/2026")).names == ["Plan.txt"])
         #expect(library.folder(for: TargetID("files:Pictures"))?.path == "Pictures")
         let file = try #require(library.file(for: try library.folder("Documents").fileTargetID("Budget 2026.csv")))
         #expect(file.folder.path == "Documents")

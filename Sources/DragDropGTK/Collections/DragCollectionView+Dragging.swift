@@ -85,7 +85,9 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
                 return .deferred(placeholders: drop.items.count)
             }
             let result = dataSource.collectionView(self, perform: drop, at: index)
-            if case .deferred = result { remember(drop, at: index, finishedByView: false) }
+            // An outline's drop goes into a row or among rows the app orders: no placeholder
+            // row stands for it at an index of the rows shown.
+            if case .deferred = result, outlineView == nil { remember(drop, at: index, finishedByView: false) }
             return result
         }
         guard let index = dataIndex(of: drop.destination), dataSource.isFolder(at: index) else {
