@@ -221,6 +221,9 @@ final class FilesPane: ShowcasePane {
         let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         UI.append(box, UI.label("Folders", selectable: true, css: ["sc-list-title"]))
         gtk_widget_set_vexpand(tree.view.widget, 1)
+        // A sidebar's width; the columns share the rest.
+        gtk_widget_set_size_request(box, 170, -1)
+        gtk_widget_set_hexpand(box, 0)
         UI.append(box, tree.view.widget)
         UI.append(widget, box)
         self.tree = tree

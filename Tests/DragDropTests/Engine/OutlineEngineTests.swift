@@ -113,6 +113,14 @@ struct OutlineEngineTests {
             }
         }
 
+        /// The operation proposed last since `mark`.
+        func lastProposal(since mark: Int) -> DropOperation? {
+            events[mark...].compactMap { event -> DropOperation? in
+                if case .proposal(_, let operation) = event { return operation }
+                return nil
+            }.last
+        }
+
         /// What was said since `mark`.
         func said(since mark: Int = 0) -> [String] {
             events[mark...].compactMap { event in
@@ -179,10 +187,7 @@ struct OutlineEngineTests {
             #expect(mail.points().last == .between(parent: nil, index: 1, depth: 0))
             let mark = mail.events.count
             mail.engine.pointerMoved(to: mail.point("2026", 0.5))
-            let proposal = mail.events[mark...].compactMap { event -> DropOperation? in
-                if case .proposal(_, let operation) = event { return operation }
-                return nil
-            }.last
+            let proposal = mail.lastProposal(since: mark)
             #expect(proposal == .forbidden(reason: "'Work' cannot go inside '2026', which is inside it."))
             #expect(mail.points(since: mark) == [nil], "the point shown before goes away, none shows inside Work")
             #expect(!mail.events[mark...].contains { if case .highlight(_, true) = $0 { true } else { false } })
@@ -355,10 +360,7 @@ struct OutlineEngineTests {
             #expect(mail.said().last == "Into Archive. Will copy.")
             let mark = mail.events.count
             mail.engine.pointerMoved(to: mail.point("sent", 0.5))
-            let proposal = mail.events[mark...].compactMap { event -> DropOperation? in
-                if case .proposal(_, let operation) = event { return operation }
-                return nil
-            }.last
+            let proposal = mail.lastProposal(since: mark)
             #expect(proposal == .forbidden(reason: "Sent is read-only."))
             #expect(mail.points(since: mark) == [nil])
             let refused = mail.engine.pointerUp(at: mail.point("sent", 0.5))
@@ -401,10 +403,7 @@ struct OutlineEngineTests {
             #expect(mail.points().last == .some(nil), "over itself")
             let mark = mail.events.count
             mail.engine.pointerMoved(to: mail.point("2026", 0.5))
-            let proposal = mail.events[mark...].compactMap { event -> DropOperation? in
-                if case .proposal(_, let operation) = event { return operation }
-                return nil
-            }.last
+            let proposal = mail.lastProposal(since: mark)
             #expect(proposal == .forbidden(reason: "'Projects' cannot go inside '2026', which is inside it."))
             mail.engine.pointerMoved(to: mail.point("archive", 0.5))
             #expect(
