@@ -1055,7 +1055,7 @@ public final class DragCollectionView: GtkDragRegistering {
     static func outlineCSS(_ layout: OutlineLayout) -> String {
         let blue = "rgb(53, 132, 228)"
         var css = """
-            .dd-collection-list .dd-cell.dd-outline-into { background-color: rgb(205, 232, 255); box-shadow: inset 0 0 0 2px \(blue); }
+            .dd-collection-list .dd-cell.dd-outline-into { background-color: \(DragStyles.rgb(DragStyles.highlightFill)); box-shadow: inset 0 0 0 2px \(blue); }
 
             """
         for depth in 0..<outlineDepths {
