@@ -11,7 +11,9 @@ import ShowcaseModel
 /// The mailboxes are an outline (T1–T7): Work ▸ Projects ▸ 2026. A mailbox dragged between two
 /// others goes in at the depth the pointer's x picks, into another when held over its middle,
 /// never into one of its own (refused with the reason); the store keeps each mailbox's parent
-/// and place, and undo puts them back with the rows that were open.
+/// and place among its siblings, and undo puts them back with the rows that were open. The
+/// outline lists a mailbox's mailboxes only when its row opens (T7): with the big data, Shared
+/// holds 100,000, and a drop reads and writes only the rows it touches.
 ///
 /// Like Mail on a narrow screen, opening a mailbox (clicking it) shows its messages in place of
 /// the mailbox list; the spring-loaded Back button above the messages goes back to the mailbox
@@ -35,6 +37,7 @@ final class MailPane: ShowcasePane {
 
     private let store: ShowcaseStore
     private unowned let host: GtkDragHost
+    /// The mailboxes listed in the outline: the top level and the mailboxes of open rows.
     private var mailboxes: [ShowcaseCollection] = []
     private var counts: [CollectionID: Int] = [:]
     /// The mailboxes as an outline, by their collections' targets.
@@ -169,7 +172,6 @@ final class MailPane: ShowcasePane {
     func reload() {
         messages?.reload(selecting: nil)
         rebuildOutline()
-        updateCounts()
         updatePreview()
         onChange?()
     }
@@ -195,8 +197,9 @@ final class MailPane: ShowcasePane {
     }
 
     private func build() {
+        let top: [ShowcaseCollection]
         do {
-            mailboxes = try store.collections(in: .mail)
+            top = try store.collections(in: .mail, under: nil)
         } catch {
             onError?(Sentence.explaining("Could not read the mailboxes", error))
             return
@@ -204,7 +207,7 @@ final class MailPane: ShowcasePane {
         building = true
         defer { building = false }
         mailboxOutline.dataSource = self
-        guard let first = mailboxes.first else { return }
+        guard let first = top.first else { return }
         let list = StoreListView(
             collection: first, store: store, host: host,
             options: .init(
@@ -222,22 +225,43 @@ final class MailPane: ShowcasePane {
         mailboxOutline.select([first.targetID])
     }
 
-    /// The outline from the store: each mailbox under its parent in the store's order; Sent
-    /// (read-only) holds no mailboxes and, with the mailbox shown, refuses messages (F6).
+    /// At first, rows open level by level while the outline shows at most this many rows.
+    static let firstOpenRows = 16
+
+    /// The outline from the store: the top level and, under each open row, its mailboxes in
+    /// the store's order (a closed row's are counted, not listed: T7); Sent (read-only) holds no
+    /// mailboxes and, with the mailbox shown, refuses messages (F6).
     private func rebuildOutline() {
-        if let read = try? store.collections(in: .mail) { mailboxes = read }
         var tree = OutlineTree()
-        let children = Dictionary(grouping: mailboxes, by: \.parentId)
-        func add(_ parent: ShowcaseCollection?) {
-            for mailbox in children[parent?.id] ?? [] {
-                try? tree.append(
-                    mailbox.targetID, name: mailbox.name, under: parent?.targetID,
-                    canHoldChildren: !mailbox.flags.contains(.readOnly))
-                add(mailbox)
+        var listed: [ShowcaseCollection] = []
+        do throws(ShowcaseStoreError) {
+            let top = try store.collections(in: .mail, under: nil)
+            if expanded == nil { expanded = try firstOpenRows(top) }
+            let open = expanded ?? []
+            func list(_ mailboxes: [ShowcaseCollection], under parent: TargetID?) throws(ShowcaseStoreError) {
+                for mailbox in mailboxes {
+                    try? tree.append(
+                        mailbox.targetID, name: mailbox.name, under: parent,
+                        canHoldChildren: !mailbox.flags.contains(.readOnly))
+                    listed.append(mailbox)
+                    if open.contains(mailbox.targetID), let id = mailbox.id {
+                        try list(store.collections(in: .mail, under: id), under: mailbox.targetID)
+                    }
+                }
             }
+            try list(top, under: nil)
+            // The rows that hold mailboxes not listed: a triangle, and they spring open (T2).
+            let closed = listed.filter { !open.contains($0.targetID) }.compactMap(\.id)
+            var unlisted: [TargetID: Int] = [:]
+            for (id, count) in try store.childCounts(of: closed, in: .mail) {
+                unlisted[ShowcaseTargets.collection(id)] = count
+            }
+            tree.unlistedChildren = unlisted
+        } catch {
+            onError?(Sentence.explaining("Could not read the mailboxes", error))
+            return
         }
-        add(nil)
-        if expanded == nil { expanded = Set(tree.containers.filter { !tree.children(of: $0).isEmpty }) }
+        mailboxes = listed
         tree.expanded = (expanded ?? []).filter { tree.containers.contains($0) }
         var refusals: [TargetID: String] = [:]
         for mailbox in mailboxes where mailbox.flags.contains(.readOnly) {
@@ -247,9 +271,31 @@ final class MailPane: ShowcasePane {
             refusals[shown.targetID] = "The messages are already in \(shown.name)."
         }
         tree.refusals = refusals
+        updateCounts(reloading: false)
         guard tree != outline else { return }
         outline = tree
         mailboxOutline.reloadData()
+    }
+
+    /// The rows open at first: level by level, top to bottom, each row that holds mailboxes
+    /// while the outline still shows at most ``firstOpenRows`` rows (every seeded row; Shared's
+    /// 100,000 stay closed).
+    private func firstOpenRows(_ top: [ShowcaseCollection]) throws(ShowcaseStoreError) -> Set<TargetID> {
+        var open: Set<TargetID> = []
+        var shown = top.count
+        var level = top
+        while !level.isEmpty {
+            let counts = try store.childCounts(of: level.compactMap(\.id), in: .mail)
+            var next: [ShowcaseCollection] = []
+            for mailbox in level {
+                guard let id = mailbox.id, let count = counts[id], shown + count <= Self.firstOpenRows else { continue }
+                open.insert(mailbox.targetID)
+                shown += count
+                next += try store.collections(in: .mail, under: id)
+            }
+            level = next
+        }
+        return open
     }
 
     private func mailboxSelected() {
@@ -263,19 +309,18 @@ final class MailPane: ShowcasePane {
         onChange?()
     }
 
-    private func updateCounts() {
-        var changed = false
-        for mailbox in mailboxes {
-            let count = (try? store.itemCount(in: mailbox.id ?? 0)) ?? 0
-            if counts[mailbox.id ?? 0] != count { changed = true }
-            counts[mailbox.id ?? 0] = count
-        }
-        if changed { mailboxOutline.reloadData() }
+    /// Each listed mailbox's message count (its detail line), in one query.
+    private func updateCounts(reloading: Bool = true) {
+        let read = (try? store.itemCounts(in: mailboxes.compactMap(\.id))) ?? [:]
+        guard read != counts else { return }
+        counts = read
+        if reloading { mailboxOutline.reloadData() }
     }
 
     func state() -> StateLine {
         var state = StateLine()
-        addCollections(mailboxes, of: store, to: &state)
+        let fresh = (try? store.itemCounts(in: mailboxes.compactMap(\.id))) ?? counts
+        addCollections(mailboxes, of: store, to: &state, counts: fresh)
         func walk(_ parent: TargetID?, _ indent: String) -> [String] {
             outline.children(of: parent).flatMap { [indent + outline.name(of: $0)] + walk($0, indent + "  ") }
         }
@@ -300,10 +345,21 @@ final class MailPane: ShowcasePane {
             guard let mailboxFrame = host.frameInWindow(of: Self.mailboxesID), mailboxFrame.height > 0 else {
                 return nil
             }
+            // The rows on screen register once GTK bound them: asked again until they did. Rows
+            // scrolled out of view have none (a big tree's open rows run far below), so the
+            // rows with frames must be one run that fills the list or ends with the rows.
+            let shown = outline.rows()
+            let frames = shown.map { row in host.frameInWindow(of: row.id).flatMap { $0.height > 0 ? $0 : nil } }
+            guard let first = frames.firstIndex(where: { $0 != nil }) else { return nil }
+            let last = frames.lastIndex(where: { $0 != nil }) ?? first
+            guard frames[first...last].allSatisfy({ $0 != nil }) else { return nil }
+            if first > 0, let top = frames[first], top.minY > mailboxFrame.minY + 4 { return nil }
+            if last < shown.count - 1, let end = frames[last], end.maxY < mailboxFrame.maxY - 4 { return nil }
             var mailboxFrames: [(title: String, frame: Rect)] = []
-            for row in outline.rows() {
-                // The rows that show register once GTK bound them: asked again until they did.
-                guard let frame = host.frameInWindow(of: row.id), frame.height > 0 else { return nil }
+            for (row, frame) in zip(shown, frames) {
+                guard let frame, frame.minY >= mailboxFrame.minY - 1, frame.maxY <= mailboxFrame.maxY + 1 else {
+                    continue
+                }
                 mailboxFrames.append((outline.name(of: row.id), frame))
             }
             lists.insert(("Mailboxes", mailboxFrame), at: 0)
@@ -330,7 +386,9 @@ final class MailPane: ShowcasePane {
 extension MailPane: DragOutlineDataSource {
     func outlineView(_ view: DragOutlineView, setExpanded open: Bool, for item: TargetID) {
         if open { expanded?.insert(item) } else { expanded?.remove(item) }
+        // Opening a row lists its mailboxes (T7); the state line says what shows.
         rebuildOutline()
+        onChange?()
     }
 
     func outlineView(_ view: DragOutlineView, detailFor item: TargetID) -> String? {
@@ -353,15 +411,28 @@ extension MailPane: DragOutlineDataSource {
         guard ids.allSatisfy({ outline.holds($0) }) else {
             return .failed(DropFailure(.forbidden, "Mailboxes and messages go to different places: drag them apart."))
         }
-        // Mailboxes: the outline as it will be, stored as each mailbox's parent and place.
+        // Mailboxes: the outline as it will be, stored as each mailbox's parent and place. A
+        // closed row they go into lists its own mailboxes first, so they keep their places.
         var moved = outline
+        let parent = point.parent
+        do {
+            if let parent, moved.children(of: parent).isEmpty, let id = ShowcaseTargets.collectionID(parent) {
+                for mailbox in try store.collections(in: .mail, under: id) {
+                    try? moved.append(
+                        mailbox.targetID, name: mailbox.name, under: parent,
+                        canHoldChildren: !mailbox.flags.contains(.readOnly))
+                }
+            }
+        } catch {
+            return .failed(error.dropFailure)
+        }
         do {
             _ = try moved.move(ids, to: point)
         } catch {
             return .failed(DropFailure(.forbidden, error.description))
         }
         let openBefore = expanded
-        let after = places(of: moved)
+        let after = places(under: parent, in: moved)
         let before: [CollectionPlace]
         do {
             before = try store.arrange(after)
@@ -386,19 +457,12 @@ extension MailPane: DragOutlineDataSource {
                 }))
     }
 
-    /// Every mailbox's parent and place in `tree`, read top to bottom.
-    private func places(of tree: OutlineTree) -> [CollectionPlace] {
-        var places: [CollectionPlace] = []
-        func visit(_ parent: TargetID?) {
-            for item in tree.children(of: parent) {
-                guard let id = ShowcaseTargets.collectionID(item) else { continue }
-                places.append(
-                    CollectionPlace(
-                        id: id, parent: parent.flatMap(ShowcaseTargets.collectionID), position: places.count))
-                visit(item)
-            }
+    /// The places of `parent`'s mailboxes in `tree` (the only ones a drop there changes: the
+    /// rows it took mailboxes from keep their order), numbered from 0.
+    private func places(under parent: TargetID?, in tree: OutlineTree) -> [CollectionPlace] {
+        let holder = parent.flatMap(ShowcaseTargets.collectionID)
+        return tree.children(of: parent).compactMap(ShowcaseTargets.collectionID).enumerated().map {
+            CollectionPlace(id: $1, parent: holder, position: $0)
         }
-        visit(nil)
-        return places
     }
 }

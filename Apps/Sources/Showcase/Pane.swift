@@ -80,11 +80,19 @@ func keyed<Value>(_ pairs: [(String, Value)]) -> [String: Value] {
 /// Puts each collection in a state line: its titles in `lists`, or, past
 /// ``stateListLimit`` items (All Mail, the photo Library with the big data), its count in
 /// `counts` (a tour line stays small; tests read big collections from the store).
-func addCollections(_ collections: [ShowcaseCollection], of store: ShowcaseStore, to state: inout StateLine) {
+func addCollections(
+    _ collections: [ShowcaseCollection], of store: ShowcaseStore, to state: inout StateLine,
+    counts known: [CollectionID: Int]? = nil
+) {
     var lists: [(String, [String])] = []
     var counts: [(String, Int)] = []
     for collection in collections {
-        let count = (try? store.itemCount(in: collection.id ?? 0)) ?? 0
+        // Counts read already (absent: empty) spare a query per collection.
+        let count = known.map { $0[collection.id ?? 0] ?? 0 } ?? (try? store.itemCount(in: collection.id ?? 0)) ?? 0
+        if count == 0 {
+            lists.append((collection.name, []))
+            continue
+        }
         if count > stateListLimit {
             counts.append((collection.name, count))
         } else {

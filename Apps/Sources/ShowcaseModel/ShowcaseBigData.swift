@@ -16,6 +16,25 @@ public enum ShowcaseBigData {
     public static let photoCount = 20_000
     /// All Mail's collection key (pane ``ShowcasePane/mail``).
     public static let allMailKey = "all-mail"
+    /// The *Shared* mailbox's key: a tree of 100,000 mailboxes below it (T7), ten regions of 99
+    /// teams of 100 cases each.
+    public static let sharedKey = "shared"
+    public static let regionCount = 10
+    public static let teamsPerRegion = 99
+    public static let casesPerTeam = 100
+    /// How many mailboxes Shared holds, at every depth.
+    public static var sharedMailboxCount: Int {
+        regionCount + regionCount * teamsPerRegion + regionCount * teamsPerRegion * casesPerTeam
+    }
+
+    /// The name of region `region` (1-based).
+    public static func regionName(_ region: Int) -> String { "Region \(region)" }
+    /// The name of team `team` (1-based) of region `region`.
+    public static func teamName(region: Int, team: Int) -> String {
+        "Team \(region)-" + String(team + 100).dropFirst()
+    }
+    /// The name of case `number` (1-based, counted across every team in order).
+    public static func caseName(_ number: Int) -> String { "Case " + String(number + 100_000).dropFirst() }
     /// The `showcaseMeta` key recording that the big collections were inserted.
     static let metaKey = "big-data"
 
@@ -92,6 +111,7 @@ extension ShowcaseStore {
                 "subjectCount": ShowcaseBigData.subjects.count, "senders": senders,
                 "senderCount": ShowcaseBigData.senders.count, "kind": ItemKind.message.rawValue, "created": created,
             ])
+        try insertSharedMailboxes(db)
         guard
             let library = try ShowcaseCollection.filter(Column("pane") == ShowcasePane.photos.rawValue)
                 .filter(Column("key") == "library").fetchOne(db), let libraryID = library.id
@@ -116,5 +136,43 @@ extension ShowcaseStore {
                 "count": ShowcaseBigData.photoCount, "collection": libraryID, "start": start, "spacing": spacing,
                 "kind": ItemKind.photo.rawValue, "created": created,
             ])
+    }
+
+    /// Shared and the 100,000 mailboxes inside it, level by level, each level one statement;
+    /// every name is worked out from the mailbox's place.
+    private static func insertSharedMailboxes(_ db: Database) throws {
+        let shared = try createCollection(
+            ShowcaseCollection(
+                pane: .mail, key: ShowcaseBigData.sharedKey, name: "Shared", kind: .mailbox, flags: []), db)
+        let common: [String: (any DatabaseValueConvertible)?] = [
+            "pane": ShowcasePane.mail.rawValue, "kind": CollectionKind.mailbox.rawValue, "shared": shared.id,
+            "regions": ShowcaseBigData.regionCount, "teams": ShowcaseBigData.teamsPerRegion,
+            "cases": ShowcaseBigData.casesPerTeam,
+        ]
+        try db.execute(
+            sql: """
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < :regions)
+                INSERT INTO collection (pane, key, name, kind, flags, position, parentId)
+                SELECT :pane, NULL, 'Region ' || (i + 1), :kind, 0, i, :shared FROM n
+                """, arguments: StatementArguments(common))
+        try db.execute(
+            sql: """
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < :teams)
+                INSERT INTO collection (pane, key, name, kind, flags, position, parentId)
+                SELECT :pane, NULL, printf('Team %d-%02d', region.position + 1, n.i + 1), :kind, 0, n.i, region.id
+                FROM collection AS region, n WHERE region.parentId = :shared
+                ORDER BY region.position, n.i
+                """, arguments: StatementArguments(common))
+        try db.execute(
+            sql: """
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < :cases)
+                INSERT INTO collection (pane, key, name, kind, flags, position, parentId)
+                SELECT :pane, NULL,
+                    printf('Case %05d', (region.position * :teams + team.position) * :cases + n.i + 1),
+                    :kind, 0, n.i, team.id
+                FROM collection AS region JOIN collection AS team ON team.parentId = region.id, n
+                WHERE region.parentId = :shared
+                ORDER BY region.position, team.position, n.i
+                """, arguments: StatementArguments(common))
     }
 }

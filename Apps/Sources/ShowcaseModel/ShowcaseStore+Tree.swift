@@ -24,6 +24,58 @@ extension ShowcaseStore {
         try collections(in: pane).map { CollectionPlace(id: $0.id ?? 0, parent: $0.parentId, position: $0.position) }
     }
 
+    /// The collections of `pane` directly inside `parent` (nil: the top level), in their order:
+    /// what a row of the outline shows when it opens. O(children) over an index.
+    public func collections(in pane: ShowcasePane, under parent: CollectionID?) throws(ShowcaseStoreError)
+        -> [ShowcaseCollection]
+    {
+        try read { db in
+            try ShowcaseCollection.filter(Column("pane") == pane).filter(Column("parentId") == parent)
+                .order(Column("position"), Column("id")).fetchAll(db)
+        }
+    }
+
+    /// How many collections of `pane` each of `parents` holds directly (absent: none), in one
+    /// query per 500 parents.
+    public func childCounts(of parents: [CollectionID], in pane: ShowcasePane) throws(ShowcaseStoreError)
+        -> [CollectionID: Int]
+    {
+        try read { db in
+            var counts: [CollectionID: Int] = [:]
+            for start in stride(from: 0, to: parents.count, by: 500) {
+                let chunk = Array(parents[start..<min(start + 500, parents.count)])
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT parentId, COUNT(*) FROM collection WHERE pane = ? AND parentId IN (\(marks))
+                        GROUP BY parentId
+                        """,
+                    arguments: StatementArguments([pane.rawValue] + chunk.map { $0 as any DatabaseValueConvertible }))
+                for row in rows { counts[row[0]] = row[1] }
+            }
+            return counts
+        }
+    }
+
+    /// How many items each of `collections` holds (absent: none), in one query per 500.
+    public func itemCounts(in collections: [CollectionID]) throws(ShowcaseStoreError) -> [CollectionID: Int] {
+        try read { db in
+            var counts: [CollectionID: Int] = [:]
+            for start in stride(from: 0, to: collections.count, by: 500) {
+                let chunk = Array(collections[start..<min(start + 500, collections.count)])
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                let rows = try Row.fetchAll(
+                    db,
+                    sql:
+                        "SELECT collectionId, COUNT(*) FROM item WHERE collectionId IN (\(marks)) GROUP BY collectionId",
+                    arguments: StatementArguments(chunk))
+                for row in rows { counts[row[0]] = row[1] }
+            }
+            return counts
+        }
+    }
+
     /// Puts collections at `places` in ONE transaction, and returns where they were. A place
     /// naming an unknown collection, a parent of another pane, or a parent inside the
     /// collection itself (a cycle) throws, and nothing changes.

@@ -10,7 +10,8 @@ public enum ShowcasePaths {
     /// The showcase's data directory for `environment` (default: this process's).
     public static func dataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("DragDropShowcase", isDirectory: true)
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent(
+                "DragDropShowcase", isDirectory: true)
         }
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
         return URL(fileURLWithPath: home, isDirectory: true)
@@ -184,6 +185,11 @@ public final class ShowcaseStore: Sendable {
                 t.add(column: "parentId", .integer).references("collection", onDelete: .cascade)
             }
         }
+        migrator.registerMigration("v5-collection-children-index") { db in
+            // A mailbox's mailboxes, read when it opens: an index, so 100,000 of them cost
+            // nothing to a row that holds ten.
+            try db.create(index: "collection_children", on: "collection", columns: ["pane", "parentId", "position"])
+        }
         return migrator
     }
 
@@ -261,8 +267,7 @@ public final class ShowcaseStore: Sendable {
     /// large collection, for the rows on screen. `LIMIT`/`OFFSET` over the `(collectionId, rank)`
     /// index, which skips rows without reading them: 128 rows at offset 99,000 of All Mail in
     /// about 2 ms.
-    public func items(in collection: CollectionID, positions: Range<Int>) throws(ShowcaseStoreError) -> [ShowcaseItem]
-    {
+    public func items(in collection: CollectionID, positions: Range<Int>) throws(ShowcaseStoreError) -> [ShowcaseItem] {
         guard positions.lowerBound >= 0 else {
             return try items(in: collection, positions: 0..<max(positions.upperBound, 0))
         }
@@ -288,7 +293,9 @@ public final class ShowcaseStore: Sendable {
     }
 
     /// Observes a collection's items, in order, for a pane to refresh when they change.
-    public static func observeItems(in collection: CollectionID) -> ValueObservation<ValueReducers.Fetch<[ShowcaseItem]>> {
+    public static func observeItems(in collection: CollectionID) -> ValueObservation<
+        ValueReducers.Fetch<[ShowcaseItem]>
+    > {
         ValueObservation.tracking { db in try items(in: collection, db) }
     }
 
@@ -349,7 +356,8 @@ public final class ShowcaseStore: Sendable {
         pane: ShowcasePane, key: String, name: String, kind: CollectionKind, flags: CollectionFlags = []
     ) throws(ShowcaseStoreError) -> ShowcaseCollection {
         try write { db in
-            if let existing = try ShowcaseCollection.filter(Column("pane") == pane && Column("key") == key).fetchOne(db) {
+            if let existing = try ShowcaseCollection.filter(Column("pane") == pane && Column("key") == key).fetchOne(db)
+            {
                 return existing
             }
             return try Self.createCollection(
@@ -468,7 +476,8 @@ public final class ShowcaseStore: Sendable {
         for (offset, id) in itemIDs.enumerated() {
             guard let source = try ShowcaseItem.fetchOne(db, key: id) else { throw ShowcaseStoreError.noSuchItem(id) }
             // What went into a write-only collection cannot be seen, so it cannot be copied out.
-            if let from = try ShowcaseCollection.fetchOne(db, key: source.collectionId), from.flags.contains(.writeOnly) {
+            if let from = try ShowcaseCollection.fetchOne(db, key: source.collectionId), from.flags.contains(.writeOnly)
+            {
                 throw ShowcaseStoreError.writeOnly(collection: from.name)
             }
             rows.append(
@@ -484,7 +493,9 @@ public final class ShowcaseStore: Sendable {
     static func moveChange(_ itemIDs: [ItemID], to collection: CollectionID, at index: Int?, _ db: Database) throws
         -> StoreChange
     {
-        guard try ShowcaseCollection.exists(db, key: collection) else { throw ShowcaseStoreError.noSuchCollection(collection) }
+        guard try ShowcaseCollection.exists(db, key: collection) else {
+            throw ShowcaseStoreError.noSuchCollection(collection)
+        }
         var seen = Set<ItemID>()
         var sources: [ShowcaseItem] = []
         let rows = try ShowcaseItem.rows(itemIDs, db)
@@ -512,7 +523,9 @@ public final class ShowcaseStore: Sendable {
     }
 
     private static func insertionStart(_ collection: CollectionID, _ index: Int?, _ db: Database) throws -> Int {
-        guard try ShowcaseCollection.exists(db, key: collection) else { throw ShowcaseStoreError.noSuchCollection(collection) }
+        guard try ShowcaseCollection.exists(db, key: collection) else {
+            throw ShowcaseStoreError.noSuchCollection(collection)
+        }
         return try RankWriter(.standard, db).clamped(index, in: collection)
     }
 

@@ -187,8 +187,9 @@ public struct ShowcaseCollection: Sendable, Hashable, Codable, Identifiable, Fet
     public var kind: CollectionKind
     /// Write-only, shared, read-only.
     public var flags: CollectionFlags
-    /// The collection's place among its pane's collections (0 first): in a pane whose
-    /// collections nest (Mail's mailboxes), the order of the outline read top to bottom.
+    /// The collection's place among its pane's collections (0 first); in a pane whose
+    /// collections nest (Mail's mailboxes), its place among its siblings: only the order of
+    /// collections with the same parent means anything.
     public var position: Int
     /// The collection holding this one (a mailbox inside a mailbox); nil at the top level.
     public var parentId: CollectionID?

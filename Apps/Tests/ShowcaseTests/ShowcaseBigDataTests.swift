@@ -17,14 +17,15 @@ import WindowDriver
 struct ShowcaseBigDataTests: ShowcaseTesting {
     /// A private display and the showcase with its big collections showing `pane`.
     func withBigShowcase(
-        pane: String, _ body: (_ app: ShowcaseProcess, _ pointer: Pointer, _ data: String) throws -> Void
+        pane: String, size: (Int, Int) = (1100, 720),
+        _ body: (_ app: ShowcaseProcess, _ pointer: Pointer, _ data: String) throws -> Void
     ) throws {
         try withDataDirectory { data in
-            let display = try XDisplay.startPrivate()
+            let display = try XDisplay.startPrivate(height: max(800, size.1 + 100))
             defer { display.stop() }
             let app = try ShowcaseProcess.launch(
                 executable: try Self.showcaseExecutable(), dataDirectory: data, display: display, pane: pane,
-                extraArguments: ["--big-data", "on"])
+                size: size, extraArguments: ["--big-data", "on"])
             defer { app.stop() }
             _ = try app.settledLayout(pane: pane)
             try body(app, Pointer(display: display), data)
@@ -43,14 +44,14 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
     /// A collection's item ids in order, read from the store (ids only: fast for 100,000).
     func storedIDs(_ data: String, _ pane: ShowcasePane, _ name: String) throws -> [ItemID] {
         let store = try ShowcaseStore(path: data + "/showcase.sqlite", seed: false)
-        let collection = try #require(try store.collections(in: pane).first { $0.name == name })
+        let collection = try #require(try store.collections(in: pane, under: nil).first { $0.name == name })
         return try store.itemIDs(in: collection.id ?? 0)
     }
 
     /// The items of a small collection, from the store.
     func storedItems(_ data: String, _ pane: ShowcasePane, _ name: String) throws -> [ShowcaseItem] {
         let store = try ShowcaseStore(path: data + "/showcase.sqlite", seed: false)
-        let collection = try #require(try store.collections(in: pane).first { $0.name == name })
+        let collection = try #require(try store.collections(in: pane, under: nil).first { $0.name == name })
         return try store.items(in: collection.id ?? 0)
     }
 
@@ -249,6 +250,80 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
             try undoLastStep(app, pointer, "the undone move")
             #expect(try storedIDs(data, .mail, "All Mail") == allMail)
             #expect(try storedIDs(data, .mail, "Archive") == archive)
+        }
+    }
+
+    /// The names of the mailboxes directly inside the one named by `path` (top level first).
+    func storedMailboxes(_ data: String, _ path: [String]) throws -> [String] {
+        let store = try ShowcaseStore(path: data + "/showcase.sqlite", seed: false)
+        var parent: CollectionID?
+        for name in path {
+            parent = try #require(try store.collections(in: .mail, under: parent).first { $0.name == name }).id
+        }
+        return try store.collections(in: .mail, under: parent).map(\.name)
+    }
+
+    @Test(
+        "T2, T7, T6: Shared holds 100,000 mailboxes and starts closed; the outline lists a row's mailboxes only when it opens. Receipts held over Shared springs it open, over Region 3 springs that open, and dropped on Team 3-02 goes inside it (the store agrees); Ctrl+Z puts it back inside Work at its place"
+    )
+    func mailboxIntoTheSharedTree() throws {
+        // Tall enough that Shared is not at the list's bottom edge (where the list would scroll).
+        try withBigShowcase(pane: "mail", size: (1100, 1000)) { app, pointer, data in
+            let work = try storedMailboxes(data, ["Work"])
+            let team = ShowcaseBigData.teamName(region: 3, team: 2)
+            let cases = try storedMailboxes(data, ["Shared", "Region 3", team])
+            #expect(cases.count == ShowcaseBigData.casesPerTeam)
+            let start = try #require(app.state?.line.mailboxes)
+            #expect(start.contains("Shared") && start.contains("  Receipts"))
+            #expect(!start.contains { $0.contains("Region") }, "Shared starts closed: \(start)")
+            let layout = try app.settledLayout(pane: "mail")
+            let receipts = try layout.row("Receipts", in: "Mailboxes")
+            let shared = try layout.row("Shared", in: "Mailboxes")
+            // Rows without a detail line (no messages) are one pitch apart: where the rows a
+            // drag opens will be (no layout is printed mid-drag).
+            let pitch = try layout.row("Projects", in: "Mailboxes").y - layout.row("Work", in: "Mailboxes").y
+            let region = (shared.midX, shared.midY + 3 * pitch)
+            let teamRow = (shared.midX, region.1 + 2 * pitch)
+
+            let mark = app.lineCount
+            try pointer.lift(at: receipts.center)
+            try app.waitFor(FeedbackLine.self, "the lift", after: mark) { $0.event == "lifted" }
+            try pointer.move(from: receipts.center, to: shared.center, steps: 6)
+            // Held over Shared, it springs open: its ten regions are listed, nothing deeper.
+            let opened = try app.waitForState("Shared sprung open", after: mark, timeout: 10) {
+                $0.line.mailboxes?.contains("  Region 3") == true
+            }
+            let listed = opened.line.mailboxes ?? []
+            #expect(listed.count == start.count + ShowcaseBigData.regionCount, "only Shared's own mailboxes listed")
+            try pointer.move(from: shared.center, to: region, steps: 4)
+            try app.waitFor(FeedbackLine.self, "over Region 3", after: mark) {
+                $0.event == "announcement" && $0.text?.contains("Region 3") == true
+            }
+            try app.waitForState("Region 3 sprung open", after: mark, timeout: 10) {
+                $0.line.mailboxes?.contains("    \(team)") == true
+            }
+            try pointer.move(from: region, to: teamRow, steps: 4)
+            try app.waitFor(FeedbackLine.self, "into \(team)", after: mark) {
+                $0.event == "announcement" && $0.text == "Into \(team). Will move."
+            }
+            let release = app.lineCount
+            try pointer.release()
+            try app.waitFor(FeedbackLine.self, "the commit", after: release) { $0.event == "committed" }
+            try app.waitForDragEnd(after: release)
+            try app.waitFor(LoopLine.self, "the main loop's report after the drop", after: release, timeout: 3)
+            print(
+                "mail tree: longest main-loop iteration while springing open \(longestStall(app, after: mark, before: release)) ms, with the drop \(longestStall(app, after: release)) ms"
+            )
+            // Inside the team, after its 100 cases; gone from Work; no other mailbox moved.
+            #expect(try storedMailboxes(data, ["Shared", "Region 3", team]) == cases + ["Receipts"])
+            #expect(try storedMailboxes(data, ["Work"]) == work.filter { $0 != "Receipts" })
+            #expect(
+                try storedMailboxes(data, ["Shared", "Region 3", ShowcaseBigData.teamName(region: 3, team: 1)]).count
+                    == 100)
+
+            try undoLastStep(app, pointer, "the undone move")
+            #expect(try storedMailboxes(data, ["Work"]) == work)
+            #expect(try storedMailboxes(data, ["Shared", "Region 3", team]) == cases)
         }
     }
 }

@@ -41,6 +41,7 @@ public struct OutlineRow: Sendable, Hashable {
     public var canHoldChildren: Bool
     /// Whether its children show below it.
     public var isExpanded: Bool
+    /// How many children it holds (listed or not, see ``OutlineTree/unlistedChildren``).
     public var childCount: Int
 }
 
@@ -66,6 +67,11 @@ public struct OutlineTree: Sendable, Hashable {
     /// Rows that refuse items from outside the outline dropped on them, with the reason a
     /// person reads ("Sent is read-only."; see ``OutlineLayout/dropsFromOutsideOnRows``).
     public var refusals: [TargetID: String] = [:] { didSet { revision &+= 1 } }
+    /// How many children rows hold that the app has not listed in the tree yet: a data source
+    /// over a big tree lists a row's children when the row opens (T7). Such a row shows a
+    /// disclosure triangle and springs open under a held drag (T2) like a row whose children
+    /// are listed; its ``OutlineRow/childCount`` is this count until they are.
+    public var unlistedChildren: [TargetID: Int] = [:] { didSet { revision &+= 1 } }
     /// Counts the changes made to this tree (items added or moved, rows opened or closed): a
     /// drag over the outline rebuilds what it derived from the rows only when it changed, so a
     /// pointer move over 100,000 rows costs the same as over 100 (T7). Not part of equality.
@@ -75,7 +81,7 @@ public struct OutlineTree: Sendable, Hashable {
 
     public static func == (a: OutlineTree, b: OutlineTree) -> Bool {
         a.parents == b.parents && a.childrenOf == b.childrenOf && a.names == b.names && a.containers == b.containers
-            && a.expanded == b.expanded && a.refusals == b.refusals
+            && a.expanded == b.expanded && a.refusals == b.refusals && a.unlistedChildren == b.unlistedChildren
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -84,6 +90,7 @@ public struct OutlineTree: Sendable, Hashable {
         hasher.combine(containers)
         hasher.combine(expanded)
         hasher.combine(refusals)
+        hasher.combine(unlistedChildren)
     }
 
     /// How many items the outline holds.
@@ -153,12 +160,19 @@ public struct OutlineTree: Sendable, Hashable {
                 rows.append(
                     OutlineRow(
                         id: id, parent: parent, depth: depth, index: index, canHoldChildren: containers.contains(id),
-                        isExpanded: open, childCount: childrenOf[id]?.count ?? 0))
+                        isExpanded: open, childCount: childCount(of: id)))
                 if open { visit(id, depth: depth + 1) }
             }
         }
         visit(nil, depth: 0)
         return rows
+    }
+
+    /// How many children `id` holds: those listed, or the ``unlistedChildren`` count while
+    /// none are.
+    public func childCount(of id: TargetID) -> Int {
+        let listed = childrenOf[id]?.count ?? 0
+        return listed > 0 ? listed : unlistedChildren[id] ?? 0
     }
 
     /// Why dropping `items` into `parent` is refused (T3), or nil when it may.
