@@ -588,7 +588,7 @@ final class FilesPane: ShowcasePane {
     }
 
     /// The first item's `text/uri-list`, read from the other app after the drop.
-    private static func uriList(of data: DropDataAccess) async throws -> String {
+    static func uriList(of data: DropDataAccess) async throws -> String {
         let loaded: LoadedContent
         do throws(TransferError) {
             loaded = try await DropLoading.load(data, item: 0, accepting: [.uriList])

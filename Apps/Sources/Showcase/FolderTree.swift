@@ -9,7 +9,8 @@ import ShowcaseModel
 /// the folders inside it, real directories on disk. A folder dragged onto another is moved
 /// there on disk (one rename); it never goes into itself or a folder inside it (refused with
 /// the reason, T3); undo moves it back and opens the rows that were open. Files dragged from
-/// the columns onto a folder are copied there (moved with Shift), as onto a column.
+/// the columns onto a folder are copied there (moved with Shift), as onto a column, and so are
+/// another app's files (a file manager's `text/uri-list`).
 ///
 /// Folders are sorted by name, so every drop goes into a folder (`dropsOnRowsOnly`): a line
 /// between two rows would promise a place the folder does not keep.
@@ -40,7 +41,7 @@ final class FolderTree: DragOutlineDataSource {
         self.host = host
         view = DragOutlineView(
             id: Self.id, title: "Folders", host: host, itemType: Self.folderType, kind: Noun("folder"),
-            alsoTakes: [FilesPane.fileType], dropsOnRowsOnly: true, showsHeading: false)
+            alsoTakes: [FilesPane.fileType, .uriList], dropsOnRowsOnly: true, showsHeading: false)
         view.dataSource = self
     }
 
@@ -150,7 +151,10 @@ final class FolderTree: DragOutlineDataSource {
         let library = self.library
         let own = drop.items.compactMap { library.file(for: $0.id) }
         guard !own.isEmpty, own.count == drop.items.count else {
-            return .failed(DropFailure(.forbidden, "Drop files from the folders' columns here."))
+            guard own.isEmpty, drop.data.offeredTypes(item: 0).contains(.uriList) else {
+                return .failed(DropFailure(.forbidden, "Drop files here; other content goes on a top-level folder."))
+            }
+            return importFiles(drop, into: destination)
         }
         let source = own[0].folder
         let names = own.filter { $0.folder == source }.map(\.name)
@@ -173,6 +177,38 @@ final class FolderTree: DragOutlineDataSource {
             } catch {
                 host.completeDeferredDrop(
                     token, with: .failed(DropFailure(.failed, Sentence.explaining("Could not copy", error))))
+            }
+            self?.onFilesChanged?()
+        }
+        return .deferred(placeholders: 0)
+    }
+
+    /// Another app's files (its `text/uri-list`, read after the drop) into `destination`:
+    /// copied off the main loop, or moved in with Shift (all or none); said by the names they
+    /// took here. Nothing of the other app's changes on a copy, or on a failure.
+    private func importFiles(_ drop: DropRequest, into destination: FilesFolder) -> DropResult {
+        let data = drop.data
+        let token = drop.token
+        let host = self.host
+        let library = self.library
+        let move = drop.operation == .move
+        Task { @MainActor [weak self] in
+            do {
+                let text = try await FilesPane.uriList(of: data)
+                let edit: FilesEdit
+                if move {
+                    guard FilesLibrary.namesLocalFile(uriList: text) else { throw FilesError.onlyFilesMove }
+                    edit = try library.moveDropped(uriList: text, into: destination)
+                } else {
+                    edit = try await library.importDropped(uriList: text, into: destination)
+                }
+                host.completeDeferredDrop(
+                    token, with: .committed(undo: edit.action.map { self?.refreshing($0) ?? $0 }), arrived: edit.names)
+            } catch {
+                host.completeDeferredDrop(
+                    token,
+                    with: .failed(
+                        DropFailure(.failed, Sentence.explaining(move ? "Could not move" : "Could not copy", error))))
             }
             self?.onFilesChanged?()
         }

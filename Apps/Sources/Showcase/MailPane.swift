@@ -319,8 +319,8 @@ final class MailPane: ShowcasePane {
 
     func state() -> StateLine {
         var state = StateLine()
-        let fresh = (try? store.itemCounts(in: mailboxes.compactMap(\.id))) ?? counts
-        addCollections(mailboxes, of: store, to: &state, counts: fresh)
+        // The counts read when the outline was last rebuilt (every change to the store does).
+        addCollections(mailboxes, of: store, to: &state, counts: counts)
         func walk(_ parent: TargetID?, _ indent: String) -> [String] {
             outline.children(of: parent).flatMap { [indent + outline.name(of: $0)] + walk($0, indent + "  ") }
         }

@@ -63,7 +63,8 @@ struct InteropFileManagersTests: InteropTesting {
     /// Runs `body` with the showcase on its Files pane and a file manager (`program` for a
     /// folder) showing an empty folder beside it, on the same file system.
     private func withFileManager(
-        _ program: (String) -> PeerProgram, _ body: (_ app: ShowcaseProcess, _ pointer: Pointer, _ trip: FileTrip) throws -> Void
+        _ program: (String) -> PeerProgram,
+        _ body: (_ app: ShowcaseProcess, _ pointer: Pointer, _ trip: FileTrip) throws -> Void
     ) throws {
         try withPeers(pane: "files") { session, app, pointer, data in
             let folder = URL(fileURLWithPath: data).appendingPathComponent("Elsewhere")
@@ -75,7 +76,8 @@ struct InteropFileManagersTests: InteropTesting {
             // The folder view, below the toolbar and location bar.
             let end = (manager.window.x + manager.window.width * 0.6, manager.window.y + manager.window.height * 0.6)
             let trip = FileTrip(
-                name: name, source: source, bytes: try Data(contentsOf: source), arrived: folder.appendingPathComponent(name),
+                name: name, source: source, bytes: try Data(contentsOf: source),
+                arrived: folder.appendingPathComponent(name),
                 start: try layout.row(name, in: "Documents").center, end: end)
             try body(app, pointer, trip)
         }
@@ -122,11 +124,14 @@ struct InteropFileManagersTests: InteropTesting {
             let undoBefore = try #require(app.state?.undo)
             let mark = app.lineCount
             try dragWithShift(pointer, trip)
-            try waitUntil("the copy in Nautilus's folder", timeout: 10) { (try? Data(contentsOf: trip.arrived)) == trip.bytes }
+            try waitUntil("the copy in Nautilus's folder", timeout: 10) {
+                (try? Data(contentsOf: trip.arrived)) == trip.bytes
+            }
             if DisplayBackend.current == .x11 {
                 // Nautilus finishes the drop as the move it was offered (XdndFinished, delete=true)
                 // but copies: the Files pane sees the file still there after its grace period.
-                let told = try app.waitFor(StatusLine.self, "the person told the file stayed", after: mark, timeout: 15) {
+                let told = try app.waitFor(StatusLine.self, "the person told the file stayed", after: mark, timeout: 15)
+                {
                     $0.text.hasSuffix("left '\(trip.name)' in Documents.")
                 }
                 #expect(told.text == "'\(Self.nautilusName)' left '\(trip.name)' in Documents.")
@@ -201,7 +206,9 @@ struct InteropFileManagersTests: InteropTesting {
             try dragWithShift(pointer, trip)
             let status = try handOffStatus(app, after: mark)
             #expect(status == "Moved '\(trip.name)' to \(name).", "\(app.messages(from: mark))")
-            try waitUntil("the file in the other app's folder", timeout: 10) { (try? Data(contentsOf: trip.arrived)) == trip.bytes }
+            try waitUntil("the file in the other app's folder", timeout: 10) {
+                (try? Data(contentsOf: trip.arrived)) == trip.bytes
+            }
             #expect(!FileManager.default.fileExists(atPath: trip.source.path), "the file left its folder")
             try app.waitForState("the row gone", after: mark) { $0.lists["Documents"]?.contains(trip.name) == false }
             let state = try app.waitForState("the history saying it cannot be undone", after: mark) { !$0.undo.isEmpty }
@@ -307,7 +314,8 @@ struct InteropFileManagersTests: InteropTesting {
                 sourceLocation: sourceLocation)
             for (file, bytes) in there {
                 #expect(
-                    FileManager.default.contents(atPath: file.path) == bytes, "'\(file.lastPathComponent)' is untouched",
+                    FileManager.default.contents(atPath: file.path) == bytes,
+                    "'\(file.lastPathComponent)' is untouched",
                     sourceLocation: sourceLocation)
             }
             for (name, original) in zip(arriving, names) {
@@ -349,7 +357,8 @@ struct InteropFileManagersTests: InteropTesting {
     )
     func filesSelectedInThunarIntoFiles() throws {
         let copied = try copyIn(
-            from: Self.thunar, holding: Self.receipts, selecting: ["Receipt April.txt", "Tickets.csv"], onto: "Pictures",
+            from: Self.thunar, holding: Self.receipts, selecting: ["Receipt April.txt", "Tickets.csv"],
+            onto: "Pictures",
             arriving: ["Receipt April.txt", "Tickets.csv"], prepare: thunarListView)
         #expect(copied.status == "Copied 2 files to Pictures.")
         #expect(copied.state.undo == "Undo Copy 2 Files")
@@ -365,6 +374,34 @@ struct InteropFileManagersTests: InteropTesting {
             arriving: ["Meeting notes 2.txt"], prepare: thunarListView)
         #expect(copied.status == "Copied 'Meeting notes 2.txt' to Documents.", "the person learns the name it got")
         #expect(copied.state.lists["Documents"]?.contains("Meeting notes.txt") == true)
+    }
+
+    @Test(
+        "S1, S2, S4, T1: a file dragged from a Thunar folder onto a folder of the Files tree (Documents ▸ Projects ▸ 2026) is copied into that folder on disk with the same bytes, Thunar's file stays, the status names it, and Ctrl+Z takes the copy away",
+        .enabled(if: thunarInstalled, "Thunar is not installed (apt-get install thunar).")
+    )
+    func fileFromThunarOntoATreeFolder() throws {
+        try withFolder(in: Self.thunar, holding: Self.tripPlan, prepare: thunarListView) {
+            app, pointer, manager, elsewhere, library in
+            let file = try place(of: "Trip plan.txt", in: manager)
+            let year = try app.settledLayout(pane: "files").row("Documents/Projects/2026", in: "Folders")
+            let mark = app.lineCount
+            try pointer.drag(from: (file.x + 30, file.midY), to: year.center, steps: 14, pause: 0.5)
+            let status = try waitForDropStatus(app, after: mark, timeout: 15)
+            #expect(status == "Copied 'Trip plan.txt' to 2026.", "S4: \(app.messages(from: mark))")
+            #expect(try committedEvent(in: app, from: mark).operation == "copy", "S2: another app's file is copied")
+            let arrived = library.appendingPathComponent("Documents/Projects/2026/Trip plan.txt")
+            let original = try #require(
+                FileManager.default.contents(atPath: elsewhere.appendingPathComponent("Trip plan.txt").path),
+                "S2: Thunar's file stays")
+            #expect(FileManager.default.contents(atPath: arrived.path) == original, "the same bytes, in 2026")
+            let undone = app.lineCount
+            _ = try app.waitForState("the undo step", after: mark) { $0.undo == "Undo Copy File" }
+            try pointer.key("ctrl+z")
+            try app.waitForState("the copy undone", after: undone) { $0.undo != "Undo Copy File" }
+            #expect(!FileManager.default.fileExists(atPath: arrived.path), "U1: the copy is gone")
+            #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("Trip plan.txt").path))
+        }
     }
 
     @Test(
@@ -423,19 +460,26 @@ struct InteropFileManagersTests: InteropTesting {
             let (original, bytes) = (trip.source, trip.bytes)
             let box = library.appendingPathComponent("Drop Box")
             let reason = "'Thunar' allows only a move, and Drop Box copies what other apps drop."
-            let refusal = try app.waitFor(FeedbackLine.self, "the Drop Box refusing Thunar's move", after: mark, timeout: 15) {
+            let refusal = try app.waitFor(
+                FeedbackLine.self, "the Drop Box refusing Thunar's move", after: mark, timeout: 15
+            ) {
                 $0.event == "proposal" && $0.operation == "forbidden"
             }
             #expect(refusal.reason == reason)
             let events = app.events(from: mark)
-            #expect(!events.contains { $0.event == "highlightOn" && $0.target == refusal.destination }, "F4: \(events.map(\.event))")
-            #expect(events.contains { $0.event == "announcement" && $0.text?.contains(reason) == true }, "the reason is said")
+            #expect(
+                !events.contains { $0.event == "highlightOn" && $0.target == refusal.destination },
+                "F4: \(events.map(\.event))")
+            #expect(
+                events.contains { $0.event == "announcement" && $0.text?.contains(reason) == true },
+                "the reason is said")
             try app.waitFor(GtkLine.self, "Thunar's drag leaving", after: mark, timeout: 15) {
                 $0.message.hasPrefix("external drag-leave") || $0.message.hasPrefix("external drop")
             }
             usleep(500_000)
             #expect(!app.messages(from: mark).contains { $0.hasPrefix("external drop") }, "no drop happened")
-            #expect(FileManager.default.contents(atPath: original.path) == bytes, "S2: the file stays in Thunar's folder")
+            #expect(
+                FileManager.default.contents(atPath: original.path) == bytes, "S2: the file stays in Thunar's folder")
             let inBox = (try? FileManager.default.contentsOfDirectory(atPath: box.path)) ?? []
             #expect(!inBox.contains(trip.name), "nothing arrived: \(inBox)")
         }
@@ -446,7 +490,8 @@ struct InteropFileManagersTests: InteropTesting {
     /// trip and the line count from before the drag.
     private func dragFromThunarWithShift(
         onto folder: String,
-        _ body: (_ app: ShowcaseProcess, _ pointer: Pointer, _ trip: FileTrip, _ library: URL, _ mark: Int) throws -> Void
+        _ body: (_ app: ShowcaseProcess, _ pointer: Pointer, _ trip: FileTrip, _ library: URL, _ mark: Int) throws ->
+            Void
     ) throws {
         let name = "Trip plan.txt"
         try withFolder(in: Self.thunar, holding: Self.tripPlan, prepare: thunarListView) {

@@ -28,4 +28,7 @@ public struct DropRequest: Sendable {
     public var data: DropDataAccess
     /// Names this drop if the destination defers it (``DropResult/deferred(placeholders:)``).
     public var token: DropToken
+    /// The name of the row the items go into (a drop `.on` an outline's row), for the sentences
+    /// said after the drop: "Copied 'Plan.txt' to 2026.", not to the outline.
+    var placeName: String? = nil
 }

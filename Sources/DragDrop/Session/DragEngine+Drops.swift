@@ -21,11 +21,12 @@ extension DragEngine {
             return
         }
         nextToken += 1
-        let request = DropRequest(
+        var request = DropRequest(
             destination: destination, items: items, operation: s.operation, index: index, outline: outline,
             point: s.pointer,
             mode: s.mode, data: dataAccess(for: s, items: items, destination: destination),
             token: DropToken(rawValue: nextToken))
+        if case .on(let row)? = outline { request.placeName = s.outline?.tree.name(of: row) }
         if let message = s.destinationInfo?.confirmation {
             session?.awaitingConfirmation = request
             emit(.confirmationRequested(destination, message: message))
@@ -54,7 +55,7 @@ extension DragEngine {
             // The session has ended: whether it was a keyboard drag (always announced, C4) comes
             // from the request.
             announce(
-                Announcements.completed(items, request.operation, to: destinationName(request.destination)),
+                Announcements.completed(items, request.operation, to: destinationName(of: request)),
                 force: request.mode == .keyboard)
         case .deferred(let count):
             deferredDrops.add(request)
@@ -63,7 +64,7 @@ extension DragEngine {
             endSession()
             emit(.outcome(.placeholder(destination: request.destination, token: request.token)))
             announce(
-                Announcements.adding(request.items, to: destinationName(request.destination)),
+                Announcements.adding(request.items, to: destinationName(of: request)),
                 force: mode == .keyboard)
         }
     }
@@ -142,7 +143,7 @@ extension DragEngine {
             }
             commit(request, undo: undo, cancellation: cancellation, naming: named)
             announce(
-                Announcements.completed(named, request.operation, to: destinationName(request.destination)),
+                Announcements.completed(named, request.operation, to: destinationName(of: request)),
                 force: request.mode == .keyboard)
         case .failed(let failure):
             emit(.placeholderFailed(token, failure))
@@ -171,10 +172,10 @@ extension DragEngine {
                 .addingCancelled,
                 [
                     "items": .text(Announcements.describe(request.items)),
-                    "destination": .name(destinationName(request.destination)),
+                    "destination": .name(destinationName(of: request)),
                 ]))
         emit(.placeholderFailed(token, failure))
-        announce(Announcements.loadCancelled(request.items, to: destinationName(request.destination)), force: true)
+        announce(Announcements.loadCancelled(request.items, to: destinationName(of: request)), force: true)
         return true
     }
 

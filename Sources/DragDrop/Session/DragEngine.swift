@@ -818,6 +818,12 @@ public final class DragEngine {
 
     func destinationName(_ id: TargetID) -> String { registry.target(id)?.name ?? id.rawValue }
 
+    /// Where a drop went, as its sentences name it: the row of an outline it went into, else
+    /// the destination.
+    func destinationName(of request: DropRequest) -> String {
+        request.placeName ?? destinationName(request.destination)
+    }
+
     /// Applies a (possibly unchanged) destination: proposal, badge, highlight, insertion index.
     /// `announceAlways`: say where the drag is even when the proposal did not change (the
     /// keyboard moved from one drop point to another that is not a destination either);

@@ -85,6 +85,8 @@ struct OutlineEngineTests {
         func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult {
             drops.append(drop)
             guard let point = drop.outline else { return .failed(DropFailure(.failed, "no place")) }
+            // A message onto a mailbox: the mailbox takes it; the tree does not change.
+            if !drop.items.contains(where: { tree.holds($0.id) }) { return .committed(undo: nil) }
             do {
                 let move = try tree.move(drop.items.map(\.id), to: point)
                 try layOut()
@@ -373,6 +375,8 @@ struct OutlineEngineTests {
             _ = mail.engine.pointerUp(at: mail.point("inbox", 0.2))
             #expect(mail.drops.last?.outline == .on("inbox"))
             #expect(mail.drops.last?.items.map(\.id) == ["hello"])
+            // Said of the row it went into, not of the outline ("to Mailboxes").
+            #expect(mail.said().last?.hasSuffix(" to Inbox.") == true, "\(mail.said().suffix(2))")
 
             // The keyboard: every row that shows, but Sent.
             mail.tree = try OutlineTests.mailboxes()
