@@ -1,0 +1,91 @@
+import DragDropGTK
+import DriverProtocol
+import Foundation
+import Testing
+import WindowDriver
+
+/// The grid of tiles (`--scene grid`) laid out right to left (`--rtl`: GTK's default direction
+/// set as on a Hebrew or Arabic desktop), under a real pointer (L3): GTK mirrors the grid, and
+/// the drop lands, and the insertion bar shows, where the mirrored tiles are drawn.
+@Suite(
+    "GTK: right-to-left layouts mirror", .serialized,
+    .enabled(
+        if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
+)
+struct RightToLeftGTKTests {
+    static let size = (760, 460)
+    static let tiles = ["Mail", "Notes", "Photos", "Music", "Maps", "Clock", "Work", "Games"]
+
+    private func withRightToLeftGrid(_ body: (_ app: FixtureApp, _ pointer: Pointer) async throws -> Void)
+        async throws
+    {
+        let display = try XDisplay.startPrivate()
+        defer { display.stop() }
+        let app = try await FixtureApp.launch(
+            on: display, size: Self.size, arguments: ["--scene", "grid", "--rtl"], environment: ["GTK_A11Y": "none"])
+        defer { app.stop() }
+        try await body(app, Pointer(display: display))
+    }
+
+    @Test(
+        "L3, F8: in a right-to-left grid the first tile is at the top right; a tile dropped by the left end of the first row lands after its last tile, with the insertion bar on the right of the tile it will precede"
+    )
+    func reorderInAMirroredGrid() async throws {
+        try await withRightToLeftGrid { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let mail = try layout.frame("home/Mail")
+            let notes = try layout.frame("home/Notes")
+            let music = try layout.frame("home/Music")
+            let maps = try layout.frame("home/Maps")
+            // GTK mirrored the grid: reading order runs right to left along each row.
+            #expect(mail.x > notes.x && notes.x > music.x, "L3: the first row reads from the right")
+            #expect(abs(maps.x - mail.x) <= 1 && maps.y > mail.y, "L3: the second row starts on the right")
+            // Right of Maps, the first tile of the second row: where the bar is drawn in right to
+            // left; left of it is where a left-to-right grid would draw it.
+            let barArea = ScreenRect(x: maps.x + maps.width, y: maps.y + 8, width: 9, height: maps.height - 16)
+            let wrongSide = ScreenRect(x: maps.x - 9, y: maps.y + 8, width: 9, height: maps.height - 16)
+            let color = DragGridView.insertionColor
+            #expect(try Screenshot.capture(app.display).count(color, in: barArea) == 0)
+
+            // Over the left end of Music, the first row's last tile: the drop goes after it (index 4,
+            // before Maps). Read left to right the same point would be before Music (index 3).
+            let target = (music.x + 6, music.midY)
+            let mark = app.lineCount
+            try pointer.drag(from: (mail.midX, mail.midY), to: target, pause: 0.3, release: false)
+            try await app.waitFor(FeedbackLine.self, "the insertion index 4", after: mark) {
+                $0.event == "insertion" && $0.index == 4
+            }
+            try await Task.sleep(for: .milliseconds(250))
+            let shot = try Screenshot.capture(app.display)
+            try? app.display.screenshot(to: "/tmp/dragdrop-rtl-grid-bar.png")
+            let bar = shot.count(color, in: barArea)
+            #expect(bar > 150, "L3, F8: insertion-bar pixels right of Maps: \(bar)")
+            #expect(shot.count(color, in: wrongSide) == 0, "L3: no bar on Maps' left, between Maps and Clock")
+            try pointer.release()
+            let reordered = ["Notes", "Photos", "Music", "Mail", "Maps", "Clock", "Work", "Games"]
+            try await app.waitFor(GridLine.self, "the reordered grid", after: mark) { $0.tiles == reordered }
+            let committed = try #require(app.events(from: mark).first { $0.event == "committed" })
+            #expect(committed.index == 4)
+            #expect(committed.operation == "move")
+        }
+    }
+
+    @Test(
+        "L3: in a right-to-left grid a tile dropped on the right half of Photos lands before it, as drawn (left to right it would land after it)"
+    )
+    func dropBeforeATileFromItsRight() async throws {
+        try await withRightToLeftGrid { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let photos = try layout.frame("home/Photos")
+            let games = try layout.frame("home/Games")
+            let mark = app.lineCount
+            // Near Photos' right edge, but inside it (the middle of a tile is spring-loading
+            // territory only for folders; Photos is not one).
+            try pointer.drag(from: (games.midX, games.midY), to: (photos.maxX - 8, photos.midY), pause: 0.3)
+            let reordered = ["Mail", "Notes", "Games", "Photos", "Music", "Maps", "Clock", "Work"]
+            try await app.waitFor(GridLine.self, "Games before Photos", after: mark) { $0.tiles == reordered }
+            let committed = try #require(app.events(from: mark).first { $0.event == "committed" })
+            #expect(committed.index == 2)
+        }
+    }
+}
