@@ -88,4 +88,74 @@ struct RightToLeftGTKTests {
             #expect(committed.index == 2)
         }
     }
+
+    private func withRightToLeftPages(_ body: (FixtureApp, Pointer, SceneLayout) async throws -> Void) async throws {
+        let display = try XDisplay.startPrivate()
+        defer { display.stop() }
+        let app = try await FixtureApp.launch(
+            on: display, size: PagedControlsTests.size, arguments: ["--scene", "pages", "--rtl"],
+            environment: ["GTK_A11Y": "none"])
+        defer { app.stop() }
+        let layout = try await app.settledSceneLayout()
+        try await body(app, Pointer(display: display), layout)
+    }
+
+    @Test(
+        "L3, K7: right to left the page control's first dot is on the right; a click left of the current dot, the Left arrow and a swipe to the right go to the next page, the Right arrow back"
+    )
+    func mirroredPageControlAndSwipe() async throws {
+        try await withRightToLeftPages { app, pointer, layout in
+            let dots = try layout.frame("dots")
+            let first = try layout.frame("dot/0")
+            let last = try layout.frame("dot/2")
+            #expect(first.x > last.x, "L3: page 1's dot is right of page 3's")
+            let drawn = PagedControlsTests.drawnDots(try Screenshot.capture(app.display), in: dots)
+            #expect(
+                drawn.map(\.current) == [false, false, true],
+                "the current (first) page's dot is drawn rightmost: \(drawn)")
+            try? app.display.screenshot(to: "/tmp/dragdrop-rtl-pages.png")
+
+            // Left of the current dot: the next page (one step, never to the dot clicked).
+            var mark = app.lineCount
+            try pointer.click(at: (last.x, last.y))
+            try await PagedControlsTests.waitForPage(1, how: "pageControl", app, after: mark)
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(!app.lines(PagesLine.self, from: mark).contains { $0.current == 2 })
+            // The arrows go the way the dots read: Left forward, Right back.
+            mark = app.lineCount
+            try pointer.key("Left")
+            try await PagedControlsTests.waitForPage(2, how: "pageControl", app, after: mark)
+            mark = app.lineCount
+            try pointer.key("Right")
+            try await PagedControlsTests.waitForPage(1, how: "pageControl", app, after: mark)
+
+            // A swipe to the right on page 2's empty area (below its icons) brings page 3.
+            try await Task.sleep(for: .milliseconds(400))
+            let pages = try layout.frame("pages")
+            mark = app.lineCount
+            try pointer.drag(
+                from: (pages.midX - 150, pages.maxY - 60), to: (pages.midX + 70, pages.maxY - 60), steps: 8)
+            try await PagedControlsTests.waitForPage(2, how: "swipe", app, after: mark)
+            #expect(!app.eventNames(from: mark).contains("lifted"), "a swipe is no content drag")
+        }
+    }
+
+    @Test("L3, SP1, K7: right to left the next page's edge is on the left: an icon held there turns to the next page")
+    func mirroredSpringEdge() async throws {
+        try await withRightToLeftPages { app, pointer, layout in
+            let pages = try layout.frame("pages")
+            let edge = try layout.frame("edge/next")
+            #expect(edge.maxX < pages.midX, "L3: the next page's edge is the left one: \(edge) in \(pages)")
+            #expect((try? layout.frame("edge/previous")) == nil, "no previous edge on the first page")
+            let maps = try layout.frame("page-1/Maps")
+            let mark = app.lineCount
+            try pointer.drag(
+                from: maps.center, to: (edge.midX, edge.midY), pause: 0.1,
+                then: ["mousemove"] + Pointer.at((edge.midX, edge.midY + 2)) + ["sleep", "1.2"], release: false)
+            try await PagedControlsTests.waitForPage(1, how: "springLoaded", app, after: mark)
+            #expect(app.events(from: mark).contains { $0.event == "springActivated" && $0.target == "home.next" })
+            try pointer.release()
+            try await app.waitForDragEnd(after: mark)
+        }
+    }
 }
