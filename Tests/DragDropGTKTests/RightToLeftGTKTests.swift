@@ -89,6 +89,46 @@ struct RightToLeftGTKTests {
         }
     }
 
+    @Test(
+        "L3, M3: right to left the flock trails to the left of the pointer: the cards behind two dragged tiles, and their backdrop, are left of the front card, none right of it"
+    )
+    func flockTrailsLeft() async throws {
+        try await withRightToLeftGrid { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let mail = try layout.frame("home/Mail")
+            let notes = try layout.frame("home/Notes")
+            let grid = try layout.frame("home")
+            var mark = app.lineCount
+            try pointer.click(at: (mail.midX, mail.midY))
+            try pointer.click(at: (notes.midX, notes.midY), holding: ["ctrl"])
+            try await app.waitFor(GridLine.self, "Mail and Notes selected", after: mark) {
+                $0.selected == ["Mail", "Notes"]
+            }
+            // Into the grid's empty lower half, grabbed by Mail's centre: the front card is
+            // centred on the pointer.
+            let target = (grid.midX, grid.maxY - 120)
+            mark = app.lineCount
+            try pointer.drag(from: (mail.midX, mail.midY), to: target, pause: 0.4, release: false)
+            try await app.waitFor(FeedbackLine.self, "a flock of two", after: mark) {
+                $0.event == "preview" && $0.count == 2 && $0.flocked == true
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            let shot = try Screenshot.capture(app.display)
+            try? app.display.screenshot(to: "/tmp/dragdrop-rtl-flock.png")
+            let (left, right) = (target.0 - mail.width / 2, target.0 + mail.width / 2)
+            let band = (y: target.1 - mail.height / 2, height: mail.height + 14)
+            let backdrop = DragStyles.flockBackdrop
+            let trailing = shot.count(
+                backdrop, in: ScreenRect(x: left - 14, y: band.y, width: 11, height: band.height), tolerance: 6)
+            let leading = shot.count(
+                backdrop, in: ScreenRect(x: right + 8, y: band.y, width: 11, height: band.height), tolerance: 6)
+            #expect(trailing > 40, "L3, M3: flock pixels left of the front card: \(trailing)")
+            #expect(leading == 0, "L3: nothing of the flock right of the front card: \(leading)")
+            try pointer.release()
+            try await app.waitForDragEnd(after: mark)
+        }
+    }
+
     private func withRightToLeftPages(_ body: (FixtureApp, Pointer, SceneLayout) async throws -> Void) async throws {
         let display = try XDisplay.startPrivate()
         defer { display.stop() }
