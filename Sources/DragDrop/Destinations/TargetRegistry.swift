@@ -376,7 +376,7 @@ public struct TargetRegistry {
     }
 
     /// The direction of `id` (its own or inherited, L3); the default when it is not registered.
-    public func layoutDirection(of id: TargetID) -> LayoutDirection {
+    package func layoutDirection(of id: TargetID) -> LayoutDirection {
         slot(of: id).map(layoutDirection(ofSlot:)) ?? defaultLayoutDirection
     }
 
