@@ -9,6 +9,7 @@ import Glibc
 //   dragdrop-gtk-fixture [--size WIDTHxHEIGHT] [--scene text|grid|visuals] [--a11y]
 //                        [--list-policy move|automatic|move-after-register]
 //   dragdrop-gtk-fixture --scene apps --name A …   (drags between apps: AppsScene.swift)
+//   … --rtl   any scene laid out right to left, as on a Hebrew or Arabic desktop (L3)
 //
 // Prints one JSON object per line on stdout:
 //   {"t":…,"kind":"feedback","event":…}   every engine feedback event (the timeline schema)
@@ -163,6 +164,9 @@ guard let app = gtk_application_new("org.dragdrop.gtk-fixture", G_APPLICATION_NO
 GLibMainActorBridge.install()
 let appsScene = AppsScene(arguments: CommandLine.arguments)  // `--scene apps`: see AppsScene.swift
 GSignal.connect(UnsafeMutableRawPointer(app), "activate") {
+    // `--rtl`: every widget's default direction is right to left, as GTK sets it for a Hebrew
+    // or Arabic locale (L3); set here, after gtk_init chose the locale's.
+    if CommandLine.arguments.contains("--rtl") { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
     if let appsScene {
         appsScene.activate(app)
     } else if !scenes.activate(app, arguments: CommandLine.arguments) {

@@ -81,13 +81,32 @@ public struct Noun: Hashable, Sendable, Codable {
 }
 
 /// How items in a container are laid out, so a drop can land between two of them (F8).
+///
+/// Horizontal orders follow the container's ``LayoutDirection``: in a right-to-left layout the
+/// first column of a horizontal list, and the first item of each row of a grid, is on the
+/// right (L3).
 public enum InsertionLayout: String, Sendable, Codable, Hashable {
     /// Rows from top to bottom.
     case vertical
-    /// Columns from left to right.
+    /// Columns in the reading direction: left to right, or right to left in a right-to-left
+    /// layout.
     case horizontal
-    /// Items in reading order, wrapping into rows.
+    /// Items in reading order, wrapping into rows: each row in the reading direction.
     case grid
+}
+
+/// Which way a layout reads horizontally (L3): left to right, as in English, or mirrored for
+/// right-to-left languages (Hebrew, Arabic), where a horizontal list's first item is on the
+/// right and a grid fills each row from the right.
+///
+/// A container is told its direction with ``DragTarget/layoutDirection``; one that is not told
+/// takes its parent's, and a root takes the engine's ``DragEngine/layoutDirection``
+/// (left to right unless the app says otherwise).
+public enum LayoutDirection: String, Sendable, Codable, Hashable {
+    /// Left to right (the default).
+    case leftToRight
+    /// Right to left: horizontal orders mirror.
+    case rightToLeft
 }
 
 /// What a destination does with the default operation rules (S2).
@@ -138,6 +157,10 @@ public struct DragTarget: Sendable {
     public var isMovable = true
     /// Set on a container whose items make room for a drop between them.
     public var insertion: InsertionLayout?
+    /// Which way this target's horizontal orders read (L3): its ``insertion`` layout's, and the
+    /// reading order of keyboard drop points inside it. `nil` takes the parent's, and a root's
+    /// defaults to the engine's ``DragEngine/layoutDirection``.
+    public var layoutDirection: LayoutDirection?
     /// Overrides of the default operation.
     public var operationPolicy: OperationPolicy = .automatic
     /// Whether this destination can carry out another app's move itself, so that content from
@@ -226,8 +249,9 @@ public struct TargetHandle: Hashable, Sendable {
 public struct OutlineLayout: Sendable, Hashable {
     /// The width of one level of indentation, in points.
     public var indent: Double
-    /// Where depth 0 starts, in points from the outline's left edge: a pointer left of
-    /// `origin + indent` asks for the top level.
+    /// Where depth 0 starts, in points from the outline's left edge (its right edge in a
+    /// right-to-left layout, L3): a pointer left of `origin + indent` (right of it) asks for
+    /// the top level.
     public var origin: Double
     /// Whether items that are not rows of the outline (messages dragged onto mailboxes, files
     /// onto folders) drop on the row under the pointer, the whole row, and never between rows;

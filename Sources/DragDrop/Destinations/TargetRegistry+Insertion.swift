@@ -7,12 +7,13 @@ extension TargetRegistry {
         guard let s = slot(of: container), cold[Int(s)].extra >= 0,
             let layout = extras[Int(cold[Int(s)].extra)]?.insertion
         else { return nil }
+        let direction = layoutDirection(ofSlot: s)
         var count = 0
         var child = nodes[Int(s)].firstChild
         while child >= 0 {
             if nodes[Int(child)].flags & Self.hiddenFlag == 0 {
                 if let point {
-                    if InsertionIndex.isBefore(index.frame(of: child), point, layout) { count += 1 }
+                    if InsertionIndex.isBefore(index.frame(of: child), point, layout, direction) { count += 1 }
                 } else {
                     count += 1
                 }
@@ -26,7 +27,7 @@ extension TargetRegistry {
 extension DragEngine {
     /// Where in `container` a drop at `point` lands, from its registered children (F8): the
     /// number of its shown children that come before the point in its
-    /// ``DragTarget/insertion`` layout (for laid-out items, the index ``InsertionIndex`` finds
+    /// ``DragTarget/insertion`` layout, read in its ``DragTarget/layoutDirection`` (L3) (for laid-out items, the index ``InsertionIndex`` finds
     /// among their frames in list order), or the number of its shown children when `point` is
     /// nil (a keyboard drop lands at the end). Nil when `container` is not registered or has no
     /// insertion layout.

@@ -97,6 +97,7 @@ public struct TargetRegistry {
     struct Extras {
         var app: AppID?
         var insertion: InsertionLayout?
+        var layoutDirection: LayoutDirection?
         var outline: OutlineLayout?
         var operationPolicy: OperationPolicy
         var takesMovesFromOtherApps: Bool
@@ -138,6 +139,8 @@ public struct TargetRegistry {
     private(set) var types: TypeUniverse
     /// The app that owns targets registered without an app.
     public let localApp: AppID
+    /// The direction of targets that neither have one nor inherit one (L3).
+    var defaultLayoutDirection: LayoutDirection = .leftToRight
 
     static let hiddenFlag: UInt8 = 1
     static let clipsFlag: UInt8 = 2
@@ -347,6 +350,36 @@ public struct TargetRegistry {
         if hidden { nodes[s].flags |= Self.hiddenFlag } else { nodes[s].flags &= ~Self.hiddenFlag }
     }
 
+    /// Tells a target which way its horizontal orders read (L3); nil takes its parent's.
+    mutating func setLayoutDirection(_ direction: LayoutDirection?, for id: TargetID) throws(RegistryError) {
+        guard let slot = slot(of: id) else { throw .unknownTarget(id) }
+        let s = Int(slot)
+        if cold[s].extra >= 0, extras[Int(cold[s].extra)] != nil {
+            extras[Int(cold[s].extra)]!.layoutDirection = direction
+        } else if direction != nil {
+            var target = DragTarget(id: id, name: "", frame: .zero)
+            target.layoutDirection = direction
+            cold[s].extra = storeExtras(of: target)
+        }
+    }
+
+    /// The direction of slot `s`: its own, else its nearest ancestor's, else the registry's
+    /// ``defaultLayoutDirection``. O(depth).
+    func layoutDirection(ofSlot s: Int32) -> LayoutDirection {
+        var slot = s
+        while slot >= 0 {
+            let extra = cold[Int(slot)].extra
+            if extra >= 0, let direction = extras[Int(extra)]?.layoutDirection { return direction }
+            slot = nodes[Int(slot)].parent
+        }
+        return defaultLayoutDirection
+    }
+
+    /// The direction of `id` (its own or inherited, L3); the default when it is not registered.
+    package func layoutDirection(of id: TargetID) -> LayoutDirection {
+        slot(of: id).map(layoutDirection(ofSlot:)) ?? defaultLayoutDirection
+    }
+
     /// Puts a target above its siblings (a window brought to the front).
     mutating func bringToFront(_ id: TargetID) throws(RegistryError) {
         guard let slot = slot(of: id) else { throw .unknownTarget(id) }
@@ -385,6 +418,7 @@ public struct TargetRegistry {
         if cold[s].extra >= 0, let extra = extras[Int(cold[s].extra)] {
             target.app = extra.app
             target.insertion = extra.insertion
+            target.layoutDirection = extra.layoutDirection
             target.outline = extra.outline
             target.operationPolicy = extra.operationPolicy
             target.takesMovesFromOtherApps = extra.takesMovesFromOtherApps
@@ -640,14 +674,15 @@ public struct TargetRegistry {
     /// Stores the rare roles of `target` in the side table; -1 when it has none.
     private mutating func storeExtras(of target: DragTarget) -> Int32 {
         guard
-            target.app != nil || target.insertion != nil || target.outline != nil
+            target.app != nil || target.insertion != nil || target.layoutDirection != nil || target.outline != nil
                 || target.operationPolicy != .automatic
                 || target.takesMovesFromOtherApps || target.springLoading != nil || target.autoscroll != nil
                 || target.confirmation != nil
                 || target.modelItems != nil
         else { return -1 }
         let extra = Extras(
-            app: target.app, insertion: target.insertion, outline: target.outline,
+            app: target.app, insertion: target.insertion, layoutDirection: target.layoutDirection,
+            outline: target.outline,
             operationPolicy: target.operationPolicy,
             takesMovesFromOtherApps: target.takesMovesFromOtherApps, springLoading: target.springLoading,
             autoscroll: target.autoscroll, confirmation: target.confirmation,

@@ -112,9 +112,14 @@ extension DragEngine {
             return OutlinePlacement(point: session!.keyboard?.focus.flatMap { session!.keyboard?.points[$0].outline })
         }
         guard let pointer = session!.pointer else { return OutlinePlacement(point: nil) }
-        let left = registry.frame(of: container)?.minX ?? 0
+        // Depth grows away from the reading edge: from the left, or in a right-to-left
+        // outline from the right, where its rows are indented (L3).
+        let frame = registry.frame(of: container)
+        let inset =
+            registry.layoutDirection(of: container) == .rightToLeft
+            ? (frame?.maxX ?? 0) - pointer.x : pointer.x - (frame?.minX ?? 0)
         let hit = registry.outlineRow(in: container, at: pointer.y)
-        return session!.outline!.place(hit, x: pointer.x - left)
+        return session!.outline!.place(hit, x: inset)
     }
 
     /// Shows `point` as the drop point of the outline `container` (nil: none), telling the

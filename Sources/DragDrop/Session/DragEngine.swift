@@ -224,6 +224,24 @@ public final class DragEngine {
         membershipChanged()
     }
 
+    /// The direction of every target that is not told one and inherits none (L3): left to
+    /// right by default. A right-to-left app (its interface in Hebrew or Arabic) sets it once;
+    /// a container that reads otherwise sets its own ``DragTarget/layoutDirection``.
+    public var layoutDirection: LayoutDirection {
+        get { registry.defaultLayoutDirection }
+        set {
+            registry.defaultLayoutDirection = newValue
+            membershipChanged()
+        }
+    }
+
+    /// Tells a registered target which way its horizontal orders read (L3), as when the
+    /// person switches the interface's language; nil takes its parent's again.
+    public func setLayoutDirection(_ direction: LayoutDirection?, for id: TargetID) throws(RegistryError) {
+        try registry.setLayoutDirection(direction, for: id)
+        membershipChanged()
+    }
+
     /// Puts a target above its siblings.
     public func bringToFront(_ id: TargetID) throws(RegistryError) {
         try registry.bringToFront(id)

@@ -77,15 +77,17 @@ struct KeyboardNavigation {
         self.membershipVersion = membershipVersion
     }
 
-    /// Drop points in reading order: top to bottom, then left to right, outer before inner; an
-    /// outline's points (`outlinePoints`, nil for other targets) in its own order, in its place.
+    /// Drop points in reading order: top to bottom, then along each row in its direction (left
+    /// to right, or right to left where the points' layout direction is right to left, L3),
+    /// outer before inner; an outline's points (`outlinePoints`, nil for other targets) in its
+    /// own order, in its place.
     static func points(
         in registry: TargetRegistry, masks: [TypeMask], excluding items: Set<TargetID>,
         outlinePoints: (DragTarget) -> [(OutlineDropPoint, String)]? = { _ in nil }
     )
         -> [KeyboardDropPoint]
     {
-        var found: [(Rect, Int, KeyboardDropPoint)] = []
+        var found: [(Rect, Int, KeyboardDropPoint, LayoutDirection)] = []
         for target in registry.allTargets where registry.isShown(target.id) {
             if items.contains(target.id) { continue }
             let ancestors = registry.ancestors(of: target.id)
@@ -93,6 +95,8 @@ struct KeyboardNavigation {
             let isDestination = registry.accepts(target.id, masks: masks)
             let isSpring = target.springLoading != nil
             guard isDestination || isSpring else { continue }
+            // A point reads in its container's direction (its parent's, or the engine's).
+            let direction = target.parent.map(registry.layoutDirection(of:)) ?? registry.defaultLayoutDirection
             if isDestination, target.outline != nil, let inside = outlinePoints(target) {
                 for (point, name) in inside {
                     found.append(
@@ -100,7 +104,7 @@ struct KeyboardNavigation {
                             target.frame, ancestors.count,
                             KeyboardDropPoint(
                                 target: target.id, name: name, isDestination: true, isSpringLoaded: false,
-                                outline: point)
+                                outline: point), direction
                         ))
                 }
                 continue
@@ -109,14 +113,20 @@ struct KeyboardNavigation {
                 (
                     target.frame, ancestors.count,
                     KeyboardDropPoint(
-                        target: target.id, name: target.name, isDestination: isDestination, isSpringLoaded: isSpring)
+                        target: target.id, name: target.name, isDestination: isDestination, isSpringLoaded: isSpring),
+                    direction
                 ))
         }
         // An outline's points keep their order (the sort is stable on the found order).
         let ordered = found.enumerated().sorted { x, y in
             let (a, b) = (x.element, y.element)
             if a.0.minY != b.0.minY { return a.0.minY < b.0.minY }
-            if a.0.minX != b.0.minX { return a.0.minX < b.0.minX }
+            // Two points of right-to-left rows: the one further right comes first.
+            if a.3 == .rightToLeft && b.3 == .rightToLeft {
+                if a.0.maxX != b.0.maxX { return a.0.maxX > b.0.maxX }
+            } else if a.0.minX != b.0.minX {
+                return a.0.minX < b.0.minX
+            }
             if a.1 != b.1 { return a.1 < b.1 }
             if a.2.target != b.2.target { return a.2.target < b.2.target }
             return x.offset < y.offset

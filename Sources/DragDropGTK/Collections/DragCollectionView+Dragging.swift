@@ -53,7 +53,8 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
         guard let point else { return itemCount }
         guard let frames = modelFrames() else { return itemCount }
         let position = InsertionIndex.compute(
-            layout: options.layout == .list ? .vertical : .grid, frames: frames, point: point)
+            layout: options.layout == .list ? .vertical : .grid, frames: frames, point: point,
+            direction: layoutDirection)
         return dataIndex(beforePosition: position)
     }
 
@@ -286,7 +287,8 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
             }
         case .grid:
             let columns = self.columns
-            let stepX = pitch.x > 0 ? pitch.x : reference.frame.width
+            // GTK fills a right-to-left grid's rows from the right (L3).
+            let stepX = (pitch.x > 0 ? pitch.x : reference.frame.width) * (layoutDirection == .rightToLeft ? -1 : 1)
             let stepY = pitch.y > 0 ? pitch.y : reference.frame.height
             return { position in
                 let dx = Double(position % columns - reference.position % columns) * stepX

@@ -165,6 +165,9 @@ public final class DragCollectionView: GtkDragRegistering {
     /// Distance between two rows (lists) or two rows and two columns of tiles (grids), measured
     /// from the rows on screen outside drags: what places rows bound during a drag.
     var pitch = (x: 0.0, y: 0.0)
+    /// The direction the view was registered with (L3): GTK mirrors a grid in a right-to-left
+    /// layout, and the engine must read it the same way. Checked after each paint.
+    var registeredDirection: LayoutDirection = .leftToRight
     /// Deferred drops and their placeholder rows (DragCollectionView+Placeholders.swift).
     var pending: [PendingDrop] = []
     /// Decides whether a drop between the items loads later (see ``defersDrop``).
@@ -343,6 +346,7 @@ public final class DragCollectionView: GtkDragRegistering {
         guard window == nil else { return }
         // Rows the host unregistered with the view (out of the window) register again below.
         for cell in cells.values { cell.registered = false }
+        registeredDirection = layoutDirection
         try host.register(itemsView.widget, as: containerTarget(in: parent), delegate: self)
         registeredParent = parent
         host.afterEachPaint(of: id) { [weak self] in self?.afterPaint() }
@@ -363,6 +367,7 @@ public final class DragCollectionView: GtkDragRegistering {
         if options.acceptsDrops {
             container.accepts = [options.itemType] + options.extraAccepts
             container.insertion = options.layout == .list ? .vertical : .grid
+            container.layoutDirection = layoutDirection
             container.outline = options.outline
             container.operationPolicy = options.operationPolicy
             container.takesMovesFromOtherApps = options.takesMovesFromOtherApps
@@ -1000,6 +1005,13 @@ public final class DragCollectionView: GtkDragRegistering {
     /// layout), so the insertion point never moves under a still pointer.
     func afterPaint() {
         guard window != nil else { return }
+        if layoutDirection != registeredDirection {
+            // The app (or the person, switching the language) changed the direction (L3).
+            registeredDirection = layoutDirection
+            do { try host.engine.setLayoutDirection(registeredDirection, for: id) } catch {
+                host.onDiagnostic?("error: \(error)")
+            }
+        }
         if !host.framesFrozen {
             var width = Float.infinity
             var height = Float.infinity
@@ -1035,6 +1047,10 @@ public final class DragCollectionView: GtkDragRegistering {
         if moved { host.reschedule() }
     }
 
+    /// The direction GTK lays the items out in (L3): a right-to-left grid starts each row on the
+    /// right.
+    var layoutDirection: LayoutDirection { GtkWidgetSupport.layoutDirection(of: itemsView.widget) }
+
     /// The number of tiles a row of the grid holds now.
     var columns: Int {
         guard case .grid(let most) = options.layout else { return 1 }
@@ -1060,11 +1076,15 @@ public final class DragCollectionView: GtkDragRegistering {
             """
         for depth in 0..<outlineDepths {
             let x = Int(layout.origin + Double(depth) * layout.indent)
+            // From the left, or in a right-to-left outline from the right (L3).
             let line =
                 "background-image: linear-gradient(to right, transparent \(x)px, \(blue) \(x)px); background-size: 100% 3px; background-repeat: no-repeat;"
+            let mirrored =
+                "background-image: linear-gradient(to left, transparent \(x)px, \(blue) \(x)px);"
             css += """
                 .dd-collection-list .dd-cell.dd-outline-gap-\(depth) { transform: translateY(28px); \(line) background-position: 0 0; }
                 .dd-collection-list .dd-cell.dd-outline-end-\(depth) { \(line) background-position: 0 100%; }
+                .dd-collection-list .dd-cell.dd-outline-gap-\(depth):dir(rtl), .dd-collection-list .dd-cell.dd-outline-end-\(depth):dir(rtl) { \(mirrored) }
 
                 """
         }
@@ -1088,6 +1108,8 @@ public final class DragCollectionView: GtkDragRegistering {
         .dd-collection-grid > child:selected { background-color: transparent; }
         .dd-grid-insert-before { box-shadow: -6px 0 0 0 rgb(230, 97, 0); }
         .dd-grid-insert-after { box-shadow: 6px 0 0 0 rgb(230, 97, 0); }
+        .dd-grid-insert-before:dir(rtl) { box-shadow: 6px 0 0 0 rgb(230, 97, 0); }
+        .dd-grid-insert-after:dir(rtl) { box-shadow: -6px 0 0 0 rgb(230, 97, 0); }
         """
 }
 

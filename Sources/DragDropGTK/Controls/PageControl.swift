@@ -5,7 +5,9 @@ import DragDrop
 ///
 /// Navigation is sequential: activating the control before the current dot goes to the previous
 /// page, after it to the next page, never straight to the dot that was hit; the Left and Right
-/// arrow keys (and Page Up and Page Down) do the same when it has the focus. It refuses more than
+/// arrow keys (and Page Up and Page Down) do the same when it has the focus. In a right-to-left
+/// layout (GTK's direction of the widget: a Hebrew or Arabic desktop) the first dot is on the
+/// right, and Left and a click left of the current dot go to the next page (L3). It refuses more than
 /// ``maximumPages`` pages: beyond that, people need a grid that reaches any page directly.
 ///
 /// To assistive technology it is an adjustable control ("slider") named `name`, whose value
@@ -81,13 +83,18 @@ public final class PageControl {
         update()
     }
 
-    /// The dots' centres along the control, in its coordinates: equally spaced by
-    /// ``dotSpacing`` and centred in the widget.
+    /// The dots' centres along the control, in its coordinates, by page: equally spaced by
+    /// ``dotSpacing`` and centred in the widget, the first page's on the left, or on the right
+    /// in a right-to-left layout (L3).
     public func dotCenters() -> [Double] {
         let width = Double(gtk_widget_get_width(area.widget))
         let first = (width - Double(numberOfPages - 1) * Self.dotSpacing) / 2
-        return (0..<numberOfPages).map { first + Double($0) * Self.dotSpacing }
+        let centers = (0..<numberOfPages).map { first + Double($0) * Self.dotSpacing }
+        return isRightToLeft ? centers.reversed() : centers
     }
+
+    /// Whether GTK lays the control out right to left.
+    private var isRightToLeft: Bool { GtkWidgetSupport.layoutDirection(of: area.widget) == .rightToLeft }
 
     /// Goes one page back or forward, as a click or a key would (nothing at either end).
     public func step(_ direction: Direction) {
@@ -151,10 +158,13 @@ public final class PageControl {
                     gtk_widget_grab_focus(self.area.widget)
                     let current = self.dotCenters()[self.currentPage]
                     let slack = Self.dotSpacing / 4
+                    // Left of the current dot is before it, or after it right to left (L3).
+                    let (left, right): (Direction, Direction) =
+                        self.isRightToLeft ? (.next, .previous) : (.previous, .next)
                     if x < current - slack {
-                        self.step(.previous)
+                        self.step(left)
                     } else if x > current + slack {
-                        self.step(.next)
+                        self.step(right)
                     }
                 })
             gtk_widget_add_controller(area.widget, click)
@@ -166,10 +176,15 @@ public final class PageControl {
                     guard let self, state & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else {
                         return false
                     }
+                    // The arrows go the way the dots read (L3); Page Up and Down keep their sense.
+                    let (left, right): (Direction, Direction) =
+                        self.isRightToLeft ? (.next, .previous) : (.previous, .next)
                     switch Int32(bitPattern: keyval) {
-                    case GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up:
+                    case GDK_KEY_Left, GDK_KEY_KP_Left: self.step(left)
+                    case GDK_KEY_Right, GDK_KEY_KP_Right: self.step(right)
+                    case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up:
                         self.step(.previous)
-                    case GDK_KEY_Right, GDK_KEY_KP_Right, GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down:
+                    case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down:
                         self.step(.next)
                     default:
                         return false

@@ -13,7 +13,9 @@ import DragDrop
 /// item drops on that page. Each edge is a spring-loaded target (`<id>.previous`,
 /// `<id>.next`) shown only where there is a page to go to; the pages keep a margin of
 /// ``edgeWidth`` on both sides so the edges never cover their content. Space over an edge
-/// during a keyboard drag turns at once (SP3).
+/// during a keyboard drag turns at once (SP3). In a right-to-left layout (GTK's direction)
+/// everything mirrors: the previous page's edge is on the right, a swipe to the right brings
+/// the next page, and the pages slide the other way (L3).
 ///
 /// ```swift
 /// let pages = try PagedView(id: "home", name: "Home Screen", host: host)
@@ -42,9 +44,9 @@ public final class PagedView {
 
     /// An edge of the pages.
     public enum Edge: Sendable, Hashable {
-        /// The left edge: the previous page.
+        /// The start edge (left, or right in a right-to-left layout): the previous page.
         case previous
-        /// The right edge: the next page.
+        /// The end edge (right, or left in a right-to-left layout): the next page.
         case next
     }
 
@@ -202,6 +204,11 @@ public final class PagedView {
 
     // MARK: Input
 
+    /// Whether GTK lays the pages out right to left: the previous page's edge is then on the
+    /// right (GTK places the edges by their start and end alignment) and pages slide the other
+    /// way (GtkStack mirrors its slide).
+    private var isRightToLeft: Bool { GtkWidgetSupport.layoutDirection(of: overlay.widget) == .rightToLeft }
+
     private func installInput() {
         // A horizontal swipe on the pages' empty area turns one page.
         let swipe = SlideGesture(on: overlay.widget, axis: .horizontal, host: host)
@@ -209,7 +216,10 @@ public final class PagedView {
             guard let self else { return }
             let needed = max(48, Double(gtk_widget_get_width(self.overlay.widget)) / 8)
             guard abs(dx) >= needed else { return }
-            self.step(dx < 0 ? .next : .previous, how: .swipe)
+            // A swipe towards the start edge brings the next page: leftwards, or rightwards
+            // in a right-to-left layout, where the next page lies to the left (L3).
+            let forward = self.isRightToLeft ? dx > 0 : dx < 0
+            self.step(forward ? .next : .previous, how: .swipe)
         }
         self.swipe = swipe
         // A sideways scroll: a wheel step turns a page; smooth scrolling turns one page per
@@ -225,7 +235,10 @@ public final class PagedView {
                     let wheel = gtk_event_controller_scroll_get_unit(OpaquePointer(controller)) == GDK_SCROLL_UNIT_WHEEL
                     self.scrolled = wheel ? dx : self.scrolled + dx
                     if abs(self.scrolled) >= (wheel ? 1 : 80) {
-                        self.step(self.scrolled > 0 ? .next : .previous, how: .scroll)
+                        // Scrolling right shows what lies right: the next page, or the previous
+                        // one right to left (L3).
+                        let forward = self.isRightToLeft ? self.scrolled < 0 : self.scrolled > 0
+                        self.step(forward ? .next : .previous, how: .scroll)
                         self.scrolled = 0
                     }
                     return true

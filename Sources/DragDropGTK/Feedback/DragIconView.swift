@@ -12,7 +12,8 @@ import DragDrop
 final class DragIconView {
     /// The most cards stacked under the pointer, whatever the number of items.
     static let maximumCards = 3
-    /// How far each card behind sits right of and below the one in front, in pixels.
+    /// How far each card behind sits right of (left of, right to left) and below the one in
+    /// front, in pixels.
     static let cardOffset: Float = 6
     /// The rotation of the cards behind, alternating sign, in degrees.
     static let cardRotation: Float = 2
@@ -25,6 +26,12 @@ final class DragIconView {
     let snapshot: GObjectRef?
     /// The front card's size in pixels.
     let cardSize: (width: Int32, height: Int32)
+    /// Whether the flock trails to the left (GTK lays the dragged widget out right to left, L3):
+    /// the cards behind sit left of the front card, and the count and badge at its top left.
+    let mirrored: Bool
+    /// Right to left, the room left of the front card for the cards behind, in pixels: as many
+    /// as the drag began with (items added later stack within it).
+    private let trailRoom: Float
 
     private let composited: Bool
     private let root: GObjectRef
@@ -48,7 +55,12 @@ final class DragIconView {
         // Room above and right of the image for the badge (none without a compositor, where it
         // would show black: the badges then sit inside the image).
         let inset: Int32 = composited ? 10 : 0
-        origin = (0, inset)
+        // Right to left the corner (its margin at the end, GTK's start and end) and the cards
+        // behind are on the left, so the front card sits right of them (L3).
+        mirrored = gtk_widget_get_direction(front) == GTK_TEXT_DIR_RTL
+        let behind = min(max(1, itemCount), Self.maximumCards) - 1
+        trailRoom = mirrored && behind > 0 ? Float(behind) * Self.cardOffset + 4 : 0
+        origin = (mirrored ? inset + Int32(trailRoom) : 0, inset)
         let image = Self.image(of: front)
         snapshot = image.picture
         cardSize = image.size
@@ -99,8 +111,10 @@ final class DragIconView {
             let card = makeCard(for: source.widget, behind: depth > 0)
             gtk_fixed_put(dd_fixed(stage.raw), card.widget, 0, 0)
             let shift = Float(depth) * Self.cardOffset
-            var transform = gsk_transform_translate(
-                nil, [graphene_point_t(x: Float(origin.x) + shift, y: Float(origin.y) + shift)])
+            // In the stage (which starts after the corner's margin): right of the front card,
+            // or right to left left of it, within the room kept for them.
+            let x = mirrored ? max(0, trailRoom - shift) : shift
+            var transform = gsk_transform_translate(nil, [graphene_point_t(x: x, y: Float(origin.y) + shift)])
             if depth > 0 {
                 // Turn each card behind a little about its centre, alternately left and right.
                 let centre = graphene_point_t(x: Float(cardSize.width) / 2, y: Float(cardSize.height) / 2)
@@ -115,7 +129,8 @@ final class DragIconView {
         // The opaque backdrop only where cards behind leave gaps (M3 without a compositor).
         if !composited, sources.count > 1 { gtk_widget_add_css_class(stage.widget, "dd-opaque") }
         let depth = Int32(Float(sources.count - 1) * Self.cardOffset) + (sources.count > 1 ? 4 : 0)
-        gtk_widget_set_size_request(stage.widget, cardSize.width + depth, cardSize.height + origin.y + depth)
+        let width = mirrored ? Int32(trailRoom) : depth
+        gtk_widget_set_size_request(stage.widget, cardSize.width + width, cardSize.height + origin.y + depth)
     }
 
     /// A still image of `widget` as it looks now, and its size. Still, not live: the image must

@@ -5,6 +5,12 @@ import DragDrop
 /// handling, and the signal shapes `GSignal` does not cover.
 @MainActor
 enum GtkWidgetSupport {
+    /// The direction GTK lays `widget` out in (its own, else the default one, which follows the
+    /// locale: right to left on a Hebrew or Arabic desktop), for the engine (L3).
+    static func layoutDirection(of widget: UnsafeMutablePointer<GtkWidget>) -> LayoutDirection {
+        gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? .rightToLeft : .leftToRight
+    }
+
     /// A list's or grid's title: bold, left-aligned and selectable so it can be copied (K3),
     /// passed by Tab (`can-focus` off). Not `focusable = false`: a selectable label that is not
     /// focusable still takes Tab and shortcuts (it swallowed Ctrl+Z after the list rebuilt its

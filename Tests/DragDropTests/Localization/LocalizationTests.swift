@@ -80,6 +80,40 @@ struct LocalizationTests {
             ])
     }
 
+    @Test(
+        "L1, L2: a keyboard drag on the harness is spoken in Hebrew, the Latin name Trips isolated in the right-to-left sentence"
+    )
+    func hebrew() throws {
+        let trips = "\u{2068}Trips\u{2069}"
+        #expect(
+            try keyboardDragSentences("he") == [
+                "הרמת: 3 צילומים. 5 מקומות שחרור זמינים; לבחירה יש להקיש Tab.",
+                "מעל \(trips): שחרור יעתיק.",
+                "העתקת אל \(trips): 3 צילומים.",
+                "ביטלת: העתקת 3 צילומים.",
+                "ביצוע חוזר: העתקת 3 צילומים",
+            ])
+    }
+
+    @Test(
+        "L2: Hebrew counts say one and two in words (קובץ אחד, שני קבצים) and use digits from three",
+        arguments: [
+            (1, "קובץ אחד"), (2, "שני קבצים"), (3, "3 קבצים"), (10, "10 קבצים"), (12, "12 קבצים"), (0, "0 קבצים"),
+        ])
+    func hebrewPlurals(count: Int, expected: String) {
+        Localization.withLanguage("he") {
+            #expect(Noun("file").counted(count) == expected)
+            #expect(
+                Localization.format(.pickedUpWithDropPoints, count: count, ["items": .text("x")]).hasPrefix("הרמת: x. ")
+            )
+        }
+        #expect(
+            Localization.withLanguage("he") {
+                Localization.format(.pickedUpWithDropPoints, count: 2, ["items": .text("x")])
+            }
+                == "הרמת: x. שני מקומות שחרור זמינים; לבחירה יש להקיש Tab.")
+    }
+
     @Test("L1: without a language set the same drag is spoken in English, as before")
     func english() throws {
         #expect(
@@ -100,7 +134,7 @@ struct LocalizationTests {
     }
 
     @Test(
-        "L1: every message the engine can say is translated in Korean, Japanese and Russian, with the same placeholders",
+        "L1: every message the engine can say is translated in Korean, Japanese, Russian and Hebrew, with the same placeholders",
         arguments: MOFixtures.shipped)
     func complete(language: String) throws {
         let localizer = MOFixtures.localizer(language)

@@ -47,7 +47,7 @@ enum MOFixtures {
         .appendingPathComponent("Sources/DragDrop/Localization/po")
 
     /// The languages the package ships.
-    static let shipped = ["ko", "ja", "ru"]
+    static let shipped = ["ko", "ja", "ru", "he"]
 
     /// A localizer for `language` with only the package's catalogs (no environment, no system).
     static func localizer(_ language: String) -> Localizer {
@@ -77,7 +77,9 @@ struct POEntry: Hashable {
                 if let current { entries.append(current) }
                 current = POEntry(context: value(line), id: "")
             } else if line.hasPrefix("msgid ") {
-                if let c = current, c.id != "" || c.context == nil || !c.forms.isEmpty { entries.append(c); current = nil }
+                if let c = current, c.id != "" || c.context == nil || !c.forms.isEmpty {
+                    entries.append(c); current = nil
+                }
                 if current == nil { current = POEntry(context: nil, id: "") }
                 current?.id = value(line)
             } else if line.hasPrefix("msgid_plural ") {
