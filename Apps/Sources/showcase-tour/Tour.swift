@@ -20,6 +20,9 @@ struct TourOptions {
     var only: Set<String>?
     /// Situation 3 with Chromium instead of `showcase --role page`.
     var browser = false
+    /// The language the showcase speaks (`--lang ko`: `LANGUAGE=ko`); nil: English, as
+    /// `make test` runs it.
+    var language: String?
 
     init(arguments: [String]) throws {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -33,10 +36,16 @@ struct TourOptions {
             case "--wayland": backend = .wayland
             case "--keep-data": keepData = true
             case "--browser": browser = true
+            case "--lang":
+                let code = try Self.value(&rest, argument)
+                guard code.range(of: "^[a-z]{2,3}(_[A-Z]{2})?$", options: .regularExpression) != nil else {
+                    throw DriverError("--lang takes a language code such as ko, ja or ru")
+                }
+                language = code == "en" ? nil : code
             case "--only": only = Set(try Self.value(&rest, argument).split(separator: ",").map(String.init))
             case "-h", "--help":
                 print(
-                    "usage: showcase-tour [--showcase PATH] [--out DIR] [--private-display] [--wayland] [--keep-data] [--only SLUG,…] [--browser]"
+                    "usage: showcase-tour [--showcase PATH] [--out DIR] [--private-display] [--wayland] [--keep-data] [--only SLUG,…] [--browser] [--lang CODE]"
                 )
                 exit(0)
             default: throw DriverError("unknown argument '\(argument)'")

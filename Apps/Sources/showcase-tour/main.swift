@@ -10,7 +10,11 @@ import WindowDriver
 // result in the app's state and in its database.
 //
 //   showcase-tour [--showcase PATH] [--out DIR] [--private-display] [--wayland] [--keep-data] [--only SLUG,…]
-//                 [--browser]
+//                 [--browser] [--lang CODE]
+//
+// --lang ko (ja, ru, he…) runs the showcase with LANGUAGE=CODE: the library's sentences, menus
+// and sheets in that language (the screenshots show them), and every sentence the tour checks
+// is expected in it, not in English.
 //
 // --browser plays situation 3 with a real browser (Chromium, on a page served from 127.0.0.1)
 // instead of the showcase's own Web Page window.
@@ -83,7 +87,8 @@ do {
         executable: options.showcase, dataDirectory: dataDirectory, display: display,
         size: display.backend == .wayland ? (1100, 757) : (1100, 720),
         stderrPath: URL(fileURLWithPath: options.out).appendingPathComponent("showcase.log").path,
-        extraArguments: ["--refresh-every", String(Tour.refreshEvery)])
+        extraArguments: ["--refresh-every", String(Tour.refreshEvery)],
+        environment: options.language.map { ["LANGUAGE": $0] } ?? [:])
     say(String(format: "Showcase ready in %.1f s (data in %@)", Date().timeIntervalSince(launchStart), dataDirectory))
     let t = Tour(
         options: options, display: display, app: app,

@@ -17,7 +17,18 @@ extension EngineMessage {
     )
     static let valuesDeclined = EngineMessage(
         "{name} did not take what was dropped.",
-        note: "A refusal: an app's own widget looked at the dropped values and declined them; {name} is the widget, Basket.")
+        note:
+            "A refusal: an app's own widget looked at the dropped values and declined them; {name} is the widget, Basket."
+    )
+    static let takesNoContent = EngineMessage(
+        "{name} takes no content; drag its thumb to change it.",
+        note: "A refusal: content dropped on a slider; {name} is the slider, Brightness.")
+    static let turnOn = EngineMessage(
+        "Turn On {name}", context: "undo",
+        note: "The undo step of a switch turned on, read after Undo: Undo Turn On Airplane Mode; {name} is the switch.")
+    static let turnOff = EngineMessage(
+        "Turn Off {name}", context: "undo",
+        note: "The undo step of a switch turned off, read after Undo: Undo Turn Off Wi-Fi; {name} is the switch.")
     static let chooseContact = EngineMessage(
         "Choose a Contact", context: "title", note: "The heading of a popover listing contacts to add.")
     static let pullToRefresh = EngineMessage(
@@ -28,8 +39,9 @@ extension EngineMessage {
         "Nothing Here", context: "title", note: "Shown in an empty list or grid.")
 
     static let widgetTexts: [EngineMessage] = [
-        nothingToPickUp, textAlreadyThere, pageEdgeDrop, dropContactsOn, valuesDeclined, chooseContact, pullToRefresh,
-        releaseToRefresh, nothingHere,
+        nothingToPickUp, textAlreadyThere, pageEdgeDrop, dropContactsOn, valuesDeclined, takesNoContent, turnOn,
+        turnOff,
+        chooseContact, pullToRefresh, releaseToRefresh, nothingHere,
     ]
 }
 
@@ -48,6 +60,14 @@ package enum WidgetText {
     /// "{name} did not take what was dropped."
     package static func valuesDeclined(by name: String) -> String {
         Localization.format(.valuesDeclined, ["name": .name(name)])
+    }
+    /// "{name} takes no content; drag its thumb to change it." (a slider's refusal)
+    package static func takesNoContent(_ name: String) -> String {
+        Localization.format(.takesNoContent, ["name": .name(name)])
+    }
+    /// "Turn On {name}" / "Turn Off {name}": a switch's undo step.
+    package static func turn(_ on: Bool, _ name: String) -> String {
+        Localization.format(on ? .turnOn : .turnOff, ["name": .name(name)])
     }
     /// "Choose a Contact"
     package static var chooseContact: String { Localization.format(.chooseContact) }

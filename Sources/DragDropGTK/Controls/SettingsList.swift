@@ -279,7 +279,7 @@ public final class SettingsList {
             }
         }
         apply(after)
-        let name = "\(on ? "Turn On" : "Turn Off") \(row.title)"
+        let name = WidgetText.turn(on, row.title)
         host.registerEdit(
             name, in: undoDocument, undo: { [weak self] in self?.apply(before, notify: true) },
             redo: { [weak self] in self?.apply(after, notify: true) })

@@ -101,7 +101,7 @@ public final class Slider: GtkDragRegistering {
     public func register(in parent: TargetID) throws(GtkDragHostError) {
         var target = DragTarget(id: id, name: name, frame: .zero, parent: parent)
         target.accepts = [.anything]
-        target.operationPolicy = .forbidden(reason: "\(name) takes no content; drag its thumb to change it.")
+        target.operationPolicy = .forbidden(reason: WidgetText.takesNoContent(name))
         try host.register(scale.widget, as: target, delegate: self)
     }
 
@@ -148,7 +148,7 @@ public final class Slider: GtkDragRegistering {
 
 extension Slider: GtkDragHostDelegate {
     public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        .failed(DropFailure(.forbidden, "\(name) takes no content; drag its thumb to change it."))
+        .failed(DropFailure(.forbidden, WidgetText.takesNoContent(name)))
     }
 }
 

@@ -232,4 +232,18 @@ struct WidgetTextTests {
         #expect(Localization.withLanguage("ko") { WidgetText.dropContacts(on: "받는 사람:") }.contains("받는 사람:"))
         #expect(Localization.withLanguage("ru") { WidgetText.chooseContact } == "Выберите контакт")
     }
+
+    @Test(
+        "L1: a slider's refusal and a switch's undo step are sentences of the catalogs, not English in every language")
+    func controlsWords() {
+        #expect(Localization.withLanguage("en") { WidgetText.turn(true, "Airplane Mode") } == "Turn On Airplane Mode")
+        #expect(Localization.withLanguage("en") { WidgetText.turn(false, "Wi-Fi") } == "Turn Off Wi-Fi")
+        #expect(
+            Localization.withLanguage("en") { WidgetText.takesNoContent("Brightness") }
+                == "Brightness takes no content; drag its thumb to change it.")
+        let korean = Localization.withLanguage("ko") { WidgetText.turn(true, "비행기 모드") }
+        #expect(korean == "비행기 모드 켜기")
+        #expect(Localization.withLanguage("ru") { WidgetText.turn(false, "Wi-Fi") }.hasPrefix("Выключить"))
+        #expect(Localization.withLanguage("ja") { WidgetText.takesNoContent("明るさ") }.contains("「明るさ」"))
+    }
 }
