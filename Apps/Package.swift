@@ -67,7 +67,7 @@ let package = Package(
         // screenshots, and checks the app's state.
         .executableTarget(
             name: "showcase-tour",
-            dependencies: [root("WindowDriver"), root("DriverProtocol"), "ShowcaseModel"],
+            dependencies: [root("WindowDriver"), root("DriverProtocol"), root("DragDrop"), "ShowcaseModel"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import DragDrop
 import Foundation
 import DriverProtocol
 import WindowDriver
@@ -76,7 +77,9 @@ extension Tour {
         let year = try layout.row("Documents/Projects/2026", in: "Folders")
         mark = app.lineCount
         try pointer.drag(from: (projects.x + 60, projects.midY), to: (year.maxX - 24, year.midY), release: false)
-        let reason = "'Projects' cannot go inside '2026', which is inside it."
+        let reason = said("'Projects' cannot go inside '2026', which is inside it.") {
+            OutlineRefusal.intoDescendant(item: "Projects", descendant: "2026").description
+        }
         try app.waitFor(FeedbackLine.self, "Projects refused inside 2026", after: mark) {
             $0.event == "proposal" && $0.operation == "forbidden" && $0.reason == reason
         }

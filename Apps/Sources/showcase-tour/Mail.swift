@@ -1,3 +1,4 @@
+import DragDrop
 import Foundation
 import DriverProtocol
 import ShowcaseModel
@@ -178,7 +179,9 @@ extension Tour {
         let year = try layout.row("2026", in: "Mailboxes")
         mark = app.lineCount
         try pointer.drag(from: work.center, to: year.center, release: false)
-        let reason = "'Work' cannot go inside '2026', which is inside it."
+        let reason = said("'Work' cannot go inside '2026', which is inside it.") {
+            OutlineRefusal.intoDescendant(item: "Work", descendant: "2026").description
+        }
         try app.waitFor(FeedbackLine.self, "Work refused inside 2026", after: mark) {
             $0.event == "proposal" && $0.operation == "forbidden" && $0.reason == reason
         }

@@ -1,3 +1,4 @@
+import DragDrop
 import Foundation
 import DriverProtocol
 import WindowDriver
@@ -107,21 +108,26 @@ extension Tour {
         try app.waitForState("'\(keyed)' selected", after: mark) { $0.selected[source] == [keyed] }
         mark = app.lineCount
         try pointer.key("ctrl+shift+d")
-        try waitForStatus(prefix: "Picked up '\(keyed)'.", after: mark)
+        try waitForStatus(
+            prefix: said("Picked up '\(keyed)'.") {
+                Announcements.pickedUp([DragItem(id: "keyed", name: keyed, types: [], app: AppID("showcase"))])
+            }, after: mark)
         var heard: [String] = []
+        let overWork = said("Over Work, will move.") { Announcements.over("Work", .move) }
         for _ in 0..<6 {
             mark = app.lineCount
             try pointer.key("Tab")
-            let line = try waitForStatus(prefix: "Over ", after: mark)
+            // Every Tab says where the drag is (in another language the name may come first).
+            let line = try waitForStatus(prefix: said("Over ") { "" }, after: mark)
             heard.append(line)
-            if line == "Over Work, will move." { break }
+            if line == overWork { break }
         }
-        try check(heard.last == "Over Work, will move.", "Tab never reached Work: heard \(heard)")
+        try check(heard.last == overWork, "Tab never reached Work: heard \(heard)")
         usleep(250_000)
         try screenshot(String(format: "%02d-%@-keyboard", info.number, info.slug))
         mark = app.lineCount
         try pointer.key("Escape")
-        try waitForStatus(prefix: "Not dropped", after: mark)
+        try waitForStatus(prefix: said("Not dropped") { "" }, after: mark)
         try check(app.state?.lists == reordered, "Escape changed the lists: \(app.state?.lists ?? [:])")
         try checkStore(.reminders, equals: reordered)
 

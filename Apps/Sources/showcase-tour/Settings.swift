@@ -35,7 +35,7 @@ extension Tour {
         try check(
             enabled["wifi"] == false && enabled["bluetooth"] == false && enabled["Home"] == false
                 && enabled["airplane"] == true, "greyed at once: \(enabled)")
-        try check(on.undo == "Undo Turn On Airplane Mode", "one named step: \(on.undo ?? "")")
+        try check(isSaid(on.undo, "Undo Turn On Airplane Mode"), "one named step: \(on.undo ?? "")")
         let saved = try storedSettings("settings.")
         try check(
             saved["settings.airplane"] == "true" && saved["settings.wifi"] == "false"
@@ -59,7 +59,7 @@ extension Tour {
         try settleAfterDrag(mark, pane: pane, flewBack: true)
         let outcome = events(from: mark, named: "outcome").last
         try check(
-            outcome?.reason == "Brightness takes no content; drag its thumb to change it.",
+            isSaid(outcome?.reason, "Brightness takes no content; drag its thumb to change it."),
             "the slider refused with its reason: \(outcome.map { "\($0)" } ?? "none")")
 
         // K4: the detail button opens details; a click elsewhere on the row joins the network.

@@ -1,4 +1,5 @@
 import Foundation
+import DragDrop
 import DriverProtocol
 import WindowDriver
 import ShowcaseModel
@@ -23,6 +24,17 @@ struct TourOptions {
     /// The language the showcase speaks (`--lang ko`: `LANGUAGE=ko`); nil: English, as
     /// `make test` runs it.
     var language: String?
+
+    /// The showcase's environment for ``language``: `LANGUAGE`, and a locale of that language
+    /// in `LANG` (with `LC_ALL` and `LC_MESSAGES` cleared), since a C locale means English
+    /// whatever `LANGUAGE` says.
+    var languageEnvironment: [String: String] {
+        guard let language else { return [:] }
+        let regions = ["ko": "KR", "ja": "JP", "ru": "RU", "he": "IL", "ar": "SA", "uk": "UA", "en": "US"]
+        let base = String(language.prefix(while: { $0 != "_" }))
+        let locale = language.contains("_") ? language : "\(base)_\(regions[base] ?? base.uppercased())"
+        return ["LANGUAGE": language, "LANG": locale + ".UTF-8", "LC_ALL": "", "LC_MESSAGES": ""]
+    }
 
     init(arguments: [String]) throws {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -175,6 +187,38 @@ final class Tour {
         try pointer.key(key)
         try app.waitForState(what, after: mark) { $0.lists == lists }
         try checkStore(pane, equals: lists)
+    }
+
+    /// A sentence as the showcase says it in the tour's language: the library's own words
+    /// (`english` when it speaks English, else `words()` put into the language by the library's
+    /// catalogs, so a Korean tour expects Korean).
+    func said(_ english: String, _ words: () -> String) -> String {
+        guard let language = options.language else { return english }
+        return Localization.withLanguage(language) { words() }
+    }
+
+    /// Whether `text` is `english` in an English tour; in another language, a sentence of the
+    /// library's that the tour cannot word itself (a widget's, the showcase's undo title): not
+    /// the English one, and written in that language's script.
+    func isSaid(_ text: String?, _ english: String) -> Bool {
+        guard let text else { return false }
+        guard let language = options.language else { return text == english }
+        return text != english && Self.written(text, in: language)
+    }
+
+    /// Whether `text` holds a letter of `language`'s script (Hangul, kana or kanji, Cyrillic,
+    /// Hebrew, Arabic); true for a language written in Latin letters.
+    static func written(_ text: String, in language: String) -> Bool {
+        let ranges: [ClosedRange<UInt32>]
+        switch language.prefix(2) {
+        case "ko": ranges = [0xAC00...0xD7A3, 0x1100...0x11FF, 0x3130...0x318F]
+        case "ja": ranges = [0x3040...0x30FF, 0x4E00...0x9FFF]
+        case "ru", "uk", "bg": ranges = [0x0400...0x04FF]
+        case "he": ranges = [0x0590...0x05FF]
+        case "ar": ranges = [0x0600...0x06FF]
+        default: return true
+        }
+        return text.unicodeScalars.contains { scalar in ranges.contains { $0.contains(scalar.value) } }
     }
 
     /// Waits for a status line (what the app announces) starting with `prefix`; returns it.

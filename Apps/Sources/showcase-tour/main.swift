@@ -12,7 +12,8 @@ import WindowDriver
 //   showcase-tour [--showcase PATH] [--out DIR] [--private-display] [--wayland] [--keep-data] [--only SLUG,…]
 //                 [--browser] [--lang CODE]
 //
-// --lang ko (ja, ru, he…) runs the showcase with LANGUAGE=CODE: the library's sentences, menus
+// --lang ko (ja, ru, he…) runs the showcase with LANGUAGE=CODE and that language's locale in LANG
+// (gettext, and the library, read LANGUAGE only when the locale is not C): the library's sentences, menus
 // and sheets in that language (the screenshots show them), and every sentence the tour checks
 // is expected in it, not in English.
 //
@@ -88,7 +89,7 @@ do {
         size: display.backend == .wayland ? (1100, 757) : (1100, 720),
         stderrPath: URL(fileURLWithPath: options.out).appendingPathComponent("showcase.log").path,
         extraArguments: ["--refresh-every", String(Tour.refreshEvery)],
-        environment: options.language.map { ["LANGUAGE": $0] } ?? [:])
+        environment: options.languageEnvironment)
     say(String(format: "Showcase ready in %.1f s (data in %@)", Date().timeIntervalSince(launchStart), dataDirectory))
     let t = Tour(
         options: options, display: display, app: app,

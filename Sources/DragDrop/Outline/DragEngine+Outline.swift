@@ -26,7 +26,7 @@ extension OutlineDrag {
     /// is neither. The dragged item holding it is found going up from the row: O(depth),
     /// whatever the number of dragged items; the reason is put into words once per row.
     mutating func insideDragged(_ id: TargetID) -> OutlinePlacement? {
-        if let reason = refused[id] { return OutlinePlacement(point: nil, refusal: reason) }
+        if let reason = refused[id] { return OutlinePlacement(point: nil, refusal: reason, row: id) }
         var ancestor: TargetID? = id
         while let next = ancestor, !held.contains(next) { ancestor = tree.parent(of: next) }
         guard let holder = ancestor else { return nil }
@@ -36,7 +36,7 @@ extension OutlineDrag {
             : .intoDescendant(item: tree.name(of: holder), descendant: tree.name(of: id))
         let reason = refusal.description
         refused[id] = reason
-        return OutlinePlacement(point: nil, refusal: reason)
+        return OutlinePlacement(point: nil, refusal: reason, row: id)
     }
 }
 
@@ -44,6 +44,9 @@ extension OutlineDrag {
 struct OutlinePlacement {
     var point: OutlineDropPoint?
     var refusal: String? = nil
+    /// The row a refusal is about: the sentence says the drag is over it ("Over Sent, cannot
+    /// drop: Sent is read-only."), not over the outline.
+    var row: TargetID? = nil
 }
 
 extension OutlineDrag {
@@ -52,7 +55,7 @@ extension OutlineDrag {
     mutating func place(_ hit: OutlineRowHit?, x: Double) -> OutlinePlacement {
         if onRowsOnly {
             guard case .over(let id, _) = hit else { return OutlinePlacement(point: nil) }
-            if let reason = tree.refusals[id] { return OutlinePlacement(point: nil, refusal: reason) }
+            if let reason = tree.refusals[id] { return OutlinePlacement(point: nil, refusal: reason, row: id) }
             guard !held.isEmpty else { return OutlinePlacement(point: .on(id)) }
             // The outline's own rows: into a row that holds children, never into a dragged one
             // or a row inside it (T3); over the dragged row itself, nothing.

@@ -966,7 +966,9 @@ public final class DragEngine {
                 // "After Budget, inside Work. Will move." (T5)
                 announce(.place(point, in: drag.tree, operation), force: s.mode == .keyboard)
             } else {
-                announce(.over(spokenName ?? info?.name, operation), force: s.mode == .keyboard)
+                // A refused row of an outline is named, not the outline ("Over Sent, …").
+                let row = placement?.row.flatMap { row in session?.outline.map { $0.tree.name(of: row) } }
+                announce(.over(spokenName ?? row ?? info?.name, operation), force: s.mode == .keyboard)
             }
         }
     }

@@ -195,7 +195,7 @@ struct OutlineEngineTests {
             #expect(!mail.events[mark...].contains { if case .highlight(_, true) = $0 { true } else { false } })
             #expect(
                 mail.said(since: mark).last
-                    == "Over Mailboxes, cannot drop: 'Work' cannot go inside '2026', which is inside it.")
+                    == "Over 2026, cannot drop: 'Work' cannot go inside '2026', which is inside it.")
             let outcome = mail.engine.pointerUp(at: mail.point("2026", 0.5))
             #expect(outcome?.failure?.message == "'Work' cannot go inside '2026', which is inside it.")
             #expect(mail.drops.isEmpty && mail.shape == before, "nothing changed")
@@ -364,6 +364,7 @@ struct OutlineEngineTests {
             mail.engine.pointerMoved(to: mail.point("sent", 0.5))
             let proposal = mail.lastProposal(since: mark)
             #expect(proposal == .forbidden(reason: "Sent is read-only."))
+            #expect(mail.said().last == "Over Sent, cannot drop: Sent is read-only.", "the row is named, not the outline")
             #expect(mail.points(since: mark) == [nil])
             let refused = mail.engine.pointerUp(at: mail.point("sent", 0.5))
             #expect(refused?.failure?.message == "Sent is read-only." && mail.drops.isEmpty)
