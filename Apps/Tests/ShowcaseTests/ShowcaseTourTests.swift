@@ -27,6 +27,18 @@ struct ShowcaseTourTests: ShowcaseTesting {
         "Situations 1-15 (S2, S4, U1, SP1, K4-K10 and each situation's rules): played with real pointer events, the outcome checked in the window and in the store, undo restoring it",
         arguments: situations)
     func situation(_ slug: String) throws {
+        try play(slug)
+    }
+
+    @Test(
+        "L1, L2: the situations whose sentences the tour checks, played with the showcase in Korean, Japanese or Russian (LANGUAGE and a locale of it): the spoken keyboard drag, an outline's refusal, a switch's undo step and a slider's refusal come in that language, worded by the catalogs",
+        arguments: [("ko", "reminders"), ("ko", "mail"), ("ko", "settings"), ("ja", "reminders"), ("ru", "files")])
+    func situationInAnotherLanguage(_ language: String, _ slug: String) throws {
+        try play(slug, language: language)
+    }
+
+    /// Plays situation `slug` with the tour (in `language`, nil: English) and expects `ok`.
+    private func play(_ slug: String, language: String? = nil) throws {
         let tour = try Self.showcaseExecutable(named: "showcase-tour")
         let showcase = try Self.showcaseExecutable()
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("showcase-tour-\(UUID().uuidString)")
@@ -36,7 +48,9 @@ struct ShowcaseTourTests: ShowcaseTesting {
         let fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         try #require(fd >= 0)
         let process = try ChildProcess(
-            tour, ["--only", slug, "--private-display", "--showcase", showcase, "--out", out.path],
+            tour,
+            ["--only", slug, "--private-display", "--showcase", showcase, "--out", out.path]
+                + (language.map { ["--lang", $0] } ?? []),
             environment: ["DISPLAY": ""], stdout: fd, stderr: fd)
         close(fd)
         let finished = process.wait(timeout: 180)
