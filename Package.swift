@@ -16,6 +16,9 @@ let package = Package(
         // package (Apps/: the showcase, its tests and tour); not meant for apps.
         .library(name: "DriverProtocol", targets: ["DriverProtocol"]),
         .library(name: "WindowDriver", targets: ["WindowDriver"]),
+        // Compiles an app's own gettext catalogs (`po/<lang>.po` in a target) to `.mo`
+        // resources at build time, as it does the engine's: an app adds its languages this way.
+        .plugin(name: "CompileMessageCatalogs", targets: ["CompileMessageCatalogs"]),
     ],
     targets: [
         // The engine. Its message catalogs (Localization/po/*.po, gettext's format) are compiled

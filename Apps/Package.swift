@@ -38,7 +38,10 @@ let package = Package(
         .target(
             name: "ShowcaseModel",
             dependencies: [root("DragDrop"), "CShowcaseFS", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            // The showcase's own words (Words/po/*.po), compiled to .mo resources like the engine's.
+            exclude: ["Words/po/showcase.pot"],
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "CompileMessageCatalogs", package: "DragDrop")]
         ),
         // Runs one store operation and stops inside (or right after) its transaction so the
         // crash tests can kill it there; see Tests/ShowcaseModelTests/CrashTests.swift.

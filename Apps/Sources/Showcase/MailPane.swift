@@ -212,7 +212,7 @@ final class MailPane: ShowcasePane {
             collection: first, store: store, host: host,
             options: .init(
                 containerID: Self.messagesID, itemType: Self.itemType, noun: Noun("message"), acceptsDrops: false,
-                emptyText: "No Messages"))
+                emptyText: words("No Messages")))
         list.onSelectionChanged = { [weak self] in
             self?.updatePreview()
             self?.onChange?()
