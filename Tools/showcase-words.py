@@ -13,8 +13,11 @@ SOURCES = os.path.join(ROOT, "Apps", "Sources")
 PO_DIR = os.path.join(SOURCES, "ShowcaseModel", "Words", "po")
 LANGUAGES = {"ko": ("Korean", "nplurals=1; plural=0;"), "ja": ("Japanese", "nplurals=1; plural=0;"),
              "ru": ("Russian", "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);")}
-# words("…") with a plain string literal (escaped quotes allowed, no interpolation).
-CALL = re.compile(r'\bwords\(\s*"((?:[^"\\\n]|\\.)*)"')
+# words("…") with plain string literals, joined by + across lines (escaped quotes allowed, no
+# interpolation).
+LITERAL = r'"(?:[^"\\\n]|\\.)*"'
+CALL = re.compile(r'\bwords\(\s*(' + LITERAL + r'(?:\s*\+\s*' + LITERAL + r')*)')
+PART = re.compile(LITERAL)
 
 
 def unescape(literal):
@@ -34,7 +37,7 @@ def found():
             path = os.path.join(folder, name)
             text = open(path, encoding="utf-8").read()
             for match in CALL.finditer(text):
-                literal = match.group(1)
+                literal = "".join(part[1:-1] for part in PART.findall(match.group(1)))
                 if "\\(" in literal:
                     sys.exit(f"{path}: words() takes no interpolation; use a {{placeholder}}: {literal}")
                 ids.setdefault(unescape(literal), os.path.relpath(path, ROOT))

@@ -15,7 +15,8 @@ enum AppsPanes {
     static func charts(host: GtkDragHost) -> OfferPane {
         let chart = Artwork.Chart.sales
         return OfferPane(
-            situation: "charts", host: host, sourceName: chart.title, noun: Noun("chart"), preview: try? Artwork.chartPNG(chart),
+            situation: "charts", host: host, sourceName: chart.title, noun: Noun("chart"),
+            preview: try? Artwork.chartPNG(chart),
             representations: {
                 [
                     .data(chartType, chart.json, visibility: .ownApp),
@@ -45,7 +46,8 @@ enum AppsPanes {
     /// Editor PNG, Web JPEG, and each shows what it received.
     static func drawing(host: GtkDragHost) -> OfferPane {
         OfferPane(
-            situation: "drawing", host: host, sourceName: "House and Sun", noun: Noun("drawing"), preview: try? Artwork.drawingPNG(),
+            situation: "drawing", host: host, sourceName: "House and Sun", noun: Noun("drawing"),
+            preview: try? Artwork.drawingPNG(),
             representations: {
                 [
                     Representation(.pdf) { .data(try Artwork.drawingPDF()) },

@@ -89,14 +89,14 @@ final class CalendarPane: ShowcasePane {
                 pane: .calendar, key: Self.key(9), name: Self.name(9), kind: .calendarDay)
             let list = StoreListView(
                 collection: monday, store: store, host: host,
-                options: .init(itemType: Self.itemType, noun: Noun("event"), emptyText: "No Events"))
+                options: .init(itemType: Self.itemType, noun: Noun("event"), emptyText: words("No Events")))
             list.onStoreChanged = { [weak self] _ in self?.reload() }
             list.onError = { [weak self] message in self?.onError?(message) }
             gtk_widget_set_size_request(list.widget, 180, -1)
             UI.append(row, list.widget)
             source = list
         } catch {
-            onError?(Sentence.explaining("Could not read the calendar", error))
+            onError?(Sentence.explaining(words("Could not read the calendar"), error))
         }
         let segments = SegmentedControl(id: "calendar-views", name: "View", segments: Self.views, host: host)
         segments.onSelect = { [weak self] index, _ in
@@ -144,7 +144,7 @@ final class CalendarPane: ShowcasePane {
                 let label = UI.label(name, xalign: 0.5, css: i == Self.month - 1 ? ["heading", "card"] : ["card"])
                 gtk_grid_attach(g, label, Int32(i % 4), Int32(i / 4), 1, 1)
             }
-            let hint = UI.label("\(Self.year): choose Month to drop on a date.", wrap: true)
+            let hint = UI.label(words("{year}: choose Month to drop on a date.", ["year": "\(Self.year)"]), wrap: true)
             gtk_grid_attach(g, hint, 0, 3, 4, 1)
         }
         for (day, column, line) in days {
@@ -210,7 +210,7 @@ final class CalendarPane: ShowcasePane {
                 result[collection.key ?? ""] = try store.items(in: collection.id ?? 0).map(\.title)
             }
         } catch {
-            onError?(Sentence.explaining("Could not read the calendar", error))
+            onError?(Sentence.explaining(words("Could not read the calendar"), error))
         }
         return result
     }
@@ -225,7 +225,8 @@ final class CalendarPane: ShowcasePane {
     /// `lists`: the events list, the segments and the view; `rows`: the events, the segments
     /// ("Views") and the shown dates ("Dates", titled by day of the month).
     func layout() -> PaneLayout? {
-        guard let source, let control, let frame = source.frame(), frame.height > 0, let rowFrames = source.elementFrames()
+        guard let source, let control, let frame = source.frame(), frame.height > 0,
+            let rowFrames = source.elementFrames()
         else { return nil }
         var layout = PaneLayout()
         layout.lists = [(source.collection.name, frame)]
@@ -250,10 +251,10 @@ final class CalendarPane: ShowcasePane {
 extension CalendarPane: GtkDragHostDelegate {
     func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
         guard let cell = cells.first(where: { $0.target == drop.destination }) else {
-            return .failed(DropFailure(.forbidden, "Drop events on a date."))
+            return .failed(DropFailure(.forbidden, words("Drop events on a date.")))
         }
         let ids = drop.items.compactMap { ShowcaseTargets.itemID($0.id) }
-        guard !ids.isEmpty else { return .failed(DropFailure(.forbidden, "Only events can go on a date.")) }
+        guard !ids.isEmpty else { return .failed(DropFailure(.forbidden, words("Only events can go on a date."))) }
         do {
             let day = try store.ensureCollection(
                 pane: .calendar, key: Self.key(cell.day), name: Self.name(cell.day), kind: .calendarDay)
@@ -261,7 +262,7 @@ extension CalendarPane: GtkDragHostDelegate {
             host.scheduleUpdate(key: ShowcaseDropsKey.shared) { [weak self] in self?.reload() }
             return .committed(undo: edit.action)
         } catch {
-            return .failed(DropFailure(.failed, Sentence.explaining("The event could not be moved", error)))
+            return .failed(DropFailure(.failed, Sentence.explaining(words("The event could not be moved"), error)))
         }
     }
 }

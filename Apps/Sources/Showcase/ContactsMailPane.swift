@@ -67,7 +67,7 @@ final class ContactsMailPane: ShowcasePane {
     private func build() {
         built = true
         let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        UI.append(column, UI.label("Contacts", selectable: true, css: ["heading"]))
+        UI.append(column, UI.label(words("Contacts"), selectable: true, css: ["heading"]))
         UI.append(column, listBox)
         UI.append(row, column)
         do {
@@ -87,12 +87,12 @@ final class ContactsMailPane: ShowcasePane {
                 }
             }
         } catch {
-            onError?(Sentence.explaining("Could not read the contacts", error))
+            onError?(Sentence.explaining(words("Could not read the contacts"), error))
         }
         let message = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        UI.append(message, UI.label("New Message", selectable: true, css: ["heading"]))
+        UI.append(message, UI.label(words("New Message"), selectable: true, css: ["heading"]))
         let line = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        UI.append(line, UI.label("To:", selectable: true))
+        UI.append(line, UI.label(words("To:"), selectable: true))
         let store = self.store
         let entry = RecipientField(id: toID, name: "To", placeholder: "Drop a contact here", host: host) {
             Self.contacts(in: store)
@@ -169,6 +169,6 @@ extension ContactsMailPane: GtkDragHostDelegate {
 
     /// Drops on To: go to the field itself (a ``RecipientField``); the contacts take none.
     func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        .failed(DropFailure(.forbidden, "Drop contacts on To:."))
+        .failed(DropFailure(.forbidden, words("Drop contacts on To:.")))
     }
 }

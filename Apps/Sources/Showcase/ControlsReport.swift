@@ -41,7 +41,8 @@ enum ControlsReport {
             } else if dd_is_entry(raw) != 0 {
                 let entry = dd_entry(raw)
                 let placeholder = gtk_entry_get_placeholder_text(entry).map { String(cString: $0) } ?? ""
-                fields.append(ControlsLine.Field(placeholder: placeholder, secure: gtk_entry_get_visibility(entry) == 0))
+                fields.append(
+                    ControlsLine.Field(placeholder: placeholder, secure: gtk_entry_get_visibility(entry) == 0))
             }
         }
         line.buttons = buttons

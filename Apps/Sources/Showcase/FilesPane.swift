@@ -195,7 +195,10 @@ final class FilesPane: ShowcasePane {
         } catch {
             library = nil
             UI.append(
-                row, UI.label("Could not open the folders at \(root.path): \(error)", selectable: true, wrap: true))
+                row,
+                UI.label(
+                    words("Could not open the folders at {path}: {reason}", ["path": root.path, "reason": "\(error)"]),
+                    selectable: true, wrap: true))
             return
         }
         guard let library else {
@@ -214,12 +217,12 @@ final class FilesPane: ShowcasePane {
     private func buildTree(_ library: FilesLibrary) {
         let tree = FolderTree(library: library, host: host)
         tree.dropOnColumn = { [weak self] drop in
-            self?.perform(drop) ?? .failed(DropFailure(.failed, "The folders are not available."))
+            self?.perform(drop) ?? .failed(DropFailure(.failed, words("The folders are not available.")))
         }
         tree.onFilesChanged = { [weak self] in self?.reload() }
         tree.onChange = { [weak self] in self?.onChange?() }
         let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        UI.append(box, UI.label("Folders", selectable: true, css: ["sc-list-title"]))
+        UI.append(box, UI.label(words("Folders"), selectable: true, css: ["sc-list-title"]))
         gtk_widget_set_vexpand(tree.view.widget, 1)
         // A sidebar's width; the columns share the rest.
         gtk_widget_set_size_request(box, 170, -1)
@@ -272,7 +275,7 @@ final class FilesPane: ShowcasePane {
                     FileHandle.standardError.write(
                         Data("showcase: generated the Archive's files in \(String(format: "%.2f", seconds)) s\n".utf8))
                 case .failure(let error):
-                    self.onError?(Sentence.explaining("Could not make the Archive", error))
+                    self.onError?(Sentence.explaining(words("Could not make the Archive"), error))
                 }
                 self.reload(only: [archive], selecting: [:])
             }
@@ -416,7 +419,7 @@ final class FilesPane: ShowcasePane {
                 continue
             case .failure(let error):
                 (column.names, column.ids, column.keys) = ([], [], [])
-                onError?(Sentence.explaining("Could not read \(column.folder.name)", error))
+                onError?(Sentence.explaining(words("Could not read {name}", ["name": column.folder.name]), error))
             case nil:
                 (column.names, column.ids, column.keys) = ([], [], [])
             }
@@ -486,7 +489,7 @@ final class FilesPane: ShowcasePane {
 
     fileprivate func perform(_ drop: DropRequest) -> DropResult {
         guard let library, let column = columns.first(where: { $0.folder.targetID == drop.destination }) else {
-            return .failed(DropFailure(.failed, "That folder is not available."))
+            return .failed(DropFailure(.failed, words("That folder is not available.")))
         }
         let destination = column.folder
         // The engine asked first (the target's confirmation, U2): a drop that got here is confirmed.
@@ -504,7 +507,7 @@ final class FilesPane: ShowcasePane {
                     }
                     return .committed(undo: edit.action)
                 } catch {
-                    return .failed(DropFailure(.failed, Sentence.explaining("Could not move", error)))
+                    return .failed(DropFailure(.failed, Sentence.explaining(words("Could not move"), error)))
                 }
             }
             return deferCopy(names, into: column, token: drop.token) { onProgress in
@@ -574,7 +577,7 @@ final class FilesPane: ShowcasePane {
     /// this computer's files is refused with the reason (it can be copied without Shift): no
     /// bytes here could put it back in the other app on undo.
     private func moveIn(_ drop: DropRequest, label: String, into column: Column, confirmed: Bool) -> DropResult {
-        guard let library else { return .failed(DropFailure(.failed, "That folder is not available.")) }
+        guard let library else { return .failed(DropFailure(.failed, words("That folder is not available."))) }
         guard drop.data.offeredTypes(item: 0).contains(.uriList) else {
             return .failed(FilesError.onlyFilesMove.dropFailure)
         }
@@ -608,7 +611,7 @@ final class FilesPane: ShowcasePane {
     /// to a temporary file of the data directory as it arrives (never whole in memory, checked
     /// as UTF-8 on the way), then copied in like a file (a free name, never replacing).
     private func saveText(_ drop: DropRequest, named name: String, into column: Column, confirmed: Bool) -> DropResult {
-        guard let library else { return .failed(DropFailure(.failed, "That folder is not available.")) }
+        guard let library else { return .failed(DropFailure(.failed, words("That folder is not available."))) }
         let data = drop.data
         let destination = column.folder
         let transfers = library.root.deletingLastPathComponent().appendingPathComponent(".transfers")
@@ -710,7 +713,7 @@ final class FilesPane: ShowcasePane {
             let what = names.count == 1 && names[0].hasSuffix(".txt") ? "The text" : "The list of files"
             return DropLoading.failure(transfer, adding: what)
         }
-        return DropFailure(.failed, "Nothing was copied: \(DropLoading.clause("\(error)")).")
+        return DropFailure(.failed, words("Nothing was copied: {reason}.", ["reason": DropLoading.clause("\(error)")]))
     }
 
     /// How long a file another app said it moved may stay on disk before the listing shows it

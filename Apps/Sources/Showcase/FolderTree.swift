@@ -106,7 +106,8 @@ final class FolderTree: DragOutlineDataSource {
         tree.expanded = (expanded ?? []).filter { tree.containers.contains($0) }
         var refusals: [TargetID: String] = [:]
         for folder in library.folders where folder.writeOnly {
-            refusals[Self.row(folder)] = "\(folder.name) is write-only: drop files on its column, which asks first."
+            refusals[Self.row(folder)] = words(
+                "{name} is write-only: drop files on its column, which asks first.", ["name": folder.name])
         }
         tree.refusals = refusals
         guard tree != outline else { return }
@@ -138,7 +139,7 @@ final class FolderTree: DragOutlineDataSource {
 
     func outlineView(_ view: DragOutlineView, perform drop: DropRequest, at point: OutlineDropPoint) -> DropResult {
         guard case .on(let row) = point, let destination = folder(row) else {
-            return .failed(DropFailure(.forbidden, "Drop on a folder."))
+            return .failed(DropFailure(.forbidden, words("Drop on a folder.")))
         }
         let ids = drop.items.map(\.id)
         if ids.allSatisfy({ outline.holds($0) }) { return moveFolders(ids, into: destination, row: row, drop) }
@@ -146,13 +147,15 @@ final class FolderTree: DragOutlineDataSource {
             // A top-level folder: the drop its column takes, placeholders and all.
             var request = drop
             request.destination = destination.targetID
-            return dropOnColumn?(request) ?? .failed(DropFailure(.failed, "\(destination.name) is not available."))
+            return dropOnColumn?(request)
+                ?? .failed(DropFailure(.failed, words("{name} is not available.", ["name": destination.name])))
         }
         let library = self.library
         let own = drop.items.compactMap { library.file(for: $0.id) }
         guard !own.isEmpty, own.count == drop.items.count else {
             guard own.isEmpty, drop.data.offeredTypes(item: 0).contains(.uriList) else {
-                return .failed(DropFailure(.forbidden, "Drop files here; other content goes on a top-level folder."))
+                return .failed(
+                    DropFailure(.forbidden, words("Drop files here; other content goes on a top-level folder.")))
             }
             return importFiles(drop, into: destination)
         }
@@ -164,7 +167,7 @@ final class FolderTree: DragOutlineDataSource {
                 onFilesChanged?()
                 return .committed(undo: edit.action.map(refreshing))
             } catch {
-                return .failed(DropFailure(.failed, Sentence.explaining("Could not move", error)))
+                return .failed(DropFailure(.failed, Sentence.explaining(words("Could not move"), error)))
             }
         }
         // A copy runs off the main loop; the drop completes when it is done (A4, A6).
@@ -176,7 +179,7 @@ final class FolderTree: DragOutlineDataSource {
                 host.completeDeferredDrop(token, with: .committed(undo: edit.action.map { self?.refreshing($0) ?? $0 }))
             } catch {
                 host.completeDeferredDrop(
-                    token, with: .failed(DropFailure(.failed, Sentence.explaining("Could not copy", error))))
+                    token, with: .failed(DropFailure(.failed, Sentence.explaining(words("Could not copy"), error))))
             }
             self?.onFilesChanged?()
         }
@@ -220,17 +223,23 @@ final class FolderTree: DragOutlineDataSource {
         -> DropResult
     {
         guard drop.operation == .move else {
-            return .failed(DropFailure(.forbidden, "Folders are moved here, not copied."))
+            return .failed(DropFailure(.forbidden, words("Folders are moved here, not copied.")))
         }
         var groups: [(source: FilesFolder, names: [String])] = []
         for id in ids {
-            guard let moving = folder(id) else { return .failed(DropFailure(.failed, "That folder is gone.")) }
+            guard let moving = folder(id) else { return .failed(DropFailure(.failed, words("That folder is gone."))) }
             let parts = moving.path.split(separator: "/")
             guard parts.count > 1, let source = try? library.folder(parts.dropLast().joined(separator: "/")) else {
-                return .failed(DropFailure(.forbidden, "\(moving.name) is a top-level folder: it stays where it is."))
+                return .failed(
+                    DropFailure(
+                        .forbidden, words("{name} is a top-level folder: it stays where it is.", ["name": moving.name]))
+                )
             }
             guard source != destination else {
-                return .failed(DropFailure(.forbidden, "\(moving.name) is already in \(destination.name)."))
+                return .failed(
+                    DropFailure(
+                        .forbidden,
+                        words("{name} is already in {folder}.", ["name": moving.name, "folder": destination.name])))
             }
             if let at = groups.firstIndex(where: { $0.source == source }) {
                 groups[at].names.append(moving.name)
@@ -248,7 +257,7 @@ final class FolderTree: DragOutlineDataSource {
         } catch {
             for action in actions.reversed() { action.undo() }
             rebuild()
-            return .failed(DropFailure(.failed, Sentence.explaining("Could not move", error)))
+            return .failed(DropFailure(.failed, Sentence.explaining(words("Could not move"), error)))
         }
         let openBefore = expanded
         // The folder it went into opens (its new row shows), and the moved rows keep theirs.

@@ -80,7 +80,7 @@ final class HomePagesPane: ShowcasePane {
             UI.append(column, paged.widget)
             self.paged = paged
         } catch {
-            onError?("Could not show the home screen's pages: \(error)")
+            onError?(words("Could not show the home screen's pages: {reason}", ["reason": "\(error)"]))
         }
     }
 
@@ -89,7 +89,7 @@ final class HomePagesPane: ShowcasePane {
         do {
             try store.setSettings(["home.page": String(page)])
         } catch {
-            onError?("Could not save the page shown: \(error)")
+            onError?(words("Could not save the page shown: {reason}", ["reason": "\(error)"]))
         }
         onChange?()
     }
@@ -97,7 +97,9 @@ final class HomePagesPane: ShowcasePane {
     func state() -> StateLine {
         var state = StateLine()
         state.lists = keyed(
-            grids.map { grid in (grid.collection.name, (try? store.items(in: grid.collection.id ?? 0).map(\.title)) ?? []) })
+            grids.map { grid in
+                (grid.collection.name, (try? store.items(in: grid.collection.id ?? 0).map(\.title)) ?? [])
+            })
         state.selected = keyed(
             grids.map { grid in
                 (grid.collection.name, grid.selectedTitles)

@@ -61,7 +61,7 @@ final class HomeScreenPane: ShowcasePane {
         do {
             collections = try store.collections(in: .homeScreen)
         } catch {
-            onError?(Sentence.explaining("Could not read the home screen", error))
+            onError?(Sentence.explaining(words("Could not read the home screen"), error))
             return
         }
         guard let page = collections.first(where: { $0.kind == .grid }) else { return }

@@ -89,7 +89,7 @@ final class InboxPane: ShowcasePane {
                 let archiveCollection = try store.collection(pane: .inbox, key: "archive")
             else { return }
             let messages = StoreListView.Options(
-                itemType: MailPane.itemType, noun: Noun("message"), emptyText: "No Messages")
+                itemType: MailPane.itemType, noun: Noun("message"), emptyText: words("No Messages"))
             var growing = messages
             growing.growsWithRows = true
             let inbox = StoreListView(collection: inboxCollection, store: store, host: host, options: growing)
@@ -115,14 +115,14 @@ final class InboxPane: ShowcasePane {
             self.scroll = scroll
             self.refresh = refresh
         } catch {
-            onError?("Could not read the inbox: \(error)")
+            onError?(words("Could not read the inbox: {reason}", ["reason": "\(error)"]))
             return
         }
 
         let message = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        UI.append(message, UI.label("New Message", selectable: true, css: ["heading"]))
+        UI.append(message, UI.label(words("New Message"), selectable: true, css: ["heading"]))
         let line = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        UI.append(line, UI.label("To:", selectable: true))
+        UI.append(line, UI.label(words("To:"), selectable: true))
         let store = self.store
         let to = RecipientField(id: Self.toID, name: "To", placeholder: "Name or email", host: host) {
             ContactsMailPane.contacts(in: store)
@@ -180,10 +180,10 @@ final class InboxPane: ShowcasePane {
             }
             _ = try store.move([id], to: inboxID, at: 0)
             lastFetched = next.title
-            host.announce("New mail: \(next.title).")
+            host.announce(words("New mail: {title}.", ["title": next.title]))
             reload(selecting: nil)
         } catch {
-            onError?("Could not check for mail: \(error)")
+            onError?(words("Could not check for mail: {reason}", ["reason": "\(error)"]))
         }
     }
 

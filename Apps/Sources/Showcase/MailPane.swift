@@ -69,7 +69,7 @@ final class MailPane: ShowcasePane {
         gtk_widget_set_vexpand(row, 1)
         let left = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         mailboxOutline = DragOutlineView(
-            id: Self.mailboxesID, title: "Mailboxes", host: host, itemType: Self.mailboxType,
+            id: Self.mailboxesID, title: words("Mailboxes"), host: host, itemType: Self.mailboxType,
             kind: Noun("mailbox"), alsoTakes: [Self.itemType], policy: .preferMove)
         gtk_widget_set_size_request(mailboxOutline.widget, 220, -1)
         gtk_widget_set_vexpand(mailboxOutline.widget, 1)
@@ -83,14 +83,14 @@ final class MailPane: ShowcasePane {
         UI.append(
             opened,
             UI.label(
-                "Back shows all the mailboxes. Rest dragged messages on it to reach another mailbox.",
+                words("Back shows all the mailboxes. Rest dragged messages on it to reach another mailbox."),
                 selectable: true, wrap: true))
         gtk_stack_add_named(dd_stack(UnsafeMutableRawPointer(column)), opened, "opened")
         gtk_stack_set_visible_child_name(dd_stack(UnsafeMutableRawPointer(column)), "mailboxes")
         UI.append(row, column)
         mailboxColumn = column
         messagesSlot = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        back = SpringButton(id: Self.backID, title: "Back", host: host)
+        back = SpringButton(id: Self.backID, title: words("Back"), host: host)
         gtk_widget_set_halign(back.widget, GTK_ALIGN_START)
         UI.append(messagesSlot, back.widget)
         gtk_widget_set_size_request(messagesSlot, 360, -1)
@@ -180,7 +180,11 @@ final class MailPane: ShowcasePane {
         guard let messages else { return }
         let selected = messages.selection
         guard selected.count == 1, let message = (try? store.item(selected[0])) ?? nil else {
-            UI.setText(previewHeader, selected.isEmpty ? "No Message Selected" : "\(selected.count) Messages Selected")
+            UI.setText(
+                previewHeader,
+                selected.isEmpty
+                    ? words("No Message Selected")
+                    : words("Messages selected: {count}", ["count": "\(selected.count)"]))
             UI.setText(previewBody, "")
             return
         }
@@ -188,8 +192,10 @@ final class MailPane: ShowcasePane {
         UI.setText(previewHeader, message.title)
         var lines: [String] = []
         if let payload {
-            lines.append("From: \(payload.from)")
-            if !payload.to.isEmpty { lines.append("To: \(payload.to.joined(separator: ", "))") }
+            lines.append(words("From: {address}", ["address": payload.from]))
+            if !payload.to.isEmpty {
+                lines.append(words("To: {addresses}", ["addresses": payload.to.joined(separator: ", ")]))
+            }
             lines.append("")
             lines.append(payload.body)
         }
@@ -201,7 +207,7 @@ final class MailPane: ShowcasePane {
         do {
             top = try store.collections(in: .mail, under: nil)
         } catch {
-            onError?(Sentence.explaining("Could not read the mailboxes", error))
+            onError?(Sentence.explaining(words("Could not read the mailboxes"), error))
             return
         }
         building = true
@@ -258,17 +264,17 @@ final class MailPane: ShowcasePane {
             }
             tree.unlistedChildren = unlisted
         } catch {
-            onError?(Sentence.explaining("Could not read the mailboxes", error))
+            onError?(Sentence.explaining(words("Could not read the mailboxes"), error))
             return
         }
         mailboxes = listed
         tree.expanded = (expanded ?? []).filter { tree.containers.contains($0) }
         var refusals: [TargetID: String] = [:]
         for mailbox in mailboxes where mailbox.flags.contains(.readOnly) {
-            refusals[mailbox.targetID] = "\(mailbox.name) is read-only."
+            refusals[mailbox.targetID] = words("{name} is read-only.", ["name": mailbox.name])
         }
         if let shown = messages?.collection {
-            refusals[shown.targetID] = "The messages are already in \(shown.name)."
+            refusals[shown.targetID] = words("The messages are already in {name}.", ["name": shown.name])
         }
         tree.refusals = refusals
         updateCounts(reloading: false)
@@ -401,7 +407,7 @@ extension MailPane: DragOutlineDataSource {
         guard ids.contains(where: { outline.holds($0) }) else {
             // Messages, on a mailbox (the outline offers nothing else for them).
             guard case .on(let mailbox) = point else {
-                return .failed(DropFailure(.forbidden, "Drop messages on a mailbox."))
+                return .failed(DropFailure(.forbidden, words("Drop messages on a mailbox.")))
             }
             var request = drop
             request.destination = mailbox
@@ -409,7 +415,8 @@ extension MailPane: DragOutlineDataSource {
             return ShowcaseDrops.perform(request, store: store, host: host) { [weak self] _ in self?.reload() }
         }
         guard ids.allSatisfy({ outline.holds($0) }) else {
-            return .failed(DropFailure(.forbidden, "Mailboxes and messages go to different places: drag them apart."))
+            return .failed(
+                DropFailure(.forbidden, words("Mailboxes and messages go to different places: drag them apart.")))
         }
         // Mailboxes: the outline as it will be, stored as each mailbox's parent and place. A
         // closed row they go into lists its own mailboxes first, so they keep their places.

@@ -57,12 +57,12 @@ final class NotesPane: ShowcasePane {
         let items: [ShowcaseItem]
         do {
             guard let collection = try store.collection(pane: .notes, key: "notes"), let id = collection.id else {
-                onError?("The showcase has no notes.")
+                onError?(words("The showcase has no notes."))
                 return
             }
             items = try store.items(in: id)
         } catch {
-            onError?(Sentence.explaining("Could not read the notes", error))
+            onError?(Sentence.explaining(words("Could not read the notes"), error))
             return
         }
         // Two notes whose styles the text view shows as they are (bold and italic).
@@ -98,7 +98,7 @@ final class NotesPane: ShowcasePane {
                 try store.setPayload(ShowcaseJSON.encode(payload), of: notes[index].item)
                 notes[index].saved = payload
             } catch {
-                onError?(Sentence.explaining("Could not save '\(notes[index].title)'", error))
+                onError?(Sentence.explaining(words("Could not save '{title}'", ["title": notes[index].title]), error))
             }
         }
         if registered { onChange?() }
@@ -174,7 +174,8 @@ final class NotesPane: ShowcasePane {
     func state() -> StateLine {
         let limit = Self.stateCharacters
         func shortened(_ text: String) -> String {
-            text.unicodeScalars.count > limit ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…" : text
+            text.unicodeScalars.count > limit
+                ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…" : text
         }
         var state = StateLine()
         state.lists = keyed(

@@ -1,4 +1,5 @@
 import CGtk4
+import ShowcaseModel
 import DragDrop
 import DragDropGTK
 import DriverProtocol
@@ -80,7 +81,9 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
         widget = column
 
         let offered = representations().map(\.type.mimeType).joined(separator: ", then ")
-        UI.append(column, UI.label("Offered, richest first: \(offered).", selectable: true, wrap: true))
+        UI.append(
+            column,
+            UI.label(words("Offered, richest first: {types}.", ["types": offered]), selectable: true, wrap: true))
         let source = FocusNavigation.focusableBox(GTK_ORIENTATION_VERTICAL, spacing: 4)  // picked up by keyboard
         gtk_widget_set_halign(source, GTK_ALIGN_START)
         gtk_widget_add_css_class(source, "card")
@@ -102,7 +105,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
             gtk_widget_set_size_request(box, 180, 200)
             UI.append(box, UI.label(destination.name, xalign: 0.5, css: ["sc-list-title"]))
             UI.append(box, UI.label(destination.caption, xalign: 0.5, css: ["sc-count"]))
-            let label = UI.label("Nothing received yet.", selectable: false, wrap: true, xalign: 0.5)
+            let label = UI.label(words("Nothing received yet."), selectable: false, wrap: true, xalign: 0.5)
             UI.append(box, label)
             let picture = gtk_picture_new()!
             gtk_widget_set_vexpand(picture, 1)
@@ -159,7 +162,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
 
     func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
         guard let destination = destinations.first(where: { destinationID($0.name) == drop.destination }) else {
-            return .failed(DropFailure(.forbidden, "\(sourceName) takes no drops."))
+            return .failed(DropFailure(.forbidden, words("{name} takes no drops.", ["name": sourceName])))
         }
         let token = drop.token
         let data = drop.data
@@ -179,7 +182,9 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
                     }
                     (type, bytes) = (image.type, image.data)
                 } else {
-                    guard case .data(let t, let b) = try await DropLoading.load(data, item: 0, accepting: destination.accepts)
+                    guard
+                        case .data(let t, let b) = try await DropLoading.load(
+                            data, item: 0, accepting: destination.accepts)
                     else {
                         throw TransferError.malformed(type: "data", reason: "it did not arrive in memory")
                     }

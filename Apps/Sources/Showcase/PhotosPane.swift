@@ -40,10 +40,14 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
         UI.append(row, libraryBox)
         UI.append(row, albumBox)
         widget = row
-        selectButton = UI.button("Select", tooltip: "Choose several photos with plain clicks", bordered: true) {
+        selectButton = UI.button(
+            words("Select"), tooltip: words("Choose several photos with plain clicks"), bordered: true
+        ) {
             [weak self] in self?.toggleSelectionMode()
         }
-        stopSharing = UI.button("Stop Sharing", tooltip: "Take back the photo just shared", bordered: true) {
+        stopSharing = UI.button(
+            words("Stop Sharing"), tooltip: words("Take back the photo just shared"), bordered: true
+        ) {
             [weak self] in self?.useStopSharing()
         }
         gtk_widget_set_visible(stopSharing, 0)
@@ -85,7 +89,7 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
         do {
             collections = try store.collections(in: .photos)
         } catch {
-            onError?(Sentence.explaining("Could not read the photos", error))
+            onError?(Sentence.explaining(words("Could not read the photos"), error))
             return
         }
         guard let all = collections.first(where: { $0.kind == .grid }) else { return }
@@ -105,11 +109,11 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
         grid.makeThumbnail = { [weak self] item in self?.thumbnail(for: item) }
         UI.append(libraryBox, grid.widget)
         library = grid
-        UI.append(albumBox, UI.label("Albums", selectable: true, css: ["sc-list-title"]))
+        UI.append(albumBox, UI.label(words("Albums"), selectable: true, css: ["sc-list-title"]))
         for collection in collections where collection.kind == .album {
             let line = GObjectRef(newWidget: UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8))
             let shared = collection.flags.contains(.shared)
-            let name = UI.label(shared ? "\(collection.name) (shared)" : collection.name)
+            let name = UI.label(shared ? words("{name} (shared)", ["name": collection.name]) : collection.name)
             gtk_widget_set_hexpand(name, 1)
             let count = UI.label("0", css: ["dim-label"])
             UI.append(line.widget, name)
@@ -216,7 +220,9 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
         let base = (Double(value >> 16 & 0xFF), Double(value >> 8 & 0xFF), Double(value & 0xFF))
         func byte(_ value: Double) -> UInt8 { UInt8(max(0, min(255, value))) }
         // Worked out per column and per row, not per pixel: a tile binds while autoscroll runs.
-        let horizon = (0..<width).map { x in Int(Double(height) * (0.68 + 0.1 * sin(Double(x) / Double(width) * 5.2 + 0.6))) }
+        let horizon = (0..<width).map { x in
+            Int(Double(height) * (0.68 + 0.1 * sin(Double(x) / Double(width) * 5.2 + 0.6)))
+        }
         let hill = (byte(base.0 * 0.55), byte(base.1 * 0.6), byte(base.2 * 0.55))
         let sun = (x: Int(Double(width) * 0.72), y: Int(Double(height) * 0.3), r: Int(Double(height) * 0.14))
         var bytes = [UInt8](repeating: 255, count: width * height * 4)
@@ -224,7 +230,9 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
             for y in 0..<height {
                 // The sky: from a light tint at the top to the colour at the horizon.
                 let t = min(1, Double(y) / (Double(height) * 0.68))
-                let sky = (byte(base.0 * t + 235 * (1 - t)), byte(base.1 * t + 240 * (1 - t)), byte(base.2 * t + 245 * (1 - t)))
+                let sky = (
+                    byte(base.0 * t + 235 * (1 - t)), byte(base.1 * t + 240 * (1 - t)), byte(base.2 * t + 245 * (1 - t))
+                )
                 let dy = y - sun.y
                 for x in 0..<width {
                     let dx = x - sun.x

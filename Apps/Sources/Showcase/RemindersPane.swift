@@ -54,13 +54,13 @@ final class RemindersPane: ShowcasePane {
         do {
             collections = try store.collections(in: .reminders)
         } catch {
-            onError?(Sentence.explaining("Could not read the reminder lists", error))
+            onError?(Sentence.explaining(words("Could not read the reminder lists"), error))
             return
         }
         for collection in collections {
             let list = StoreListView(
                 collection: collection, store: store, host: host,
-                options: .init(itemType: Self.itemType, noun: Noun("reminder"), emptyText: "No Reminders"))
+                options: .init(itemType: Self.itemType, noun: Noun("reminder"), emptyText: words("No Reminders")))
             list.onStoreChanged = { [weak self] ids in self?.reload(selecting: ids) }
             list.onSelectionChanged = { [weak self] in self?.onChange?() }
             list.onError = { [weak self] message in self?.onError?(message) }

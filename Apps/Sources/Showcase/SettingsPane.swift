@@ -81,7 +81,7 @@ final class SettingsPane: ShowcasePane {
         let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         gtk_widget_set_size_request(column, 420, -1)
         let header = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        let heading = UI.label("Connections and Display", selectable: true, css: ["heading"])
+        let heading = UI.label(words("Connections and Display"), selectable: true, css: ["heading"])
         gtk_widget_set_hexpand(heading, 1)
         UI.append(header, heading)
         let info = InfoButton(
@@ -133,7 +133,7 @@ final class SettingsPane: ShowcasePane {
 
         let panel = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         gtk_widget_set_hexpand(panel, 1)
-        UI.append(panel, UI.label("Network Details", selectable: true, css: ["heading"]))
+        UI.append(panel, UI.label(words("Network Details"), selectable: true, css: ["heading"]))
         let details = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         self.details = details
         UI.append(panel, details)
@@ -145,7 +145,7 @@ final class SettingsPane: ShowcasePane {
         do {
             try store.setSettings(values)
         } catch {
-            onError?("Could not save the settings: \(error)")
+            onError?(words("Could not save the settings: {reason}", ["reason": "\(error)"]))
         }
         onChange?()
     }
@@ -166,13 +166,15 @@ final class SettingsPane: ShowcasePane {
         detailsShown = item?.title
         guard let item, let payload = item.payload(as: NetworkPayload.self) else {
             UI.append(
-                details, UI.label("Use a network's detail button to see more about it.", selectable: true, wrap: true))
+                details,
+                UI.label(words("Use a network's detail button to see more about it."), selectable: true, wrap: true))
             if notify { onChange?() }
             return
         }
         for line in [
-            item.title, "Security: \(payload.security)", "Signal: \(payload.signal) of 3 bars",
-            "Address: \(payload.address)",
+            item.title, words("Security: {kind}", ["kind": payload.security]),
+            words("Signal: {bars} of 3 bars", ["bars": "\(payload.signal)"]),
+            words("Address: {address}", ["address": payload.address]),
         ] {
             UI.append(details, UI.label(line, selectable: true))
         }
@@ -230,7 +232,7 @@ final class SettingsPane: ShowcasePane {
 
 extension SettingsPane: GtkDragHostDelegate {
     func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        .failed(DropFailure(.forbidden, "Settings takes no drops."))
+        .failed(DropFailure(.forbidden, words("Settings takes no drops.")))
     }
 
     func dragHost(_ host: GtkDragHost, itemProviderFor item: TargetID) -> ItemProvider? {

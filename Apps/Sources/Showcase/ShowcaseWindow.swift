@@ -52,7 +52,7 @@ final class ShowcaseWindow {
         gtk_widget_set_vexpand(body, 1)
         UI.append(root, body)
         UI.append(root, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
-        let status = UI.label("Pick a situation on the left, then drag.", selectable: true, css: ["sc-status"])
+        let status = UI.label(words("Pick a situation on the left, then drag."), selectable: true, css: ["sc-status"])
         self.status = status
         // A status may quote a long path from another app: it wraps anywhere, at most three
         // lines, so it never widens or heightens the window.
@@ -87,7 +87,7 @@ final class ShowcaseWindow {
                 }
             }
             store.onUndoFailure = { error in
-                Task { @MainActor [weak self] in self?.showStatus(Sentence.explaining("Could not undo", error)) }
+                Task { @MainActor [weak self] in self?.showStatus(Sentence.explaining(words("Could not undo"), error)) }
             }
             panes = Self.makePanes(store: store, host: host, options: options)
             if let output, let notes = panes.first(where: { $0 is NotesPane }) as? NotesPane {
@@ -96,7 +96,9 @@ final class ShowcaseWindow {
             }
         } catch {
             panes = Situation.all.map { PendingPane($0) }
-            showStatus(Sentence.explaining("Could not open the showcase's data at \(options.databasePath)", error))
+            showStatus(
+                Sentence.explaining(
+                    words("Could not open the showcase's data at {path}", ["path": options.databasePath]), error))
         }
         for pane in panes {
             pane.onChange = { [weak self, weak pane] in
@@ -190,8 +192,12 @@ final class ShowcaseWindow {
     private func makeToolbar(_ host: GtkDragHost) -> UnsafeMutablePointer<GtkWidget> {
         let bar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
         UI.margins(bar, 6)
-        let undo = UI.button("Undo", tooltip: "Undo (Ctrl+Z)") { [weak host] in host?.undo(in: Self.windowID) }
-        let redo = UI.button("Redo", tooltip: "Redo (Ctrl+Shift+Z)") { [weak host] in host?.redo(in: Self.windowID) }
+        let undo = UI.button(words("Undo"), tooltip: words("Undo (Ctrl+Z)")) { [weak host] in
+            host?.undo(in: Self.windowID)
+        }
+        let redo = UI.button(words("Redo"), tooltip: words("Redo (Ctrl+Shift+Z)")) { [weak host] in
+            host?.redo(in: Self.windowID)
+        }
         undoButton = undo
         redoButton = redo
         UI.append(bar, undo)
@@ -205,14 +211,14 @@ final class ShowcaseWindow {
     private func makeEditMenuButton() -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_menu_button_new()!
         let raw = OpaquePointer(button)
-        gtk_menu_button_set_label(raw, "Edit")
+        gtk_menu_button_set_label(raw, words("Edit"))
         if let model = GtkDragHost.makeDragMenu() {
             gtk_menu_button_set_menu_model(raw, model)
             g_object_unref(UnsafeMutableRawPointer(model))
         }
         gtk_menu_button_set_primary(raw, 1)
         gtk_menu_button_set_has_frame(raw, 0)
-        gtk_widget_set_tooltip_text(button, "Move To…, Copy To… and Pick Up (F10)")
+        gtk_widget_set_tooltip_text(button, words("Move To…, Copy To… and Pick Up (F10)"))
         return button
     }
 
@@ -221,7 +227,7 @@ final class ShowcaseWindow {
         sidebar = list
         gtk_widget_add_css_class(list.widget, "navigation-sidebar")
         gtk_widget_add_css_class(list.widget, "sc-sidebar")
-        dd_accessible_set_label(dd_accessible(list.raw), "Situations")
+        dd_accessible_set_label(dd_accessible(list.raw), words("Situations"))
         for situation in Situation.all {
             let row = GObjectRef(newWidget: gtk_list_box_row_new())
             let label = UI.label("\(situation.number). \(situation.title)")
@@ -318,9 +324,9 @@ final class ShowcaseWindow {
             undoButton,
             stack.canUndo
                 ? "\(stack.undoMenuItemTitle) (Ctrl+Z)"
-                : stack.undoIsBlocked ? stack.undoMenuItemTitle : "Nothing to Undo")
+                : stack.undoIsBlocked ? stack.undoMenuItemTitle : words("Nothing to Undo"))
         gtk_widget_set_tooltip_text(
-            redoButton, stack.canRedo ? "\(stack.redoMenuItemTitle) (Ctrl+Shift+Z)" : "Nothing to Redo")
+            redoButton, stack.canRedo ? "\(stack.redoMenuItemTitle) (Ctrl+Shift+Z)" : words("Nothing to Redo"))
     }
 
     // MARK: Tour output

@@ -297,7 +297,7 @@ class StoreCollectionView: DragCollectionDataSource {
             host.scheduleUpdate(key: ShowcaseDropsKey.shared) { [weak self] in self?.onStoreChanged?([]) }
             return (edit.name, edit.action)
         } catch {
-            onError?(Sentence.explaining("Could not delete", error))
+            onError?(Sentence.explaining(words("Could not delete"), error))
             return nil
         }
     }

@@ -63,10 +63,10 @@ final class StoreGridView: StoreCollectionView {
         -> DropResult
     {
         guard let folder = item(at: index)?.id else {
-            return .failed(DropFailure(.failed, "The folder is not there any more."))
+            return .failed(DropFailure(.failed, words("The folder is not there any more.")))
         }
         if drop.items.contains(where: { ShowcaseTargets.itemID($0.id) == folder }) {
-            return .failed(DropFailure(.failed, "A folder cannot go into itself."))
+            return .failed(DropFailure(.failed, words("A folder cannot go into itself.")))
         }
         return ShowcaseDrops.perform(drop, store: store, host: host) { [weak self] ids in self?.onStoreChanged?(ids) }
     }

@@ -57,7 +57,8 @@ final class UploadPane: ShowcasePane {
         gtk_widget_set_vexpand(channelSlot, 1)
         UI.append(right, channelSlot)
         let controls = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-        cancelButton = UI.button("Cancel Upload", tooltip: "Stop the upload in progress", bordered: true) {}
+        cancelButton = UI.button(words("Cancel Upload"), tooltip: words("Stop the upload in progress"), bordered: true)
+        {}
         gtk_widget_set_sensitive(cancelButton, 0)
         UI.append(controls, cancelButton)
         noticeLabel = UI.label("", selectable: true, wrap: true)
@@ -90,7 +91,7 @@ final class UploadPane: ShowcasePane {
             library = try store.collection(pane: .upload, key: "uploads")
             channelCollection = try store.ensureCollection(pane: .upload, key: "channel", name: "Channel", kind: .shelf)
         } catch {
-            onError?(Sentence.explaining("Could not read the videos", error))
+            onError?(Sentence.explaining(words("Could not read the videos"), error))
             return
         }
         let videoTitles = (try? store.items(in: library?.id ?? 0).map(\.title)) ?? []
@@ -187,7 +188,7 @@ final class UploadPane: ShowcasePane {
             let ids = shown.compactMap { title in videos.first { $0.title == title }?.id }
             if !ids.isEmpty { _ = try store.copy(ids, to: channelID) }
         } catch {
-            onError?(Sentence.explaining("Could not save the channel", error))
+            onError?(Sentence.explaining(words("Could not save the channel"), error))
         }
     }
 

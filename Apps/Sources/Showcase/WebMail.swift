@@ -1,4 +1,5 @@
 import CGtk4
+import ShowcaseModel
 import DragDrop
 import DragDropGTK
 import DriverProtocol
@@ -29,19 +30,19 @@ enum WebPhotos {
     /// produces it when the other app reads it).
     static func png(_ photo: Photo) throws -> Data {
         try Artwork.png(width: size.width, height: size.height) { cr in
-                let w = Double(size.width), h = Double(size.height)
-                cairo_set_source_rgb(cr, photo.sky.0, photo.sky.1, photo.sky.2)
-                cairo_paint(cr)
-                cairo_set_source_rgb(cr, photo.sun.0, photo.sun.1, photo.sun.2)
-                cairo_arc(cr, w * 0.7, h * 0.35, 16, 0, 2 * Double.pi)
-                cairo_fill(cr)
-                cairo_set_source_rgb(cr, photo.ground.0, photo.ground.1, photo.ground.2)
-                cairo_move_to(cr, 0, h)
-                cairo_line_to(cr, 0, h * 0.7)
-                cairo_curve_to(cr, w * 0.3, h * 0.45, w * 0.6, h * 0.9, w, h * 0.6)
-                cairo_line_to(cr, w, h)
-                cairo_close_path(cr)
-                cairo_fill(cr)
+            let w = Double(size.width), h = Double(size.height)
+            cairo_set_source_rgb(cr, photo.sky.0, photo.sky.1, photo.sky.2)
+            cairo_paint(cr)
+            cairo_set_source_rgb(cr, photo.sun.0, photo.sun.1, photo.sun.2)
+            cairo_arc(cr, w * 0.7, h * 0.35, 16, 0, 2 * Double.pi)
+            cairo_fill(cr)
+            cairo_set_source_rgb(cr, photo.ground.0, photo.ground.1, photo.ground.2)
+            cairo_move_to(cr, 0, h)
+            cairo_line_to(cr, 0, h * 0.7)
+            cairo_curve_to(cr, w * 0.3, h * 0.45, w * 0.6, h * 0.9, w, h * 0.6)
+            cairo_line_to(cr, w, h)
+            cairo_close_path(cr)
+            cairo_fill(cr)
         }
     }
 
@@ -103,8 +104,8 @@ final class WebPageWindow: GtkDragHostDelegate {
         let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
         UI.margins(column, 14)
         gtk_window_set_child(dd_window(window), column)
-        UI.append(column, UI.label("Holiday Photos", selectable: true, css: ["title-2"]))
-        UI.append(column, UI.label("Drag a photo into a new message.", selectable: true, wrap: true))
+        UI.append(column, UI.label(words("Holiday Photos"), selectable: true, css: ["title-2"]))
+        UI.append(column, UI.label(words("Drag a photo into a new message."), selectable: true, wrap: true))
         for photo in WebPhotos.all {
             let card = FocusNavigation.focusableBox(GTK_ORIENTATION_VERTICAL, spacing: 4)
             gtk_widget_set_halign(card, GTK_ALIGN_START)
@@ -133,7 +134,8 @@ final class WebPageWindow: GtkDragHostDelegate {
         do {
             try host.addWindow(window, id: Self.windowID, name: Self.title)
             for (index, card) in cards.enumerated() {
-                var source = DragTarget(id: id(index), name: WebPhotos.all[index].title, frame: .zero, parent: Self.windowID)
+                var source = DragTarget(
+                    id: id(index), name: WebPhotos.all[index].title, frame: .zero, parent: Self.windowID)
                 source.offers = [.png]
                 try host.register(card, as: source, delegate: self)
             }
@@ -165,7 +167,7 @@ final class WebPageWindow: GtkDragHostDelegate {
     }
 
     func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        .failed(DropFailure(.forbidden, "The page takes no drops."))
+        .failed(DropFailure(.forbidden, words("The page takes no drops.")))
     }
 
     private func printLayout() {
@@ -239,18 +241,18 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
         gtk_widget_add_css_class(message, "card")
         UI.margins(message, 4)
         gtk_widget_set_vexpand(message, 1)
-        UI.append(message, UI.label("New Message", selectable: true, css: ["sc-list-title"]))
-        UI.append(message, UI.label("To: Grandma <grandma@example.com>", selectable: true))
-        UI.append(message, UI.label("Subject: Photos from our holiday", selectable: true))
+        UI.append(message, UI.label(words("New Message"), selectable: true, css: ["sc-list-title"]))
+        UI.append(message, UI.label(words("To: Grandma <grandma@example.com>"), selectable: true))
+        UI.append(message, UI.label(words("Subject: Photos from our holiday"), selectable: true))
         UI.append(message, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         body = FocusNavigation.focusableBox(GTK_ORIENTATION_VERTICAL, spacing: 6)
         gtk_widget_set_vexpand(body, 1)
         gtk_widget_set_size_request(body, 300, 240)
-        bodyLabel = UI.label("Hi Grandma, here is a photo. (Drop a photo here.)", wrap: true)
+        bodyLabel = UI.label(words("Hi Grandma, here is a photo. (Drop a photo here.)"), wrap: true)
         UI.append(body, bodyLabel)
         placeholder = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         gtk_widget_add_css_class(placeholder, "dd-placeholder")
-        placeholderLabel = UI.label("Adding the photo…", css: ["dim-label"])
+        placeholderLabel = UI.label(words("Adding the photo…"), css: ["dim-label"])
         placeholderBar = gtk_progress_bar_new()!
         UI.append(placeholder, placeholderLabel)
         UI.append(placeholder, placeholderBar)
@@ -265,7 +267,8 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
         // photo copied in the page.
         menu = EditMenu(attachedTo: body, name: "Message Body") { [weak self] in self?.editCommands() ?? [] }
         UI.onKey(body, "v", control: true) { [weak self] in self?.paste() }
-        cancelButton = UI.button("Cancel", tooltip: "Stop adding the photo", bordered: true) { [weak self] in
+        cancelButton = UI.button(words("Cancel"), tooltip: words("Stop adding the photo"), bordered: true) {
+            [weak self] in
             self?.cancelLoads()
         }
         gtk_widget_set_halign(cancelButton, GTK_ALIGN_START)
@@ -334,7 +337,7 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
     func reload() { onChange?() }
 
     func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        guard drop.destination == bodyID else { return .failed(DropFailure(.forbidden, "Not here.")) }
+        guard drop.destination == bodyID else { return .failed(DropFailure(.forbidden, words("Not here."))) }
         let token = drop.token
         let data = drop.data
         let from = drop.items.first?.app.rawValue ?? "?"
@@ -384,7 +387,7 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
     /// IDAT chunk is corrupt."; any other follows a colon: "The photo was not added: nothing
     /// arrived from the other app for 15 seconds.".
     private static func failure(_ error: TransferError) -> DropFailure {
-        if error == .cancelled { return DropFailure(.cancelled, "Adding the photo was cancelled.") }
+        if error == .cancelled { return DropFailure(.cancelled, words("Adding the photo was cancelled.")) }
         if case .malformed(let type, let reason) = error, ContentType(type).mediaType == "image",
             reason.hasPrefix("it ")
         {

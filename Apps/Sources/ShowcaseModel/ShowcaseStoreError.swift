@@ -31,16 +31,16 @@ public enum ShowcaseStoreError: Error, Sendable, Hashable, CustomStringConvertib
 
     public var description: String {
         switch self {
-        case .noSuchCollection(let id): "The collection \(id) does not exist."
-        case .noSuchItem(let id): "The item \(id) no longer exists."
-        case .readOnly(let name): "\(name) is read-only."
-        case .writeOnly(let name): "\(name) is write-only: nothing can be taken out of it."
-        case .itemExists(let id): "The item \(id) already exists."
-        case .duplicateItem(let id): "The item \(id) was named twice."
-        case .nothingToDrop: "The drop holds nothing this pane can take."
-        case .noRoom(let name): "\(name) has no room for more items."
-        case .insideItself(let name): "\(name) cannot go inside itself."
-        case .database(let message): "The document could not be saved: \(message)"
+        case .noSuchCollection(let id): words("The collection {id} does not exist.", ["id": "\(id)"])
+        case .noSuchItem(let id): words("The item {id} no longer exists.", ["id": "\(id)"])
+        case .readOnly(let name): words("{name} is read-only.", ["name": "\(name)"])
+        case .writeOnly(let name): words("{name} is write-only: nothing can be taken out of it.", ["name": "\(name)"])
+        case .itemExists(let id): words("The item {id} already exists.", ["id": "\(id)"])
+        case .duplicateItem(let id): words("The item {id} was named twice.", ["id": "\(id)"])
+        case .nothingToDrop: words("The drop holds nothing this pane can take.")
+        case .noRoom(let name): words("{name} has no room for more items.", ["name": "\(name)"])
+        case .insideItself(let name): words("{name} cannot go inside itself.", ["name": "\(name)"])
+        case .database(let message): words("The document could not be saved: {message}", ["message": "\(message)"])
         }
     }
 

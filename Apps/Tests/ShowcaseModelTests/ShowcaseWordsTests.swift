@@ -47,19 +47,25 @@ struct ShowcaseWordsTests {
     static func sentencesInSources() throws -> Set<String> {
         var found: Set<String> = []
         let files = FileManager.default.enumerator(at: appsSources, includingPropertiesForKeys: nil)
-        let pattern = try Regex(#"\bwords\(\s*"((?:[^"\\\n]|\\.)*)""#)
+        // words("…"), its literal maybe split in parts joined by + across lines.
+        let literal = #""(?:[^"\\\n]|\\.)*""#
+        let pattern = try Regex(#"\bwords\(\s*("# + literal + #"(?:\s*\+\s*"# + literal + #")*)"#)
+        let part = try Regex(literal)
         while let url = files?.nextObject() as? URL {
             guard url.pathExtension == "swift", url.lastPathComponent != "ShowcaseWords.swift" else { continue }
             let text = try String(contentsOf: url, encoding: .utf8)
             for match in text.matches(of: pattern) {
-                guard let literal = match.output[1].substring else { continue }
-                found.insert(String(literal).replacingOccurrences(of: "\\\"", with: "\""))
+                guard let joined = match.output[1].substring else { continue }
+                let sentence = joined.matches(of: part).map { String(joined[$0.range].dropFirst().dropLast()) }.joined()
+                found.insert(sentence.replacingOccurrences(of: "\\\"", with: "\""))
             }
         }
         return found
     }
 
-    @Test("L1: showcase.pot lists exactly the sentences the showcase's sources show (Tools/showcase-words.py keeps it so)")
+    @Test(
+        "L1: showcase.pot lists exactly the sentences the showcase's sources show (Tools/showcase-words.py keeps it so)"
+    )
     func templateMatchesTheSources() throws {
         let template = Set(try Self.entries("showcase.pot").keys)
         let sources = try Self.sentencesInSources()
@@ -68,7 +74,9 @@ struct ShowcaseWordsTests {
         #expect(template.subtracting(sources).isEmpty, "no longer shown: \(template.subtracting(sources).sorted())")
     }
 
-    @Test("L1: every sentence of the showcase is translated in Korean, Japanese and Russian, with the same placeholders", arguments: languages)
+    @Test(
+        "L1: every sentence of the showcase is translated in Korean, Japanese and Russian, with the same placeholders",
+        arguments: languages)
     func everySentenceTranslated(_ language: String) throws {
         let template = try Self.entries("showcase.pot")
         let catalog = try Self.entries("\(language).po")
@@ -82,7 +90,9 @@ struct ShowcaseWordsTests {
         }
     }
 
-    @Test("L1: the compiled catalogs are found in the resources and give each translation; English stays English", arguments: languages)
+    @Test(
+        "L1: the compiled catalogs are found in the resources and give each translation; English stays English",
+        arguments: languages)
     func compiledCatalogsAreRead(_ language: String) throws {
         let catalog = try Self.entries("\(language).po")
         for (id, translated) in catalog where !translated.isEmpty {

@@ -46,24 +46,32 @@ public enum FilesError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidURIList(let reason): "The dropped list of files is not valid: \(reason)"
-        case .notAFileURI(let uri): "Only files on this computer can be copied here, not \(uri)."
-        case .remoteHost(let uri): "\(uri) is on another computer."
-        case .relativePath(let uri): "\(uri) is not a full path."
-        case .pathEscape(let uri): "\(uri) contains '..' or '.'."
-        case .symlink(let path): "\(path) is a symbolic link; links are not followed."
-        case .notARegularFile(let path): "\(path) is not a regular file."
-        case .noSuchFile(let path): "\(path) no longer exists."
-        case .invalidName(let name): "\(name.debugDescription) is not a valid file name."
-        case .noSuchFolder(let path): "There is no folder \(path)."
-        case .writeOnly(let folder): "\(folder) is write-only: its content cannot be seen or taken out."
-        case .confirmationRequired(let folder): "Items dropped into \(folder) cannot be taken back; confirm first."
-        case .sameFolder(let folder): "The items are already in \(folder)."
-        case .otherDisk(let path): "\(path) is on another disk: it can be copied here (drag it without Shift), not moved."
-        case .onlyFilesMove: "Only files can be moved here from another app; drag without Shift to copy it."
-        case .undoUnavailable(let reason): "This cannot be undone any more: \(reason)."
+        case .invalidURIList(let reason):
+            words("The dropped list of files is not valid: {reason}", ["reason": "\(reason)"])
+        case .notAFileURI(let uri):
+            words("Only files on this computer can be copied here, not {uri}.", ["uri": "\(uri)"])
+        case .remoteHost(let uri): words("{uri} is on another computer.", ["uri": "\(uri)"])
+        case .relativePath(let uri): words("{uri} is not a full path.", ["uri": "\(uri)"])
+        case .pathEscape(let uri): words("{uri} contains '..' or '.'.", ["uri": "\(uri)"])
+        case .symlink(let path): words("{path} is a symbolic link; links are not followed.", ["path": "\(path)"])
+        case .notARegularFile(let path): words("{path} is not a regular file.", ["path": "\(path)"])
+        case .noSuchFile(let path): words("{path} no longer exists.", ["path": "\(path)"])
+        case .invalidName(let name): words("{name} is not a valid file name.", ["name": "\(name.debugDescription)"])
+        case .noSuchFolder(let path): words("There is no folder {path}.", ["path": "\(path)"])
+        case .writeOnly(let folder):
+            words("{folder} is write-only: its content cannot be seen or taken out.", ["folder": "\(folder)"])
+        case .confirmationRequired(let folder):
+            words("Items dropped into {folder} cannot be taken back; confirm first.", ["folder": "\(folder)"])
+        case .sameFolder(let folder): words("The items are already in {folder}.", ["folder": "\(folder)"])
+        case .otherDisk(let path):
+            words(
+                "{path} is on another disk: it can be copied here (drag it without Shift), not moved.",
+                ["path": "\(path)"])
+        case .onlyFilesMove: words("Only files can be moved here from another app; drag without Shift to copy it.")
+        case .undoUnavailable(let reason): words("This cannot be undone any more: {reason}.", ["reason": "\(reason)"])
         case .transfer(let error): error.description
-        case .io(let path, let reason): "Could not read or write \(path): \(reason)."
+        case .io(let path, let reason):
+            words("Could not read or write {path}: {reason}.", ["path": "\(path)", "reason": "\(reason)"])
         }
     }
 
