@@ -130,7 +130,7 @@ final class PhotosPane: ShowcasePane, GtkDragHostDelegate {
         guard let library else { return }
         library.isSelectionMode.toggle()
         gtk_button_set_label(
-            dd_button(UnsafeMutableRawPointer(selectButton)), library.isSelectionMode ? "Done" : "Select")
+            dd_button(UnsafeMutableRawPointer(selectButton)), library.isSelectionMode ? words("Done") : words("Select"))
         onChange?()
     }
 

@@ -163,8 +163,9 @@ final class UploadPane: ShowcasePane {
     private func cancelUpload() {
         guard let upload = uploads.popLast() else { return }
         GLibSource.cancel(upload.timer)
-        notice =
-            "Upload cancelled. \(quotedTitles(upload.titles)) stayed in \(library?.name ?? "Uploads"); nothing was lost."
+        notice = words(
+            "Upload cancelled. {videos} stayed in {library}; nothing was lost.",
+            ["videos": quotedTitles(upload.titles), "library": library?.name ?? "Uploads"])
         UI.setText(noticeLabel, notice)
         gtk_widget_set_sensitive(cancelButton, uploads.isEmpty ? 0 : 1)
         channel?.finishDeferredDrop(upload.token, failure: DropFailure(.cancelled, notice))

@@ -40,37 +40,33 @@ extension ShowcaseStore {
     public func childCounts(of parents: [CollectionID], in pane: ShowcasePane) throws(ShowcaseStoreError)
         -> [CollectionID: Int]
     {
-        try read { db in
-            var counts: [CollectionID: Int] = [:]
-            for start in stride(from: 0, to: parents.count, by: 500) {
-                let chunk = Array(parents[start..<min(start + 500, parents.count)])
-                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-                let rows = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT parentId, COUNT(*) FROM collection WHERE pane = ? AND parentId IN (\(marks))
-                        GROUP BY parentId
-                        """,
-                    arguments: StatementArguments([pane.rawValue] + chunk.map { $0 as any DatabaseValueConvertible }))
-                for row in rows { counts[row[0]] = row[1] }
-            }
-            return counts
-        }
+        try counts(
+            of: parents, leading: [pane.rawValue],
+            sql: {
+                "SELECT parentId, COUNT(*) FROM collection WHERE pane = ? AND parentId IN (\($0)) GROUP BY parentId"
+            })
     }
 
     /// How many items each of `collections` holds (absent: none), in one query per 500.
     public func itemCounts(in collections: [CollectionID]) throws(ShowcaseStoreError) -> [CollectionID: Int] {
+        try counts(
+            of: collections, leading: [],
+            sql: { "SELECT collectionId, COUNT(*) FROM item WHERE collectionId IN (\($0)) GROUP BY collectionId" })
+    }
+
+    /// Runs a grouped count (`sql` given the `?` marks of a chunk of `ids`, after the
+    /// `leading` arguments) over 500 ids at a time: the id and its count on each row.
+    private func counts(
+        of ids: [CollectionID], leading: [any DatabaseValueConvertible], sql: (String) -> String
+    ) throws(ShowcaseStoreError) -> [CollectionID: Int] {
         try read { db in
             var counts: [CollectionID: Int] = [:]
-            for start in stride(from: 0, to: collections.count, by: 500) {
-                let chunk = Array(collections[start..<min(start + 500, collections.count)])
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-                let rows = try Row.fetchAll(
-                    db,
-                    sql:
-                        "SELECT collectionId, COUNT(*) FROM item WHERE collectionId IN (\(marks)) GROUP BY collectionId",
-                    arguments: StatementArguments(chunk))
-                for row in rows { counts[row[0]] = row[1] }
+                let values: [(any DatabaseValueConvertible)?] = leading + chunk.map { $0 }
+                let arguments = StatementArguments(values)
+                for row in try Row.fetchAll(db, sql: sql(marks), arguments: arguments) { counts[row[0]] = row[1] }
             }
             return counts
         }

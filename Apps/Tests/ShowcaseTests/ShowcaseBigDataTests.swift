@@ -41,6 +41,17 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
         try app.waitForState(what, after: undo) { $0.undo == "" }
     }
 
+    /// Lets go, and waits for the commit, the drag's end and the main loop's next report;
+    /// returns the line count at the release.
+    func releaseAndSettle(_ app: ShowcaseProcess, _ pointer: Pointer) throws -> Int {
+        let release = app.lineCount
+        try pointer.release()
+        try app.waitFor(FeedbackLine.self, "the commit", after: release) { $0.event == "committed" }
+        try app.waitForDragEnd(after: release)
+        try app.waitFor(LoopLine.self, "the main loop's report after the drop", after: release, timeout: 3)
+        return release
+    }
+
     /// A collection's item ids in order, read from the store (ids only: fast for 100,000).
     func storedIDs(_ data: String, _ pane: ShowcasePane, _ name: String) throws -> [ItemID] {
         let store = try ShowcaseStore(path: data + "/showcase.sqlite", seed: false)
@@ -236,11 +247,7 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
             try app.waitFor(FeedbackLine.self, "over Archive", after: mark) {
                 $0.event == "outlineDrop" && $0.place == "on" && $0.row == layout.targets["Archive"]
             }
-            let release = app.lineCount
-            try pointer.release()
-            try app.waitFor(FeedbackLine.self, "the commit", after: release) { $0.event == "committed" }
-            try app.waitForDragEnd(after: release)
-            try app.waitFor(LoopLine.self, "the main loop's report after the drop", after: release, timeout: 3)
+            let release = try releaseAndSettle(app, pointer)
             print(
                 "mail: longest main-loop iteration while autoscrolling \(longestStall(app, after: mark, before: release)) ms, with the drop \(longestStall(app, after: release)) ms; positions GDK did not pass on, found by the pointer watch: \(app.lines(GtkLine.self, from: mark).filter { $0.message.hasPrefix("pointer watch") }.count)"
             )
@@ -306,11 +313,7 @@ struct ShowcaseBigDataTests: ShowcaseTesting {
             try app.waitFor(FeedbackLine.self, "into \(team)", after: mark) {
                 $0.event == "announcement" && $0.text == "Into \(team). Will move."
             }
-            let release = app.lineCount
-            try pointer.release()
-            try app.waitFor(FeedbackLine.self, "the commit", after: release) { $0.event == "committed" }
-            try app.waitForDragEnd(after: release)
-            try app.waitFor(LoopLine.self, "the main loop's report after the drop", after: release, timeout: 3)
+            let release = try releaseAndSettle(app, pointer)
             print(
                 "mail tree: longest main-loop iteration while springing open \(longestStall(app, after: mark, before: release)) ms, with the drop \(longestStall(app, after: release)) ms"
             )
