@@ -25,7 +25,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev shared-mime-info xvfb xauth xdotool x11-utils imagemagick gtk-4-examples dbus-x11 xclip \
 	qtbase5-examples gtk-3-examples dbus-daemon at-spi2-core python3-pyatspi chromium libcurl4 weston \
 	thunar nautilus gnome-text-editor engrampa libreoffice-writer libreoffice-gtk3 firefox-esr \
-	xdg-desktop-portal bubblewrap fuse3 gettext fonts-noto-cjk
+	xdg-desktop-portal bubblewrap fuse3 gettext fonts-noto-cjk orca openbox
 SCENARIOS := $(wildcard Examples/scenarios/*.json Examples/scenarios/regressions/*.json)
 
 .PHONY: all run tour replay test test-gtk test-wayland build deps docs bench soak fuzz format clean

@@ -20,6 +20,11 @@ extension EngineMessage {
         note:
             "A refusal: an app's own widget looked at the dropped values and declined them; {name} is the widget, Basket."
     )
+    static let keyboardDragHelp = EngineMessage(
+        "Press Control+Shift+D to pick up, Tab to choose a drop point, Return to drop, Escape to cancel.",
+        note:
+            "The description a screen reader reads on anything that can be dragged: how to drag it with the keyboard; the key names stay as they are."
+    )
     static let takesNoContent = EngineMessage(
         "{name} takes no content; drag its thumb to change it.",
         note: "A refusal: content dropped on a slider; {name} is the slider, Brightness.")
@@ -39,7 +44,8 @@ extension EngineMessage {
         "Nothing Here", context: "title", note: "Shown in an empty list or grid.")
 
     static let widgetTexts: [EngineMessage] = [
-        nothingToPickUp, textAlreadyThere, pageEdgeDrop, dropContactsOn, valuesDeclined, takesNoContent, turnOn,
+        nothingToPickUp, textAlreadyThere, pageEdgeDrop, dropContactsOn, valuesDeclined, keyboardDragHelp,
+        takesNoContent, turnOn,
         turnOff,
         chooseContact, pullToRefresh, releaseToRefresh, nothingHere,
     ]
@@ -61,6 +67,8 @@ package enum WidgetText {
     package static func valuesDeclined(by name: String) -> String {
         Localization.format(.valuesDeclined, ["name": .name(name)])
     }
+    /// "Press Control+Shift+D to pick up, …": how to drag with the keyboard, read on sources.
+    package static var keyboardDragHelp: String { Localization.format(.keyboardDragHelp) }
     /// "{name} takes no content; drag its thumb to change it." (a slider's refusal)
     package static func takesNoContent(_ name: String) -> String {
         Localization.format(.takesNoContent, ["name": .name(name)])

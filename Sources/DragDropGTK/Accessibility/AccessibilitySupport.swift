@@ -86,9 +86,10 @@ final class AccessibilitySupport: GtkDragHostCollaborator {
 
 /// Accessibility's public face on the host.
 extension GtkDragHost {
-    /// The description given to drag sources that have none: how to drag them from the keyboard.
-    public nonisolated static let sourceAccessibleDescription =
-        "Press Control+Shift+D to pick up, Tab to choose a drop point, Return to drop, Escape to cancel."
+    /// The description given to drag sources that have none: how to drag them from the keyboard,
+    /// in the person's language ("Press Control+Shift+D to pick up, Tab to choose a drop point,
+    /// Return to drop, Escape to cancel.").
+    public nonisolated static var sourceAccessibleDescription: String { WidgetText.keyboardDragHelp }
 
     /// Adds a status line that shows every announcement (C4). The host holds it weakly; keep
     /// it in your widget tree.
