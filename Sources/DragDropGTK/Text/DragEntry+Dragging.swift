@@ -20,15 +20,25 @@ extension DragEntry: GtkDragHostDelegate {
         ) { [weak self] dropped in
             guard let self else { return .failed(DropFailure(.failed, "The text field is gone.")) }
             // One line: line breaks between dropped items become spaces.
-            let line = String(StyledHTML.plainText(of: dropped.runs).map { $0 == "\n" || $0 == "\r\n" ? " " : $0 })
+            var line = String(StyledHTML.plainText(of: dropped.runs).map { $0 == "\n" || $0 == "\r\n" ? " " : $0 })
             let at = min(offset, self.text.unicodeScalars.count)
+            // L4: a word joiner keeps dropped text from fusing with a neighbour into one
+            // character (a combining accent dropped after a letter).
+            let scalars = Array(self.text.unicodeScalars)
+            var before = String.UnicodeScalarView()
+            before.append(contentsOf: scalars[..<at])
+            var after = String.UnicodeScalarView()
+            after.append(contentsOf: scalars[at...])
+            let seams = ScriptText.seams(before: String(before).last, inserted: line, after: String(after).first)
+            if seams.leading { line.unicodeScalars.insert(ScriptText.separator, at: line.unicodeScalars.startIndex) }
+            if seams.trailing { line.unicodeScalars.append(ScriptText.separator) }
             self.lastDropInsert = (at, line.unicodeScalars.count)
             return .committed(undo: self.replace((at, at), with: line, name: nil))
         }
     }
 
     public func dragHost(_ host: GtkDragHost, canStartDragOf item: TargetID, atWidgetX x: Double, y: Double) -> Bool {
-        guard item == selectionItem, pressOnSelection, let selection else { return false }
+        guard item == selectionItem, pressOnSelection, let selection = wholeClusterSelection() else { return false }
         dragRange = selection
         lastDropInsert = nil
         return true
@@ -38,10 +48,18 @@ extension DragEntry: GtkDragHostDelegate {
         // A keyboard pick-up (C4) drags the selection as it is now; a pointer drag marked it at
         // the press.
         guard host.isPickingUpByKeyboard else { return [selectionItem] }
-        guard let selection else { return [] }
+        guard let selection = wholeClusterSelection() else { return [] }
         dragRange = selection
         lastDropInsert = nil
         return [selectionItem]
+    }
+
+    /// The selection widened to whole characters (L4: a selection whose edge fell inside a
+    /// cluster drags the whole cluster); nil without a selection.
+    func wholeClusterSelection() -> (start: Int, end: Int)? {
+        guard let selection else { return nil }
+        let whole = ScriptText.wholeClusters(selection.start..<selection.end, in: text)
+        return (whole.lowerBound, whole.upperBound)
     }
 
     /// The text being dragged out.

@@ -141,8 +141,8 @@ public final class DragEntry: GtkDragRegistering {
         return offset(atTextAreaX: Double(inArea.x))
     }
 
-    /// The character offset at `x` in the text area's coordinates: the nearest caret position,
-    /// or with `trailing` false the character under `x`. The text is measured from the start of
+    /// The character offset at `x` in the text area's coordinates: the nearest caret position
+    /// (a grapheme-cluster boundary, L4), or with `trailing` false the character under `x`. The text is measured from the start of
     /// the text area; a field scrolled sideways (text longer than the field) is not accounted
     /// for.
     func offset(atTextAreaX x: Double, trailing useTrailing: Bool = true) -> Int {
@@ -155,7 +155,10 @@ public final class DragEntry: GtkDragRegistering {
         var trailing: Int32 = 0
         _ = pango_layout_xy_to_index(layout, Int32(x * 1024), 0, &index, &trailing)
         let bytes = Array(current.utf8).prefix(Int(max(0, index)))
-        return String(decoding: bytes, as: UTF8.self).unicodeScalars.count + (useTrailing ? Int(trailing) : 0)
+        let offset = String(decoding: bytes, as: UTF8.self).unicodeScalars.count
+        guard useTrailing else { return offset }
+        // Between two characters as a reader sees them (grapheme clusters, L4), never inside one.
+        return ScriptText.nearestBoundary(to: offset + Int(trailing), in: current)
     }
 
     /// The word around character `offset` (Pango's word boundaries, as GTK's own double click

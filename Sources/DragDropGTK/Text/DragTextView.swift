@@ -201,12 +201,13 @@ public final class DragTextView: GtkDragRegistering {
         }
         if dropCaret == nil { dropCaret = styled.makeMark(at: offset, leftGravity: false) }
         guard let dropCaret else { return }
-        var at = styled.iter(at: offset)
+        var at = styled.iter(at: styled.nearestClusterBoundary(to: offset))
         gtk_text_buffer_move_mark(styled.buffer, dropCaret, &at)
         gtk_text_mark_set_visible(dropCaret, 1)
     }
 
-    /// The character offset nearest to `x`, `y` in the view's widget coordinates.
+    /// The caret position nearest to `x`, `y` in the view's widget coordinates: always between
+    /// two characters as a reader sees them (grapheme clusters, L4), never inside one.
     func offset(atWidgetX x: Double, y: Double) -> Int {
         let textView = dd_text_view(view.raw)
         var bufferX: Int32 = 0
@@ -216,7 +217,7 @@ public final class DragTextView: GtkDragRegistering {
         var at = GtkTextIter()
         var trailing: Int32 = 0
         gtk_text_view_get_iter_at_position(textView, &at, &trailing, bufferX, bufferY)
-        return min(styled.offset(of: at) + Int(trailing), styled.count)
+        return styled.nearestClusterBoundary(to: min(styled.offset(of: at) + Int(trailing), styled.count))
     }
 
     /// The offsets of the first and last characters shown (the text scrolls in its view).
