@@ -226,3 +226,100 @@ struct ScriptTextTests {
         }
     }
 }
+
+@Suite("L4: words as a reader of the language sees them (unit)")
+struct WordBreakUnitTests {
+    /// The word `TextWords.word(at:in:)` finds at the first occurrence of `at` in `text`.
+    func word(at probe: String, in text: String, plus: Int = 0) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        let target = Array(probe.unicodeScalars)
+        guard
+            let offset = (0...(scalars.count - target.count)).first(where: {
+                Array(scalars[$0..<($0 + target.count)]) == target
+            }),
+            let word = TextWords.word(at: offset + plus, in: text)
+        else { return nil }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[word.start..<word.end])
+        return String(view)
+    }
+
+    @Test("L4: Japanese, which has no spaces, breaks into dictionary words (東京に行きます: 東京, に, 行き, ます)")
+    func japanese() {
+        let text = "東京に行きます"
+        #expect(word(at: "東", in: text) == "東京")
+        #expect(word(at: "京", in: text) == "東京")
+        #expect(word(at: "に", in: text) == "に")
+        #expect(word(at: "行", in: text) == "行き")
+        #expect(word(at: "ま", in: text) == "ます")
+    }
+
+    @Test("L4: a Korean eojeol runs from space to space, particles and endings included")
+    func korean() {
+        let text = "한국어를 배우고 있어요."
+        #expect(word(at: "국", in: text) == "한국어를")
+        #expect(word(at: "배", in: text) == "배우고")
+        #expect(word(at: "있", in: text) == "있어요")
+    }
+
+    @Test("L4: Russian words keep their hyphens (из-за, кто-нибудь) and leave guillemets, commas and dashes out")
+    func russian() {
+        let text = "Он пришёл из-за дождя, «кто-нибудь» — Ростов-на-Дону."
+        #expect(word(at: "из", in: text) == "из-за")
+        #expect(word(at: "за", in: text) == "из-за")
+        #expect(word(at: "дож", in: text) == "дождя")
+        #expect(word(at: "нибудь", in: text) == "кто-нибудь")
+        #expect(word(at: "на", in: text) == "Ростов-на-Дону")
+        #expect(word(at: "пришёл", in: text) == "пришёл")
+    }
+
+    @Test("L4: English keeps its apostrophes; a caret right after a word selects that word; spaces alone are no word")
+    func english() {
+        #expect(word(at: "don't", in: "I don't know", plus: 3) == "don't")
+        #expect(word(at: " know", in: "I don't know") == "don't")
+        #expect(TextWords.word(at: 1, in: "  ") == nil)
+    }
+}
+
+/// Double clicks on Japanese, Korean and Russian text in a text view and a text field.
+@Suite(
+    "GTK: double click selects a word in every language", .serialized,
+    .enabled(
+        if: Tools.missing == nil, "Xvfb is not installed (apt-get install xvfb, or `make deps`): GTK tests skipped.")
+)
+struct ScriptWordsTests {
+    static let notes = "東京に行きます 한국어를 배우고 «кто-нибудь» из-за дождя,"
+
+    @Test(
+        "L4: a double click selects 東京 in 東京に行きます, an eojeol in Korean, and a hyphenated Russian word without its punctuation"
+    )
+    func doubleClickInTextView() async throws {
+        try await FixtureApp.withScene(
+            "text", size: (900, 420), arguments: ["--notes", Self.notes, "--field", "из-за дождя"]
+        ) { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            // (token shown, where in it to click (a fraction of its width), the word expected)
+            let cases: [(String, Double, String)] = [
+                ("東京に行きます", 0.07, "東京"), ("東京に行きます", 0.5, "行き"), ("한국어를", 0.3, "한국어를"),
+                ("«кто-нибудь»", 0.7, "кто-нибудь"), ("из-за", 0.8, "из-за"), ("дождя,", 0.3, "дождя"),
+            ]
+            for (token, fraction, expected) in cases {
+                let frame = try layout.word(token, in: "notes")
+                let mark = app.lineCount
+                try pointer.doubleClick(at: (frame.x + frame.width * fraction, frame.midY))
+                try await app.waitFor(TextLine.self, "'\(expected)' selected by a double click", after: mark) {
+                    $0.id == "notes" && $0.selection == expected
+                }
+                // Past the double-click time, so the next click starts afresh.
+                try await Task.sleep(for: .milliseconds(500))
+            }
+            // The text field: "из" double-clicked selects "из-за" (GTK's own double click: "из").
+            let field = try layout.frame("to")
+            let mark = app.lineCount
+            try pointer.doubleClick(at: (field.x + 12, field.midY))
+            try await app.waitFor(EntryLine.self, "из-за selected in the field", after: mark) {
+                $0.selection == "из-за"
+            }
+        }
+    }
+}

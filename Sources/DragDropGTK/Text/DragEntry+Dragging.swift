@@ -135,11 +135,20 @@ extension DragEntry: GtkDragHostDelegate {
                 // the word and a triple click everything, here, as GTK does elsewhere (K2).
                 if presses >= 2, self.clicksBeganOnSelection, let gesture = bits.pointer {
                     gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
-                    if presses == 2, let word = self.wordRange(at: character) {
-                        gtk_editable_select_region(self.editable, Int32(word.lowerBound), Int32(word.upperBound))
+                    if presses == 2, let word = TextWords.word(at: character, in: self.text) {
+                        gtk_editable_select_region(self.editable, Int32(word.start), Int32(word.end))
                     } else if presses >= 3 {
                         gtk_editable_select_region(self.editable, 0, -1)
                     }
+                } else if presses == 2, let word = TextWords.word(at: character, in: self.text),
+                    self.wordRange(at: character).map({ $0 != word.start..<word.end }) ?? true,
+                    let gesture = bits.pointer
+                {
+                    // L4: where GTK's own double click would select another range than the word
+                    // a reader sees (ICU's: a Japanese word, a hyphenated Russian compound), the
+                    // press is claimed and the word selected here.
+                    gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
+                    gtk_editable_select_region(self.editable, Int32(word.start), Int32(word.end))
                 }
             })
         GSignal.connect(
