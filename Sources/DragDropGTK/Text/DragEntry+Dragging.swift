@@ -33,6 +33,16 @@ extension DragEntry: GtkDragHostDelegate {
             if seams.leading { line.unicodeScalars.insert(ScriptText.separator, at: line.unicodeScalars.startIndex) }
             if seams.trailing { line.unicodeScalars.append(ScriptText.separator) }
             self.lastDropInsert = (at, line.unicodeScalars.count)
+            // L4: a composition under way at the caret (a dead key's accent waiting for its
+            // letter) goes on where it was: the text arrives without moving the caret, and the
+            // field takes the keyboard back (a drag from another widget took it).
+            if !self.preedit.isEmpty {
+                let undo = self.insertKeepingComposition(line, at: at)
+                if let area = self.textArea, gtk_widget_has_focus(area) == 0 {
+                    gtk_entry_grab_focus_without_selecting(gtkCast(self.entry.widget, to: GtkEntry.self))
+                }
+                return .committed(undo: undo)
+            }
             return .committed(undo: self.replace((at, at), with: line, name: nil))
         }
     }

@@ -45,6 +45,8 @@ public final class DragEntry: GtkDragRegistering {
     /// gesture did not see it and counts one click fewer.
     var clicksBeganOnSelection = false
     var pressTracker: GObjectRef?
+    /// The input method's composition under way at the caret (its preedit), empty when none.
+    var preedit = ""
 
     /// The entry, to put in a window.
     public var widget: UnsafeMutablePointer<GtkWidget> { entry.widget }
@@ -91,6 +93,15 @@ public final class DragEntry: GtkDragRegistering {
         editMenu = EditMenu(attachedTo: entry.widget, name: name) { [weak self] in self?.editCommands() ?? [] }
         editMenu?.anchor = { [weak self] in self?.editMenuAnchor() }  // beside the selection (K6)
         trackPresses()
+        if let area = textArea {
+            GSignal.connect(
+                UnsafeMutableRawPointer(area), "preedit-changed",
+                pointer: { [weak self] text in
+                    guard let self else { return }
+                    self.preedit = text.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+                    self.host.diagnose("preedit \"\(self.preedit)\" in \(self.id)")
+                })
+        }
         if id == nil { host.registerWhenPlaced(self) }
     }
 
@@ -189,6 +200,25 @@ public final class DragEntry: GtkDragRegistering {
         lastText = newText
         typing = nil
         onChange?()
+    }
+
+    /// Inserts `insert` at `offset` without touching the caret or ending an input method's
+    /// composition under way there (L4), unlike replacing the whole text; returns the action
+    /// that undoes and redoes it.
+    func insertKeepingComposition(_ insert: String, at offset: Int) -> UndoableAction {
+        let before = text
+        var position = Int32(offset)
+        programmaticChanges += 1
+        gtk_editable_insert_text(editable, insert, -1, &position)
+        programmaticChanges -= 1
+        let after = text
+        lastText = after
+        typing = nil
+        onChange?()
+        let caretAfter = Int(position)
+        return UndoableAction(
+            undo: { [weak self] in self?.set(before, caret: offset) },
+            redo: { [weak self] in self?.set(after, caret: caretAfter) })
     }
 
     /// Replaces the whole text as the app's own change (a drop it completes, a command), not a

@@ -118,14 +118,21 @@ extension DragTextView: GtkDragHostDelegate {
         if seams.trailing { runs.append(StyledRun(String(ScriptText.separator))) }
         if spaces.leading { runs.insert(StyledRun(" "), at: 0) }
         if spaces.trailing { runs.append(StyledRun(" ")) }
+        // L4: an input method's composition under way at the caret (a dead key's accent
+        // waiting for its letter) goes on where it was: the dropped text arrives without moving
+        // the caret (moving it would end the composition) and the view takes the keyboard back
+        // (a drag from another widget took it), so the next key finishes the character there.
+        let composing = !preedit.isEmpty
         changeProgrammatically {
             let length = styled.insert(runs, at: offset, styled: dropped.styled)
+            if composing { return }
             // The dropped text is selected, not the spaces and joiners added around it.
             let leading = (spaces.leading ? 1 : 0) + (seams.leading ? 1 : 0)
             let trailing = (spaces.trailing ? 1 : 0) + (seams.trailing ? 1 : 0)
             styled.select(offset + leading, offset + length - trailing)
         }
         let after = lastSnapshot
+        if composing, gtk_widget_has_focus(view.widget) == 0 { gtk_widget_grab_focus(view.widget) }
         return .committed(
             undo: UndoableAction(
                 undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(after) }))

@@ -74,6 +74,9 @@ public final class DragTextView: GtkDragRegistering {
     /// area, so GTK can render it (F2).
     var dragImage: GObjectRef?
     private var dropCaret: UnsafeMutablePointer<GtkTextMark>?
+    /// The input method's composition under way at the caret (its preedit: a dead key's accent
+    /// waiting for its letter, Hangul jamo being assembled), empty when none.
+    var preedit = ""
 
     /// The item target that stands for the selected text in drags.
     public var selectionItem: TargetID { TargetID(id.rawValue + ".selection") }
@@ -131,6 +134,13 @@ public final class DragTextView: GtkDragRegistering {
         editMenu?.anchor = { [weak self] in self?.editMenuAnchor() }  // beside the selection (K6)
         makeDragImage()
         trackLinkClicks()
+        GSignal.connect(
+            view.raw, "preedit-changed",
+            pointer: { [weak self] text in
+                guard let self else { return }
+                self.preedit = text.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+                self.host.diagnose("preedit \"\(self.preedit)\" in \(self.id)")
+            })
         if id == nil { host.registerWhenPlaced(self) }
     }
 
