@@ -71,7 +71,7 @@ extension DragTextView: GtkDragHostDelegate {
         if let point = drop.point, let local = host.widgetPoint(point, inWidgetOf: id) {
             offset = self.offset(atWidgetX: local.x, y: local.y)
         } else if let index = drop.index {
-            offset = min(index, styled.count)
+            offset = styled.nearestClusterBoundary(to: min(index, styled.count))  // L4
         }
         if drop.items.contains(where: { $0.id == selectionItem }), let range = dragRange,
             (styled.offset(of: range.start)...styled.offset(of: range.end)).contains(offset)
