@@ -122,10 +122,18 @@ extension DragTextView {
                 // whole run of kanji and kana). Where GTK's own double click would select
                 // something else, or nothing (inside a selection it leaves the press to a possible
                 // drag), the press is claimed and the word selected here.
+                if presses == 1 { self.claimedDoubleClick = false }
+                if presses >= 3, self.claimedDoubleClick, let gesture = bits.pointer {
+                    // GTK missed the double click: the triple click selects the line, as GTK's does.
+                    gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
+                    self.selectDisplayLine(at: character)
+                    return
+                }
                 guard presses == 2, let word = self.word(at: character) else { return }
                 if inSelection || self.gtkWord(at: character).map({ $0 != word }) ?? true, let gesture = bits.pointer {
                     gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
                     self.styled.select(word.start, word.end)
+                    self.claimedDoubleClick = true
                 }
             })
         pressTracker = GObjectRef(click)
@@ -142,6 +150,18 @@ extension DragTextView {
         let from = styled.offset(of: start)
         let paragraph = styled.text(from: from, to: styled.offset(of: end))
         return TextWords.word(at: offset - from, in: paragraph).map { (from + $0.start, from + $0.end) }
+    }
+
+    /// Selects the line shown around character `offset` (as wrapped), as GTK's triple click does.
+    func selectDisplayLine(at offset: Int) {
+        let textView = dd_text_view(view.raw)
+        var start = styled.iter(at: offset)
+        if gtk_text_view_starts_display_line(textView, &start) == 0 {
+            gtk_text_view_backward_display_line_start(textView, &start)
+        }
+        var end = start
+        if gtk_text_view_forward_display_line(textView, &end) == 0 { gtk_text_buffer_get_end_iter(styled.buffer, &end) }
+        styled.select(styled.offset(of: start), styled.offset(of: end))
     }
 
     /// The word GTK's own double click selects around character `offset` (Pango's word

@@ -68,6 +68,9 @@ public final class DragTextView: GtkDragRegistering {
     var editMenu: EditMenu?
     /// The capture-phase click gesture that notes where presses land.
     var pressTracker: GObjectRef?
+    /// Whether the view took the last double click from GTK (L4), whose gesture then missed a
+    /// click: a triple click that follows is done here too.
+    var claimedDoubleClick = false
     /// Where the last primary press landed (widget coordinates).
     var pressPoint = (x: 0.0, y: 0.0)
     /// The drag image: the selected text in a label kept inside the view, far above its visible
