@@ -54,11 +54,19 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        // GObject subclassing and X11 event reading for DragDropGTK (C: Swift cannot subclass
-        // GObject types); calls back into Swift through function pointers.
+        // ICU (libicu-dev) for word selection in text (L4: Japanese words from ICU's dictionary),
+        // called from CDragDropGTKSupport's C: its module declares nothing, since Foundation's own
+        // ICU headers clash with the system's in Swift.
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        // GObject subclassing, X11 event reading and ICU's word breaks for DragDropGTK (C: Swift
+        // cannot subclass GObject types); calls back into Swift through function pointers.
         .target(
             name: "CDragDropGTKSupport",
-            dependencies: ["CGtk4"],
+            dependencies: ["CGtk4", "CICU"],
             linkerSettings: [.linkedLibrary("X11")]
         ),
         .target(

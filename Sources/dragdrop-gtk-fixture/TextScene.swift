@@ -4,6 +4,8 @@ import DragDropGTK
 import DriverProtocol
 
 // `--scene text`: two styled text views and a text field.
+// `--notes HTML`, `--draft HTML`, `--field TEXT` replace their first contents (the text in
+// every script of the L4 tests).
 //
 //   {"kind":"text","id":…,"text":…,"html":…,"selection":…}   a text view after every change
 //   {"kind":"entry","id":…,"text":…,"placeholder":…}   the text field after every change
@@ -28,9 +30,14 @@ final class TextScene: FixtureScene {
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 16)!
         gtk_box_set_homogeneous(dd_box(UnsafeMutableRawPointer(row)), 1)
         gtk_widget_set_vexpand(row, 1)
+        func argument(_ name: String) -> String? {
+            arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        }
         views = [
-            DragTextView(id: "notes", name: "Notes", html: "Move <b>this</b> to the <i>end</i>:", host: host),
-            DragTextView(id: "draft", name: "Draft", html: "Draft:", host: host),
+            DragTextView(
+                id: "notes", name: "Notes", html: argument("--notes") ?? "Move <b>this</b> to the <i>end</i>:",
+                host: host),
+            DragTextView(id: "draft", name: "Draft", html: argument("--draft") ?? "Draft:", host: host),
         ]
         for view in views {
             gtk_widget_set_hexpand(view.widget, 1)
@@ -41,7 +48,8 @@ final class TextScene: FixtureScene {
                 self.printLayout()
             }
         }
-        let field = DragEntry(id: "to", name: "To", placeholder: "Name or email", host: host)
+        let field = DragEntry(
+            id: "to", name: "To", placeholder: "Name or email", text: argument("--field") ?? "", host: host)
         entry = field
         field.onChange = { [weak self] in self?.printEntry() }
         gtk_box_append(dd_box(UnsafeMutableRawPointer(column)), row)

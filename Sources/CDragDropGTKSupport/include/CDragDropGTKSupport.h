@@ -226,6 +226,14 @@ void dd_portal_retrieve_files_async(const char *key, GCancellable *cancellable, 
                                     gpointer user_data);
 char **dd_portal_retrieve_files_finish(GAsyncResult *result, GError **error);
 
+/* WordBreak.c: ICU's word break iterator (L4). The word-break segment of `text` (UTF-16,
+ * `length` units) that holds unit `offset`, its start and end in `*start` and `*end`. Returns
+ * ICU's rule status for it (below dd_icu_word_none_limit(): spaces or punctuation, not a word),
+ * or -1 when ICU failed. `locale`: "ja" for Japanese (its dictionary), "" otherwise. */
+int32_t dd_icu_word_segment(
+    const uint16_t *text, int32_t length, int32_t offset, const char *locale, int32_t *start, int32_t *end);
+int32_t dd_icu_word_none_limit(void);
+
 G_END_DECLS
 
 #endif

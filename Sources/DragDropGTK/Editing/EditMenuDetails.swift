@@ -1,3 +1,4 @@
+import CDragDropGTKSupport
 import CGtk4
 import DragDrop
 
@@ -8,36 +9,55 @@ import DragDrop
 /// Word boundaries in plain text, in Unicode scalar offsets: text selection defaults to whole
 /// words (K6).
 enum TextWords {
-    /// Whether `scalar` belongs to a word (letters, digits, marks, an apostrophe or a hyphen
-    /// between letters, an underscore).
-    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-            || scalar.properties.generalCategory == .nonspacingMark || scalar == "_"
-    }
-
     /// The word at `offset` (the character there, else the one before it: a caret right after a
-    /// word), or nil when neither belongs to a word.
+    /// word), or nil when neither belongs to a word. Words are ICU's (UAX 29, with its
+    /// dictionary for Japanese and Chinese, which have no spaces: "東京に行きます" holds 東京,
+    /// に, 行き, ます), as a reader of the text's language expects (L4): a Korean eojeol runs
+    /// from space to space, particles included ("한국어를"); a hyphen between letters joins a
+    /// compound ("кто-нибудь", "Wi-Fi"), while other punctuation («», commas, dashes) ends a
+    /// word.
     static func word(at offset: Int, in text: String) -> (start: Int, end: Int)? {
         let scalars = Array(text.unicodeScalars)
         guard !scalars.isEmpty else { return nil }
-        func inWord(_ i: Int) -> Bool {
-            guard scalars.indices.contains(i) else { return false }
-            if isWordScalar(scalars[i]) { return true }
-            // An apostrophe or hyphen joining two word characters ("don't", "Wi-Fi").
-            return (scalars[i] == "'" || scalars[i] == "\u{2019}" || scalars[i] == "-")
-                && scalars.indices.contains(i - 1) && scalars.indices.contains(i + 1)
-                && isWordScalar(scalars[i - 1]) && isWordScalar(scalars[i + 1])
+        let index = min(max(0, offset), scalars.count - 1)
+        let units = Array(text.utf16)
+        // UTF-16 offsets of every scalar offset, for ICU.
+        var unitOffsets = [0]
+        unitOffsets.reserveCapacity(scalars.count + 1)
+        for scalar in scalars { unitOffsets.append(unitOffsets[unitOffsets.count - 1] + scalar.utf16.count) }
+        let locale = scalars.contains(where: isJapaneseOrChinese) ? "ja" : ""
+        func segment(_ at: Int) -> (start: Int, end: Int)? {
+            guard scalars.indices.contains(at) else { return nil }
+            var start: Int32 = 0
+            var end: Int32 = 0
+            let status = units.withUnsafeBufferPointer {
+                dd_icu_word_segment($0.baseAddress, Int32(units.count), Int32(unitOffsets[at]), locale, &start, &end)
+            }
+            guard status >= dd_icu_word_none_limit(),
+                let from = unitOffsets.firstIndex(of: Int(start)), let to = unitOffsets.firstIndex(of: Int(end))
+            else { return nil }
+            return (from, to)
         }
-        var index = min(max(0, offset), scalars.count - 1)
-        if !inWord(index) {
-            guard inWord(index - 1) else { return nil }
-            index -= 1
+        guard var word = segment(index) ?? segment(index - 1) else { return nil }
+        // A hyphen between two words joins them into one (дефис: "из-за", "Ростов-на-Дону").
+        func isHyphen(_ i: Int) -> Bool {
+            scalars.indices.contains(i) && (scalars[i] == "-" || scalars[i] == "\u{2010}")
         }
-        var start = index
-        while inWord(start - 1) { start -= 1 }
-        var end = index + 1
-        while inWord(end) { end += 1 }
-        return (start, end)
+        while isHyphen(word.end), let next = segment(word.end + 1), next.start == word.end + 1 { word.end = next.end }
+        while isHyphen(word.start - 1), let previous = segment(word.start - 2), previous.end == word.start - 1 {
+            word.start = previous.start
+        }
+        return word
+    }
+
+    /// Kana and Han ideographs: text ICU breaks into words with its Japanese dictionary.
+    static func isJapaneseOrChinese(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF66...0xFF9F,
+            0x20000...0x3FFFF:
+            true
+        default: false
+        }
     }
 
     /// The byte index in UTF-8 `text` of scalar offset `offset` (for Pango).
@@ -83,7 +103,7 @@ extension DragTextView {
     /// Selects the word at the menu's press, or at the caret (K6: selection by whole words).
     func selectWord(near point: (x: Double, y: Double)?) {
         let offset = point.map { characterOffset(atWidgetX: $0.x, y: $0.y) } ?? styled.cursor
-        guard let word = TextWords.word(at: offset, in: text) else { return }
+        guard let word = word(at: offset) else { return }
         styled.select(word.start, word.end)
     }
 

@@ -20,15 +20,35 @@ extension DragEntry: GtkDragHostDelegate {
         ) { [weak self] dropped in
             guard let self else { return .failed(DropFailure(.failed, "The text field is gone.")) }
             // One line: line breaks between dropped items become spaces.
-            let line = String(StyledHTML.plainText(of: dropped.runs).map { $0 == "\n" || $0 == "\r\n" ? " " : $0 })
+            var line = String(StyledHTML.plainText(of: dropped.runs).map { $0 == "\n" || $0 == "\r\n" ? " " : $0 })
             let at = min(offset, self.text.unicodeScalars.count)
+            // L4: a word joiner keeps dropped text from fusing with a neighbour into one
+            // character (a combining accent dropped after a letter).
+            let scalars = Array(self.text.unicodeScalars)
+            var before = String.UnicodeScalarView()
+            before.append(contentsOf: scalars[..<at])
+            var after = String.UnicodeScalarView()
+            after.append(contentsOf: scalars[at...])
+            let seams = ScriptText.seams(before: String(before).last, inserted: line, after: String(after).first)
+            if seams.leading { line.unicodeScalars.insert(ScriptText.separator, at: line.unicodeScalars.startIndex) }
+            if seams.trailing { line.unicodeScalars.append(ScriptText.separator) }
             self.lastDropInsert = (at, line.unicodeScalars.count)
+            // L4: a composition under way at the caret (a dead key's accent waiting for its
+            // letter) goes on where it was: the text arrives without moving the caret, and the
+            // field takes the keyboard back (a drag from another widget took it).
+            if !self.preedit.isEmpty {
+                let undo = self.insertKeepingComposition(line, at: at)
+                if let area = self.textArea, gtk_widget_has_focus(area) == 0 {
+                    gtk_entry_grab_focus_without_selecting(gtkCast(self.entry.widget, to: GtkEntry.self))
+                }
+                return .committed(undo: undo)
+            }
             return .committed(undo: self.replace((at, at), with: line, name: nil))
         }
     }
 
     public func dragHost(_ host: GtkDragHost, canStartDragOf item: TargetID, atWidgetX x: Double, y: Double) -> Bool {
-        guard item == selectionItem, pressOnSelection, let selection else { return false }
+        guard item == selectionItem, pressOnSelection, let selection = wholeClusterSelection() else { return false }
         dragRange = selection
         lastDropInsert = nil
         return true
@@ -38,10 +58,18 @@ extension DragEntry: GtkDragHostDelegate {
         // A keyboard pick-up (C4) drags the selection as it is now; a pointer drag marked it at
         // the press.
         guard host.isPickingUpByKeyboard else { return [selectionItem] }
-        guard let selection else { return [] }
+        guard let selection = wholeClusterSelection() else { return [] }
         dragRange = selection
         lastDropInsert = nil
         return [selectionItem]
+    }
+
+    /// The selection widened to whole characters (L4: a selection whose edge fell inside a
+    /// cluster drags the whole cluster); nil without a selection.
+    func wholeClusterSelection() -> (start: Int, end: Int)? {
+        guard let selection else { return nil }
+        let whole = ScriptText.wholeClusters(selection.start..<selection.end, in: text)
+        return (whole.lowerBound, whole.upperBound)
     }
 
     /// The text being dragged out.
@@ -117,11 +145,20 @@ extension DragEntry: GtkDragHostDelegate {
                 // the word and a triple click everything, here, as GTK does elsewhere (K2).
                 if presses >= 2, self.clicksBeganOnSelection, let gesture = bits.pointer {
                     gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
-                    if presses == 2, let word = self.wordRange(at: character) {
-                        gtk_editable_select_region(self.editable, Int32(word.lowerBound), Int32(word.upperBound))
+                    if presses == 2, let word = TextWords.word(at: character, in: self.text) {
+                        gtk_editable_select_region(self.editable, Int32(word.start), Int32(word.end))
                     } else if presses >= 3 {
                         gtk_editable_select_region(self.editable, 0, -1)
                     }
+                } else if presses == 2, let word = TextWords.word(at: character, in: self.text),
+                    self.wordRange(at: character).map({ $0 != word.start..<word.end }) ?? true,
+                    let gesture = bits.pointer
+                {
+                    // L4: where GTK's own double click would select another range than the word
+                    // a reader sees (ICU's: a Japanese word, a hyphenated Russian compound), the
+                    // press is claimed and the word selected here.
+                    gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
+                    gtk_editable_select_region(self.editable, Int32(word.start), Int32(word.end))
                 }
             })
         GSignal.connect(

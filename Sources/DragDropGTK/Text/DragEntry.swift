@@ -45,6 +45,8 @@ public final class DragEntry: GtkDragRegistering {
     /// gesture did not see it and counts one click fewer.
     var clicksBeganOnSelection = false
     var pressTracker: GObjectRef?
+    /// The input method's composition under way at the caret (its preedit), empty when none.
+    var preedit = ""
 
     /// The entry, to put in a window.
     public var widget: UnsafeMutablePointer<GtkWidget> { entry.widget }
@@ -91,6 +93,15 @@ public final class DragEntry: GtkDragRegistering {
         editMenu = EditMenu(attachedTo: entry.widget, name: name) { [weak self] in self?.editCommands() ?? [] }
         editMenu?.anchor = { [weak self] in self?.editMenuAnchor() }  // beside the selection (K6)
         trackPresses()
+        if let area = textArea {
+            GSignal.connect(
+                UnsafeMutableRawPointer(area), "preedit-changed",
+                pointer: { [weak self] text in
+                    guard let self else { return }
+                    self.preedit = text.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+                    self.host.diagnose("preedit \"\(self.preedit)\" in \(self.id)")
+                })
+        }
         if id == nil { host.registerWhenPlaced(self) }
     }
 
@@ -141,8 +152,8 @@ public final class DragEntry: GtkDragRegistering {
         return offset(atTextAreaX: Double(inArea.x))
     }
 
-    /// The character offset at `x` in the text area's coordinates: the nearest caret position,
-    /// or with `trailing` false the character under `x`. The text is measured from the start of
+    /// The character offset at `x` in the text area's coordinates: the nearest caret position
+    /// (a grapheme-cluster boundary, L4), or with `trailing` false the character under `x`. The text is measured from the start of
     /// the text area; a field scrolled sideways (text longer than the field) is not accounted
     /// for.
     func offset(atTextAreaX x: Double, trailing useTrailing: Bool = true) -> Int {
@@ -155,7 +166,10 @@ public final class DragEntry: GtkDragRegistering {
         var trailing: Int32 = 0
         _ = pango_layout_xy_to_index(layout, Int32(x * 1024), 0, &index, &trailing)
         let bytes = Array(current.utf8).prefix(Int(max(0, index)))
-        return String(decoding: bytes, as: UTF8.self).unicodeScalars.count + (useTrailing ? Int(trailing) : 0)
+        let offset = String(decoding: bytes, as: UTF8.self).unicodeScalars.count
+        guard useTrailing else { return offset }
+        // Between two characters as a reader sees them (grapheme clusters, L4), never inside one.
+        return ScriptText.nearestBoundary(to: offset + Int(trailing), in: current)
     }
 
     /// The word around character `offset` (Pango's word boundaries, as GTK's own double click
@@ -186,6 +200,25 @@ public final class DragEntry: GtkDragRegistering {
         lastText = newText
         typing = nil
         onChange?()
+    }
+
+    /// Inserts `insert` at `offset` without touching the caret or ending an input method's
+    /// composition under way there (L4), unlike replacing the whole text; returns the action
+    /// that undoes and redoes it.
+    func insertKeepingComposition(_ insert: String, at offset: Int) -> UndoableAction {
+        let before = text
+        var position = Int32(offset)
+        programmaticChanges += 1
+        gtk_editable_insert_text(editable, insert, -1, &position)
+        programmaticChanges -= 1
+        let after = text
+        lastText = after
+        typing = nil
+        onChange?()
+        let caretAfter = Int(position)
+        return UndoableAction(
+            undo: { [weak self] in self?.set(before, caret: offset) },
+            redo: { [weak self] in self?.set(after, caret: caretAfter) })
     }
 
     /// Replaces the whole text as the app's own change (a drop it completes, a command), not a

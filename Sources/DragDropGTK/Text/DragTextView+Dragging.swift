@@ -4,13 +4,23 @@ import DragDrop
 /// Dragging the selection out and taking drops in (C3, S2, P1, A7, U1).
 extension DragTextView: GtkDragHostDelegate {
     public func dragHost(_ host: GtkDragHost, canStartDragOf item: TargetID, atWidgetX x: Double, y: Double) -> Bool {
-        guard item == selectionItem, pressOnSelection, let selection = styled.selection else { return false }
+        guard item == selectionItem, pressOnSelection, styled.selection != nil else { return false }
+        markDragRange()
+        return true
+    }
+
+    /// Marks the selection as the dragged range, widened to whole characters (L4: a selection
+    /// whose edge fell inside a cluster, as GTK's Shift+arrow leaves it in a Devanagari
+    /// conjunct, drags the whole cluster). False without a selection.
+    @discardableResult
+    func markDragRange() -> Bool {
         clearDragRange()
-        if let start = styled.makeMark(at: selection.start, leftGravity: true),
-            let end = styled.makeMark(at: selection.end, leftGravity: false)
-        {
-            dragRange = (start, end)
-        }
+        guard let selection = styled.selection else { return false }
+        let whole = styled.wholeClusters(from: selection.start, to: selection.end)
+        guard let start = styled.makeMark(at: whole.start, leftGravity: true),
+            let end = styled.makeMark(at: whole.end, leftGravity: false)
+        else { return false }
+        dragRange = (start, end)
         return true
     }
 
@@ -18,12 +28,7 @@ extension DragTextView: GtkDragHostDelegate {
         // A keyboard pick-up (C4) drags the selection as it is now; a pointer drag marked it at
         // the press.
         guard host.isPickingUpByKeyboard else { return [selectionItem] }
-        clearDragRange()
-        guard let selection = styled.selection, let start = styled.makeMark(at: selection.start, leftGravity: true),
-            let end = styled.makeMark(at: selection.end, leftGravity: false)
-        else { return [] }
-        dragRange = (start, end)
-        return [selectionItem]
+        return markDragRange() ? [selectionItem] : []
     }
 
     /// The dragged runs, while a drag of this view's selection is under way.
@@ -66,7 +71,7 @@ extension DragTextView: GtkDragHostDelegate {
         if let point = drop.point, let local = host.widgetPoint(point, inWidgetOf: id) {
             offset = self.offset(atWidgetX: local.x, y: local.y)
         } else if let index = drop.index {
-            offset = min(index, styled.count)
+            offset = styled.nearestClusterBoundary(to: min(index, styled.count))  // L4
         }
         if drop.items.contains(where: { $0.id == selectionItem }), let range = dragRange,
             (styled.offset(of: range.start)...styled.offset(of: range.end)).contains(offset)
@@ -96,23 +101,38 @@ extension DragTextView: GtkDragHostDelegate {
     private func insertDropped(_ dropped: DroppedText, at offset: Int, spacedAsWords: Bool) -> DropResult {
         let before = styled.snapshot
         var runs = dropped.runs
+        let text = StyledHTML.plainText(of: runs)
+        let neighbours = styled.characters(around: offset)
         var spaces = (leading: false, trailing: false)
-        if spacedAsWords, !StyledHTML.plainText(of: runs).contains(where: \.isNewline) {
-            let text = StyledHTML.plainText(of: runs)
+        if spacedAsWords, !text.contains(where: \.isNewline) {
             spaces = Self.smartSpaces(
-                before: offset > 0 ? StyledHTML.plainText(of: styled.runs(from: offset - 1, to: offset)).last : nil,
-                first: text.first, last: text.last,
-                after: offset < styled.count
-                    ? StyledHTML.plainText(of: styled.runs(from: offset, to: offset + 1)).first : nil)
-            if spaces.leading { runs.insert(StyledRun(" "), at: 0) }
-            if spaces.trailing { runs.append(StyledRun(" ")) }
+                before: neighbours.before, first: text.first, last: text.last, after: neighbours.after)
         }
+        // L4: where the dropped text would fuse with its neighbour into one character (it starts
+        // with a combining mark and lands after a letter, a lone regional indicator lands beside
+        // a flag), a word joiner keeps them apart: each keeps the characters it showed.
+        let seams = ScriptText.seams(
+            before: spaces.leading ? " " : neighbours.before, inserted: text,
+            after: spaces.trailing ? " " : neighbours.after)
+        if seams.leading { runs.insert(StyledRun(String(ScriptText.separator)), at: 0) }
+        if seams.trailing { runs.append(StyledRun(String(ScriptText.separator))) }
+        if spaces.leading { runs.insert(StyledRun(" "), at: 0) }
+        if spaces.trailing { runs.append(StyledRun(" ")) }
+        // L4: an input method's composition under way at the caret (a dead key's accent
+        // waiting for its letter) goes on where it was: the dropped text arrives without moving
+        // the caret (moving it would end the composition) and the view takes the keyboard back
+        // (a drag from another widget took it), so the next key finishes the character there.
+        let composing = !preedit.isEmpty
         changeProgrammatically {
             let length = styled.insert(runs, at: offset, styled: dropped.styled)
-            // The dropped text is selected, not the spaces added around it.
-            styled.select(offset + (spaces.leading ? 1 : 0), offset + length - (spaces.trailing ? 1 : 0))
+            if composing { return }
+            // The dropped text is selected, not the spaces and joiners added around it.
+            let leading = (spaces.leading ? 1 : 0) + (seams.leading ? 1 : 0)
+            let trailing = (spaces.trailing ? 1 : 0) + (seams.trailing ? 1 : 0)
+            styled.select(offset + leading, offset + length - trailing)
         }
         let after = lastSnapshot
+        if composing, gtk_widget_has_focus(view.widget) == 0 { gtk_widget_grab_focus(view.widget) }
         return .committed(
             undo: UndoableAction(
                 undo: { [weak self] in self?.restore(before) }, redo: { [weak self] in self?.restore(after) }))

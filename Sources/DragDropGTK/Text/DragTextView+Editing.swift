@@ -108,6 +108,7 @@ extension DragTextView {
         guard let click = gtk_gesture_click_new() else { return }
         gtk_gesture_single_set_button(dd_gesture_single(UnsafeMutableRawPointer(click)), guint(GDK_BUTTON_PRIMARY))
         gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
+        let bits = PointerBits(UnsafeMutableRawPointer(click))
         GSignal.connect(
             UnsafeMutableRawPointer(click), "pressed",
             click: { [weak self] presses, x, y in
@@ -116,25 +117,64 @@ extension DragTextView {
                 let character = self.characterOffset(atWidgetX: x, y: y)
                 let inSelection = self.styled.selection.map { $0.start <= character && character < $0.end } ?? false
                 self.pressOnSelection = presses == 1 && inSelection
-                // A double click selects the word under it (K2). Inside a selection GTK's own
-                // gesture leaves the press to a possible drag and selects nothing: do it here.
-                if presses == 2, inSelection { self.selectWord(at: character) }
+                // A double click selects the word under it (K2) as a reader of its language
+                // expects (L4: ICU's words, a Japanese word from its dictionary where GTK takes a
+                // whole run of kanji and kana). Where GTK's own double click would select
+                // something else, or nothing (inside a selection it leaves the press to a possible
+                // drag), the press is claimed and the word selected here.
+                if presses == 1 { self.claimedDoubleClick = false }
+                if presses >= 3, self.claimedDoubleClick, let gesture = bits.pointer {
+                    // GTK missed the double click: the triple click selects the line, as GTK's does.
+                    gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
+                    self.selectDisplayLine(at: character)
+                    return
+                }
+                guard presses == 2, let word = self.word(at: character) else { return }
+                if inSelection || self.gtkWord(at: character).map({ $0 != word }) ?? true, let gesture = bits.pointer {
+                    gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
+                    self.styled.select(word.start, word.end)
+                    self.claimedDoubleClick = true
+                }
             })
         pressTracker = GObjectRef(click)
         gtk_widget_add_controller(view.widget, click)
     }
 
-    /// Selects the word around character `offset` (GTK's word boundaries, as its own double
-    /// click uses); nothing when there is no word there.
-    func selectWord(at offset: Int) {
+    /// The word around character `offset` (``TextWords/word(at:in:)``, ICU's words, L4),
+    /// looked for in its paragraph; nil when there is no word there.
+    func word(at offset: Int) -> (start: Int, end: Int)? {
+        var start = styled.iter(at: offset)
+        gtk_text_iter_set_line_offset(&start, 0)
+        var end = start
+        if gtk_text_iter_ends_line(&end) == 0 { gtk_text_iter_forward_to_line_end(&end) }
+        let from = styled.offset(of: start)
+        let paragraph = styled.text(from: from, to: styled.offset(of: end))
+        return TextWords.word(at: offset - from, in: paragraph).map { (from + $0.start, from + $0.end) }
+    }
+
+    /// Selects the line shown around character `offset` (as wrapped), as GTK's triple click does.
+    func selectDisplayLine(at offset: Int) {
+        let textView = dd_text_view(view.raw)
+        var start = styled.iter(at: offset)
+        if gtk_text_view_starts_display_line(textView, &start) == 0 {
+            gtk_text_view_backward_display_line_start(textView, &start)
+        }
+        var end = start
+        if gtk_text_view_forward_display_line(textView, &end) == 0 { gtk_text_buffer_get_end_iter(styled.buffer, &end) }
+        styled.select(styled.offset(of: start), styled.offset(of: end))
+    }
+
+    /// The word GTK's own double click selects around character `offset` (Pango's word
+    /// boundaries), nil when there is none.
+    func gtkWord(at offset: Int) -> (start: Int, end: Int)? {
         var start = styled.iter(at: offset)
         var end = start
         if gtk_text_iter_starts_word(&start) == 0 { gtk_text_iter_backward_word_start(&start) }
         if gtk_text_iter_ends_word(&end) == 0 { gtk_text_iter_forward_word_end(&end) }
         let from = styled.offset(of: start)
         let to = styled.offset(of: end)
-        guard from <= offset, offset < to else { return }
-        styled.select(from, to)
+        guard from <= offset, offset < to else { return nil }
+        return (from, to)
     }
 
     /// The offset of the character under `x`, `y` (widget coordinates).

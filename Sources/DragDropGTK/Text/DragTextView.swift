@@ -68,12 +68,18 @@ public final class DragTextView: GtkDragRegistering {
     var editMenu: EditMenu?
     /// The capture-phase click gesture that notes where presses land.
     var pressTracker: GObjectRef?
+    /// Whether the view took the last double click from GTK (L4), whose gesture then missed a
+    /// click: a triple click that follows is done here too.
+    var claimedDoubleClick = false
     /// Where the last primary press landed (widget coordinates).
     var pressPoint = (x: 0.0, y: 0.0)
     /// The drag image: the selected text in a label kept inside the view, far above its visible
     /// area, so GTK can render it (F2).
     var dragImage: GObjectRef?
     private var dropCaret: UnsafeMutablePointer<GtkTextMark>?
+    /// The input method's composition under way at the caret (its preedit: a dead key's accent
+    /// waiting for its letter, Hangul jamo being assembled), empty when none.
+    var preedit = ""
 
     /// The item target that stands for the selected text in drags.
     public var selectionItem: TargetID { TargetID(id.rawValue + ".selection") }
@@ -131,6 +137,13 @@ public final class DragTextView: GtkDragRegistering {
         editMenu?.anchor = { [weak self] in self?.editMenuAnchor() }  // beside the selection (K6)
         makeDragImage()
         trackLinkClicks()
+        GSignal.connect(
+            view.raw, "preedit-changed",
+            pointer: { [weak self] text in
+                guard let self else { return }
+                self.preedit = text.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+                self.host.diagnose("preedit \"\(self.preedit)\" in \(self.id)")
+            })
         if id == nil { host.registerWhenPlaced(self) }
     }
 
@@ -201,12 +214,13 @@ public final class DragTextView: GtkDragRegistering {
         }
         if dropCaret == nil { dropCaret = styled.makeMark(at: offset, leftGravity: false) }
         guard let dropCaret else { return }
-        var at = styled.iter(at: offset)
+        var at = styled.iter(at: styled.nearestClusterBoundary(to: offset))
         gtk_text_buffer_move_mark(styled.buffer, dropCaret, &at)
         gtk_text_mark_set_visible(dropCaret, 1)
     }
 
-    /// The character offset nearest to `x`, `y` in the view's widget coordinates.
+    /// The caret position nearest to `x`, `y` in the view's widget coordinates: always between
+    /// two characters as a reader sees them (grapheme clusters, L4), never inside one.
     func offset(atWidgetX x: Double, y: Double) -> Int {
         let textView = dd_text_view(view.raw)
         var bufferX: Int32 = 0
@@ -216,7 +230,7 @@ public final class DragTextView: GtkDragRegistering {
         var at = GtkTextIter()
         var trailing: Int32 = 0
         gtk_text_view_get_iter_at_position(textView, &at, &trailing, bufferX, bufferY)
-        return min(styled.offset(of: at) + Int(trailing), styled.count)
+        return styled.nearestClusterBoundary(to: min(styled.offset(of: at) + Int(trailing), styled.count))
     }
 
     /// The offsets of the first and last characters shown (the text scrolls in its view).

@@ -25,11 +25,12 @@ struct SceneLayout {
 extension FixtureApp {
     /// Launches the fixture's `--scene NAME` on a fresh display, runs `body`, and stops both.
     static func withScene(
-        _ scene: String, size: (Int, Int) = (640, 420), _ body: (FixtureApp, Pointer) async throws -> Void
+        _ scene: String, size: (Int, Int) = (640, 420), arguments: [String] = [],
+        _ body: (FixtureApp, Pointer) async throws -> Void
     ) async throws {
         let display = try XDisplay.startPrivate()
         defer { display.stop() }
-        let app = try await FixtureApp.launch(on: display, size: size, arguments: ["--scene", scene])
+        let app = try await FixtureApp.launch(on: display, size: size, arguments: ["--scene", scene] + arguments)
         defer { app.stop() }
         try await body(app, Pointer(display: display))
     }
@@ -44,7 +45,6 @@ extension FixtureApp {
         }
         return layout
     }
-
 
     /// Waits until the drag that started at or after `mark` ended and the layout settled, so
     /// keys reach the window again (Ctrl+Z after a drop).
