@@ -75,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ShowcaseTests",
-            dependencies: [root("WindowDriver"), root("DriverProtocol"), "ShowcaseModel"],
+            dependencies: [root("WindowDriver"), root("DriverProtocol"), root("DragDrop"), "ShowcaseModel"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

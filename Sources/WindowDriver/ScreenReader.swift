@@ -18,6 +18,14 @@ public struct ScreenReaderLine: Sendable, CustomStringConvertible {
     public var role: String
     public var name: String
 
+    init(kind: String, text: String, via: String = "", role: String = "", name: String = "") {
+        self.kind = kind
+        self.text = text
+        self.via = via
+        self.role = role
+        self.name = name
+    }
+
     init?(_ line: String) {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
             let kind = object["kind"] as? String
@@ -62,10 +70,46 @@ public final class ScreenReader: @unchecked Sendable {
         return nil
     }
 
-    /// The listener script.
+    /// The listener script (empty for Orca).
     public let script: String
-    /// Where the listener writes its lines.
+    /// Where the listener writes its lines (Orca: its debug log).
     public let outputPath: String
+    /// Whether the listener is Orca itself (``orca()``), whose speech is read from its log.
+    public let isOrca: Bool
+    /// Orca's settings folder (its `orca-customizations.py` turns the speech log on).
+    private let orcaSettings: String?
+
+    /// Why Orca cannot listen here, or nil when it can.
+    public static var orcaMissing: String? {
+        if let missing { return missing }
+        guard Tools.find("orca") != nil, Tools.find("openbox") != nil else {
+            return "Orca or openbox is not installed (apt-get install orca openbox, or `make deps`)."
+        }
+        return nil
+    }
+
+    /// Orca, the desktop's screen reader, listening to the app as a person's would: in the
+    /// same private D-Bus session, beside a window manager (openbox; Orca follows the active
+    /// window), speaking into a log (`SPEECH OUTPUT: '…'` lines) instead of a sound card. The
+    /// app starts once Orca said "Screen reader on." (at most 20 s).
+    public static func orca() throws -> ScreenReader { try ScreenReader(orca: ()) }
+
+    private init(orca: Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("orca-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let log = folder.appendingPathComponent("speech.log").path
+        let customizations = """
+            import orca.debug as debug
+            debug.debugFile = open(\(String(reflecting: log)), "w", buffering=1)
+            debug.debugLevel = debug.LEVEL_INFO
+
+            """
+        try Data(customizations.utf8).write(to: folder.appendingPathComponent("orca-customizations.py"))
+        script = ""
+        outputPath = log
+        isOrca = true
+        orcaSettings = folder.path
+    }
 
     /// A listener running `script` (the repository's `Tools/screen-reader-listener.py`).
     public init(script: String) throws {
@@ -73,6 +117,8 @@ public final class ScreenReader: @unchecked Sendable {
             throw DriverError("The screen-reader listener is missing at \(script).")
         }
         self.script = script
+        isOrca = false
+        orcaSettings = nil
         outputPath =
             FileManager.default.temporaryDirectory.appendingPathComponent(
                 "screen-reader-\(UUID().uuidString).jsonl"
@@ -85,6 +131,7 @@ public final class ScreenReader: @unchecked Sendable {
     }
 
     deinit {
+        if let orcaSettings { try? FileManager.default.removeItem(atPath: orcaSettings) }
         try? FileManager.default.removeItem(atPath: outputPath)
         try? FileManager.default.removeItem(atPath: outputPath + ".err")
     }
@@ -98,6 +145,20 @@ public final class ScreenReader: @unchecked Sendable {
     /// The app replaces the shell, so it is the session's only child: the session, its
     /// accessibility bus and the listener end with it.
     func command(for executable: String, _ arguments: [String]) -> (executable: String, arguments: [String]) {
+        let session = Tools.find("dbus-run-session") ?? "/usr/bin/dbus-run-session"
+        if isOrca, let orcaSettings {
+            // Orca reads events only from the active window: openbox makes the app's window
+            // active. Orca is a GTK 3 app itself: GTK_A11Y would turn its own bridge off.
+            let shell = """
+                log="$1"; settings="$2"; shift 2
+                openbox >/dev/null 2>&1 &
+                env -u GTK_A11Y -u NO_AT_BRIDGE orca --replace -u "$settings" -e speech -d braille >"$settings/orca.out" 2>&1 &
+                i=0
+                while [ $i -lt 400 ] && ! grep -aq "SPEECH OUTPUT: 'Screen reader on" "$log" 2>/dev/null; do sleep 0.05; i=$((i + 1)); done
+                exec "$@"
+                """
+            return (session, ["--", "/bin/sh", "-c", shell, "orca", outputPath, orcaSettings, executable] + arguments)
+        }
         let shell = """
             listener="$1"; out="$2"; python="$3"; shift 3
             "$python" "$listener" >"$out" 2>"$out.err" </dev/null &
@@ -105,7 +166,6 @@ public final class ScreenReader: @unchecked Sendable {
             while [ $i -lt 200 ] && ! grep -q '"ready"' "$out" 2>/dev/null; do sleep 0.05; i=$((i + 1)); done
             exec "$@"
             """
-        let session = Tools.find("dbus-run-session") ?? "/usr/bin/dbus-run-session"
         return (
             session,
             ["--", "/bin/sh", "-c", shell, "screen-reader", script, outputPath, Self.python, executable] + arguments
@@ -115,7 +175,17 @@ public final class ScreenReader: @unchecked Sendable {
     /// Every line the listener printed so far.
     public var lines: [ScreenReaderLine] {
         guard let data = FileManager.default.contents(atPath: outputPath) else { return [] }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { ScreenReaderLine(String($0)) }
+        let text = String(decoding: data, as: UTF8.self)
+        guard isOrca else { return text.split(separator: "\n").compactMap { ScreenReaderLine(String($0)) } }
+        // "12:00:01.5 - SPEECH OUTPUT: 'Over Work, will move.'{'established': False}"
+        return text.split(separator: "\n").compactMap { line in
+            guard let start = line.range(of: "SPEECH OUTPUT: '") else { return nil }
+            var spoken = line[start.upperBound...]
+            if let end = spoken.range(of: "'{", options: .backwards) ?? spoken.range(of: "' {", options: .backwards) {
+                spoken = spoken[..<end.lowerBound]
+            }
+            return ScreenReaderLine(kind: "heard", text: spoken.trimmingCharacters(in: .whitespaces), via: "orca")
+        }
     }
 
     /// The sentences heard so far, in order.

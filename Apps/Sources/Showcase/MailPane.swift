@@ -76,7 +76,7 @@ final class MailPane: ShowcasePane {
         UI.append(left, mailboxOutline.widget)
         let column = gtk_stack_new()!
         gtk_stack_set_transition_type(dd_stack(UnsafeMutableRawPointer(column)), GTK_STACK_TRANSITION_TYPE_NONE)
-        gtk_stack_add_named(dd_stack(UnsafeMutableRawPointer(column)), left, "mailboxes")
+        gtk_stack_add_titled(dd_stack(UnsafeMutableRawPointer(column)), left, "mailboxes", words("Mailboxes"))
         let opened = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         openedTitle = UI.label("", selectable: true, css: ["sc-list-title"])
         UI.append(opened, openedTitle)
@@ -85,7 +85,7 @@ final class MailPane: ShowcasePane {
             UI.label(
                 words("Back shows all the mailboxes. Rest dragged messages on it to reach another mailbox."),
                 selectable: true, wrap: true))
-        gtk_stack_add_named(dd_stack(UnsafeMutableRawPointer(column)), opened, "opened")
+        gtk_stack_add_titled(dd_stack(UnsafeMutableRawPointer(column)), opened, "opened", words("Messages"))
         gtk_stack_set_visible_child_name(dd_stack(UnsafeMutableRawPointer(column)), "mailboxes")
         UI.append(row, column)
         mailboxColumn = column

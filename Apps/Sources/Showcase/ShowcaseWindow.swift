@@ -107,7 +107,9 @@ final class ShowcaseWindow {
                 self.printState()
             }
             pane.onError = { [weak self] message in self?.showStatus(message) }
-            gtk_stack_add_named(OpaquePointer(stack), makePage(pane), pane.situation.slug)
+            // Titled: a screen reader names the page by its pane ("Reminders panel"), not
+            // by GTK's type name ("GtkStackPage panel").
+            gtk_stack_add_titled(OpaquePointer(stack), makePage(pane), pane.situation.slug, pane.situation.title)
         }
         UI.append(body, makeSidebar())
         UI.append(body, gtk_separator_new(GTK_ORIENTATION_VERTICAL))
