@@ -1,6 +1,7 @@
 import DragDrop
 import DragDropGTK
 import Foundation
+import ShowcaseModel
 
 /// Situations 10 and 11: one item offered in several representations, destinations that take
 /// different ones.
@@ -24,8 +25,8 @@ enum AppsPanes {
                 ]
             },
             destinations: [
-                .init(name: "Dashboard", accepts: [chartType, .png], caption: "Takes charts, or images"),
-                .init(name: "Slides", accepts: [.png, .jpeg], caption: "Takes images only"),
+                .init(name: "Dashboard", accepts: [chartType, .png], caption: words("Takes charts, or images")),
+                .init(name: "Slides", accepts: [.png, .jpeg], caption: words("Takes images only")),
             ],
             describe: { type, data in
                 if type == chartType, let chart = try? JSONDecoder().decode(Artwork.Chart.self, from: data) {
@@ -56,9 +57,9 @@ enum AppsPanes {
                 ]
             },
             destinations: [
-                .init(name: "Print", accepts: [.pdf], caption: "Takes PDF"),
-                .init(name: "Editor", accepts: [.png], caption: "Takes PNG"),
-                .init(name: "Web", accepts: [.jpeg], caption: "Takes JPEG"),
+                .init(name: "Print", accepts: [.pdf], caption: words("Takes PDF")),
+                .init(name: "Editor", accepts: [.png], caption: words("Takes PNG")),
+                .init(name: "Web", accepts: [.jpeg], caption: words("Takes JPEG")),
             ],
             describe: { type, data in
                 switch type {

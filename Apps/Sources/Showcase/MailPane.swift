@@ -107,7 +107,8 @@ final class MailPane: ShowcasePane {
         // A long draft: its paragraphs can be reordered, and it scrolls by itself while
         // content is dragged near its top or bottom edge (A1).
         draft = DragListView(
-            id: Self.draftID, title: "Draft: Trip Notes", items: Self.draftParagraphs, host: host,
+            id: Self.draftID, title: words("Draft: {name}", ["name": "Trip Notes"]), items: Self.draftParagraphs,
+            host: host,
             operationPolicy: .preferMove)
         draftScroll = DragScrollView(id: Self.draftScrollID, name: "Draft", child: draft.widget, host: host)
         gtk_widget_set_size_request(draftScroll.widget, -1, 260)

@@ -100,7 +100,7 @@ final class UploadPane: ShowcasePane {
             id: Self.videosID, title: library?.name ?? "Uploads", items: videoTitles, host: host,
             operationPolicy: .forbidden(reason: "Drop videos on the channel to upload them."))
         let channel = DragListView(
-            id: Self.channelID, title: "Upload to Channel", items: channelTitles, host: host,
+            id: Self.channelID, title: words("Upload to Channel"), items: channelTitles, host: host,
             operationPolicy: .alwaysCopy)
         videos.itemKind = Noun("video")
         channel.itemKind = Noun("video")
