@@ -25,6 +25,22 @@ extension EngineMessage {
         note:
             "The description a screen reader reads on anything that can be dragged: how to drag it with the keyboard; the key names stay as they are."
     )
+    static let selectedText = EngineMessage(
+        "Selected text in {name}", context: "item",
+        note:
+            "The name of a text selection being dragged, said in sentences: Copied 'Selected text in Sourdough' to Notes; {name} is the note or field."
+    )
+    static let detailsFor = EngineMessage(
+        "Details for {name}", context: "label",
+        note: "What a screen reader says for a row's detail (info) button; {name} is the row, a Wi-Fi network.")
+    static let addContactTo = EngineMessage(
+        "Add a Contact to {name}", context: "label",
+        note: "The tooltip of the button beside a recipient field; {name} is the field, To.")
+    static let cannotPickUp = EngineMessage(
+        "Cannot pick up", context: "clause",
+        note: "Begins a sentence saying why the keyboard pick-up failed: Cannot pick up: <reason>.")
+    static let notPasted = EngineMessage(
+        "Not pasted", context: "clause", note: "Begins a sentence saying why a paste failed: Not pasted: <reason>.")
     static let takesNoContent = EngineMessage(
         "{name} takes no content; drag its thumb to change it.",
         note: "A refusal: content dropped on a slider; {name} is the slider, Brightness.")
@@ -45,8 +61,7 @@ extension EngineMessage {
 
     static let widgetTexts: [EngineMessage] = [
         nothingToPickUp, textAlreadyThere, pageEdgeDrop, dropContactsOn, valuesDeclined, keyboardDragHelp,
-        takesNoContent, turnOn,
-        turnOff,
+        selectedText, detailsFor, addContactTo, cannotPickUp, notPasted, takesNoContent, turnOn, turnOff,
         chooseContact, pullToRefresh, releaseToRefresh, nothingHere,
     ]
 }
@@ -69,6 +84,20 @@ package enum WidgetText {
     }
     /// "Press Control+Shift+D to pick up, …": how to drag with the keyboard, read on sources.
     package static var keyboardDragHelp: String { Localization.format(.keyboardDragHelp) }
+    /// "Selected text in {name}": a dragged text selection's name.
+    package static func selectedText(in name: String) -> String {
+        Localization.format(.selectedText, ["name": .name(name)])
+    }
+    /// "Details for {name}": a detail button's accessible name.
+    package static func details(for name: String) -> String { Localization.format(.detailsFor, ["name": .name(name)]) }
+    /// "Add a Contact to {name}": the contact-add button's tooltip.
+    package static func addContact(to name: String) -> String {
+        Localization.format(.addContactTo, ["name": .name(name)])
+    }
+    /// "Cannot pick up", begins a reason.
+    package static var cannotPickUp: String { Localization.format(.cannotPickUp) }
+    /// "Not pasted", begins a reason.
+    package static var notPasted: String { Localization.format(.notPasted) }
     /// "{name} takes no content; drag its thumb to change it." (a slider's refusal)
     package static func takesNoContent(_ name: String) -> String {
         Localization.format(.takesNoContent, ["name": .name(name)])

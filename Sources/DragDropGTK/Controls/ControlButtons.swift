@@ -25,7 +25,7 @@ public final class DetailButton {
         gtk_widget_add_css_class(button.widget, "dd-detail-button")
         gtk_widget_set_valign(button.widget, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(button.widget, "Show Details")
-        dd_accessible_set_label(dd_accessible(button.raw), "Details for \(itemName)")
+        dd_accessible_set_label(dd_accessible(button.raw), WidgetText.details(for: itemName))
         ControlStyles.install(for: button.widget)
         GSignal.connect(button.raw, "clicked") { [weak self] in self?.onActivate?() }
     }
@@ -133,7 +133,7 @@ public final class ContactAddButton {
         let menu = dd_menu_button(button.raw)
         gtk_menu_button_set_icon_name(menu, "contact-new-symbolic")
         gtk_widget_add_css_class(button.widget, "dd-contact-add-button")
-        gtk_widget_set_tooltip_text(button.widget, "Add a Contact to \(fieldName)")
+        gtk_widget_set_tooltip_text(button.widget, WidgetText.addContact(to: fieldName))
         dd_accessible_set_label(dd_accessible(button.raw), "Add Contact")
         gtk_list_box_set_selection_mode(dd_list_box(list.raw), GTK_SELECTION_NONE)
         gtk_list_box_set_activate_on_single_click(dd_list_box(list.raw), 1)

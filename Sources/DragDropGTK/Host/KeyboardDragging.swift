@@ -83,7 +83,7 @@ final class KeyboardDragging: GtkDragHostCollaborator {
                 started = true
             } catch {
                 host.report(error)
-                host.announce(Sentence.explaining("Cannot pick up", error))
+                host.announce(Sentence.explaining(WidgetText.cannotPickUp, error))
             }
             guard started, operation != .automatic else { return }
             forcedOperation = true

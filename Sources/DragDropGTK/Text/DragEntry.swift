@@ -112,7 +112,7 @@ public final class DragEntry: GtkDragRegistering {
         target.accepts = Self.acceptedTypes
         try host.register(entry.widget, as: target, delegate: self)
         guard let area = textArea else { return }
-        var selection = DragTarget(id: selectionItem, name: "Selected text in \(name)", frame: .zero, parent: id)
+        var selection = DragTarget(id: selectionItem, name: WidgetText.selectedText(in: name), frame: .zero, parent: id)
         selection.offers = [.utf8PlainText]
         selection.kind = Noun("text", plural: "text")
         try host.register(area, as: selection, delegate: self)

@@ -74,7 +74,7 @@ extension DragTextView {
             } catch {
                 self?.host.announce(
                     Sentence.explaining(
-                        "Not pasted", DroppedText.failure(error, name: self?.name ?? "the text").message))
+                        WidgetText.notPasted, DroppedText.failure(error, name: self?.name ?? "the text").message))
             }
         }
     }

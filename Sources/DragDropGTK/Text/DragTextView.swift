@@ -154,7 +154,7 @@ public final class DragTextView: GtkDragRegistering {
         container.accepts = Self.acceptedTypes
         container.insertion = .vertical
         try host.register(view.widget, as: container, delegate: self)
-        var selection = DragTarget(id: selectionItem, name: "Selected text in \(name)", frame: .zero, parent: id)
+        var selection = DragTarget(id: selectionItem, name: WidgetText.selectedText(in: name), frame: .zero, parent: id)
         selection.offers = [.html, .utf8PlainText]
         selection.kind = Noun("text", plural: "text")
         try host.register(view.widget, as: selection, delegate: self)

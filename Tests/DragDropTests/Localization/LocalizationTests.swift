@@ -245,5 +245,12 @@ struct WidgetTextTests {
         #expect(korean == "비행기 모드 켜기")
         #expect(Localization.withLanguage("ru") { WidgetText.turn(false, "Wi-Fi") }.hasPrefix("Выключить"))
         #expect(Localization.withLanguage("ja") { WidgetText.takesNoContent("明るさ") }.contains("「明るさ」"))
+        #expect(
+            Localization.withLanguage("en") { WidgetText.selectedText(in: "Sourdough") } == "Selected text in Sourdough"
+        )
+        #expect(Localization.withLanguage("ko") { WidgetText.selectedText(in: "Sourdough") } == "‘Sourdough’에서 선택한 텍스트")
+        #expect(Localization.withLanguage("en") { WidgetText.details(for: "Home") } == "Details for Home")
+        #expect(Localization.withLanguage("ru") { WidgetText.addContact(to: "To") } == "Добавить контакт в «To»")
+        #expect(Localization.withLanguage("ja") { WidgetText.notPasted } == "貼り付けられませんでした")
     }
 }
