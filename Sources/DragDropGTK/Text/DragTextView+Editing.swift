@@ -126,15 +126,43 @@ extension DragTextView {
                 if presses >= 3, self.claimedDoubleClick, let gesture = bits.pointer {
                     // GTK missed the double click: the triple click selects the line, as GTK's does.
                     gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
+                    gtk_widget_grab_focus(self.view.widget)
                     self.selectDisplayLine(at: character)
+                    self.claimedSelection = self.styled.selection.map { ($0.start, $0.end) }
                     return
                 }
                 guard presses == 2, let word = self.word(at: character) else { return }
-                if inSelection || self.gtkWord(at: character).map({ $0 != word }) ?? true, let gesture = bits.pointer {
+                if inSelection {
+                    // Inside a selection GTK's own gesture leaves the press to a possible drag
+                    // and selects nothing: the word is selected here, and GTK's gestures go on
+                    // (claiming the press made GTK end its selection drag at the release and
+                    // put the caret there, undoing the word).
+                    self.styled.select(word.start, word.end)
+                    return
+                }
+                // Elsewhere, where GTK's own double click would select another range (a run of
+                // kanji and kana, half a hyphenated word), the press is claimed.
+                let claims = self.gtkWord(at: character).map({ $0 != word }) ?? true
+                if claims, let gesture = bits.pointer {
                     gtk_gesture_set_state(dd_gesture(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
+                    // GTK's own press would have taken the keyboard focus (its first press may
+                    // have been another gesture's: a Ctrl+click on a link); the menu key and
+                    // typing go to the view whose word was selected.
+                    gtk_widget_grab_focus(self.view.widget)
                     self.styled.select(word.start, word.end)
                     self.claimedDoubleClick = true
+                    self.claimedSelection = word
                 }
+            })
+        // GTK's own gestures, denied the claimed press, end their selection drag when the button
+        // comes up and put the caret where the press was: the claimed selection is made again
+        // once that is done (a Shift+click then extends it, as after GTK's own double click).
+        GSignal.connect(
+            UnsafeMutableRawPointer(click), "released",
+            click: { [weak self] _, _, _ in
+                guard let self, let range = self.claimedSelection else { return }
+                self.claimedSelection = nil
+                GLibSource.idle { [weak self] in self?.styled.select(range.start, range.end) }
             })
         pressTracker = GObjectRef(click)
         gtk_widget_add_controller(view.widget, click)

@@ -71,6 +71,8 @@ public final class DragTextView: GtkDragRegistering {
     /// Whether the view took the last double click from GTK (L4), whose gesture then missed a
     /// click: a triple click that follows is done here too.
     var claimedDoubleClick = false
+    /// The selection a claimed double or triple click made, made again once the button is up.
+    var claimedSelection: (start: Int, end: Int)?
     /// Where the last primary press landed (widget coordinates).
     var pressPoint = (x: 0.0, y: 0.0)
     /// The drag image: the selected text in a label kept inside the view, far above its visible
