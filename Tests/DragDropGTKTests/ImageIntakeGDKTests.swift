@@ -54,7 +54,10 @@ struct ImageIntakeGDKTests {
         var corrupt = Self.good
         corrupt[corrupt.count - 30] ^= 0xFF
         let cases: [(String, Data, DroppedImage.Problem)] = [
-            ("cut short", Self.good.prefix(60) + Data(repeating: 0x5A, count: 40), .damaged("it is cut short in its IDAT chunk")),
+            (
+                "cut short", Self.good.prefix(60) + Data(repeating: 0x5A, count: 40),
+                .damaged("it is cut short in its IDAT chunk")
+            ),
             ("corrupt", corrupt, .damaged("its IDAT chunk is corrupt")),
             ("noise", Self.good.prefix(8) + Data("thirteen byte".utf8), .noHeader(format: "PNG")),
             ("bomb", Self.declaring(30_000, 30_000, Self.good), .tooLarge(width: 30_000, height: 30_000)),
@@ -62,12 +65,13 @@ struct ImageIntakeGDKTests {
         for (name, bytes, problem) in cases {
             #expect(DroppedImage.problem(bytes, type: .png) == problem, "\(name)")
             let error = await failure([.data(.png, bytes)])
-            #expect(error == .malformed(type: "image/png", reason: problem.clause), "\(name): \(String(describing: error))")
+            #expect(
+                error == .malformed(type: "image/png", reason: problem.clause), "\(name): \(String(describing: error))")
         }
         #expect(DroppedImage.Problem.tooLarge(width: 30_000, height: 30_000).clause.contains("30,000 × 30,000"))
         #expect(
-            DropLoading.refusal("The photo", DroppedImage.Problem.damaged("its IDAT chunk is corrupt").clause).message
-                == "The photo is damaged: its IDAT chunk is corrupt.")
+            DropLoading.refusal(.photo, DroppedImage.Problem.damaged("its IDAT chunk is corrupt").clause).message
+                == "The photo was not added: it is damaged (its IDAT chunk is corrupt).")
     }
 
     @Test("A6: a damaged PNG among a browser's forms is the reason given, not the forms holding no picture")
@@ -76,6 +80,10 @@ struct ImageIntakeGDKTests {
         let error = await failure([
             .data(.octetStream, cut), .text(.html, "<p>no picture here</p>"),
         ])
-        #expect(error == .malformed(type: "image/png", reason: DroppedImage.Problem.damaged("it is cut short in its IDAT chunk").clause))
+        #expect(
+            error
+                == .malformed(
+                    type: "image/png", reason: DroppedImage.Problem.damaged("it is cut short in its IDAT chunk").clause)
+        )
     }
 }

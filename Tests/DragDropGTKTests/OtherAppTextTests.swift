@@ -41,14 +41,18 @@ struct OtherAppTextTests {
     @Test("A6: invalid UTF-8 in the HTML gives way to the plain text; when no form is usable the first reason is given")
     func everyFormTriedThenTheFirstReason() async throws {
         let fallback = offering([.data(.html, Data([0x3C, 0x62, 0x3E, 0xFF, 0xFE])), .text(.utf8PlainText, "fine")])
-        #expect(try await DroppedText.load(fallback, accepting: Self.accepted, maximumLength: nil).runs == [StyledRun("fine")])
+        #expect(
+            try await DroppedText.load(fallback, accepting: Self.accepted, maximumLength: nil).runs == [
+                StyledRun("fine")
+            ])
 
         let hopeless = offering([.data(.html, Data("x\0y".utf8)), .data(.utf8PlainText, Data("p\0q".utf8))])
         await #expect {
             _ = try await DroppedText.load(hopeless, accepting: Self.accepted, maximumLength: nil)
         } throws: { error in
             guard let problem = error as? DroppedText.Problem, case .nul = problem else { return false }
-            return DroppedText.failure(problem, name: "Notes").message == "The text contains a NUL character, which text never holds."
+            return DroppedText.failure(problem, name: "Notes").message
+                == "The text was not added: it contains a NUL character, which text never holds."
         }
     }
 

@@ -25,8 +25,11 @@ enum AppsPanes {
                 ]
             },
             destinations: [
-                .init(name: "Dashboard", accepts: [chartType, .png], caption: words("Takes charts, or images")),
-                .init(name: "Slides", accepts: [.png, .jpeg], caption: words("Takes images only")),
+                .init(
+                    name: "Dashboard", title: words("Dashboard"), accepts: [chartType, .png],
+                    caption: words("Takes charts, or images")),
+                .init(
+                    name: "Slides", title: words("Slides"), accepts: [.png, .jpeg], caption: words("Takes images only")),
             ],
             describe: { type, data in
                 if type == chartType, let chart = try? JSONDecoder().decode(Artwork.Chart.self, from: data) {
@@ -39,7 +42,7 @@ enum AppsPanes {
                 guard type == chartType, (try? JSONDecoder().decode(Artwork.Chart.self, from: data)) == nil else {
                     return nil
                 }
-                return "is not a chart this app can read"
+                return words("it is not a chart this app can read")
             })
     }
 
@@ -57,9 +60,9 @@ enum AppsPanes {
                 ]
             },
             destinations: [
-                .init(name: "Print", accepts: [.pdf], caption: words("Takes PDF")),
-                .init(name: "Editor", accepts: [.png], caption: words("Takes PNG")),
-                .init(name: "Web", accepts: [.jpeg], caption: words("Takes JPEG")),
+                .init(name: "Print", title: words("Print"), accepts: [.pdf], caption: words("Takes PDF")),
+                .init(name: "Editor", title: words("Editor"), accepts: [.png], caption: words("Takes PNG")),
+                .init(name: "Web", title: words("Web"), accepts: [.jpeg], caption: words("Takes JPEG")),
             ],
             describe: { type, data in
                 switch type {

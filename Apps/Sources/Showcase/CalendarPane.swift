@@ -98,7 +98,11 @@ final class CalendarPane: ShowcasePane {
         } catch {
             onError?(Sentence.explaining(words("Could not read the calendar"), error))
         }
-        let segments = SegmentedControl(id: "calendar-views", name: "View", segments: Self.views, host: host)
+        // Shown and spoken in the person's language; the state and layout lines keep the
+        // English keys (``views``).
+        let segments = SegmentedControl(
+            id: "calendar-views", name: words("View"),
+            segments: [words("Day"), words("Week"), words("Month"), words("Year")], host: host)
         segments.onSelect = { [weak self] index, _ in
             guard let self else { return }
             // After the host's callback returns: the view's targets change.

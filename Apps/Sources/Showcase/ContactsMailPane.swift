@@ -94,7 +94,7 @@ final class ContactsMailPane: ShowcasePane {
         let line = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         UI.append(line, UI.label(words("To:"), selectable: true))
         let store = self.store
-        let entry = RecipientField(id: toID, name: "To", placeholder: words("Drop a contact here"), host: host) {
+        let entry = RecipientField(id: toID, name: words("To"), placeholder: words("Drop a contact here"), host: host) {
             Self.contacts(in: store)
         }
         gtk_widget_set_hexpand(entry.widget, 1)

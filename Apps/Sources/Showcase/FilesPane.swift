@@ -710,7 +710,7 @@ final class FilesPane: ShowcasePane {
     /// What a person reads when a copy or an import failed (one sentence, one full stop).
     private static func failure(_ error: any Error, copying names: [String]) -> DropFailure {
         if case .transfer(let transfer) = error as? FilesError {
-            let what = names.count == 1 && names[0].hasSuffix(".txt") ? "The text" : "The list of files"
+            let what: DropLoading.Subject = names.count == 1 && names[0].hasSuffix(".txt") ? .text : .fileList
             return DropLoading.failure(transfer, adding: what)
         }
         return DropFailure(.failed, words("Nothing was copied: {reason}.", ["reason": DropLoading.clause("\(error)")]))

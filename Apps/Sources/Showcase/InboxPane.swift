@@ -124,7 +124,7 @@ final class InboxPane: ShowcasePane {
         let line = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         UI.append(line, UI.label(words("To:"), selectable: true))
         let store = self.store
-        let to = RecipientField(id: Self.toID, name: "To", placeholder: words("Name or email"), host: host) {
+        let to = RecipientField(id: Self.toID, name: words("To"), placeholder: words("Name or email"), host: host) {
             ContactsMailPane.contacts(in: store)
         }
         gtk_widget_set_hexpand(to.widget, 1)

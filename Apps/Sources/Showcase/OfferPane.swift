@@ -15,7 +15,10 @@ import Foundation
 final class OfferPane: ShowcasePane, GtkDragHostDelegate {
     /// A drop destination and the types it takes.
     struct Destination {
+        /// Its key in the state and layout lines, in English.
         var name: String
+        /// What the person reads and hears, in their language.
+        var title: String
         var accepts: [ContentType]
         /// Shown under the name: what it takes ("Takes charts").
         var caption: String
@@ -61,7 +64,8 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
 
     /// `representations`: the item's, richest first, produced lazily. `preview`: a PNG shown
     /// on the source. `describe`: a line about received data of a type (the chart's values).
-    /// `check`: why received data of a type cannot be used ("is not a chart …"), nil if it can;
+    /// `check`: why received data of a type cannot be used, a clause ("it is not a chart …"),
+    /// nil if it can;
     /// pictures are decoded (``DroppedImage``) whatever it says.
     init(
         situation slug: String, host: GtkDragHost, sourceName: String, noun: Noun, preview: Data?,
@@ -103,7 +107,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
             let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
             gtk_widget_add_css_class(box, "card")
             gtk_widget_set_size_request(box, 180, 200)
-            UI.append(box, UI.label(destination.name, xalign: 0.5, css: ["sc-list-title"]))
+            UI.append(box, UI.label(destination.title, xalign: 0.5, css: ["sc-list-title"]))
             UI.append(box, UI.label(destination.caption, xalign: 0.5, css: ["sc-count"]))
             let label = UI.label(words("Nothing received yet."), selectable: false, wrap: true, xalign: 0.5)
             UI.append(box, label)
@@ -130,7 +134,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
             try host.register(sourceWidget, as: source, delegate: self)
             for (destination, widgets) in zip(destinations, destinationWidgets) {
                 var target = DragTarget(
-                    id: destinationID(destination.name), name: destination.name, frame: .zero, parent: window)
+                    id: destinationID(destination.name), name: destination.title, frame: .zero, parent: window)
                 target.accepts = destination.registeredTypes
                 target.operationPolicy = .alwaysCopy
                 try host.register(widgets.box, as: target, delegate: self)
@@ -186,7 +190,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
                         case .data(let t, let b) = try await DropLoading.load(
                             data, item: 0, accepting: destination.accepts)
                     else {
-                        throw TransferError.malformed(type: "data", reason: "it did not arrive in memory")
+                        throw TransferError.malformed(type: "data", reason: words("it did not arrive in memory"))
                     }
                     (type, bytes) = (t, b)
                 }
@@ -195,7 +199,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
                 return
             }
             if let reason = check(type, bytes) {
-                host.completeDeferredDrop(token, with: .failed(DropLoading.refusal(what, "it \(reason)")))
+                host.completeDeferredDrop(token, with: .failed(DropLoading.refusal(what, reason)))
                 return
             }
             // A picture is shown only once it has decoded (never a success with nothing shown).
@@ -221,13 +225,13 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
         return .deferred(placeholders: 1)
     }
 
-    /// What a failure message calls received content of `type`: "The picture"…
-    private static func what(_ type: ContentType?) -> String {
-        guard let type else { return "The content" }
-        if type.mediaType == "image" { return "The picture" }
-        if type == .pdf { return "The document" }
-        if type == AppsPanes.chartType { return "The chart" }
-        return "The content"
+    /// What a failure message calls received content of `type`: the picture…
+    private static func what(_ type: ContentType?) -> DropLoading.Subject {
+        guard let type else { return .content }
+        if type.mediaType == "image" { return .picture }
+        if type == .pdf { return .document }
+        if type == AppsPanes.chartType { return .named(words("The chart")) }
+        return .content
     }
 
     /// The decoded picture each destination shows.

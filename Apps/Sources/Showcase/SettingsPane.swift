@@ -45,7 +45,8 @@ final class SettingsPane: ShowcasePane {
         guard let list, let brightness else { return }
         do {
             try host.register(
-                list.widget, as: DragTarget(id: listID, name: "Settings", frame: .zero, parent: window), delegate: self)
+                list.widget, as: DragTarget(id: listID, name: words("Settings"), frame: .zero, parent: window),
+                delegate: self)
             for (network, item) in networks {
                 var target = DragTarget(id: item.targetID, name: item.title, frame: .zero, parent: listID)
                 target.offers = [.utf8PlainText]
@@ -92,13 +93,13 @@ final class SettingsPane: ShowcasePane {
         UI.append(header, info.widget)
         UI.append(column, header)
 
-        let list = SettingsList(name: "Settings", host: host)
+        let list = SettingsList(name: words("Settings"), host: host)
         list.undoDocument = listID  // the pane's history (U1)
         self.list = list
         do {
-            let airplane = try SwitchRow(key: "airplane", title: "Airplane Mode", isOn: false)
-            let wifi = try SwitchRow(key: "wifi", title: "Wi-Fi", isOn: true)
-            let bluetooth = try SwitchRow(key: "bluetooth", title: "Bluetooth", isOn: true)
+            let airplane = try SwitchRow(key: "airplane", title: words("Airplane Mode"), isOn: false)
+            let wifi = try SwitchRow(key: "wifi", title: words("Wi-Fi"), isOn: true)
+            let bluetooth = try SwitchRow(key: "bluetooth", title: words("Bluetooth"), isOn: true)
             switches = [airplane, wifi, bluetooth]
             for switchRow in switches { list.append(switchRow) }
             if let collection = try store.collection(pane: .settings, key: "networks"), let id = collection.id {
@@ -113,12 +114,12 @@ final class SettingsPane: ShowcasePane {
                 }
             }
             let slider = try Slider(
-                id: "settings-brightness", name: "Brightness", range: 0...100, value: 70, step: 5,
+                id: "settings-brightness", name: words("Brightness"), range: 0...100, value: 70, step: 5,
                 minimumIcon: "display-brightness-symbolic", maximumIcon: "display-brightness-symbolic", host: host)
-            slider.undoName = "Change Brightness"
+            slider.undoName = words("Change Brightness")
             slider.onChange = { [weak self] value in self?.save(["settings.brightness": String(Int(value.rounded()))]) }
             brightness = slider
-            list.append(ControlRow(key: "brightness", title: "Brightness", control: slider.widget))
+            list.append(ControlRow(key: "brightness", title: words("Brightness"), control: slider.widget))
             list.turnsOff([wifi, bluetooth], whenOn: airplane)
             list.disables(networks.map(\.row), whenOff: wifi)
         } catch {
@@ -181,9 +182,15 @@ final class SettingsPane: ShowcasePane {
         onChange?()
     }
 
+    /// A switch's name in the state and layout lines: English whatever the language (the
+    /// titles shown and spoken are the person's).
+    private static func key(_ row: SwitchRow) -> String {
+        ["airplane": "Airplane Mode", "wifi": "Wi-Fi", "bluetooth": "Bluetooth"][row.key] ?? row.title
+    }
+
     func state() -> StateLine {
         var state = StateLine()
-        state.lists = ["Switches": switches.map(\.title), "Networks": networks.map(\.item.title)]
+        state.lists = ["Switches": switches.map { Self.key($0) }, "Networks": networks.map(\.item.title)]
         state.selected = ["Networks": [network]]
         state.switches = keyed(switches.map { ($0.key, $0.isOn) })
         state.enabled = keyed(
@@ -212,7 +219,7 @@ final class SettingsPane: ShowcasePane {
         if let frame = rect(info.widget) { layout.lists.append(("Info", frame)) }
         if let details, let frame = rect(details) { layout.lists.append(("Details", frame)) }
         layout.rows = [
-            ("Switches", switches.compactMap { row in rect(row.switchWidget).map { (row.title, $0) } }),
+            ("Switches", switches.compactMap { row in rect(row.switchWidget).map { (Self.key(row), $0) } }),
             (
                 "Rows",
                 (switches.map { ($0.title, $0.widget) } + networks.map { ($0.item.title, $0.row.widget) }).compactMap {

@@ -265,7 +265,7 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
         UI.append(column, message)
         // Without a pointer (C4): Tab to the body, Ctrl+V (or Paste in its menu) attaches the
         // photo copied in the page.
-        menu = EditMenu(attachedTo: body, name: "Message Body") { [weak self] in self?.editCommands() ?? [] }
+        menu = EditMenu(attachedTo: body, name: words("Message Body")) { [weak self] in self?.editCommands() ?? [] }
         UI.onKey(body, "v", control: true) { [weak self] in self?.paste() }
         cancelButton = UI.button(words("Cancel"), tooltip: words("Stop adding the photo"), bordered: true) {
             [weak self] in
@@ -314,7 +314,7 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
 
     func activate(in window: TargetID) {
         guard !registered else { return }
-        var target = DragTarget(id: bodyID, name: "Message Body", frame: .zero, parent: window)
+        var target = DragTarget(id: bodyID, name: words("Message Body"), frame: .zero, parent: window)
         // PNG and JPEG (the pictures ``DroppedImage`` decodes), as themselves or as another
         // app's file, web address, bytes or <img> (a browser's photo, ``ImageIntake``).
         target.accepts = Self.intake.acceptedTypes
@@ -362,7 +362,7 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
                 picture = try await DroppedImage.decode(image.data, type: image.type)
             } catch {
                 self?.loads[token] = nil
-                host.completeDeferredDrop(token, with: .failed(DropLoading.refusal("The photo", error.clause)))
+                host.completeDeferredDrop(token, with: .failed(DropLoading.refusal(.photo, error.clause)))
                 return
             }
             guard let self else { return }
@@ -383,17 +383,15 @@ final class WebMailPane: ShowcasePane, GtkDragHostDelegate {
 
     /// What the person reads when a photo could not be added (F7, A6): one sentence with the
     /// most telling reason ``ImageIntake`` found. A reason about the picture itself (its bytes'
-    /// signature, or ``DroppedImage``'s checks) is said of the photo: "The photo is damaged: its
-    /// IDAT chunk is corrupt."; any other follows a colon: "The photo was not added: nothing
-    /// arrived from the other app for 15 seconds.".
+    /// signature, or ``DroppedImage``'s checks) is said as it is: "The photo was not added: it is
+    /// damaged: its IDAT chunk is corrupt."; any other as ``DropLoading`` words it: "The photo
+    /// was not added: nothing arrived from the other app for 15 seconds.".
     private static func failure(_ error: TransferError) -> DropFailure {
         if error == .cancelled { return DropFailure(.cancelled, words("Adding the photo was cancelled.")) }
-        if case .malformed(let type, let reason) = error, ContentType(type).mediaType == "image",
-            reason.hasPrefix("it ")
-        {
-            return DropLoading.refusal("The photo", reason)
+        if case .malformed(let type, let reason) = error, ContentType(type).mediaType == "image" {
+            return DropLoading.refusal(.photo, reason)
         }
-        return DropLoading.failure(error, adding: "The photo")
+        return DropLoading.failure(error, adding: .photo)
     }
 
     /// Cancel on the placeholder: stops every load; each drop fails as cancelled.

@@ -48,7 +48,7 @@ struct TourOptions {
             case "--wayland": backend = .wayland
             case "--keep-data": keepData = true
             case "--browser": browser = true
-            case "--lang", _ where argument.hasPrefix("--lang="):
+            case _ where argument == "--lang" || argument.hasPrefix("--lang="):
                 let code = argument == "--lang" ? try Self.value(&rest, argument) : String(argument.dropFirst(7))
                 guard code.range(of: "^[a-z]{2,3}(_[A-Z]{2})?$", options: .regularExpression) != nil else {
                     throw DriverError("--lang takes a language code such as ko, ja or ru")

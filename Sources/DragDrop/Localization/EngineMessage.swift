@@ -286,5 +286,5 @@ extension EngineMessage {
             outlineIntoItself, outlineIntoDescendant, outlineCannotHold, outlineInto, outlineFirstIn, outlineAfterIn,
             outlineFirstAtTop, outlineAfterAtTop, placeMove, placeCopy,
             bytes, kilobytes, megabytes, gigabytes, terabytes,
-        ] + knownNouns.flatMap { [counted($0), title($0)] } + commands + editNames + widgetTexts
+        ] + knownNouns.flatMap { [counted($0), title($0)] } + commands + editNames + widgetTexts + reasons
 }

@@ -40,13 +40,31 @@ public enum Localization {
 
     /// `message` in the current language with `arguments` put in its placeholders; `count`
     /// chooses the plural form and fills `{count}`.
-    static func format(_ message: EngineMessage, count: Int? = nil, _ arguments: [String: MessageArgument] = [:]) -> String {
+    static func format(_ message: EngineMessage, count: Int? = nil, _ arguments: [String: MessageArgument] = [:])
+        -> String
+    {
         current.format(message, count: count, arguments)
+    }
+
+    /// `message` in the current language, for the package's other layers (the GTK widgets'
+    /// failures and reasons): ``format(_:count:_:)`` under another name.
+    package static func say(
+        _ message: EngineMessage, count: Int? = nil, _ arguments: [String: MessageArgument] = [:]
+    ) -> String {
+        current.format(message, count: count, arguments)
+    }
+
+    /// A length of time inside a reason: "1 second", "15 seconds", "0.5 seconds".
+    package static func duration(seconds value: Double) -> String {
+        if value == value.rounded(), value.magnitude < Double(Int.max) {
+            return current.format(.seconds, count: Int(value), [:])
+        }
+        return current.format(.secondsFraction, count: nil, ["seconds": .text(String(format: "%.1f", value))])
     }
 }
 
 /// A value for a placeholder.
-enum MessageArgument {
+package enum MessageArgument {
     /// A name (of an item, a place, an app): its bidirectional controls are removed, and it is
     /// isolated (U+2068 … U+2069) when it reads the other way from the sentence (L2).
     case name(String)
@@ -101,7 +119,9 @@ public final class Localizer: Sendable {
         languages: [String]? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
         searchBundle: Bool = true, searchSystem: Bool = true
     ) {
-        state = Mutex(State(environment: environment, languages: languages, searchBundle: searchBundle, searchSystem: searchSystem))
+        state = Mutex(
+            State(
+                environment: environment, languages: languages, searchBundle: searchBundle, searchSystem: searchSystem))
     }
 
     /// Sets the languages to speak, most wanted first (tags such as `ko`, `ja_JP`, `ru`; `en` for
@@ -154,10 +174,13 @@ public final class Localizer: Sendable {
         return template(for: message, count: count, resolved: resolved, overrides: overrides)
     }
 
-    private func template(for message: EngineMessage, count: Int?, resolved: Resolved, overrides: [Key: String]) -> String {
+    private func template(for message: EngineMessage, count: Int?, resolved: Resolved, overrides: [Key: String])
+        -> String
+    {
         if !overrides.isEmpty {
             if let text = overrides[Key(context: message.context, id: message.id, language: resolved.language)]
-                ?? overrides[Key(context: message.context, id: message.id, language: nil)] {
+                ?? overrides[Key(context: message.context, id: message.id, language: nil)]
+            {
                 return text
             }
         }
@@ -174,7 +197,8 @@ public final class Localizer: Sendable {
         state.withLock { state in
             let resolved = ensureResolved(&state)
             if state.overrides[Key(context: message.context, id: message.id, language: resolved.language)] != nil
-                || state.overrides[Key(context: message.context, id: message.id, language: nil)] != nil {
+                || state.overrides[Key(context: message.context, id: message.id, language: nil)] != nil
+            {
                 return true
             }
             return resolved.catalogs.contains { $0.translations(of: message.id, context: message.context) != nil }
@@ -238,7 +262,9 @@ public final class Localizer: Sendable {
     }
 
     private static func resolve(_ state: State) -> Resolved {
-        let candidates = state.languages.map(LanguagePreference.expand) ?? LanguagePreference.candidates(environment: state.environment)
+        let candidates =
+            state.languages.map(LanguagePreference.expand)
+            ?? LanguagePreference.candidates(environment: state.environment)
         var ignored: [IgnoredCatalog] = []
         let paths = CatalogPaths(state: state)
         for (index, candidate) in candidates.enumerated() {
@@ -266,7 +292,8 @@ public final class Localizer: Sendable {
         init(state: State) {
             directories = state.directories
             bundle = state.searchBundle ? Localizer.bundledCatalogDirectory : nil
-            let xdg = state.environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+            let xdg =
+                state.environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
             system = state.searchSystem ? xdg.split(separator: ":").map { "\($0)/locale" } : []
         }
 

@@ -48,7 +48,7 @@ public final class FileSource: ByteSource {
     /// Opens `path` for reading.
     public init(path: String) throws(TransferError) {
         guard let h = FileHandle(forReadingAtPath: path) else {
-            throw .io(path: path, reason: "it cannot be opened for reading")
+            throw .io(path: path, reason: Localization.format(.cannotOpen))
         }
         self.path = path
         self.handle = Mutex(h)
@@ -149,12 +149,14 @@ public final class FileSink: KernelCopySink {
             FileManager.default.createFile(
                 atPath: temporaryPath, contents: nil, attributes: [.posixPermissions: 0o600]),
             let h = FileHandle(forWritingAtPath: temporaryPath)
-        else { throw .io(path: temporaryPath, reason: "it cannot be created") }
+        else { throw .io(path: temporaryPath, reason: Localization.format(.cannotCreate)) }
         handle = h
     }
 
     public func write(_ chunk: Data) throws {
-        guard let handle else { throw TransferError.io(path: temporaryPath, reason: "it is already closed") }
+        guard let handle else {
+            throw TransferError.io(path: temporaryPath, reason: Localization.format(.alreadyClosed))
+        }
         try handle.write(contentsOf: chunk)
     }
 
@@ -254,7 +256,8 @@ public struct ChunkedCopier: Sendable {
                         if let expected, total > expected {
                             let declared = ByteCount.format(expected)
                             throw TransferError.malformed(
-                                type: type.mimeType, reason: "it is longer than the \(declared) it declared")
+                                type: type.mimeType,
+                                reason: Localization.format(.longerThanDeclared, ["size": .text(declared)]))
                         }
                         progress?.completedUnitCount = total
                         continue
@@ -268,14 +271,18 @@ public struct ChunkedCopier: Sendable {
                 }
                 if let expected, total > expected {
                     throw TransferError.malformed(
-                        type: type.mimeType, reason: "it is longer than the \(ByteCount.format(expected)) it declared")
+                        type: type.mimeType,
+                        reason: Localization.format(
+                            .longerThanDeclared, ["size": .text(ByteCount.format(expected))]))
                 }
                 try sink.write(chunk)
                 progress?.completedUnitCount = total
             }
             if let size = expected, size != total {
                 throw TransferError.sourceUnavailable(
-                    "it ended after \(ByteCount.format(total)) of \(ByteCount.format(size))")
+                    Localization.format(
+                        .endedAfter,
+                        ["received": .text(ByteCount.format(total)), "size": .text(ByteCount.format(size))]))
             }
             if Task.isCancelled || watched?.isCancelled == true { throw TransferError.cancelled }
             try sink.finish()

@@ -14,15 +14,15 @@ public enum ContentValidation {
         case "image/png":
             let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
             guard data.count >= 8, Array(data.prefix(8)) == signature else {
-                throw .malformed(type: type.mimeType, reason: "it does not start with the PNG signature")
+                throw .malformed(type: type.mimeType, reason: Localization.format(.noPNGSignature))
             }
         case "image/jpeg":
             guard data.count >= 3, Array(data.prefix(3)) == [0xFF, 0xD8, 0xFF] else {
-                throw .malformed(type: type.mimeType, reason: "it does not start with a JPEG marker")
+                throw .malformed(type: type.mimeType, reason: Localization.format(.noJPEGMarker))
             }
         case "application/pdf":
             guard data.count >= 5, Array(data.prefix(5)) == Array("%PDF-".utf8) else {
-                throw .malformed(type: type.mimeType, reason: "it does not start with %PDF-")
+                throw .malformed(type: type.mimeType, reason: Localization.format(.noPDFHeader))
             }
         case "text/uri-list":
             let text = try utf8(data, type)
@@ -37,7 +37,9 @@ public enum ContentValidation {
     /// The text of `data`, or ``TransferError/malformed(type:reason:)`` naming the first bad byte.
     public static func utf8(_ data: Data, _ type: ContentType) throws(TransferError) -> String {
         if let text = String(validating: data, as: UTF8.self) { return text }
-        throw .malformed(type: type.mimeType, reason: "invalid UTF-8 near byte \(firstInvalidUTF8Offset(data) ?? 0)")
+        throw .malformed(
+            type: type.mimeType,
+            reason: Localization.format(.invalidUTF8, ["offset": .text(String(firstInvalidUTF8Offset(data) ?? 0))]))
     }
 
     /// The offset of the first byte that does not begin a valid UTF-8 sequence, or nil when all
@@ -75,12 +77,16 @@ public enum ContentValidation {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let url = URL(string: line), let scheme = url.scheme, !scheme.isEmpty else {
-                throw .malformed(type: type.mimeType, reason: "line \(number) is not an absolute URI: \(line)")
+                throw .malformed(
+                    type: type.mimeType,
+                    reason: Localization.format(.lineNotAbsolute, ["line": .text(String(number)), "text": .name(line)]))
             }
             if scheme.lowercased() == "file" {
                 let path = url.path
                 guard path.hasPrefix("/") else {
-                    throw .malformed(type: type.mimeType, reason: "line \(number) has a relative file path")
+                    throw .malformed(
+                        type: type.mimeType,
+                        reason: Localization.format(.lineRelativePath, ["line": .text(String(number))]))
                 }
                 // Segments split by scalars: a "/" sharing a grapheme with the character before
                 // it (U+0600 joins what follows) still separates segments for the kernel.
@@ -88,7 +94,8 @@ public enum ContentValidation {
                 let segments = (path.unicodeScalars.split(separator: "/") + encodedPath.split(separator: "/"))
                     .map { String(Substring($0)) }
                 if segments.contains(where: { $0 == ".." || $0 == "." || $0.lowercased() == "%2e%2e" }) {
-                    throw .malformed(type: type.mimeType, reason: "line \(number) has a '..' path segment")
+                    throw .malformed(
+                        type: type.mimeType, reason: Localization.format(.lineDotDot, ["line": .text(String(number))]))
                 }
             }
             urls.append(url)

@@ -232,7 +232,9 @@ public final class DropDataAccess: Sendable {
         guard let conversion = chooser.conversion(for: choice) else { return input }
         let output: Data
         do { output = try conversion.convert(input) } catch let error as TransferError { throw error } catch {
-            throw .malformed(type: representation.type.mimeType, reason: "it could not be converted (\(error))")
+            throw .malformed(
+                type: representation.type.mimeType,
+                reason: Localization.format(.notConverted, ["reason": .text(Sentence.clause("\(error)"))]))
         }
         try ContentValidation.validate(output, as: choice.delivered, conformance: chooser.conformance)
         return output
@@ -302,7 +304,7 @@ final class ValidatingSink: KernelCopySink {
     func finish() throws {
         if !checkedHead { try checkHead() }
         if isText, !carry.isEmpty {
-            throw TransferError.malformed(type: type.mimeType, reason: "it ends in the middle of a UTF-8 sequence")
+            throw TransferError.malformed(type: type.mimeType, reason: Localization.format(.endsMidUTF8))
         }
         if isURIList, !line.isEmpty {
             _ = try ContentValidation.uriList(String(decoding: line, as: UTF8.self), type: type, firstLine: lineNumber)
@@ -346,7 +348,9 @@ final class ValidatingSink: KernelCopySink {
         carry = Data(bytes.suffix(from: bytes.startIndex + cut))
         let complete = Data(bytes.prefix(cut))
         if let bad = ContentValidation.firstInvalidUTF8Offset(complete) {
-            throw TransferError.malformed(type: type.mimeType, reason: "invalid UTF-8 near byte \(validated + bad)")
+            throw TransferError.malformed(
+                type: type.mimeType,
+                reason: Localization.format(.invalidUTF8, ["offset": .text(String(validated + bad))]))
         }
         validated += complete.count
         if isURIList { try checkLines(complete) }
@@ -368,7 +372,9 @@ final class ValidatingSink: KernelCopySink {
         if line.count > Self.maxURILineLength {
             throw TransferError.malformed(
                 type: type.mimeType,
-                reason: "line \(lineNumber) is longer than \(ByteCount.format(Int64(Self.maxURILineLength)))")
+                reason: Localization.format(
+                    .lineTooLong,
+                    ["line": .text(String(lineNumber)), "size": .text(ByteCount.format(Int64(Self.maxURILineLength)))]))
         }
     }
 }

@@ -297,26 +297,32 @@ public struct ImageIntake: Sendable {
             guard
                 case .data(let type, let bytes) = try await data.load(
                     item: index, accepting: images, options: LoadOptions(limit: limit))
-            else { throw .malformed(type: "image/*", reason: "it did not arrive in memory") }
+            else { throw .malformed(type: "image/*", reason: Localization.format(.notInMemory)) }
             return .bytes(
-                Candidate(data: bytes, declared: type, what: "the dropped \(type.mimeType) data", origin: .image))
+                Candidate(
+                    data: bytes, declared: type,
+                    what: Localization.format(.droppedTypeData, ["type": .text(type.mimeType)]), origin: .image))
         case .address:
             let offered = data.offeredTypes(item: index)
             let type: ContentType = offered.contains(.uriList) ? .uriList : Self.mozURL
             let text = try await text(of: type, from: data, item: index)
             let address = type == .uriList ? Self.firstAddress(inURIList: text) : Self.address(inMozURL: text)
-            guard let address else { return .nothing(.malformed(type: type.mimeType, reason: "it names no address")) }
+            guard let address else {
+                return .nothing(.malformed(type: type.mimeType, reason: Localization.format(.namesNoAddress)))
+            }
             return .bytes(try await fetch(address, progress: progress, beforeDownload: sourceDone))
         case .bytes:
             guard
                 case .data(_, let bytes) = try await data.load(
                     item: index, accepting: [.octetStream], options: LoadOptions(limit: limit))
-            else { throw .malformed(type: ContentType.octetStream.mimeType, reason: "it did not arrive in memory") }
-            return .bytes(Candidate(data: bytes, declared: nil, what: "the dropped bytes", origin: .bytes))
+            else { throw .malformed(type: ContentType.octetStream.mimeType, reason: Localization.format(.notInMemory)) }
+            return .bytes(
+                Candidate(data: bytes, declared: nil, what: Localization.format(.droppedBytes), origin: .bytes))
         case .html:
             let html = try await text(of: .html, from: data, item: index)
             guard let address = Self.imageSource(inHTML: html) else {
-                return .nothing(.malformed(type: ContentType.html.mimeType, reason: "it holds no picture"))
+                return .nothing(
+                    .malformed(type: ContentType.html.mimeType, reason: Localization.format(.holdsNoPicture)))
             }
             return .bytes(try await fetch(address, progress: progress, beforeDownload: sourceDone))
         }
@@ -353,7 +359,7 @@ public struct ImageIntake: Sendable {
         guard
             case .data(_, let bytes) = try await data.load(
                 item: index, accepting: [type], options: LoadOptions(limit: Self.addressLimit))
-        else { throw .malformed(type: type.mimeType, reason: "it did not arrive in memory") }
+        else { throw .malformed(type: type.mimeType, reason: Localization.format(.notInMemory)) }
         return bytes
     }
 
@@ -366,7 +372,9 @@ public struct ImageIntake: Sendable {
         beforeDownload: @Sendable () -> Void = {}
     ) async throws(TransferError) -> Candidate {
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased() else {
-            throw .malformed(type: ContentType.uriList.mimeType, reason: "\(address) is not an absolute address")
+            throw .malformed(
+                type: ContentType.uriList.mimeType,
+                reason: Localization.format(.notAbsoluteAddress, ["address": .name(address)]))
         }
         switch scheme {
         case "file":
@@ -376,10 +384,12 @@ public struct ImageIntake: Sendable {
             guard let host = url.host, !host.isEmpty, host.lowercased() != "localhost" else {
                 return try await readFile(url.path)
             }
-            throw .malformed(type: ContentType.uriList.mimeType, reason: "\(address) is on another computer")
+            throw .malformed(
+                type: ContentType.uriList.mimeType,
+                reason: Localization.format(.onAnotherComputer, ["address": .name(address)]))
         case "http", "https":
             guard let fetcher else {
-                throw .sourceUnavailable("\(address) is on the web, and this app does not download")
+                throw .sourceUnavailable(Localization.format(.onTheWeb, ["address": .name(address)]))
             }
             let limit = self.limit
             beforeDownload()
@@ -392,12 +402,13 @@ public struct ImageIntake: Sendable {
                 name: name.isEmpty || name == "/" ? nil : name)
         case "data":
             return Candidate(
-                data: try Self.decodeDataAddress(address, limit: limit), declared: nil, what: "the data address",
+                data: try Self.decodeDataAddress(address, limit: limit), declared: nil,
+                what: Localization.format(.theDataAddress),
                 origin: .dataAddress)
         default:
             throw .malformed(
                 type: ContentType.uriList.mimeType,
-                reason: "\(address) is neither a file of this computer nor a web address (http, https)")
+                reason: Localization.format(.notFileNorWeb, ["address": .name(address)]))
         }
     }
 
@@ -426,7 +437,7 @@ public struct ImageIntake: Sendable {
         }
         guard let format = ImageFormat.recognise(bytes) else {
             throw .malformed(
-                type: declared?.mimeType ?? "image", reason: "\(what) is not a PNG, JPEG, GIF, WebP or BMP image")
+                type: declared?.mimeType ?? "image", reason: Localization.format(.notAnImage, ["what": .name(what)]))
         }
         let conformance = TypeConformance()
         if let declared, declared.mediaType == "image", !declared.isWildcard,
@@ -434,7 +445,8 @@ public struct ImageIntake: Sendable {
         {
             throw .malformed(
                 type: declared.mimeType,
-                reason: "it is \(format.contentType.mimeType) data offered as \(declared.essence)")
+                reason: Localization.format(
+                    .offeredAs, ["type": .text(format.contentType.mimeType), "declared": .text(declared.essence)]))
         }
         guard images.contains(where: { conformance.conforms(format.contentType, to: $0) }) else {
             throw .noAcceptableRepresentation(offered: [format.contentType.mimeType], accepted: images.map(\.mimeType))
@@ -512,7 +524,7 @@ public struct ImageIntake: Sendable {
     /// The bytes of a `data:` address (`data:image/png;base64,…` or percent-encoded).
     static func decodeDataAddress(_ address: String, limit: Int64) throws(TransferError) -> Data {
         guard let comma = address.firstIndex(of: ",") else {
-            throw .malformed(type: "data:", reason: "the data address has no comma")
+            throw .malformed(type: "data:", reason: Localization.format(.dataAddressNoComma))
         }
         let header = address[address.index(address.startIndex, offsetBy: 5)..<comma].lowercased()
         let body = address[address.index(after: comma)...]
@@ -521,12 +533,12 @@ public struct ImageIntake: Sendable {
         }
         if header.hasSuffix(";base64") {
             guard let data = Data(base64Encoded: String(body), options: .ignoreUnknownCharacters) else {
-                throw .malformed(type: "data:", reason: "the data address is not valid base64")
+                throw .malformed(type: "data:", reason: Localization.format(.dataAddressNotBase64))
             }
             return data
         }
         guard let decoded = String(body).removingPercentEncoding else {
-            throw .malformed(type: "data:", reason: "the data address is not percent-encoded properly")
+            throw .malformed(type: "data:", reason: Localization.format(.dataAddressBadPercent))
         }
         return Data(decoded.utf8)
     }

@@ -11,15 +11,15 @@ public enum RegularFile {
         guard fd >= 0 else {
             let code = errno
             switch code {
-            case ELOOP: throw .io(path: path, reason: "it is a symbolic link, and links are not followed")
-            case ENOENT, ENOTDIR: throw .io(path: path, reason: "it does not exist")
+            case ELOOP: throw .io(path: path, reason: Localization.format(.symbolicLink))
+            case ENOENT, ENOTDIR: throw .io(path: path, reason: Localization.format(.doesNotExist))
             default: throw .io(path: path, reason: String(cString: strerror(code)))
             }
         }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
             close(fd)
-            throw .io(path: path, reason: "it is not a regular file")
+            throw .io(path: path, reason: Localization.format(.notRegularFile))
         }
         return DescriptorSource(FileHandle(fileDescriptor: fd, closeOnDealloc: true), size: Int64(st.st_size))
     }

@@ -24,7 +24,7 @@ public enum RelevantParts {
             }
         }
         guard lines.contains(where: { $0.prefix(11).uppercased() == "BEGIN:VCARD" }) else {
-            throw .malformed(type: "text/vcard", reason: "it has no BEGIN:VCARD line")
+            throw .malformed(type: "text/vcard", reason: Localization.format(.vcardNoBegin))
         }
         var name: String?
         var emails: [(value: String, rank: Int)] = []
@@ -40,11 +40,12 @@ public enum RelevantParts {
         }
         // The most preferred email; the first one among equals.
         guard let email = emails.min(by: { $0.rank < $1.rank })?.value else {
-            throw .malformed(type: "text/vcard", reason: "the contact has no email address")
+            throw .malformed(type: "text/vcard", reason: Localization.format(.vcardNoEmail))
         }
         guard isPlainAddress(email) else {
             let shown = email.count > 80 ? email.prefix(80) + "…" : Substring(email)
-            throw .malformed(type: "text/vcard", reason: "the email address '\(shown)' is not valid")
+            throw .malformed(
+                type: "text/vcard", reason: Localization.format(.vcardBadEmail, ["address": .name(String(shown))]))
         }
         // Control characters (a NUL, an escape) would reach the field as they are: they become
         // spaces. (Line breaks of any kind end the vCard line, so they never get here.)

@@ -25,13 +25,16 @@ public struct SpoolDirectory: Sendable {
         self.path = path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw .io(path: path, reason: "it is not a directory") }
+            guard isDirectory.boolValue else { throw .io(path: path, reason: Localization.format(.notADirectory)) }
         } else {
             do {
                 try FileManager.default.createDirectory(
                     atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw .io(path: path, reason: "it cannot be created (\(error.localizedDescription))")
+                throw .io(
+                    path: path,
+                    reason: Localization.format(
+                        .cannotBeCreated, ["reason": .text(Sentence.clause(error.localizedDescription))]))
             }
         }
     }

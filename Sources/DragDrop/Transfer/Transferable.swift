@@ -239,7 +239,8 @@ extension String: Transferable {
             contentType: .utf8PlainText, exporting: { Data($0.utf8) },
             importing: { data in
                 guard let text = String(data: data, encoding: .utf8) else {
-                    throw TransferError.malformed(type: ContentType.utf8PlainText.mimeType, reason: "it is not UTF-8")
+                    throw TransferError.malformed(
+                        type: ContentType.utf8PlainText.mimeType, reason: Localization.format(.notUTF8))
                 }
                 return text
             })
@@ -256,7 +257,8 @@ extension URL: Transferable {
                 let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
                     .first { !$0.isEmpty && !$0.hasPrefix("#") }
                 guard let line, let url = URL(string: line), url.scheme != nil else {
-                    throw TransferError.malformed(type: ContentType.uriList.mimeType, reason: "it names no address")
+                    throw TransferError.malformed(
+                        type: ContentType.uriList.mimeType, reason: Localization.format(.namesNoAddress))
                 }
                 return url
             })

@@ -77,7 +77,7 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
     public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
         finishPublishing()
         guard let dataSource else {
-            return .failed(DropFailure(.failed, "\(title) is not available."))
+            return .failed(DropFailure(.failed, Localization.say(.notAvailable, ["name": .name(title)])))
         }
         if drop.destination == id {
             let index = min(max(0, drop.index ?? dataSource.numberOfItems), dataSource.numberOfItems)
@@ -92,7 +92,11 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
             return result
         }
         guard let index = dataIndex(of: drop.destination), dataSource.isFolder(at: index) else {
-            return .failed(DropFailure(.failed, "Nothing in \(title) is called '\(drop.destination)' any more."))
+            return .failed(
+                DropFailure(
+                    .failed,
+                    Localization.say(
+                        .nothingCalled, ["name": .name(title), "destination": .name("\(drop.destination)")])))
         }
         return dataSource.collectionView(self, perform: drop, intoFolderAt: index)
     }

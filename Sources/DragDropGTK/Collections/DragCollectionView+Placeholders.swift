@@ -51,7 +51,8 @@ extension DragCollectionView {
             return
         }
         guard let dataSource else {
-            host.completeDeferredDrop(token, with: .failed(DropFailure(.failed, "\(title) is not available.")))
+            host.completeDeferredDrop(
+                token, with: .failed(DropFailure(.failed, Localization.say(.notAvailable, ["name": .name(title)]))))
             return
         }
         let index = min(landing(of: entry, among: nil), dataSource.numberOfItems)

@@ -291,7 +291,9 @@ public final class DragOutlineView {
     }
 
     func perform(_ drop: DropRequest) -> DropResult {
-        guard let dataSource else { return .failed(DropFailure(.failed, "\(collection.title) is not available.")) }
+        guard let dataSource else {
+            return .failed(DropFailure(.failed, Localization.say(.notAvailable, ["name": .name(collection.title)])))
+        }
         let point = drop.outline ?? .between(parent: nil, index: tree.children(of: nil).count, depth: 0)
         lastDropParent = .some(point.parent)
         let result = dataSource.outlineView(self, perform: drop, at: point)
@@ -329,7 +331,7 @@ final class OutlineRows: DragCollectionDataSource {
     }
 
     func collectionView(_ collection: DragCollectionView, perform drop: DropRequest, at index: Int) -> DropResult {
-        view?.perform(drop) ?? .failed(DropFailure(.failed, "The outline is gone."))
+        view?.perform(drop) ?? .failed(DropFailure(.failed, Localization.say(.outlineGone)))
     }
 
     func collectionView(_ collection: DragCollectionView, removeMovedItems items: [DragItem], after drop: DropRequest)

@@ -98,7 +98,7 @@ public final class SegmentedControl {
 
 extension SegmentedControl: GtkSpringLoadingDelegate {
     public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        .failed(DropFailure(.forbidden, "\(name) takes no drops; hold content over a segment to open it."))
+        .failed(DropFailure(.forbidden, Localization.say(.segmentsTakeNoDrops, ["name": .name(name)])))
     }
 
     /// Content held over a segment selects it (SP1).

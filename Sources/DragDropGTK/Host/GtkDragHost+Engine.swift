@@ -19,7 +19,8 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
 
     public func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult {
         guard let owner = delegate(of: drop.destination) else {
-            return .failed(DropFailure(.failed, "Nothing in this window owns '\(drop.destination)' any more."))
+            return .failed(
+                DropFailure(.failed, Localization.say(.noOwner, ["destination": .name("\(drop.destination)")])))
         }
         return owner.dragHost(self, perform: drop)
     }

@@ -24,18 +24,26 @@ public enum DropLoading {
         let progress = Progress(totalUnitCount: -1)
         let timer = TimerBox()
         defer { timer.task?.cancel() }
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<LoadedContent, TransferError>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<LoadedContent, TransferError>, Never>) in
             let once = FirstResult(continuation)
             let loading = Task.detached {
                 do throws(TransferError) {
-                    once.resume(.success(try await data.load(item: index, accepting: accepted, options: options, progress: progress)))
+                    once.resume(
+                        .success(
+                            try await data.load(item: index, accepting: accepted, options: options, progress: progress))
+                    )
                 } catch {
                     once.resume(.failure(error))
                 }
             }
             timer.task = Task.detached {
                 do { try await Task.sleep(for: .milliseconds(Int(max(1, seconds * 1000)))) } catch { return }
-                guard once.resume(.failure(.sourceUnavailable("it was still arriving after \(Self.seconds(seconds))")))
+                guard
+                    once.resume(
+                        .failure(
+                            .sourceUnavailable(
+                                Localization.say(.reasonStillArriving, ["duration": .text(Self.seconds(seconds))]))))
                 else { return }
                 progress.cancel()
                 loading.cancel()
@@ -69,47 +77,78 @@ public enum DropLoading {
         }
     }
 
-    /// The failure of a drop whose data could not be used, in plain words with exactly one
-    /// full stop (`what`: "The text", "The picture"): "The text is not valid text (…).",
+    /// What a drop that failed was bringing, the subject of its sentence ("The text was not
+    /// added: …"). Each is a whole sentence of the catalogs, so it reads right in every
+    /// language; ``named(_:)`` is an app's own word, already in the person's language.
+    public enum Subject: Sendable, Hashable {
+        case text, contact, picture, photo, fileList, document, content
+        /// An app's own name for what was dropped ("The chart"), in the current language.
+        case named(String)
+    }
+
+    /// The failure of a drop whose data could not be used, one sentence in the current
+    /// language: "The text was not added: it is not valid text (invalid UTF-8 near byte 3).",
     /// "The text was not added: nothing arrived from the other app for 15 seconds.".
-    public static func failure(_ error: TransferError, adding what: String) -> DropFailure {
-        if error == .cancelled { return DropFailure(.cancelled, "\(what) was not added: the transfer was cancelled.") }
+    public nonisolated static func failure(_ error: TransferError, adding what: Subject) -> DropFailure {
+        if error == .cancelled {
+            return DropFailure(.cancelled, sentence(what, Localization.say(.reasonCancelled)))
+        }
         return refusal(what, reason(error))
     }
 
-    /// One sentence saying why `what` was not added: "The text is longer than …." for a
-    /// reason about it ("it is longer than …"), else "The text was not added: `reason`.".
-    public static func refusal(_ what: String, _ reason: String) -> DropFailure {
-        let body = sentenceBody(reason)
-        if body.hasPrefix("it ") { return DropFailure(.failed, "\(what) \(body.dropFirst(3)).") }
-        return DropFailure(.failed, "\(what) was not added: \(body).")
+    /// One sentence saying why `what` was not added: "The text was not added: `reason`.";
+    /// `reason` is a clause in the current language (``reason(_:)``, ``clause(_:)``).
+    public nonisolated static func refusal(_ what: Subject, _ reason: String) -> DropFailure {
+        DropFailure(.failed, sentence(what, sentenceBody(reason)))
     }
 
-    /// Why a load failed, as the end of a sentence (no final full stop).
-    public static func reason(_ error: TransferError) -> String {
+    private nonisolated static func sentence(_ what: Subject, _ reason: String) -> String {
+        let because: [String: MessageArgument] = ["reason": .text(reason)]
+        switch what {
+        case .text: return Localization.say(.notAddedText, because)
+        case .contact: return Localization.say(.notAddedContact, because)
+        case .picture: return Localization.say(.notAddedPicture, because)
+        case .photo: return Localization.say(.notAddedPhoto, because)
+        case .fileList: return Localization.say(.notAddedFileList, because)
+        case .document: return Localization.say(.notAddedDocument, because)
+        case .content: return Localization.say(.notAddedContent, because)
+        case .named(let name):
+            return Localization.say(.notAddedNamed, because.merging(["name": .name(name)]) { a, _ in a })
+        }
+    }
+
+    /// Why a load failed, as a clause to follow a colon (no final full stop), in the current
+    /// language.
+    public nonisolated static func reason(_ error: TransferError) -> String {
         switch error {
         case .tooLarge(_, let limit, _):
-            return "it is larger than the \(ByteCount.format(limit)) that can be taken here"
+            return Localization.say(.reasonLarger, ["limit": .text(ByteCount.format(limit))])
         case .malformed(let type, let reason):
-            return "it is not \(kind(of: type)) (\(sentenceBody(reason)))"
+            return notValid(type, because: sentenceBody(reason))
         case .sourceUnavailable(let reason):
             return sentenceBody(reason)
         case .noAcceptableRepresentation:
-            return "nothing offered can be used here"
+            return Localization.say(.reasonNothingUsable)
+        case .cancelled:
+            return Localization.say(.reasonCancelled)
         default:
             return lowercasedFirst(sentenceBody(error.description))
         }
     }
 
-    /// "valid text", "a valid URI list", "a valid PNG picture"…
-    nonisolated static func kind(of type: String) -> String {
+    /// "it is not valid text (…)", "it is not a valid URI list (…)", "it is not a valid PNG
+    /// picture (…)"…
+    nonisolated static func notValid(_ type: String, because reason: String) -> String {
         let essence = type.split(separator: ";").first.map { String($0).lowercased() } ?? type
+        let because: [String: MessageArgument] = ["reason": .text(reason)]
         switch essence {
-        case "text/uri-list": return "a valid URI list"
-        case "image/png": return "a valid PNG picture"
-        case "image/jpeg": return "a valid JPEG picture"
-        case "application/pdf": return "a valid PDF document"
-        default: return essence.hasPrefix("text/") ? "valid text" : "valid \(essence)"
+        case "text/uri-list": return Localization.say(.reasonNotURIList, because)
+        case "image/png": return Localization.say(.reasonNotPNG, because)
+        case "image/jpeg": return Localization.say(.reasonNotJPEG, because)
+        case "application/pdf": return Localization.say(.reasonNotPDF, because)
+        default:
+            if essence.hasPrefix("text/") { return Localization.say(.reasonNotText, because) }
+            return Localization.say(.reasonNotType, because.merging(["type": .text(essence)]) { a, _ in a })
         }
     }
 
@@ -140,9 +179,6 @@ public enum DropLoading {
     }
 
     /// "15 seconds", "1 second", "0.5 seconds".
-    nonisolated static func seconds(_ value: Double) -> String {
-        let text = value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
-        return value == 1 ? "1 second" : "\(text) seconds"
-    }
+    nonisolated static func seconds(_ value: Double) -> String { Localization.duration(seconds: value) }
 
 }

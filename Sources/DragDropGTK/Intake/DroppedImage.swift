@@ -35,29 +35,35 @@ public final class DroppedImage: @unchecked Sendable {
         /// The decoder refused the bytes.
         case undecodable(String)
 
-        /// The end of a sentence starting "The picture …".
-        public var description: String {
+        /// The problem as a clause about the picture, in the current language, for
+        /// `ImageIntake/check` and ``DropLoading/refusal(_:_:)``: "it is damaged: its IDAT
+        /// chunk is corrupt".
+        public var clause: String {
             switch self {
             case .unsupported(let type):
-                "is \(type), and only PNG and JPEG pictures are shown here"
+                Localization.say(.pictureUnsupported, ["type": .text(type)])
             case .noHeader(let format):
-                "is not a \(format) picture: its header is missing or broken"
+                Localization.say(.pictureNoHeader, ["format": .text(format)])
             case .tooLarge(let width, let height):
-                "declares \(DropLoading.count(width)) × \(DropLoading.count(height)) pixels, more than the "
-                    + "\(DropLoading.count(DroppedImage.maximumPixels / 1_000_000)) megapixels a picture may have here"
+                Localization.say(
+                    .pictureTooLarge,
+                    [
+                        "width": .text(DropLoading.count(width)), "height": .text(DropLoading.count(height)),
+                        "megapixels": .text(DropLoading.count(DroppedImage.maximumPixels / 1_000_000)),
+                    ])
             case .damaged(let reason):
-                "is damaged: \(reason)"
+                Localization.say(.pictureDamaged, ["reason": .text(reason)])
             case .undecodable(let reason):
-                "could not be decoded (\(DropLoading.sentenceBody(reason)))"
+                Localization.say(.pictureUndecodable, ["reason": .text(DropLoading.sentenceBody(reason))])
             }
         }
 
-        /// The drop's failure: "The picture declares 30,000 × 30,000 pixels, more than …."
-        public var dropFailure: DropFailure { DropFailure(.failed, "The picture \(description).") }
+        /// ``clause``.
+        public var description: String { clause }
 
-        /// The problem as a clause about the picture, for `ImageIntake/check` and
-        /// ``DropLoading/refusal(_:_:)``: "it is damaged: its IDAT chunk is corrupt".
-        public var clause: String { "it \(description)" }
+        /// The drop's failure: "The picture was not added: it declares 30,000 × 30,000 pixels,
+        /// more than …."
+        public var dropFailure: DropFailure { DropLoading.refusal(.picture, clause) }
     }
 
     /// The width the header declared, in pixels.
@@ -164,12 +170,14 @@ public final class DroppedImage: @unchecked Sendable {
         let bytes = [UInt8](data)
         var offset = 8
         while offset + 12 <= bytes.count {
-            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+            let length =
+                Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
                 | Int(bytes[offset + 3])
             let name = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
             guard length <= bytes.count - offset - 12 else { return "it is cut short in its \(name) chunk" }
             let end = offset + 8 + length
-            let stored = UInt32(bytes[end]) << 24 | UInt32(bytes[end + 1]) << 16 | UInt32(bytes[end + 2]) << 8
+            let stored =
+                UInt32(bytes[end]) << 24 | UInt32(bytes[end + 1]) << 16 | UInt32(bytes[end + 2]) << 8
                 | UInt32(bytes[end + 3])
             guard CRC32.checksum(bytes[(offset + 4)..<end]) == stored else { return "its \(name) chunk is corrupt" }
             if name == "IEND" { return nil }

@@ -34,7 +34,9 @@ public struct WebFetcher: WebFetching {
         async throws(TransferError) -> WebResource
     {
         guard Self.isWeb(url) else {
-            throw .malformed(type: ContentType.uriList.mimeType, reason: "\(url.absoluteString) is not a web address")
+            throw .malformed(
+                type: ContentType.uriList.mimeType,
+                reason: Localization.say(.notWebAddress, ["address": .name(url.absoluteString)]))
         }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = idleTimeout
@@ -47,7 +49,15 @@ public struct WebFetcher: WebFetching {
         // resource timeout is not always honoured on Linux).
         let total = totalTimeout
         DispatchQueue.global().asyncAfter(deadline: .now() + total) {
-            download.cancel(.sourceUnavailable("\(url.absoluteString) took longer than \(Int(total)) s"))
+            download.cancel(
+                .sourceUnavailable(
+                    Localization.say(
+                        .webTookLonger,
+                        [
+                            "address": .name(url.absoluteString),
+                            "duration": .text(Localization.duration(seconds: total)),
+                        ])
+                ))
         }
         let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
@@ -156,13 +166,16 @@ public struct WebFetcher: WebFetching {
             completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
         ) {
             guard let http = response as? HTTPURLResponse else {
-                cancel(.sourceUnavailable("\(url.absoluteString) did not answer over HTTP"))
+                cancel(.sourceUnavailable(Localization.say(.webNoAnswer, ["address": .name(url.absoluteString)])))
                 completionHandler(.cancel)
                 return
             }
             guard (200..<300).contains(http.statusCode) else {
                 let reason = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
-                cancel(.sourceUnavailable("the web server answered \(http.statusCode) (\(reason))"))
+                cancel(
+                    .sourceUnavailable(
+                        Localization.say(
+                            .webServerAnswered, ["status": .text(String(http.statusCode)), "reason": .name(reason)])))
                 completionHandler(.cancel)
                 return
             }
@@ -206,11 +219,17 @@ public struct WebFetcher: WebFetching {
             // URLSession handles on its queue later, and crashed the process in Foundation
             // ("Received callback for HTTP redirection, but we're not waiting for it").
             if redirects > maxRedirects {
-                refuse(.sourceUnavailable("\(url.absoluteString) redirected more than \(maxRedirects) times"))
+                refuse(
+                    .sourceUnavailable(
+                        Localization.say(
+                            .webRedirectedTooOften, count: maxRedirects, ["address": .name(url.absoluteString)])))
                 completionHandler(nil)
             } else if let next = request.url, !WebFetcher.isWeb(next) {
                 refuse(
-                    .sourceUnavailable("\(url.absoluteString) redirected to \(next.absoluteString), not a web address"))
+                    .sourceUnavailable(
+                        Localization.say(
+                            .webRedirectedAway,
+                            ["address": .name(url.absoluteString), "target": .name(next.absoluteString)])))
                 completionHandler(nil)
             } else {
                 completionHandler(request)
@@ -226,14 +245,21 @@ public struct WebFetcher: WebFetching {
             } else if let error {
                 let nsError = error as NSError
                 if nsError.code == NSURLErrorTimedOut {
-                    finish(.failure(.sourceUnavailable("\(url.absoluteString) sent nothing for too long")))
+                    finish(
+                        .failure(
+                            .sourceUnavailable(Localization.say(.webSilent, ["address": .name(url.absoluteString)]))))
                 } else if nsError.code == NSURLErrorCancelled {
                     finish(.failure(.cancelled))
                 } else {
                     finish(
                         .failure(
                             .sourceUnavailable(
-                                "\(url.absoluteString) could not be downloaded (\(nsError.localizedDescription))")))
+                                Localization.say(
+                                    .couldNotDownload,
+                                    [
+                                        "address": .name(url.absoluteString),
+                                        "reason": .text(Sentence.clause(nsError.localizedDescription)),
+                                    ]))))
                 }
             } else {
                 finish(.success(WebResource(data: data, declaredType: type, url: finalURL)))

@@ -78,11 +78,10 @@ enum DirectSave {
                 return
             }
             if Date().timeIntervalSince(lastChange) > timeout {
-                let seconds = Int(timeout.rounded())
-                throw .sourceUnavailable(
-                    now.entries.isEmpty
-                        ? "\(appName) said it would save the file here, but nothing arrived for \(seconds) seconds"
-                        : "\(appName) stopped saving the file for \(seconds) seconds")
+                let words: [String: MessageArgument] = [
+                    "app": .name(appName), "duration": .text(Localization.duration(seconds: timeout.rounded())),
+                ]
+                throw .sourceUnavailable(Localization.say(now.entries.isEmpty ? .saidWouldSave : .stoppedSaving, words))
             }
             try? await Task.sleep(nanoseconds: 250_000_000)
         }
@@ -132,7 +131,7 @@ extension ExternalDrop {
     /// us, as a `text/uri-list` naming them, in a new private folder under `root`.
     func directSaveContent(name: String, root: URL) async throws(TransferError) -> RepresentationContent {
         guard let x11, let source = sourceWindow, let display = gdk_display_get_default() else {
-            throw .sourceUnavailable("the other app's file can be saved here only over X11")
+            throw .sourceUnavailable(Localization.say(.saveOnlyOverX11))
         }
         if let reason = sourceGoneReason { throw .sourceUnavailable(reason) }
         let folder = try DirectSave.folder(in: root)
@@ -153,12 +152,17 @@ extension ExternalDrop {
             if let reason = sourceGoneReason { throw .sourceUnavailable(reason) }
             answer = Data()  // refused: it saved nothing
         }
-        let appName = item.app == GtkDragHost.unknownOtherApp ? "The other app" : item.app.rawValue
+        let named = item.app == GtkDragHost.unknownOtherApp ? nil : item.app.rawValue
         // `S`: it saves the files itself, once its drag has ended: end it now. `F` or `E` asks us
         // to write its `application/octet-stream`; sources that offer one are not read this way.
-        guard answer.first == UInt8(ascii: "S") else { throw .sourceUnavailable("\(appName) could not save the file") }
+        guard answer.first == UInt8(ascii: "S") else {
+            throw .sourceUnavailable(
+                named.map { Localization.say(.couldNotSaveNamed, ["app": .name($0)]) }
+                    ?? Localization.say(.couldNotSave))
+        }
         finish(accepted: true)
-        try await DirectSave.awaitFiles(in: folder, timeout: DirectSave.arrivalTimeout, appName: appName)
+        try await DirectSave.awaitFiles(
+            in: folder, timeout: DirectSave.arrivalTimeout, appName: named ?? Localization.say(.theOtherApp))
         return .data(Data(DirectSave.uriList(of: folder).utf8))
     }
 

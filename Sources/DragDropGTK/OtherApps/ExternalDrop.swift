@@ -13,7 +13,7 @@ import Foundation
 final class ExternalDrop {
     /// Why reads fail once the other app is known to have quit (X11: its window went away;
     /// Wayland: ``GdkDropStream``'s check at the end of the data), as the end of a sentence.
-    nonisolated static let sourceQuitReason = "the app the content was dragged from quit before the data arrived"
+    nonisolated static var sourceQuitReason: String { Localization.say(.sourceQuit) }
 
     /// The `GdkDrop`.
     let drop: GObjectRef
@@ -117,7 +117,7 @@ final class ExternalDrop {
     func finish(accepted: Bool) {
         guard !finished else { return }
         finished = true
-        for reader in readers { reader.cancel(reason: "the drop is over") }
+        for reader in readers { reader.cancel(reason: Localization.say(.dropIsOver)) }
         readers = []
         let action = !accepted ? 0 : operation == .move ? GDK_ACTION_MOVE.rawValue : GDK_ACTION_COPY.rawValue
         gdk_drop_finish(OpaquePointer(drop.raw), GdkDragAction(rawValue: action))
@@ -132,7 +132,9 @@ final class ExternalDrop {
             let bytes = try await readAll(
                 openStream(portalType.mimeType), limit: FileTransferPortal.keyLimit + 1, type: portalType.mimeType)
             let paths = try await FileTransferPortal.retrieve(FileTransferPortal.key(from: bytes))
-            guard !paths.isEmpty else { throw .malformed(type: portalType.mimeType, reason: "the transfer holds no files") }
+            guard !paths.isEmpty else {
+                throw .malformed(type: portalType.mimeType, reason: Localization.say(.transferHoldsNoFiles))
+            }
             return .data(FileTransferPortal.uriList(paths))
         } catch {
             guard offersOwnURIList else { throw error }

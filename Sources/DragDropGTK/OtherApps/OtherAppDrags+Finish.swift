@@ -65,14 +65,15 @@ extension OtherAppDrags {
         guard isWaitingForOtherApp, let source = host.gdkDrag?.source else { return }
         finishWatch = nil
         let app = statusTargetApp
-        let other = app.map { "'\($0.rawValue)'" } ?? "The other app"
+        let named: [String: MessageArgument] = app.map { ["app": .name($0.rawValue)] } ?? [:]
+        let seconds = Int(finishTimeout)
         let reason: String
         switch why {
-        case .quit: reason = "\(other) quit before it finished taking the drop."
+        case .quit: reason = Localization.say(app == nil ? .otherAppQuit : .otherAppQuitNamed, named)
         case .silent:
-            reason = "\(other) did not finish taking the drop for \(Int(finishTimeout)) seconds."
+            reason = Localization.say(app == nil ? .otherAppSilent : .otherAppSilentNamed, count: seconds, named)
         case .cancelled:
-            reason = "cancelled while \(other.prefix(1).lowercased() + other.dropFirst()) was still taking it."
+            reason = Localization.say(app == nil ? .cancelledWhileTaking : .cancelledWhileTakingNamed, named)
         }
         host.diagnose("drop in another app given up: \(why)")
         if host.engine.isDragging { host.drive { host.engine.dropRefused(by: app, reason: reason) } }

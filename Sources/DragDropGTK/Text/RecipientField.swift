@@ -111,8 +111,7 @@ public final class RecipientField: GtkDragRegistering {
 
     /// The refusal of text longer than the room left.
     func tooLongFailure(_ room: Int) -> DropFailure {
-        DropLoading.refusal(
-            "The text", "it is longer than the \(DropLoading.count(room)) characters \(name) has room for")
+        DroppedText.failure(.tooLong(limit: room), name: name)
     }
 
     /// A contact picked with the button: "Name <email>" from its card (the same extraction as a
@@ -122,7 +121,7 @@ public final class RecipientField: GtkDragRegistering {
         do {
             recipient = Self.line(try RelevantParts.recipient(fromVCard: contact.vCard))
         } catch {
-            onError?(DropLoading.failure(error, adding: "The contact").message)
+            onError?(DropLoading.failure(error, adding: .contact).message)
             return
         }
         let room = max(0, Self.maximumLength - text.unicodeScalars.count)
@@ -155,7 +154,7 @@ extension RecipientField: GtkDragHostDelegate {
         let accepted = Self.acceptedTypes
         let count = drop.data.itemCount
         guard count > 0, (0..<count).allSatisfy({ drop.data.choice(item: $0, accepting: accepted) != nil }) else {
-            return .failed(DropFailure(.forbidden, "\(name) takes contacts and addresses."))
+            return .failed(DropFailure(.forbidden, Localization.say(.takesContacts, ["name": .name(name)])))
         }
         let token = drop.token
         let room = max(0, Self.maximumLength - text.unicodeScalars.count)
@@ -164,7 +163,7 @@ extension RecipientField: GtkDragHostDelegate {
             var recipients: [String] = []
             for index in 0..<count {
                 let isCard = drop.data.choice(item: index, accepting: accepted)?.offered == Self.vcard
-                let what = isCard ? "The contact" : "The text"
+                let what: DropLoading.Subject = isCard ? .contact : .text
                 // A card is read whole (name, email, phone, address…), then only its name and
                 // email are kept (A3); plain text is bounded by the field's room.
                 let options = LoadOptions(
@@ -185,7 +184,7 @@ extension RecipientField: GtkDragHostDelegate {
                 if data.contains(0) {
                     host?.completeDeferredDrop(
                         token,
-                        with: .failed(DropLoading.refusal(what, "it contains a NUL character, which text never holds")))
+                        with: .failed(DropLoading.refusal(what, Localization.say(.reasonNul))))
                     return
                 }
                 recipients.append(Self.line(String(decoding: data, as: UTF8.self)))

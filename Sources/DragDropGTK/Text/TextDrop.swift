@@ -149,7 +149,7 @@ struct DroppedText: Sendable {
         maximumLength: Int? = nil, apply: @escaping @MainActor (DroppedText) -> DropResult
     ) -> DropResult {
         guard (0..<drop.data.itemCount).allSatisfy({ drop.data.choice(item: $0, accepting: accepted) != nil }) else {
-            return .failed(DropFailure(.forbidden, "\(name) takes only text."))
+            return .failed(DropFailure(.forbidden, Localization.say(.takesOnlyText, ["name": .name(name)])))
         }
         let token = drop.token
         Task { @MainActor [weak host] in
@@ -169,11 +169,13 @@ struct DroppedText: Sendable {
         switch problem {
         case .tooLong(let limit):
             DropLoading.refusal(
-                "The text", "it is longer than the \(DropLoading.count(limit)) characters \(name) has room for")
+                .text,
+                Localization.say(
+                    .reasonLonger, count: limit, ["number": .text(DropLoading.count(limit)), "name": .name(name)]))
         case .nul:
-            DropLoading.refusal("The text", "it contains a NUL character, which text never holds")
+            DropLoading.refusal(.text, Localization.say(.reasonNul))
         case .transfer(let error):
-            DropLoading.failure(error, adding: "The text")
+            DropLoading.failure(error, adding: .text)
         }
     }
 }
