@@ -86,6 +86,59 @@ struct OutlineViewTests {
     }
 
     @Test(
+        "L3, T1: right to left the rows are indented from the right edge and the depth grows as the pointer goes left: Sent under Budget lands at Work's level, then Projects', the line drawn from the right; the triangle of 2026, on its right, opens it"
+    )
+    func rightToLeftDepth() async throws {
+        try await withOutline(["--rtl"]) { app, pointer in
+            #expect(app.lists["mailboxes"] == Self.start)
+            var layout = try await app.settledSceneLayout()
+            let sent = try layout.frame("mailboxes/Sent")
+            let budget = try layout.frame("mailboxes/Budget")
+            /// Where depth `depth`'s rows start, from a mirrored row's right edge.
+            func x(_ depth: Int) -> Double { budget.maxX - (Self.x(depth, in: budget) - budget.x) }
+            let mark = app.lineCount
+            let y = budget.maxY - budget.height / 8
+            try pointer.drag(from: sent.center, to: (x(1), y), steps: 16, pause: 0.3, release: false)
+            try await app.waitFor(FeedbackLine.self, "the line at Work's level", after: mark) {
+                $0.event == "outlineDrop" && $0.parent == "work" && $0.depth == 1
+            }
+            try pointer.move(from: (x(1), y), to: (x(2), y), steps: 4)
+            try await app.waitFor(FeedbackLine.self, "the line at Projects' level", after: mark) {
+                $0.event == "outlineDrop" && $0.parent == "projects" && $0.depth == 2
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            try? app.display.screenshot(to: ".build/test-screenshots/outline-rtl-depth.png")
+            // The line runs from depth 2's start, near the right, to the row's left end: blue
+            // by the left end, none by the right end, where the rows' titles start.
+            let shot = try Screenshot.capture(app.display)
+            let blue: (red: UInt8, green: UInt8, blue: UInt8) = (53, 132, 228)
+            let band = (y: budget.maxY - 6, height: 48.0)
+            let leftEnd = shot.count(
+                blue, in: ScreenRect(x: budget.x + 4, y: band.y, width: 24, height: band.height), tolerance: 12)
+            let rightEnd = shot.count(
+                blue, in: ScreenRect(x: budget.maxX - 28, y: band.y, width: 24, height: band.height), tolerance: 12)
+            let blueLeft = leftEnd > 30
+            let blueRight = rightEnd > 0
+            #expect(
+                blueLeft && !blueRight, "the line's pixels by the left end \(leftEnd), by the right end \(rightEnd)")
+            try pointer.release()
+            try await app.waitForState("Sent after Budget, inside Projects", after: mark) { lists, _ in
+                lists["mailboxes"]?.contains("    Sent") == true
+            }
+            try await app.settleAfterDrag(from: mark)
+
+            // 2026's triangle is on its right: a click there opens it.
+            layout = try await app.settledSceneLayout()
+            let year = try layout.frame("mailboxes/2026")
+            let opening = app.lineCount
+            try pointer.click(at: (year.maxX - (12 + 2 * 20 + 6), year.midY))
+            try await app.waitForState("2026 open", after: opening) { lists, _ in
+                lists["open"]?.contains("2026") == true
+            }
+        }
+    }
+
+    @Test(
         "T1, T3: Inbox held over Archive's middle goes into it (Archive opens); Work held over 2026, inside it, is refused with the reason and nothing changes; the triangle of 2026 opens it"
     )
     func intoARowButNeverIntoItself() async throws {

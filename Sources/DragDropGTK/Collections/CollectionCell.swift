@@ -199,8 +199,14 @@ final class CollectionCell {
         self.depth = depth
         isExpanded = expanded
         let start = Int32(Double(depth) * indent)
-        let triangle = expanded.map { $0 ? "\u{25BE}" : "\u{25B8}" } ?? ""
-        gtk_label_set_text(dd_label(titleLabel.raw), expanded == nil ? title : "\(triangle)\u{2002}\(title)")
+        // A closed row's triangle points along the reading direction: ◂ right to left (L3).
+        let closed = GtkWidgetSupport.layoutDirection(of: root.widget) == .rightToLeft ? "\u{25C2}" : "\u{25B8}"
+        let triangle = expanded.map { $0 ? "\u{25BE}" : closed } ?? ""
+        // Right to left the triangle stays at the reading edge, whatever script the title is
+        // in: a right-to-left mark makes the line's direction the row's.
+        let mark = GtkWidgetSupport.layoutDirection(of: root.widget) == .rightToLeft ? "\u{200F}" : ""
+        gtk_label_set_text(
+            dd_label(titleLabel.raw), expanded == nil ? title : "\(mark)\(triangle)\u{2002}\(title)")
         // Rows that hold nothing line their titles up with the titles after a triangle.
         gtk_widget_set_margin_start(titleLabel.widget, expanded == nil ? start + 16 : start)
         if let detailLabel { gtk_widget_set_margin_start(detailLabel.widget, start + 16) }
@@ -222,7 +228,10 @@ final class CollectionCell {
             UnsafeMutableRawPointer(click), "released",
             click: { [weak self] presses, x, _ in
                 guard let self, presses == 1 else { return }
-                if self.isExpanded != nil, x < self.disclosureEnd {
+                // The triangle is at the row's reading edge: the right one right to left (L3).
+                let rightToLeft = GtkWidgetSupport.layoutDirection(of: self.root.widget) == .rightToLeft
+                let inset = rightToLeft ? Double(gtk_widget_get_width(self.root.widget)) - x : x
+                if self.isExpanded != nil, inset < self.disclosureEnd {
                     self.onDisclosure?()
                     return
                 }
