@@ -63,6 +63,60 @@ struct GridWidgetTests {
     }
 
     @Test(
+        "F2, M3: two tiles dragged together fly as the tiles look (the front card shows the tile's own picture and name, not a blank card), the second stacked behind it"
+    )
+    func flockShowsTheTiles() async throws {
+        try await FixtureApp.withScene("grid", size: Self.size) { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let mail = try layout.frame("home/Mail")
+            let notes = try layout.frame("home/Notes")
+            let home = try layout.frame("home")
+            var mark = app.lineCount
+            try pointer.click(at: (mail.midX, mail.midY))
+            try pointer.click(at: (notes.midX, notes.midY), holding: ["ctrl"])
+            try await app.waitFor(GridLine.self, "Mail and Notes selected", after: mark) {
+                Self.selected($0) == ["Mail", "Notes"]
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            // The selection's colour, read off the selected tile's left end (no text there).
+            let selected = try Screenshot.capture(app.display).pixel(Int(notes.x) + 10, Int(notes.midY))
+            #expect(
+                Int(selected.red) + Int(selected.green) + Int(selected.blue) < 3 * 230, "a coloured tile: \(selected)")
+            mark = app.lineCount
+            let grab = (x: notes.midX, y: notes.midY)
+            try pointer.lift(at: grab)
+            // Below the tiles, over the grid's empty part: nothing under the card but the grid.
+            let over = (x: home.midX, y: home.maxY - 60)
+            try pointer.move(from: (grab.x + 4, grab.y + 4), to: over)
+            try await app.waitFor(FeedbackLine.self, "the flock", after: mark) {
+                $0.event == "preview" && $0.count == 2 && $0.flocked == true
+            }
+            try await Task.sleep(for: .milliseconds(400))
+            let shot = try Screenshot.capture(app.display)
+            try? app.display.screenshot(to: ".build/test-screenshots/grid-flock.png")
+            // The front card hangs from the grab point as the tile did: centred on the pointer.
+            let card = ScreenRect(
+                x: over.x - notes.width / 2, y: over.y - notes.height / 2, width: notes.width, height: notes.height)
+            let front = card.insetBy(8, 8)
+            let area = Int(front.width * front.height)
+            let colour = shot.count(in: front, where: near(selected, 8))
+            #expect(
+                colour > area / 3, "F2: the card shows the tile as it looks (\(colour) of \(area) pixels its colour)")
+            // Its name: the tile's white letters on its colour.
+            let letters = shot.count(in: front) { Int($0.red) + Int($0.green) + Int($0.blue) > 3 * 235 }
+            #expect(letters > 20, "F2: the tile's name shows on the card (\(letters) white pixels)")
+            // M3: the second card is stacked behind, showing under the front card's bottom edge
+            // (the grid around it is white).
+            let below = ScreenRect(x: card.x + 8, y: card.maxY, width: card.width - 8, height: 8)
+            let stacked = shot.count(in: below) { Int($0.red) + Int($0.green) + Int($0.blue) < 3 * 240 }
+            #expect(stacked > 60, "M3: the card behind shows under the front one (\(stacked) pixels)")
+            try pointer.key("Escape")
+            try pointer.release()
+            try await app.waitForDragEnd(after: mark)
+        }
+    }
+
+    @Test(
         "F8, U1: a tile dragged between the rows shows the insertion bar before the tile it will precede, lands there, and undo/redo restore and repeat it"
     )
     func reorderWithInsertionBar() async throws {
@@ -146,7 +200,9 @@ struct GridWidgetTests {
             let names = app.eventNames(from: mark)
             #expect(
                 try #require(names.firstIndex(of: "springFlash")) < #require(names.firstIndex(of: "springActivated")))
-            let outcome = try await app.waitFor(FeedbackLine.self, "the drag's end", after: mark) { $0.event == "outcome" }
+            let outcome = try await app.waitFor(FeedbackLine.self, "the drag's end", after: mark) {
+                $0.event == "outcome"
+            }
             #expect(outcome.outcome == "returnToSource")
             #expect(Self.tiles(try #require(app.latest(GridLine.self))) == Self.tiles)
 

@@ -86,6 +86,60 @@ struct OutlineViewTests {
     }
 
     @Test(
+        "F2, M3: Inbox and Notes, selected from two parents, fly as their rows look: the front card shows the row's name as the outline draws it, the other card stacked behind, with the count"
+    )
+    func flockShowsTheRows() async throws {
+        try await withOutline { app, pointer in
+            let layout = try await app.settledSceneLayout()
+            let inbox = try layout.frame("mailboxes/Inbox")
+            let notes = try layout.frame("mailboxes/Notes")
+            let sent = try layout.frame("mailboxes/Sent")
+            var mark = app.lineCount
+            try pointer.click(at: (inbox.midX, inbox.midY))
+            try pointer.click(at: (notes.midX, notes.midY), holding: ["ctrl"])
+            try await app.waitForState("Inbox and Notes selected", after: mark) { _, selected in
+                Set(selected["mailboxes"] ?? []) == ["Inbox", "Notes"]
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            // The selection's colour, read off the selected row's right end (no text there).
+            let selected = try Screenshot.capture(app.display).pixel(Int(notes.maxX) - 8, Int(notes.midY))
+            #expect(
+                Int(selected.red) + Int(selected.green) + Int(selected.blue) < 3 * 230, "a coloured row: \(selected)")
+            mark = app.lineCount
+            let grab = (x: notes.x + 60, y: notes.midY)
+            try pointer.lift(at: grab)
+            let over = (x: sent.x + 80, y: sent.maxY + 90)
+            try pointer.move(from: (grab.x + 4, grab.y + 4), to: over)
+            try await app.waitFor(FeedbackLine.self, "the flock", after: mark) {
+                $0.event == "preview" && $0.count == 2 && $0.flocked == true
+            }
+            try await Task.sleep(for: .milliseconds(400))
+            let shot = try Screenshot.capture(app.display)
+            try? app.display.screenshot(to: ".build/test-screenshots/outline-flock.png")
+            // The front card hangs from the grab point as the row did.
+            let card = ScreenRect(
+                x: over.x - (grab.x - notes.x), y: over.y - (grab.y - notes.y), width: notes.width,
+                height: notes.height)
+            let front = card.insetBy(8, 6)
+            let area = Int(front.width * front.height)
+            let colour = shot.count(in: front, where: near(selected, 8))
+            #expect(
+                colour > area / 2, "F2: the card shows the row as it looks (\(colour) of \(area) pixels its colour)")
+            // Its name, indented as in the outline: white letters in the card's left part.
+            let name = ScreenRect(x: card.x + 30, y: front.y, width: 80, height: front.height)
+            let letters = shot.count(in: name) { Int($0.red) + Int($0.green) + Int($0.blue) > 3 * 235 }
+            #expect(letters > 20, "F2: the row's name shows on the card (\(letters) white pixels)")
+            // M3: the other card is stacked behind, showing under the front card's bottom edge.
+            let below = ScreenRect(x: card.x + 8, y: card.maxY, width: card.width - 40, height: 8)
+            let stacked = shot.count(in: below) { Int($0.red) + Int($0.green) + Int($0.blue) < 3 * 240 }
+            #expect(stacked > 60, "M3: the card behind shows under the front one (\(stacked) pixels)")
+            try pointer.key("Escape")
+            try pointer.release()
+            try await app.waitForDragEnd(after: mark)
+        }
+    }
+
+    @Test(
         "L3, T1: right to left the rows are indented from the right edge and the depth grows as the pointer goes left: Sent under Budget lands at Work's level, then Projects', the line drawn from the right; the triangle of 2026, on its right, opens it"
     )
     func rightToLeftDepth() async throws {
