@@ -22,11 +22,13 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # transfer portal (xdg-desktop-portal's xdg-document-portal, on FUSE) and bubblewrap, to run a
 # sandboxed app it serves; gettext's msgfmt, which the language tests compare our catalog
 # compiler with (SandboxedAppTests, LocalizationTests; GTK 4 apps with a session bus, as in the
-# screen-reader tests, start the portals themselves, which changes nothing they are tested on).
+# screen-reader tests, start the portals themselves, which changes nothing they are tested on);
+# IBus with its Hangul engine and GTK 4's IBus module, a real input method composing Korean
+# while text is dropped (KoreanInputMethodTests).
 APT_PACKAGES ?= pkg-config libsqlite3-dev libgtk-4-dev libicu-dev shared-mime-info xvfb xauth xdotool x11-utils imagemagick gtk-4-examples dbus-x11 xclip \
 	qtbase5-examples gtk-3-examples dbus-daemon at-spi2-core python3-pyatspi chromium libcurl4 weston \
 	thunar nautilus gnome-text-editor engrampa libreoffice-writer libreoffice-gtk3 firefox-esr \
-	xdg-desktop-portal bubblewrap fuse3 gettext fonts-noto-cjk orca openbox
+	xdg-desktop-portal bubblewrap fuse3 gettext fonts-noto-cjk orca openbox ibus ibus-gtk4 ibus-hangul
 SCENARIOS := $(wildcard Examples/scenarios/*.json Examples/scenarios/regressions/*.json)
 
 .PHONY: all run tour replay test test-gtk test-wayland build deps docs bench soak fuzz format clean

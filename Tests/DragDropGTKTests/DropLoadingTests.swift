@@ -39,7 +39,9 @@ struct DropLoadingTests {
                     }, item: 0, accepting: [.utf8PlainText])
             }
             #expect(error == .sourceUnavailable("it was still arriving after 0.4 seconds"))
-            #expect(Date().timeIntervalSince(started) < 3)
+            // Ended by the deadline, not by the source (which never ends); the bound is loose, as
+            // a busy machine (parallel tests, two cores) delays the timer by seconds.
+            #expect(Date().timeIntervalSince(started) < 30)
             let failure = DropLoading.failure(try #require(error), adding: .text)
             #expect(failure.message == "The text was not added: it was still arriving after 0.4 seconds.")
         }
