@@ -121,8 +121,8 @@ public final class XDisplay: @unchecked Sendable {
     /// The environment a GTK app needs on this display: its name and the X11 backend, or the
     /// compositor's socket and the Wayland backend; on a private display also its own home and
     /// XDG folders (``isolatedFolders``), the cairo
-    /// renderer and no accessibility or session bus, so that nothing the app starts outlives
-    /// the display.
+    /// renderer, no accessibility or session bus, so that nothing the app starts outlives
+    /// the display, and GTK's own input method.
     public var appEnvironment: [String: String] {
         var environment = ["DISPLAY": name, "GDK_BACKEND": "x11"]
         environment.merge(isolatedFolders) { $1 }
@@ -132,6 +132,10 @@ public final class XDisplay: @unchecked Sendable {
             environment["GTK_A11Y"] = "none"
             environment["NO_AT_BRIDGE"] = "1"
             environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/dragdrop-driver"
+            // GTK's own input method (dead keys, Ctrl+Shift+U), whatever the machine has: with
+            // IBus's GTK module installed GTK would choose it, and with no IBus running it
+            // composes nothing. ``InputMethod`` puts IBus back for the tests that use it.
+            environment["GTK_IM_MODULE"] = "gtk-im-context-simple"
         }
         return environment
     }
