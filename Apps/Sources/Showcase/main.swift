@@ -169,6 +169,9 @@ GLibMainActorBridge.install()
 let quit: @MainActor () -> Void = { g_application_quit(dd_application(app)) }
 var checkStatus: Int32 = 0
 GSignal.connect(UnsafeMutableRawPointer(app), "activate") {
+    // In Hebrew or Arabic the window mirrors (L3) even where the system has no such locale
+    // (GTK takes its direction from the locale, the words from LANGUAGE).
+    if Localization.current.layoutDirection == .rightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
     if isPage { page.activate(app) } else { showcase.activate(app) }
     if options.check, !isPage {
         ShowcaseCheck.run(showcase) { status in

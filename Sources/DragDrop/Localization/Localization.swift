@@ -159,6 +159,13 @@ public final class Localizer: Sendable {
     /// The language chosen: the tag whose catalog is used (`ko`, `ru`), or `en`.
     public var language: String { resolve().language }
 
+    /// The direction the chosen language is read in: right to left for Hebrew, Arabic,
+    /// Persian… (L3). An app whose locale the system cannot set (GTK reads its direction from
+    /// the locale) can lay itself out by it.
+    public var layoutDirection: LayoutDirection {
+        TextDirection.of(language: language) == .rightToLeft ? .rightToLeft : .leftToRight
+    }
+
     /// The plural rule of the chosen language's first catalog; `nil` for English.
     public var pluralRule: PluralRule? { resolve().catalogs.first?.pluralRule }
 
