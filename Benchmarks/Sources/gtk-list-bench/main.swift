@@ -17,8 +17,9 @@
 //       process's CPU time from the first to the last small move received, per move.
 //       DRAGDROP_BENCH_EVENTS=1 prints the engine's events, the scroll offset and the CPU time
 //       to standard error as it goes.
-//   gtk-list-bench latency ours|listview COUNT
-//       input-to-screen latency of the drag image: pressed on the first row, then 200 small
+//   gtk-list-bench latency ours|listview|ours-grid|gridview COUNT
+//       input-to-screen latency of the drag image: pressed on the first row (the first tile of
+//       a grid), then 200 small
 //       pointer moves 30 ms apart, each timed from the fake input (XTest) to the X server's report
 //       that the drag image's window moved. Prints `ok P50_MS P90_MS P99_MS MAX_MS LOST
 //       CPU_MS_PER_MOVE` (the main thread's CPU time over the moves, per move).
@@ -31,6 +32,8 @@
 // `ours` is DragCollectionView over an array data source, registered with a GtkDragHost;
 // `listview` a GtkListView over a GtkStringList with label rows; `listbox` a GtkListBox with one
 // label row per item. Every list shows "File 0", "File 1", ... in an 800 x 600 window.
+// `ours-grid` is DragCollectionView in its grid layout (6 columns of 96 x 64 tiles) and
+// `gridview` a GtkGridView with the same columns and tile size.
 import CDragLatency
 import CGtk4
 import DragDrop
@@ -110,6 +113,13 @@ struct Built {
     var root: UnsafeMutablePointer<GtkWidget>
     var adjustment: () -> UnsafeMutablePointer<GtkAdjustment>?
     var keep: [AnyObject] = []
+    /// Registers our widget with the host in the window "window" (nil for GTK's own widgets).
+    var register: (@MainActor () throws -> Void)?
+    /// Whether the first frame shows content (by default: the list has children).
+    var hasContent: (@MainActor () -> Bool)?
+    /// Where the latency run presses, in window coordinates (by default: a third across the
+    /// list, 20 px down, on the first row).
+    var pressPoint: (@MainActor (_ window: UnsafeMutablePointer<GtkWidget>) -> (x: Int32, y: Int32)?)?
 }
 
 @MainActor
@@ -124,7 +134,8 @@ func buildOurs(count: Int, host: GtkDragHost) -> Built {
     let list = view.itemsWidget
     return Built(
         list: list, root: view.widget,
-        adjustment: { gtk_scrollable_get_vadjustment(OpaquePointer(list)) }, keep: [view, files])
+        adjustment: { gtk_scrollable_get_vadjustment(OpaquePointer(list)) }, keep: [view, files],
+        register: { try view.register(in: "window") })
 }
 
 @MainActor
@@ -244,9 +255,11 @@ switch kind {
 case "ours": built = buildOurs(count: count, host: host)
 case "listview": built = buildListView(count: count)
 case "listbox": built = buildListBox(count: count)
+case "ours-grid": built = buildOursGrid(count: count, host: host)
+case "gridview": built = buildGridView(count: count)
 default: fail("unknown list kind \(kind)")
 }
-if kind == "ours" {
+if let register = built.register {
     // As an app does (GtkApp.run, GtkAppWindow.setContent): the window is added while empty
     // and its content goes into the host's feedback layer before GTK roots it.
     // DRAGDROP_BENCH_WRAP=1 sets the content first and lets addWindow move it into the
@@ -256,7 +269,7 @@ if kind == "ours" {
         if wrap { gtk_window_set_child(dd_window(UnsafeMutableRawPointer(window)), built.root) }
         try host.addWindow(window, id: "window", name: "Bench")
         if !wrap { try host.setContent(built.root, of: "window") }
-        try (built.keep[0] as! DragCollectionView).register(in: "window")
+        try register()
     } catch { fail("registering: \(error)") }
 } else {
     gtk_window_set_child(dd_window(UnsafeMutableRawPointer(window)), built.root)
@@ -270,7 +283,10 @@ iterate(until: started + 600) {
     if frames == nil, gtk_widget_get_realized(window) != 0, let clock = gtk_widget_get_frame_clock(window) {
         let recorder = FrameTimes(clock: clock)
         recorder.onPainted = {
-            if firstFrame == nil, gtk_widget_get_height(built.list) > 0, gtk_widget_get_first_child(built.list) != nil {
+            let shown =
+                built.hasContent?()
+                ?? (gtk_widget_get_height(built.list) > 0 && gtk_widget_get_first_child(built.list) != nil)
+            if firstFrame == nil, shown {
                 firstFrame = nowSeconds()
             }
         }
@@ -302,12 +318,20 @@ case "latency":
     // small moves 30 ms apart; each is timed from XTest to the X server's report that the
     // image's window moved (CDragLatency, on a thread of its own with its own connection),
     // while this thread runs GTK's main loop and samples its own CPU time.
-    if kind == "listview" { addPlainDragAndDrop(to: built.list) }
+    if kind == "listview" || kind == "gridview" { addPlainDragAndDrop(to: built.list) }
     iterate(until: nowSeconds() + 0.5) { false }
-    var bounds = graphene_rect_t()
-    guard gtk_widget_compute_bounds(built.list, window, &bounds) != 0 else { fail("no bounds") }
-    let x = Int32(bounds.origin.x + bounds.size.width / 3)
-    let y = Int32(bounds.origin.y) + 20
+    let x: Int32
+    let y: Int32
+    if let pressPoint = built.pressPoint {
+        guard let point = pressPoint(window) else { fail("no place to press") }
+        (x, y) = point
+        iterate(until: nowSeconds() + 0.3) { false }
+    } else {
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(built.list, window, &bounds) != 0 else { fail("no bounds") }
+        x = Int32(bounds.origin.x + bounds.size.width / 3)
+        y = Int32(bounds.origin.y) + 20
+    }
     let moveCount: Int32 = 200
     final class Outcome: @unchecked Sendable {
         var result = DDLatencyResult()
@@ -332,7 +356,10 @@ case "latency":
     var result = outcome.lock.withLock { outcome.result }
     defer { dd_latency_free(&result) }
     guard result.error == 0, result.count > 0 else {
-        fail("error \(result.error) count \(result.count) lost \(result.lost): " + ["", "no display", "libXtst.so.6 is missing", "no drag image appeared"][Int(min(max(result.error, 0), 3))])
+        fail(
+            "error \(result.error) count \(result.count) lost \(result.lost): "
+                + ["", "no display", "libXtst.so.6 is missing", "no drag image appeared"][
+                    Int(min(max(result.error, 0), 3))])
     }
     let latencies = Array(UnsafeBufferPointer(start: result.latencies, count: Int(result.count)))
     /// This thread's CPU time at the sample nearest `time`.
