@@ -9,7 +9,9 @@ import Foundation
 /// - our list (DragCollectionView) and GTK's own drag and drop over a plain GtkListView (a drag
 ///   source and a drop target), at 100, 10,000 and 100,000 rows;
 /// - our grid (DragCollectionView in its grid layout) and a plain GtkGridView with a drag source
-///   and a drop target, at 20,000 tiles.
+///   and a drop target, at 20,000 tiles;
+/// - our text view (DragTextView) and a plain GtkTextView, a selection of a long text dragged
+///   (GTK's text view drags its selection itself).
 enum LatencyScenario {
     struct Figures {
         var p50: Double
@@ -19,6 +21,9 @@ enum LatencyScenario {
         var lost: Int
         var cpu: Double
     }
+
+    /// Lines of the text both text views show.
+    static let textLines = 2_000
 
     static func run(_ suite: Suite, gtk: GTKBaseline) {
         suite.log("Latency: pointer move to drag image on screen, CPU per move (gtk-list-bench latency)")
@@ -37,6 +42,11 @@ enum LatencyScenario {
         addRows(
             suite, scenario: "Drag image latency, grid of \(sizeLabel(tiles)) tiles", ours: oursGrid,
             baseline: "GTK drag and drop over a GtkGridView", plain: plainGrid)
+        let plainText = measure(suite, gtk, kind: "textview", count: textLines)
+        let oursText = measure(suite, gtk, kind: "ours-text", count: textLines)
+        addRows(
+            suite, scenario: "Drag image latency, text view, selection of a \(textLines.formatted())-line text",
+            ours: oursText, baseline: "GtkTextView's own selection drag", plain: plainText)
     }
 
     /// One `gtk-list-bench latency KIND COUNT` run, or nil (with a note) when it could not.

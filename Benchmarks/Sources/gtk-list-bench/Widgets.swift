@@ -1,4 +1,4 @@
-// The grids of `gtk-list-bench latency` (issue 22): ours beside GTK's own.
+// The grids and text views of `gtk-list-bench latency` (issue 22): ours beside GTK's own.
 import CGtk4
 import DragDrop
 import DragDropGTK
@@ -70,4 +70,74 @@ func buildGridView(count: Int) -> Built {
     return Built(
         list: grid, root: scrolled, adjustment: { gtk_scrollable_get_vadjustment(OpaquePointer(grid)) },
         pressPoint: { firstTile(of: grid, in: $0) })
+}
+
+/// The long text both text views show: `count` lines.
+func benchLines(_ count: Int) -> [String] {
+    (0..<count).map { "Line \($0): the quick brown fox jumps over the lazy dog, and back again." }
+}
+
+/// Selects the first 30 characters of `textView` and returns the middle of its 13th character
+/// in window coordinates: a press there lands on the selection and drags it.
+@MainActor
+func pressOnSelection(of textView: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>) -> (
+    x: Int32, y: Int32
+)? {
+    let view = dd_text_view(UnsafeMutableRawPointer(textView))
+    guard let buffer = gtk_text_view_get_buffer(view) else { return nil }
+    var start = GtkTextIter()
+    var end = GtkTextIter()
+    gtk_text_buffer_get_iter_at_offset(buffer, &start, 0)
+    gtk_text_buffer_get_iter_at_offset(buffer, &end, 30)
+    gtk_text_buffer_select_range(buffer, &end, &start)
+    var at = GtkTextIter()
+    gtk_text_buffer_get_iter_at_offset(buffer, &at, 12)
+    var place = GdkRectangle()
+    gtk_text_view_get_iter_location(view, &at, &place)
+    var x: Int32 = 0
+    var y: Int32 = 0
+    gtk_text_view_buffer_to_window_coords(
+        view, GTK_TEXT_WINDOW_WIDGET, place.x + place.width / 2, place.y + place.height / 2, &x, &y)
+    var inView = graphene_point_t(x: Float(x), y: Float(y))
+    var inWindow = graphene_point_t()
+    guard gtk_widget_compute_point(textView, window, &inView, &inWindow) != 0 else { return nil }
+    return (Int32(inWindow.x), Int32(inWindow.y))
+}
+
+/// Our DragTextView showing the long text (its selection drags through the engine).
+@MainActor
+func buildOursText(lines: Int, host: GtkDragHost) -> Built {
+    let html = benchLines(lines).joined(separator: "<br>")
+    let text = DragTextView(id: "text", name: "Text", html: html, host: host)
+    let textView = text.textView
+    let scroller = text.widget
+    return Built(
+        list: textView, root: scroller,
+        adjustment: { gtk_scrolled_window_get_vadjustment(dd_scrolled_window(UnsafeMutableRawPointer(scroller))) },
+        keep: [text], register: { try text.register(in: "window") },
+        hasContent: { gtk_widget_get_height(textView) > 0 },
+        pressPoint: { pressOnSelection(of: textView, in: $0) })
+}
+
+/// A plain GtkTextView with the same text, wrapping and margins: GTK drags its selection
+/// itself (and takes text drops through its own drop target).
+@MainActor
+func buildTextView(lines: Int) -> Built {
+    let textView = gtk_text_view_new()!
+    let view = dd_text_view(UnsafeMutableRawPointer(textView))
+    gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
+    for margin in [gtk_text_view_set_left_margin, gtk_text_view_set_right_margin] { margin(view, 8) }
+    gtk_text_view_set_top_margin(view, 6)
+    let text = benchLines(lines).joined(separator: "\n")
+    gtk_text_buffer_set_text(gtk_text_view_get_buffer(view), text, -1)
+    let scroller = gtk_scrolled_window_new()!
+    let scrolled = dd_scrolled_window(UnsafeMutableRawPointer(scroller))
+    gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_child(scrolled, textView)
+    gtk_widget_set_vexpand(scroller, 1)
+    gtk_widget_set_hexpand(scroller, 1)
+    return Built(
+        list: textView, root: scroller, adjustment: { gtk_scrolled_window_get_vadjustment(scrolled) },
+        hasContent: { gtk_widget_get_height(textView) > 0 },
+        pressPoint: { pressOnSelection(of: textView, in: $0) })
 }

@@ -17,9 +17,9 @@
 //       process's CPU time from the first to the last small move received, per move.
 //       DRAGDROP_BENCH_EVENTS=1 prints the engine's events, the scroll offset and the CPU time
 //       to standard error as it goes.
-//   gtk-list-bench latency ours|listview|ours-grid|gridview COUNT
+//   gtk-list-bench latency ours|listview|ours-grid|gridview|ours-text|textview COUNT
 //       input-to-screen latency of the drag image: pressed on the first row (the first tile of
-//       a grid), then 200 small
+//       a grid; in a text view of COUNT lines, on its selected first 30 characters), then 200 small
 //       pointer moves 30 ms apart, each timed from the fake input (XTest) to the X server's report
 //       that the drag image's window moved. Prints `ok P50_MS P90_MS P99_MS MAX_MS LOST
 //       CPU_MS_PER_MOVE` (the main thread's CPU time over the moves, per move).
@@ -33,7 +33,8 @@
 // `listview` a GtkListView over a GtkStringList with label rows; `listbox` a GtkListBox with one
 // label row per item. Every list shows "File 0", "File 1", ... in an 800 x 600 window.
 // `ours-grid` is DragCollectionView in its grid layout (6 columns of 96 x 64 tiles) and
-// `gridview` a GtkGridView with the same columns and tile size.
+// `gridview` a GtkGridView with the same columns and tile size; `ours-text` is DragTextView
+// and `textview` a plain GtkTextView (GTK's own selection drag), both showing COUNT lines.
 import CDragLatency
 import CGtk4
 import DragDrop
@@ -257,6 +258,8 @@ case "listview": built = buildListView(count: count)
 case "listbox": built = buildListBox(count: count)
 case "ours-grid": built = buildOursGrid(count: count, host: host)
 case "gridview": built = buildGridView(count: count)
+case "ours-text": built = buildOursText(lines: count, host: host)
+case "textview": built = buildTextView(lines: count)
 default: fail("unknown list kind \(kind)")
 }
 if let register = built.register {
@@ -325,6 +328,7 @@ case "latency":
     if let pressPoint = built.pressPoint {
         guard let point = pressPoint(window) else { fail("no place to press") }
         (x, y) = point
+        // Selecting may have queued a frame: let it paint before the press.
         iterate(until: nowSeconds() + 0.3) { false }
     } else {
         var bounds = graphene_rect_t()
