@@ -6,10 +6,12 @@
 #define _GNU_SOURCE
 #include "CDragLatency.h"
 
+#include <X11/Xatom.h>
 #include <X11/Xlib.h>
 #include <dlfcn.h>
 #include <poll.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -144,4 +146,55 @@ DDLatencyResult dd_latency_run(int x, int y, int moves, int gap_ms, int release_
 void dd_latency_free(DDLatencyResult *result) {
     free(result->latencies);
     result->latencies = NULL;
+}
+
+// Reads the window's _NET_WM_PID, or -1.
+static long window_pid(Display *display, Window window, Atom pid_atom) {
+    Atom type;
+    int format;
+    unsigned long count, after;
+    unsigned char *data = NULL;
+    long pid = -1;
+    if (XGetWindowProperty(display, window, pid_atom, 0, 1, False, XA_CARDINAL, &type, &format, &count, &after,
+                           &data) == Success &&
+        data) {
+        if (type == XA_CARDINAL && format == 32 && count == 1) pid = (long)*(unsigned long *)data;
+        XFree(data);
+    }
+    return pid;
+}
+
+int dd_latency_find_window(int pid, const char *title, int *x, int *y, int *width, int *height) {
+    Display *display = XOpenDisplay(NULL);
+    if (!display) return 0;
+    Atom pid_atom = XInternAtom(display, "_NET_WM_PID", False);
+    Window root = DefaultRootWindow(display), parent, *children = NULL;
+    unsigned int n = 0;
+    int found = 0;
+    long best_area = -1;
+    if (XQueryTree(display, root, &root, &parent, &children, &n)) {
+        for (unsigned int i = 0; i < n; i++) {
+            XWindowAttributes attributes;
+            if (!XGetWindowAttributes(display, children[i], &attributes)) continue;
+            if (attributes.map_state != IsViewable || attributes.override_redirect) continue;
+            if (window_pid(display, children[i], pid_atom) != pid) continue;
+            if (title) {
+                char *name = NULL;
+                int matches = XFetchName(display, children[i], &name) && name && strstr(name, title);
+                if (name) XFree(name);
+                if (!matches) continue;
+            }
+            long area = (long)attributes.width * attributes.height;
+            if (area <= best_area) continue;
+            best_area = area;
+            *x = attributes.x;
+            *y = attributes.y;
+            *width = attributes.width;
+            *height = attributes.height;
+            found = 1;
+        }
+        if (children) XFree(children);
+    }
+    XCloseDisplay(display);
+    return found;
 }

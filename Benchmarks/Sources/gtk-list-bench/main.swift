@@ -23,6 +23,10 @@
 //       pointer moves 30 ms apart, each timed from the fake input (XTest) to the X server's report
 //       that the drag image's window moved. Prints `ok P50_MS P90_MS P99_MS MAX_MS LOST
 //       CPU_MS_PER_MOVE` (the main thread's CPU time over the moves, per move).
+//   gtk-list-bench latency gtk4-demo|qt-draggableicons COUNT
+//       the same, on another toolkit's app started here (GTK's dnd demo, Qt 5's draggableicons
+//       example; COUNT is ignored), pressed on its first item; the CPU per move is the whole
+//       process's, from /proc/PID/stat (External.swift).
 //   gtk-list-bench scroll listview COUNT PX_PER_FRAME [--separators]
 //       a plain GtkListView scrolled by PX_PER_FRAME every frame (the speed our autoscroll
 //       reached) for 3 s; with --separators it shows row separators (show-separators), as
@@ -222,6 +226,10 @@ final class FrameTimes {
 // MARK: Running
 
 let arguments = CommandLine.arguments
+// Another toolkit's app, measured from outside (External.swift): no GTK here.
+if arguments.count >= 3, arguments[1] == "latency", let peer = ExternalPeer.named(arguments[2]) {
+    runExternalLatency(peer)
+}
 guard arguments.count >= 4, let count = Int(arguments[3]) else {
     FileHandle.standardError.write(
         Data("usage: gtk-list-bench first-frame|drag|scroll ours|listview|listbox COUNT [PX_PER_FRAME]\n".utf8))

@@ -23,6 +23,11 @@ DDLatencyResult dd_latency_run(int x, int y, int moves, int gap_ms, int release_
 
 void dd_latency_free(DDLatencyResult *result);
 
+/// The top-level window of process `pid` (by its _NET_WM_PID) that is mapped and viewable, on
+/// the display in DISPLAY: the one whose title contains `title` when it is not NULL, else the
+/// largest. Fills its place on the screen and its size; returns 0 when there is none yet.
+int dd_latency_find_window(int pid, const char *title, int *x, int *y, int *width, int *height);
+
 /// Milliseconds on CLOCK_MONOTONIC.
 double dd_latency_now(void);
 
