@@ -188,6 +188,9 @@ bench: deps
 		|| echo "The GTK baseline did not build: its rows will say n/a." >&2
 	@cd Benchmarks && $(SWIFT) build -c release --product gtk-list-bench >&2 \
 		|| echo "The list benchmark did not build: its rows will say n/a." >&2
+	@# A debug build of the list benchmark too, for the latency rows' debug build beside release.
+	@cd Benchmarks && $(SWIFT) build --product gtk-list-bench >&2 \
+		|| echo "The list benchmark's debug build did not build: its latency rows will say n/a." >&2
 	@cd Benchmarks && bin="$$($(SWIFT) build -c release --show-bin-path)" && rm -f "$$bin/qt-pick-bench" && \
 		{ g++ -O2 -std=c++17 -fPIC qt-pick-bench/qt-pick-bench.cpp $$(pkg-config --cflags --libs Qt6Widgets) -o "$$bin/qt-pick-bench" >&2 \
 		|| echo "The Qt baseline did not build: its rows will say n/a." >&2; }

@@ -14,7 +14,8 @@ import Foundation
 ///   (GTK's text view drags its selection itself);
 /// - other toolkits' apps, measured from outside: GTK's dnd demo (`gtk4-demo --run=dnd`) and
 ///   Qt 5's draggableicons example, each beside our list of 100 rows (their CPU per move is the
-///   whole process's, from /proc/PID/stat).
+///   whole process's, from /proc/PID/stat);
+/// - our list at 10,000 rows in a debug build, beside the release build (target: within 3×).
 enum LatencyScenario {
     struct Figures {
         var p50: Double
@@ -63,6 +64,43 @@ enum LatencyScenario {
                 suite, scenario: "Drag image latency, our list of 100 rows beside \(name)", ours: oursList[100],
                 baseline: name, plain: peer, who: who, cpuNote: " (ours: main thread; \(who): whole process)")
         }
+        debugRows(suite, gtk, release: oursList[10_000])
+    }
+
+    /// Issue 22's "a debug build within 3× of release": our list at 10,000 rows in a debug build
+    /// of gtk-list-bench (`swift build --product gtk-list-bench` in Benchmarks, next to the
+    /// release build's directory), beside the release build's run above.
+    static func debugRows(_ suite: Suite, _ gtk: GTKBaseline, release: Figures?) {
+        let tool = "../debug/gtk-list-bench"
+        let dir = URL(fileURLWithPath: Subprocess.executablePath).deletingLastPathComponent().path
+        var debug: Figures?
+        if FileManager.default.isExecutableFile(atPath: dir + "/" + tool) {
+            debug = measure(suite, gtk, kind: "ours", count: 10_000, tool: tool)
+        } else {
+            suite.note(
+                "latency, debug build: n/a (no debug build of gtk-list-bench: `swift build --product gtk-list-bench` in Benchmarks)"
+            )
+        }
+        /// debug / release, and whether it is at most 3.
+        func compare(_ d: Double?, _ r: Double?) -> (ratio: String, target: String) {
+            guard let d, let r, r > 0 else { return ("n/a", "") }
+            return (Format.ratio(d / r), (d <= 3 * r ? "PASS" : "MISS") + " ≤ 3× release")
+        }
+        let latency = compare(debug?.p50, release?.p50)
+        suite.add(
+            Row(
+                scenario:
+                    "Drag image latency, 10k rows, debug build (p50 / p99; p90 \(ms(debug?.p90)); \(lost(debug)); ratio debug / release p50)",
+                ours: ms(debug?.p50), oursP99: ms(debug?.p99),
+                baseline: "Our release build, same run (p90 \(ms(release?.p90)); \(lost(release)))",
+                baselineMedian: ms(release?.p50), baselineP99: ms(release?.p99), ratio: latency.ratio,
+                target: latency.target))
+        let cpu = compare(debug?.cpu, release?.cpu)
+        suite.add(
+            Row(
+                scenario: "Drag image latency, 10k rows, debug build, CPU per move (ratio debug / release)",
+                ours: ms(debug?.cpu), oursP99: "", baseline: "Our release build, same run",
+                baselineMedian: ms(release?.cpu), baselineP99: "", ratio: cpu.ratio, target: cpu.target))
     }
 
     /// One `gtk-list-bench latency KIND COUNT` run, or nil (with a note) when it could not.
