@@ -15,7 +15,9 @@ import Foundation
 /// - other toolkits' apps, measured from outside: GTK's dnd demo (`gtk4-demo --run=dnd`) and
 ///   Qt 5's draggableicons example, each beside our list of 100 rows (their CPU per move is the
 ///   whole process's, from /proc/PID/stat);
-/// - our list at 10,000 rows in a debug build, beside the release build (target: within 3×).
+/// - our list at 10,000 rows in a debug build, beside the release build (target: within 3×);
+/// - on Wayland: our list and a plain GtkListView at 10,000 rows inside a weston nested in the
+///   Xvfb, each move timed until weston's window is damaged (LatencyWayland.swift).
 enum LatencyScenario {
     struct Figures {
         var p50: Double
@@ -65,6 +67,7 @@ enum LatencyScenario {
                 baseline: name, plain: peer, who: who, cpuNote: " (ours: main thread; \(who): whole process)")
         }
         debugRows(suite, gtk, release: oursList[10_000])
+        waylandRows(suite, gtk)
     }
 
     /// Issue 22's "a debug build within 3× of release": our list at 10,000 rows in a debug build
