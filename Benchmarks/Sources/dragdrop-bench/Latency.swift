@@ -58,13 +58,13 @@ enum LatencyScenario {
         // Other toolkits' apps, measured from outside in the same run, beside our list of 100
         // rows (the nearest of ours to a small demo window).
         for (kind, name, who) in [
-            ("gtk4-demo", "gtk4-demo dnd demo (its canvas items)", "gtk4-demo's"),
-            ("qt-draggableicons", "Qt draggableicons (Qt 5 example)", "Qt's"),
+            ("gtk4-demo", "gtk4-demo dnd demo", "gtk4-demo's"),
+            ("qt-draggableicons", "Qt draggableicons", "Qt's"),
         ] {
             let peer = measure(suite, gtk, kind: kind, count: 1)
             addRows(
-                suite, scenario: "Drag image latency, our list of 100 rows beside \(name)", ours: oursList[100],
-                baseline: name, plain: peer, who: who, cpuNote: " (ours: main thread; \(who): whole process)")
+                suite, scenario: "Drag image latency, our 100 rows vs \(name)", ours: oursList[100],
+                baseline: name, plain: peer, who: who, cpuNote: " (ours: main thread; theirs: whole process)")
         }
         debugRows(suite, gtk, release: oursList[10_000])
         waylandRows(suite, gtk)
