@@ -171,17 +171,18 @@ test-wayland: deps
 # same run; builds and progress go to standard error) and keeps it in Benchmarks/.build/results.md. The GTK baseline needs gtk4 and Xvfb (installed by deps);
 # without them its rows say n/a. BENCH_FLAGS=--quick runs a short version for trying it out.
 # The Qt lookup baseline (Benchmarks/qt-pick-bench, C++ on QGraphicsScene) needs Qt 6's headers
-# and g++: BENCH_APT_PACKAGES, installed here only (not by deps, so `make test` stays lean).
-# Without them its rows say n/a.
+# and g++; the latency rows' other toolkits' apps come from gtk-4-examples (gtk4-demo's dnd demo)
+# and qtbase5-examples (Qt 5's draggableicons): BENCH_APT_PACKAGES, installed here only (not by
+# deps, so `make test` stays lean). Without them their rows say n/a.
 BENCH_FLAGS ?=
-BENCH_APT_PACKAGES ?= g++ qt6-base-dev
+BENCH_APT_PACKAGES ?= g++ qt6-base-dev gtk-4-examples qtbase5-examples
 bench: deps
 	@missing=""; for p in $(BENCH_APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing for the benchmarks:$$missing" >&2; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		{ $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; } >&2 \
-			|| echo "Could not install$$missing: the Qt rows will say n/a." >&2; \
+			|| echo "Could not install$$missing: the Qt rows and the other apps' latency rows may say n/a." >&2; \
 	fi
 	@echo "Building the benchmarks (release)..." >&2
 	@cd Benchmarks && $(SWIFT) build -c release --product dragdrop-bench >&2
@@ -189,6 +190,9 @@ bench: deps
 		|| echo "The GTK baseline did not build: its rows will say n/a." >&2
 	@cd Benchmarks && $(SWIFT) build -c release --product gtk-list-bench >&2 \
 		|| echo "The list benchmark did not build: its rows will say n/a." >&2
+	@# A debug build of the list benchmark too, for the latency rows' debug build beside release.
+	@cd Benchmarks && $(SWIFT) build --product gtk-list-bench >&2 \
+		|| echo "The list benchmark's debug build did not build: its latency rows will say n/a." >&2
 	@cd Benchmarks && bin="$$($(SWIFT) build -c release --show-bin-path)" && rm -f "$$bin/qt-pick-bench" && \
 		{ g++ -O2 -std=c++17 -fPIC qt-pick-bench/qt-pick-bench.cpp $$(pkg-config --cflags --libs Qt6Widgets) -o "$$bin/qt-pick-bench" >&2 \
 		|| echo "The Qt baseline did not build: its rows will say n/a." >&2; }

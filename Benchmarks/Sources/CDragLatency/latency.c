@@ -6,10 +6,14 @@
 #define _GNU_SOURCE
 #include "CDragLatency.h"
 
+#include <X11/Xatom.h>
 #include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/extensions/Xdamage.h>
 #include <dlfcn.h>
 #include <poll.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -43,18 +47,84 @@ static int wait_event(Display *display, double timeout_ms) {
     return poll(&fd, 1, ms) > 0 && XPending(display);
 }
 
+// What ends a move's timing: in the X11 mode (`damaged` 0) the drag image's window configured
+// (found after the press), in the damage mode a DamageNotify for `damaged`, the nested
+// compositor's window.
+typedef struct {
+    Window damaged;
+    int damage_notify;  // the DamageNotify event type
+} Watch;
+
+static int ends_move(const Watch *watch, Window image, const XEvent *event) {
+    if (watch->damaged)
+        return event->type == watch->damage_notify &&
+               ((const XDamageNotifyEvent *)event)->drawable == watch->damaged;
+    return event->type == ConfigureNotify && event->xconfigure.window == image;
+}
+
+static DDLatencyResult run(const Watch *watch, Display *display, int x, int y, int moves, int gap_ms, int release_x,
+                           int release_y);
+
 DDLatencyResult dd_latency_run(int x, int y, int moves, int gap_ms, int release_x, int release_y) {
+    Display *display = XOpenDisplay(NULL);
+    if (!display) return (DDLatencyResult){.error = 1};
+    Watch watch = {0};
+    return run(&watch, display, x, y, moves, gap_ms, release_x, release_y);
+}
+
+typedef Bool (*DamageQuery)(Display *, int *, int *);
+typedef Damage (*DamageCreate)(Display *, Drawable, int);
+
+// The first child of the root whose name (WM_NAME) or class (WM_CLASS: weston sets no WM_NAME)
+// contains `title`, or 0.
+static Window named_window(Display *display, const char *title) {
+    Window root = DefaultRootWindow(display), parent, *children = NULL, found = 0;
+    unsigned int n = 0;
+    if (!XQueryTree(display, root, &root, &parent, &children, &n)) return 0;
+    for (unsigned int i = 0; i < n && !found; i++) {
+        char *name = NULL;
+        if (XFetchName(display, children[i], &name) && name && strstr(name, title)) found = children[i];
+        if (name) XFree(name);
+        XClassHint hint = {0};
+        if (!found && XGetClassHint(display, children[i], &hint)) {
+            if (hint.res_class && strstr(hint.res_class, title)) found = children[i];
+            if (hint.res_name) XFree(hint.res_name);
+            if (hint.res_class) XFree(hint.res_class);
+        }
+    }
+    if (children) XFree(children);
+    return found;
+}
+
+DDLatencyResult dd_latency_run_damage(const char *window_title, int x, int y, int moves, int gap_ms, int release_x,
+                                      int release_y) {
+    void *library = dlopen("libXdamage.so.1", RTLD_NOW);
+    DamageQuery query = library ? (DamageQuery)dlsym(library, "XDamageQueryExtension") : NULL;
+    DamageCreate create = library ? (DamageCreate)dlsym(library, "XDamageCreate") : NULL;
+    if (!query || !create) return (DDLatencyResult){.error = 4};
+    Display *display = XOpenDisplay(NULL);
+    if (!display) return (DDLatencyResult){.error = 1};
+    int event_base = 0, error_base = 0;
+    Window window = named_window(display, window_title);
+    if (!query(display, &event_base, &error_base) || !window) {
+        XCloseDisplay(display);
+        return (DDLatencyResult){.error = 4};
+    }
+    // Every rectangle the compositor draws is reported (no need to subtract to re-arm).
+    create(display, window, XDamageReportRawRectangles);
+    Watch watch = {.damaged = window, .damage_notify = event_base + XDamageNotify};
+    return run(&watch, display, x, y, moves, gap_ms, release_x, release_y);
+}
+
+static DDLatencyResult run(const Watch *watch, Display *display, int x, int y, int moves, int gap_ms, int release_x,
+                           int release_y) {
     DDLatencyResult result = {0};
     void *xtst = dlopen("libXtst.so.6", RTLD_NOW);
     FakeMotion motion = xtst ? (FakeMotion)dlsym(xtst, "XTestFakeMotionEvent") : NULL;
     FakeButton button = xtst ? (FakeButton)dlsym(xtst, "XTestFakeButtonEvent") : NULL;
     if (!motion || !button) {
+        XCloseDisplay(display);
         result.error = 2;
-        return result;
-    }
-    Display *display = XOpenDisplay(NULL);
-    if (!display) {
-        result.error = 1;
         return result;
     }
     Window root = DefaultRootWindow(display);
@@ -71,10 +141,12 @@ DDLatencyResult dd_latency_run(int x, int y, int moves, int gap_ms, int release_
     Window mapped[8];
     int mapped_count = 0;
     Window image = 0;
-    for (int step = 1; step <= 20 && !image; step++) {
+    // In the damage mode the drag image is the compositor's to draw (a Wayland drag icon): the
+    // steps are made and the drag is taken to be on (the app checks that it began).
+    for (int step = 1; step <= (watch->damaged ? 10 : 20) && !image; step++) {
         motion(display, -1, x + 3 * step, y + 2 * step, 0);
         XFlush(display);
-        double until = dd_latency_now() + 120;
+        double until = dd_latency_now() + (watch->damaged ? 30 : 120);
         while (!image && dd_latency_now() < until) {
             if (!wait_event(display, until - dd_latency_now())) continue;
             XEvent event;
@@ -87,6 +159,7 @@ DDLatencyResult dd_latency_run(int x, int y, int moves, int gap_ms, int release_
             }
         }
     }
+    if (watch->damaged) image = watch->damaged;
     if (!image) {
         button(display, 1, False, 0);
         XCloseDisplay(display);
@@ -113,7 +186,7 @@ DDLatencyResult dd_latency_run(int x, int y, int moves, int gap_ms, int release_
             if (!wait_event(display, until - dd_latency_now())) continue;
             XEvent event;
             XNextEvent(display, &event);
-            if (event.type == ConfigureNotify && event.xconfigure.window == image) seen = 1;
+            if (ends_move(watch, image, &event)) seen = 1;
         }
         double end = dd_latency_now();
         result.last_move = start;
@@ -144,4 +217,55 @@ DDLatencyResult dd_latency_run(int x, int y, int moves, int gap_ms, int release_
 void dd_latency_free(DDLatencyResult *result) {
     free(result->latencies);
     result->latencies = NULL;
+}
+
+// Reads the window's _NET_WM_PID, or -1.
+static long window_pid(Display *display, Window window, Atom pid_atom) {
+    Atom type;
+    int format;
+    unsigned long count, after;
+    unsigned char *data = NULL;
+    long pid = -1;
+    if (XGetWindowProperty(display, window, pid_atom, 0, 1, False, XA_CARDINAL, &type, &format, &count, &after,
+                           &data) == Success &&
+        data) {
+        if (type == XA_CARDINAL && format == 32 && count == 1) pid = (long)*(unsigned long *)data;
+        XFree(data);
+    }
+    return pid;
+}
+
+int dd_latency_find_window(int pid, const char *title, int *x, int *y, int *width, int *height) {
+    Display *display = XOpenDisplay(NULL);
+    if (!display) return 0;
+    Atom pid_atom = XInternAtom(display, "_NET_WM_PID", False);
+    Window root = DefaultRootWindow(display), parent, *children = NULL;
+    unsigned int n = 0;
+    int found = 0;
+    long best_area = -1;
+    if (XQueryTree(display, root, &root, &parent, &children, &n)) {
+        for (unsigned int i = 0; i < n; i++) {
+            XWindowAttributes attributes;
+            if (!XGetWindowAttributes(display, children[i], &attributes)) continue;
+            if (attributes.map_state != IsViewable || attributes.override_redirect) continue;
+            if (window_pid(display, children[i], pid_atom) != pid) continue;
+            if (title) {
+                char *name = NULL;
+                int matches = XFetchName(display, children[i], &name) && name && strstr(name, title);
+                if (name) XFree(name);
+                if (!matches) continue;
+            }
+            long area = (long)attributes.width * attributes.height;
+            if (area <= best_area) continue;
+            best_area = area;
+            *x = attributes.x;
+            *y = attributes.y;
+            *width = attributes.width;
+            *height = attributes.height;
+            found = 1;
+        }
+        if (children) XFree(children);
+    }
+    XCloseDisplay(display);
+    return found;
 }

@@ -47,7 +47,8 @@ final class GTKBaseline {
         if quick { arguments.append("--quick") }
         do {
             let run = try Subprocess.run(
-                tool, arguments, environment: Subprocess.cleanEnvironment(["DISPLAY": display!, "GSK_RENDERER": "cairo"]))
+                tool, arguments,
+                environment: Subprocess.cleanEnvironment(["DISPLAY": display!, "GSK_RENDERER": "cairo"]))
             let words = run.output.split(whereSeparator: \.isWhitespace)
             guard run.status == 0, words.first == "ok", words.count >= 7, let median = Double(words[1]),
                 let p99 = Double(words[2]), let samples = Int(words[3]), let widgets = Int(words[4]),
@@ -57,9 +58,12 @@ final class GTKBaseline {
                 return .failure(GTKUnavailable(reason.isEmpty ? "gtk-pick-bench exited with \(run.status)" : reason))
             }
             if mismatches > 0 {
-                suite.note("GTK \(layout.rawValue) \(count): \(mismatches) of 100 picks differed from the scene's deepest node.")
+                suite.note(
+                    "GTK \(layout.rawValue) \(count): \(mismatches) of 100 picks differed from the scene's deepest node."
+                )
             }
-            suite.log(String(format: "    GTK: %d widgets built and shown in %.1f s; %d samples", widgets, setup, samples))
+            suite.log(
+                String(format: "    GTK: %d widgets built and shown in %.1f s; %d samples", widgets, setup, samples))
             return .success(Result(median: median, p99: p99, samples: samples, widgets: widgets, setupSeconds: setup))
         } catch {
             return .failure(GTKUnavailable("gtk-pick-bench could not run: \(error)"))
@@ -68,7 +72,8 @@ final class GTKBaseline {
 
     /// Runs the tool `name` (built next to this executable) with `arguments` under the display,
     /// and returns the words of its `ok ...` line after `ok`, or why it could not run.
-    func runTool(_ name: String, _ arguments: [String]) -> Swift.Result<[String], GTKUnavailable> {
+    /// `environment` is added to the tool's (after DISPLAY and the rest).
+    func runTool(_ name: String, _ arguments: [String], environment extra: [String: String] = [:]) -> ToolResult {
         let dir = URL(fileURLWithPath: Subprocess.executablePath).deletingLastPathComponent().path
         let path = dir + "/" + name
         guard FileManager.default.isExecutableFile(atPath: path) else {
@@ -78,7 +83,8 @@ final class GTKBaseline {
         do {
             let run = try Subprocess.run(
                 path, arguments,
-                environment: Subprocess.cleanEnvironment(["DISPLAY": display!, "GSK_RENDERER": "cairo", "GTK_A11Y": "none"]))
+                environment: Subprocess.cleanEnvironment(
+                    ["DISPLAY": display!, "GSK_RENDERER": "cairo", "GTK_A11Y": "none"].merging(extra) { $1 }))
             let words = run.output.split(whereSeparator: \.isWhitespace).map(String.init)
             guard run.status == 0, words.first == "ok" else {
                 let reason = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -88,6 +94,12 @@ final class GTKBaseline {
         } catch {
             return .failure(GTKUnavailable("\(name) could not run: \(error)"))
         }
+    }
+
+    /// The X display the tools run on (started if need be), or why there is none.
+    func xDisplay() -> Swift.Result<String, GTKUnavailable> {
+        if display == nil, let reason = startDisplay() { return .failure(GTKUnavailable(reason)) }
+        return .success(display!)
     }
 
     /// Uses `DISPLAY`, or starts `Xvfb -displayfd` on a free display. Returns why not, if not.
@@ -139,6 +151,9 @@ final class GTKBaseline {
         xvfb = nil
     }
 }
+
+/// The words of a tool's `ok ...` line after `ok`, or why it could not run.
+typealias ToolResult = Swift.Result<[String], GTKUnavailable>
 
 struct GTKUnavailable: Error, CustomStringConvertible {
     var description: String

@@ -17,11 +17,19 @@
 //       process's CPU time from the first to the last small move received, per move.
 //       DRAGDROP_BENCH_EVENTS=1 prints the engine's events, the scroll offset and the CPU time
 //       to standard error as it goes.
-//   gtk-list-bench latency ours|listview COUNT
-//       input-to-screen latency of the drag image: pressed on the first row, then 200 small
+//   gtk-list-bench latency ours|listview|ours-grid|gridview|ours-text|textview COUNT
+//       input-to-screen latency of the drag image: pressed on the first row (the first tile of
+//       a grid; in a text view of COUNT lines, on its selected first 30 characters), then 200 small
 //       pointer moves 30 ms apart, each timed from the fake input (XTest) to the X server's report
 //       that the drag image's window moved. Prints `ok P50_MS P90_MS P99_MS MAX_MS LOST
 //       CPU_MS_PER_MOVE` (the main thread's CPU time over the moves, per move).
+//       DRAGDROP_BENCH_DAMAGE=TITLE (with GDK_BACKEND=wayland inside a nested weston whose X
+//       window's name contains TITLE): each move is timed until the X server reports damage to
+//       that window instead (the compositor draws a Wayland drag icon itself).
+//   gtk-list-bench latency gtk4-demo|qt-draggableicons COUNT
+//       the same, on another toolkit's app started here (GTK's dnd demo, Qt 5's draggableicons
+//       example; COUNT is ignored), pressed on its first item; the CPU per move is the whole
+//       process's, from /proc/PID/stat (External.swift).
 //   gtk-list-bench scroll listview COUNT PX_PER_FRAME [--separators]
 //       a plain GtkListView scrolled by PX_PER_FRAME every frame (the speed our autoscroll
 //       reached) for 3 s; with --separators it shows row separators (show-separators), as
@@ -31,6 +39,9 @@
 // `ours` is DragCollectionView over an array data source, registered with a GtkDragHost;
 // `listview` a GtkListView over a GtkStringList with label rows; `listbox` a GtkListBox with one
 // label row per item. Every list shows "File 0", "File 1", ... in an 800 x 600 window.
+// `ours-grid` is DragCollectionView in its grid layout (6 columns of 96 x 64 tiles) and
+// `gridview` a GtkGridView with the same columns and tile size; `ours-text` is DragTextView
+// and `textview` a plain GtkTextView (GTK's own selection drag), both showing COUNT lines.
 import CDragLatency
 import CGtk4
 import DragDrop
@@ -110,6 +121,13 @@ struct Built {
     var root: UnsafeMutablePointer<GtkWidget>
     var adjustment: () -> UnsafeMutablePointer<GtkAdjustment>?
     var keep: [AnyObject] = []
+    /// Registers our widget with the host in the window "window" (nil for GTK's own widgets).
+    var register: (@MainActor () throws -> Void)?
+    /// Whether the first frame shows content (by default: the list has children).
+    var hasContent: (@MainActor () -> Bool)?
+    /// Where the latency run presses, in window coordinates (by default: a third across the
+    /// list, 20 px down, on the first row).
+    var pressPoint: (@MainActor (_ window: UnsafeMutablePointer<GtkWidget>) -> (x: Int32, y: Int32)?)?
 }
 
 @MainActor
@@ -124,7 +142,8 @@ func buildOurs(count: Int, host: GtkDragHost) -> Built {
     let list = view.itemsWidget
     return Built(
         list: list, root: view.widget,
-        adjustment: { gtk_scrollable_get_vadjustment(OpaquePointer(list)) }, keep: [view, files])
+        adjustment: { gtk_scrollable_get_vadjustment(OpaquePointer(list)) }, keep: [view, files],
+        register: { try view.register(in: "window") })
 }
 
 @MainActor
@@ -210,6 +229,10 @@ final class FrameTimes {
 // MARK: Running
 
 let arguments = CommandLine.arguments
+// Another toolkit's app, measured from outside (External.swift): no GTK here.
+if arguments.count >= 3, arguments[1] == "latency", let peer = ExternalPeer.named(arguments[2]) {
+    runExternalLatency(peer)
+}
 guard arguments.count >= 4, let count = Int(arguments[3]) else {
     FileHandle.standardError.write(
         Data("usage: gtk-list-bench first-frame|drag|scroll ours|listview|listbox COUNT [PX_PER_FRAME]\n".utf8))
@@ -244,9 +267,13 @@ switch kind {
 case "ours": built = buildOurs(count: count, host: host)
 case "listview": built = buildListView(count: count)
 case "listbox": built = buildListBox(count: count)
+case "ours-grid": built = buildOursGrid(count: count, host: host)
+case "gridview": built = buildGridView(count: count)
+case "ours-text": built = buildOursText(lines: count, host: host)
+case "textview": built = buildTextView(lines: count)
 default: fail("unknown list kind \(kind)")
 }
-if kind == "ours" {
+if let register = built.register {
     // As an app does (GtkApp.run, GtkAppWindow.setContent): the window is added while empty
     // and its content goes into the host's feedback layer before GTK roots it.
     // DRAGDROP_BENCH_WRAP=1 sets the content first and lets addWindow move it into the
@@ -256,7 +283,7 @@ if kind == "ours" {
         if wrap { gtk_window_set_child(dd_window(UnsafeMutableRawPointer(window)), built.root) }
         try host.addWindow(window, id: "window", name: "Bench")
         if !wrap { try host.setContent(built.root, of: "window") }
-        try (built.keep[0] as! DragCollectionView).register(in: "window")
+        try register()
     } catch { fail("registering: \(error)") }
 } else {
     gtk_window_set_child(dd_window(UnsafeMutableRawPointer(window)), built.root)
@@ -270,7 +297,10 @@ iterate(until: started + 600) {
     if frames == nil, gtk_widget_get_realized(window) != 0, let clock = gtk_widget_get_frame_clock(window) {
         let recorder = FrameTimes(clock: clock)
         recorder.onPainted = {
-            if firstFrame == nil, gtk_widget_get_height(built.list) > 0, gtk_widget_get_first_child(built.list) != nil {
+            let shown =
+                built.hasContent?()
+                ?? (gtk_widget_get_height(built.list) > 0 && gtk_widget_get_first_child(built.list) != nil)
+            if firstFrame == nil, shown {
                 firstFrame = nowSeconds()
             }
         }
@@ -280,10 +310,15 @@ iterate(until: started + 600) {
 }
 guard let firstFrame, let frames else { fail("no frame within 600 s") }
 
+/// Whether a drag began (GTK's drag source's drag-begin, our host's lift): the latency run
+/// checks it (on Wayland in a nested compositor it cannot see the drag image's window).
+var dragBegan = false
+
 /// GTK's own drag and drop without the engine: a drag source on the list offering text, a drop
 /// target on it taking text.
 @MainActor func addPlainDragAndDrop(to list: UnsafeMutablePointer<GtkWidget>) {
     let source = gtk_drag_source_new()!
+    GSignal.connect(UnsafeMutableRawPointer(source), "drag-begin", pointer: { _ in dragBegan = true })
     GSignal.connect(
         UnsafeMutableRawPointer(source), "prepare",
         pointReturningPointer: { _, _ in
@@ -302,12 +337,27 @@ case "latency":
     // small moves 30 ms apart; each is timed from XTest to the X server's report that the
     // image's window moved (CDragLatency, on a thread of its own with its own connection),
     // while this thread runs GTK's main loop and samples its own CPU time.
-    if kind == "listview" { addPlainDragAndDrop(to: built.list) }
+    if kind == "listview" || kind == "gridview" { addPlainDragAndDrop(to: built.list) }
+    host.onEvent = { event in
+        if case .lifted = event { dragBegan = true }
+    }
+    // DRAGDROP_BENCH_DAMAGE=TITLE (this app on Wayland in a nested compositor whose X window's
+    // name contains TITLE): each move is timed until that window is damaged instead.
+    let damaged = ProcessInfo.processInfo.environment["DRAGDROP_BENCH_DAMAGE"]
     iterate(until: nowSeconds() + 0.5) { false }
-    var bounds = graphene_rect_t()
-    guard gtk_widget_compute_bounds(built.list, window, &bounds) != 0 else { fail("no bounds") }
-    let x = Int32(bounds.origin.x + bounds.size.width / 3)
-    let y = Int32(bounds.origin.y) + 20
+    let x: Int32
+    let y: Int32
+    if let pressPoint = built.pressPoint {
+        guard let point = pressPoint(window) else { fail("no place to press") }
+        (x, y) = point
+        // Selecting may have queued a frame: let it paint before the press.
+        iterate(until: nowSeconds() + 0.3) { false }
+    } else {
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(built.list, window, &bounds) != 0 else { fail("no bounds") }
+        x = Int32(bounds.origin.x + bounds.size.width / 3)
+        y = Int32(bounds.origin.y) + 20
+    }
     let moveCount: Int32 = 200
     final class Outcome: @unchecked Sendable {
         var result = DDLatencyResult()
@@ -316,7 +366,9 @@ case "latency":
     }
     let outcome = Outcome()
     let thread = Thread {
-        let result = dd_latency_run(x, y, moveCount, 30, 790, 5)
+        let result =
+            damaged.map { dd_latency_run_damage($0, x, y, moveCount, 30, 790, 5) }
+            ?? dd_latency_run(x, y, moveCount, 30, 790, 5)
         outcome.lock.withLock {
             outcome.result = result
             outcome.done = true
@@ -332,8 +384,15 @@ case "latency":
     var result = outcome.lock.withLock { outcome.result }
     defer { dd_latency_free(&result) }
     guard result.error == 0, result.count > 0 else {
-        fail("error \(result.error) count \(result.count) lost \(result.lost): " + ["", "no display", "libXtst.so.6 is missing", "no drag image appeared"][Int(min(max(result.error, 0), 3))])
+        fail(
+            "error \(result.error) count \(result.count) lost \(result.lost): "
+                + [
+                    "", "no display", "libXtst.so.6 is missing", "no drag image appeared",
+                    "no XDamage or no window \"\(damaged ?? "")\"",
+                ][Int(min(max(result.error, 0), 4))])
     }
+    // (GtkTextView's own drag has no signal to watch: its image window is the evidence.)
+    if kind != "textview", !dragBegan { fail("no drag began (\(result.count) moves timed)") }
     let latencies = Array(UnsafeBufferPointer(start: result.latencies, count: Int(result.count)))
     /// This thread's CPU time at the sample nearest `time`.
     func cpu(at time: Double) -> Double {
