@@ -309,9 +309,11 @@ final class ShowcaseWindow {
     }
 
     /// Shows `text` on the status line. It often names what another app sent (a file, an
-    /// app): bidirectional controls are removed here too, the one place every status passes.
+    /// app): bidirectional controls that reorder text are removed here too, the one place every
+    /// status passes; the isolates a sentence puts around a name that reads the other way (L2:
+    /// an English title in a Hebrew sentence) stay when balanced.
     private func showStatus(_ text: String) {
-        let text = BidiControls.neutralized(text)
+        let text = BidiControls.keepingIsolates(text)
         if let status { UI.setText(status, text) }
         output?.write(StatusLine(text: text))
     }

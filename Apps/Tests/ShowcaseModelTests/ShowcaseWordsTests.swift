@@ -8,7 +8,7 @@ import Testing
 /// resources; the template lists exactly the sentences the sources say.
 @Suite("Showcase: its own words in every catalog language")
 struct ShowcaseWordsTests {
-    static let languages = ["ko", "ja", "ru"]
+    static let languages = ["ko", "ja", "ru", "he"]
     static let appsSources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Sources").standardizedFileURL
     static let poDirectory = appsSources.appendingPathComponent("ShowcaseModel/Words/po")
@@ -99,8 +99,17 @@ struct ShowcaseWordsTests {
             #expect(Localization.withLanguage(language) { ShowcaseWords.text(id) } == translated)
             #expect(Localization.withLanguage("en") { ShowcaseWords.text(id) } == id)
         }
+        // In a right-to-left language the English names are isolated (L2), as the library
+        // puts names into its own sentences.
+        let (ana, priya) = language == "he" ? ("\u{2068}Ana\u{2069}", "\u{2068}Priya\u{2069}") : ("Ana", "Priya")
         #expect(
             Localization.withLanguage(language) { words("{name} and {other}", ["name": "Ana", "other": "Priya"]) }
-                == "Ana and Priya", "a sentence no catalog has stays English, its placeholders filled")
+                == "\(ana) and \(priya)", "a sentence no catalog has stays English, its placeholders filled")
+        // A name's own controls never go in: a right-to-left override cannot turn it around.
+        #expect(
+            Localization.withLanguage(language) {
+                words("{name} and {other}", ["name": "\u{202E}gnp.exe", "other": "x"])
+            }
+            .unicodeScalars.contains { $0.value == 0x202E } == false)
     }
 }

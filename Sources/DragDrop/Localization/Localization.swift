@@ -199,6 +199,20 @@ public final class Localizer: Sendable {
         return english(message, count: count)
     }
 
+    /// `name` ready to go into a sentence of the chosen language (L2): its bidirectional
+    /// controls removed, and isolated (U+2068 … U+2069) when it reads the other way from the
+    /// language, as the library puts names into its own sentences ("מעל ⁨Groceries⁩: …"). For
+    /// an app's own sentences with names in them.
+    public func isolated(_ name: String) -> String {
+        Self.isolated(
+            BidiControls.neutralized(name), in: TextDirection.of(language: resolve().language))
+    }
+
+    private static func isolated(_ value: String, in direction: TextDirection) -> String {
+        if let own = TextDirection.of(text: value), own != direction { return "\u{2068}\(value)\u{2069}" }
+        return value
+    }
+
     /// Whether `message` has a translation (or an override) in the chosen language.
     func isTranslated(_ message: EngineMessage) -> Bool {
         state.withLock { state in
@@ -235,11 +249,7 @@ public final class Localizer: Sendable {
                 case .name(let value)?:
                     let value = BidiControls.neutralized(value)
                     raw = value
-                    if let own = TextDirection.of(text: value), own != direction {
-                        result += "\u{2068}\(value)\u{2069}"
-                    } else {
-                        result += value
-                    }
+                    result += Self.isolated(value, in: direction)
                 case .text(let value)?:
                     raw = value
                     result += value

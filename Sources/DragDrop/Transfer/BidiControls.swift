@@ -24,4 +24,30 @@ public enum BidiControls {
         guard contains(text) else { return text }
         return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isControl($0) }))
     }
+
+    /// `text` as a sentence to show: without the controls that can reorder what is around them
+    /// (embeddings, overrides, marks), keeping isolates (U+2066 to U+2068) that are closed by
+    /// their pop (U+2069). A sentence of the catalogs isolates a name that reads the other way
+    /// (L2: an English file name in a Hebrew sentence); a balanced isolate only keeps its own
+    /// text apart, and every unbalanced one is removed.
+    public static func keepingIsolates(_ text: String) -> String {
+        guard contains(text) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var kept = [Bool](repeating: false, count: scalars.count)
+        var open: [Int] = []
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar.value {
+            case 0x2066...0x2068: open.append(index)
+            case 0x2069:
+                if let start = open.popLast() {
+                    kept[start] = true
+                    kept[index] = true
+                }
+            default: kept[index] = !isControl(scalar)
+            }
+        }
+        var result = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() where kept[index] { result.append(scalar) }
+        return String(result)
+    }
 }

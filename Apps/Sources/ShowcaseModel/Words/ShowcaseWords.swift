@@ -29,7 +29,8 @@ public enum ShowcaseWords {
         return found
     }
 
-    /// `english` in the current language, with `values` put in its `{placeholders}`.
+    /// `english` in the current language, with `values` put in its `{placeholders}`
+    /// (``Localizer/isolated(_:)``).
     public static func text(_ english: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
         let language = Localization.current.language
         var text = english
@@ -38,7 +39,11 @@ public enum ShowcaseWords {
         {
             text = translated
         }
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        // A name goes in as the library puts names into its sentences: no controls of its
+        // own, isolated when it reads the other way (an English title in a Hebrew sentence).
+        for (name, value) in values {
+            text = text.replacingOccurrences(of: "{\(name)}", with: Localization.current.isolated(value))
+        }
         return text
     }
 
