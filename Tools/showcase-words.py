@@ -12,7 +12,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCES = os.path.join(ROOT, "Apps", "Sources")
 PO_DIR = os.path.join(SOURCES, "ShowcaseModel", "Words", "po")
 LANGUAGES = {"ko": ("Korean", "nplurals=1; plural=0;"), "ja": ("Japanese", "nplurals=1; plural=0;"),
-             "ru": ("Russian", "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);")}
+             "ru": ("Russian", "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"), "he": ("Hebrew", "nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);")}
 # words("…") with plain string literals, joined by + across lines (escaped quotes allowed, no
 # interpolation).
 LITERAL = r'"(?:[^"\\\n]|\\.)*"'

@@ -86,8 +86,11 @@ final class SettingsPane: ShowcasePane {
         gtk_widget_set_hexpand(heading, 1)
         UI.append(header, heading)
         let info = InfoButton(
-            about: "Showcase Settings",
-            details: ["Version 1.0", "Switches, a slider and networks from the controls page of the guidelines."])
+            about: words("Showcase Settings"),
+            details: [
+                words("Version 1.0"),
+                words("Switches, a slider and networks from the controls page of the guidelines."),
+            ])
         info.onShow = { [weak self] in self?.onChange?() }
         self.info = info
         UI.append(header, info.widget)

@@ -45,7 +45,9 @@ extension Tour {
         screenshots.append(path)
         let release = app.lineCount
         try pointer.release()
-        let state = try app.waitFor(StateLine.self, "the message receiving the page's photo", after: release, timeout: 20) {
+        let state = try app.waitFor(
+            StateLine.self, "the message receiving the page's photo", after: release, timeout: 20
+        ) {
             $0.pane == info.slug && $0.received != nil
         }
         let received = try require(state.received, "received")

@@ -96,8 +96,10 @@ extension Tour {
         let pages = try layout.list("Pages")
         usleep(400_000)  // the page slides in for 0.18 s
         mark = app.lineCount
+        // Back is a swipe towards the reading end: to the right, or to the left right to left.
+        let way: Double = rightToLeft ? -1 : 1
         try pointer.drag(
-            from: (pages.midX - 100, pages.maxY - 40), to: (pages.midX + 140, pages.maxY - 40), steps: 8)
+            from: (pages.midX - way * 100, pages.maxY - 40), to: (pages.midX + way * 140, pages.maxY - 40), steps: 8)
         try waitForStateObject(pane, "a page back by a swipe", after: mark) {
             $0.page == current && $0.how == "swipe"
         }

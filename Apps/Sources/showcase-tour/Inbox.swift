@@ -69,7 +69,9 @@ extension Tour {
         // Printed in window coordinates, as the layout's frames: the window's place plus its surface.
         let surface = app.last(LayoutLine.self)?.surface ?? [0, 0]
         let row = try require(
-            picker.frames[card.name]?.map { ScreenRect($0, from: (app.window.x + surface[0], app.window.y + surface[1])) },
+            picker.frames[card.name]?.map {
+                ScreenRect($0, from: (app.window.x + surface[0], app.window.y + surface[1]))
+            },
             "\(card.name) in the contact list")
         mark = app.lineCount
         try pointer.click(at: row.center)

@@ -200,7 +200,7 @@ extension Tour {
         let drafts = try layout.row("Drafts", in: "Mailboxes")
         mark = app.lineCount
         try pointer.drag(
-            from: moving.center, to: (drafts.x + 8, drafts.maxY - drafts.height / 8), release: false)
+            from: moving.center, to: (leading(drafts, 8), drafts.maxY - drafts.height / 8), release: false)
         try app.waitFor(FeedbackLine.self, "the line after Drafts at the top level", after: mark) {
             $0.event == "outlineDrop" && $0.place == "between" && $0.parent == nil && $0.depth == 0
         }

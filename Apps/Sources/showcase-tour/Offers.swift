@@ -28,7 +28,8 @@ extension Tour {
             }
             let release = app.lineCount
             try pointer.release()
-            let state = try app.waitFor(StateLine.self, "\(destination) receiving \(type)", after: release, timeout: 10) {
+            let state = try app.waitFor(StateLine.self, "\(destination) receiving \(type)", after: release, timeout: 10)
+            {
                 $0.pane == info.slug
                     && $0.receivedBy?[destination]?.type == type
             }

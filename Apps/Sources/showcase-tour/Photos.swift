@@ -91,7 +91,8 @@ extension Tour {
         // U1: the shared drop made no undo step (Stop Sharing is its way back): Ctrl+Z undoes
         // the copy of the three photos into the album.
         try check(
-            isSaid(app.state?.undo, "Undo Copy 3 Photos"), "the last undo step is '\(app.state?.undo ?? "")', not the album copy")
+            isSaid(app.state?.undo, "Undo Copy 3 Photos"),
+            "the last undo step is '\(app.state?.undo ?? "")', not the album copy")
         _ = try app.settledLayout(pane: "photos")
         try press("ctrl+z", until: "the album copy undone", lists: original, store: .photos)
 

@@ -18,6 +18,12 @@ extension Tour {
         let groceries = try require(original[source], source)
         let home = try require(original[destination], destination)
         try check(groceries.count >= 2 && home.count >= 2, "the seed lists are too short: \(original)")
+        // L3: the lists read from the leading edge: Groceries first, on the right in Hebrew.
+        let leadingList = try layout.list(source), trailingList = try layout.list(destination)
+        try check(
+            rightToLeft ? leadingList.x > trailingList.x : leadingList.x < trailingList.x,
+            "Groceries is not at the reading start (\(rightToLeft ? "right" : "left")): \(leadingList), \(trailingList)"
+        )
         let picked = Array(groceries.prefix(2))
 
         // M1: click the first, Ctrl-click the second.

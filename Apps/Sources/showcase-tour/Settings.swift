@@ -55,7 +55,7 @@ extension Tour {
         let slider = try layout.list("Brightness")
         let home = try layout.row("Home", in: "Rows")
         mark = app.lineCount
-        try pointer.drag(from: (home.x + 80, home.midY), to: slider.center, pause: 0.3)
+        try pointer.drag(from: (leading(home, 80), home.midY), to: slider.center, pause: 0.3)
         try settleAfterDrag(mark, pane: pane, flewBack: true)
         let outcome = events(from: mark, named: "outcome").last
         try check(
@@ -70,7 +70,7 @@ extension Tour {
         try check(app.state?.selected["Networks"] == ["Home"], "the detail button did not join Café Rosa")
         let office = try layout.row("Office", in: "Rows")
         mark = app.lineCount
-        try pointer.click(at: (office.x + 80, office.midY))
+        try pointer.click(at: (leading(office, 80), office.midY))
         try waitForStateObject(pane, "Office joined", after: mark) {
             $0.selected?["Networks"] == ["Office"]
         }
@@ -93,13 +93,16 @@ extension Tour {
             usleep(100_000)
         }
         try check(events(from: mark, named: "lifted").isEmpty, "K9: the thumb dragged no content")
-        try check(storedBrightness == String(Int(value.rounded())), "the brightness is saved (shown \(value), stored \(storedBrightness ?? "nothing"))")
+        try check(
+            storedBrightness == String(Int(value.rounded())),
+            "the brightness is saved (shown \(value), stored \(storedBrightness ?? "nothing"))")
         try screenshot(String(format: "%02d-%@-brightness", info.number, info.slug))
         mark = app.lineCount
         try pointer.key("ctrl+z")
         try waitForStateObject(pane, "brightness back", after: mark) { $0.brightness == 70 }
 
-        // K5: the info button.
+        // K5: the info button (where it is now: the details beside it may have moved it).
+        layout = try app.settledLayout(pane: pane)
         mark = app.lineCount
         try pointer.click(at: try layout.list("Info").center)
         try waitForStateObject(pane, "the app's details", after: mark) { $0.info == true }

@@ -138,7 +138,8 @@ final class Tour {
             do {
                 try app.waitForState("the \(slug) pane", after: mark, timeout: 3) { $0.pane == slug }
             } catch {
-                FileHandle.standardError.write(Data("note: the click on '\(slug)' in the sidebar went unseen; clicking again\n".utf8))
+                FileHandle.standardError.write(
+                    Data("note: the click on '\(slug)' in the sidebar went unseen; clicking again\n".utf8))
                 try pointer.click(at: row.center)
             }
             try app.waitForState("the \(slug) pane", after: mark) { $0.pane == slug }
@@ -195,6 +196,18 @@ final class Tour {
     func said(_ english: String, _ words: () -> String) -> String {
         guard let language = options.language else { return english }
         return Localization.withLanguage(language) { words() }
+    }
+
+    /// Whether the tour's language is read right to left (Hebrew): the showcase mirrors, so
+    /// what a person reaches from a row's leading edge is at its right.
+    var rightToLeft: Bool {
+        options.language.map { Localization.withLanguage($0) { Localization.current.layoutDirection } } == .rightToLeft
+    }
+
+    /// The x `inset` points in from `frame`'s leading edge: its left, or its right in a
+    /// right-to-left tour.
+    func leading(_ frame: ScreenRect, _ inset: Double) -> Double {
+        rightToLeft ? frame.maxX - inset : frame.x + inset
     }
 
     /// Whether `text` is `english` in an English tour; in another language, a sentence of the

@@ -16,7 +16,8 @@ extension Tour {
         let bodyID = try layout.target("Body")
         let body = try layout.list("Body")
         let page = try ShowcaseProcess.launch(
-            executable: options.showcase, dataDirectory: URL(fileURLWithPath: databasePath).deletingLastPathComponent().path,
+            executable: options.showcase,
+            dataDirectory: URL(fileURLWithPath: databasePath).deletingLastPathComponent().path,
             display: display, size: (300, 520), at: (Int(layout.window.maxX) - 120, 60),
             stderrPath: URL(fileURLWithPath: options.out).appendingPathComponent("web-page.log").path,
             extraArguments: ["--role", "page"], windowName: "Web Page")

@@ -37,6 +37,13 @@ struct ShowcaseTourTests: ShowcaseTesting {
         try play(slug, language: language)
     }
 
+    @Test(
+        "L3, L1: the showcase in Hebrew mirrors (the lists, the sidebar and the flock read from the right; an outline's depth from its right edge; the next page's edge and a swipe back reversed; rows' detail buttons on the left), its words and the library's in Hebrew, the tour's situations passing as in English",
+        arguments: ["reminders", "mail", "home-pages", "settings"])
+    func situationRightToLeft(_ slug: String) throws {
+        try play(slug, language: "he")
+    }
+
     /// Plays situation `slug` with the tour (in `language`, nil: English) and expects `ok`.
     private func play(_ slug: String, language: String? = nil) throws {
         let tour = try Self.showcaseExecutable(named: "showcase-tour")

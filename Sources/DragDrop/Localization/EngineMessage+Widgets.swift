@@ -50,6 +50,9 @@ extension EngineMessage {
     static let turnOff = EngineMessage(
         "Turn Off {name}", context: "undo",
         note: "The undo step of a switch turned off, read after Undo: Undo Turn Off Wi-Fi; {name} is the switch.")
+    static let aboutName = EngineMessage(
+        "About {name}", context: "label",
+        note: "The tooltip and spoken name of an info button that shows what {name} (an app, Showcase Settings) is.")
     static let chooseContact = EngineMessage(
         "Choose a Contact", context: "title", note: "The heading of a popover listing contacts to add.")
     static let pullToRefresh = EngineMessage(
@@ -61,7 +64,7 @@ extension EngineMessage {
 
     static let widgetTexts: [EngineMessage] = [
         nothingToPickUp, textAlreadyThere, pageEdgeDrop, dropContactsOn, valuesDeclined, keyboardDragHelp,
-        selectedText, detailsFor, addContactTo, cannotPickUp, notPasted, takesNoContent, turnOn, turnOff,
+        selectedText, detailsFor, addContactTo, aboutName, cannotPickUp, notPasted, takesNoContent, turnOn, turnOff,
         chooseContact, pullToRefresh, releaseToRefresh, nothingHere,
     ]
 }
@@ -94,6 +97,8 @@ package enum WidgetText {
     package static func addContact(to name: String) -> String {
         Localization.format(.addContactTo, ["name": .name(name)])
     }
+    /// "About {name}": an info button's tooltip and name.
+    package static func about(_ name: String) -> String { Localization.format(.aboutName, ["name": .name(name)]) }
     /// "Cannot pick up", begins a reason.
     package static var cannotPickUp: String { Localization.format(.cannotPickUp) }
     /// "Not pasted", begins a reason.

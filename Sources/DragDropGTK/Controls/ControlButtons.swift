@@ -60,8 +60,8 @@ public final class InfoButton {
         gtk_menu_button_set_icon_name(menu, "help-about-symbolic")
         gtk_menu_button_set_has_frame(menu, 0)
         gtk_widget_add_css_class(button.widget, "dd-info-button")
-        gtk_widget_set_tooltip_text(button.widget, "About \(title)")
-        dd_accessible_set_label(dd_accessible(button.raw), "About \(title)")
+        gtk_widget_set_tooltip_text(button.widget, WidgetText.about(title))
+        dd_accessible_set_label(dd_accessible(button.raw), WidgetText.about(title))
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start] {
             margin(box, 10)
