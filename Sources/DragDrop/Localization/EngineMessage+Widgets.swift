@@ -53,6 +53,16 @@ extension EngineMessage {
     static let aboutName = EngineMessage(
         "About {name}", context: "label",
         note: "The tooltip and spoken name of an info button that shows what {name} (an app, Showcase Settings) is.")
+    static let showDetails = EngineMessage(
+        "Show Details", context: "label", note: "The tooltip of a row's detail (•••) button.")
+    static let addContactButton = EngineMessage(
+        "Add Contact", context: "label",
+        note: "What a screen reader says for the button that adds a contact to a field.")
+    static let contactsList = EngineMessage(
+        "Contacts", context: "label", note: "What a screen reader says for the list of contacts the add button opens.")
+    static let refreshName = EngineMessage(
+        "Refresh {name}", context: "label",
+        note: "What a screen reader says for the spinner of a list pulled to refresh; {name} is the list, Inbox.")
     static let chooseContact = EngineMessage(
         "Choose a Contact", context: "title", note: "The heading of a popover listing contacts to add.")
     static let pullToRefresh = EngineMessage(
@@ -64,7 +74,8 @@ extension EngineMessage {
 
     static let widgetTexts: [EngineMessage] = [
         nothingToPickUp, textAlreadyThere, pageEdgeDrop, dropContactsOn, valuesDeclined, keyboardDragHelp,
-        selectedText, detailsFor, addContactTo, aboutName, cannotPickUp, notPasted, takesNoContent, turnOn, turnOff,
+        selectedText, detailsFor, addContactTo, aboutName, showDetails, addContactButton, contactsList, refreshName,
+        cannotPickUp, notPasted, takesNoContent, turnOn, turnOff,
         chooseContact, pullToRefresh, releaseToRefresh, nothingHere,
     ]
 }
@@ -99,6 +110,14 @@ package enum WidgetText {
     }
     /// "About {name}": an info button's tooltip and name.
     package static func about(_ name: String) -> String { Localization.format(.aboutName, ["name": .name(name)]) }
+    /// "Show Details": a detail button's tooltip.
+    package static var showDetails: String { Localization.format(.showDetails) }
+    /// "Add Contact": the contact-add button's name.
+    package static var addContact: String { Localization.format(.addContactButton) }
+    /// "Contacts": the list the contact-add button opens.
+    package static var contacts: String { Localization.format(.contactsList) }
+    /// "Refresh {name}": a pull-to-refresh spinner's name.
+    package static func refresh(_ name: String) -> String { Localization.format(.refreshName, ["name": .name(name)]) }
     /// "Cannot pick up", begins a reason.
     package static var cannotPickUp: String { Localization.format(.cannotPickUp) }
     /// "Not pasted", begins a reason.

@@ -24,7 +24,7 @@ public final class DetailButton {
         gtk_widget_add_css_class(button.widget, "circular")
         gtk_widget_add_css_class(button.widget, "dd-detail-button")
         gtk_widget_set_valign(button.widget, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(button.widget, "Show Details")
+        gtk_widget_set_tooltip_text(button.widget, WidgetText.showDetails)
         dd_accessible_set_label(dd_accessible(button.raw), WidgetText.details(for: itemName))
         ControlStyles.install(for: button.widget)
         GSignal.connect(button.raw, "clicked") { [weak self] in self?.onActivate?() }
@@ -134,10 +134,10 @@ public final class ContactAddButton {
         gtk_menu_button_set_icon_name(menu, "contact-new-symbolic")
         gtk_widget_add_css_class(button.widget, "dd-contact-add-button")
         gtk_widget_set_tooltip_text(button.widget, WidgetText.addContact(to: fieldName))
-        dd_accessible_set_label(dd_accessible(button.raw), "Add Contact")
+        dd_accessible_set_label(dd_accessible(button.raw), WidgetText.addContact)
         gtk_list_box_set_selection_mode(dd_list_box(list.raw), GTK_SELECTION_NONE)
         gtk_list_box_set_activate_on_single_click(dd_list_box(list.raw), 1)
-        dd_accessible_set_label(dd_accessible(list.raw), "Contacts")
+        dd_accessible_set_label(dd_accessible(list.raw), WidgetText.contacts)
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         let heading = gtk_label_new(WidgetText.chooseContact)!
         gtk_label_set_xalign(dd_label(UnsafeMutableRawPointer(heading)), 0)

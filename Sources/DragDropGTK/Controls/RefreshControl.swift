@@ -100,7 +100,7 @@ public final class RefreshControl {
         gtk_box_append(dd_box(indicator.raw), line)
         gtk_box_append(dd_box(indicator.raw), progress.widget)
         gtk_widget_set_visible(indicator.widget, 0)
-        dd_accessible_set_label(dd_accessible(indicator.raw), "Refresh \(name)")
+        dd_accessible_set_label(dd_accessible(indicator.raw), WidgetText.refresh(name))
         gtk_box_append(dd_box(root.raw), indicator.widget)
         gtk_box_append(dd_box(root.raw), scrolledWindow)
         gtk_widget_set_vexpand(root.widget, 1)
