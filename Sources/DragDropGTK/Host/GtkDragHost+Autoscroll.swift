@@ -45,9 +45,13 @@ extension GtkDragHost {
     func syncVisibility() {
         var appeared: [TargetID] = []
         var changed = false
+        // Runs after every frame: the engine's registry is read only for a widget whose mapped
+        // state changed since it was last told (a registered widget is hidden only here).
         for (id, entry) in registered where id != entry.window {
-            guard let target = engine.registry.target(id) else { continue }
             let mapped = gtk_widget_get_mapped(entry.widget.widget) != 0
+            if entry.mapped == mapped { continue }
+            guard let target = engine.registry.target(id) else { continue }
+            registered[id]?.mapped = mapped
             guard target.isHidden == mapped else { continue }
             do { try engine.setHidden(!mapped, for: id) } catch { report(error) }
             changed = true

@@ -82,6 +82,9 @@ public final class GtkDragHost {
         var keptAlive: [AnyObject] = []
         /// What opens a spring-loaded target (``register(_:as:springLoadedBy:)``).
         var springLoader: (any GtkSpringLoadingDelegate)?
+        /// Whether the widget was mapped when the engine was last told (nil: not yet): the
+        /// after-paint check asks the engine only when this changes.
+        var mapped: Bool?
     }
 
     /// A GTK drag started by this host, alive from `drag-begin` to `drag-end`.
