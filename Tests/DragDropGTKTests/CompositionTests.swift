@@ -24,15 +24,6 @@ struct CompositionTests {
         }
     }
 
-    /// Double-clicks "word" in the draft until it is selected.
-    func selectWordInDraft(_ frame: ScreenRect, app: FixtureApp, pointer: Pointer) async throws {
-        let mark = app.lineCount
-        try pointer.doubleClick(at: (frame.midX, frame.midY))
-        try await app.waitFor(TextLine.self, "'word' selected", after: mark) {
-            $0.id == "draft" && $0.selection == "word"
-        }
-    }
-
     @Test(
         "L4: text dropped into a text view while a dead key composes there lands at the drop point, and the next key finishes é where the composition was"
     )
@@ -140,15 +131,11 @@ struct KoreanInputMethodTests {
             let end = try layout.word("end", in: "notes")
             let cafe = try layout.word("cafe", in: "notes")
             let word = try layout.word("word", in: "draft")
-            var mark = app.lineCount
-            try pointer.doubleClick(at: (word.midX, word.midY))
-            try await app.waitFor(TextLine.self, "'word' selected", after: mark) {
-                $0.id == "draft" && $0.selection == "word"
-            }
+            try await selectWordInDraft(word, app: app, pointer: pointer)
             try await Task.sleep(for: .milliseconds(500))  // past the double-click time
             try pointer.click(at: (end.x + end.width + 4, end.midY))
             try await compose한(in: "notes", app: app, pointer: pointer)
-            mark = app.lineCount
+            let mark = app.lineCount
             try pointer.drag(from: (word.midX, word.midY), to: (cafe.x + 1, cafe.midY), pause: 0.15)
             try await app.waitFor(TextLine.self, "the drop before cafe, 한 where it was", after: mark) {
                 $0.id == "notes" && $0.text == "wordcafe end한"
@@ -171,15 +158,11 @@ struct KoreanInputMethodTests {
             let layout = try await app.settledSceneLayout()
             let field = try layout.frame("to")
             let word = try layout.word("word", in: "draft")
-            var mark = app.lineCount
-            try pointer.doubleClick(at: (word.midX, word.midY))
-            try await app.waitFor(TextLine.self, "'word' selected", after: mark) {
-                $0.id == "draft" && $0.selection == "word"
-            }
+            try await selectWordInDraft(word, app: app, pointer: pointer)
             try await Task.sleep(for: .milliseconds(500))  // past the double-click time
             try pointer.click(at: (field.x + field.width - 20, field.midY))  // the caret after "end"
             try await compose한(in: "to", app: app, pointer: pointer)
-            mark = app.lineCount
+            let mark = app.lineCount
             try pointer.drag(from: (word.midX, word.midY), to: (field.x + 8, field.midY), pause: 0.15)
             try await app.waitFor(EntryLine.self, "the drop before cafe, 한 where it was", after: mark) {
                 $0.text == "wordcafe end한"
@@ -189,5 +172,14 @@ struct KoreanInputMethodTests {
             #expect(texts.allSatisfy { $0.filter { $0 == "한" }.count == 1 && !$0.contains("ㅎ") }, "\(texts)")
             #expect(app.latest(TextLine.self, id: "draft")?.text == "word", "the draft keeps its word (a copy)")
         }
+    }
+}
+
+/// Double-clicks "word" in the text scene's draft until it is selected.
+func selectWordInDraft(_ frame: ScreenRect, app: FixtureApp, pointer: Pointer) async throws {
+    let mark = app.lineCount
+    try pointer.doubleClick(at: (frame.midX, frame.midY))
+    try await app.waitFor(TextLine.self, "'word' selected", after: mark) {
+        $0.id == "draft" && $0.selection == "word"
     }
 }

@@ -97,19 +97,13 @@ struct GridWidgetTests {
             // The front card hangs from the grab point as the tile did: centred on the pointer.
             let card = ScreenRect(
                 x: over.x - notes.width / 2, y: over.y - notes.height / 2, width: notes.width, height: notes.height)
-            let front = card.insetBy(8, 8)
-            let area = Int(front.width * front.height)
-            let colour = shot.count(in: front, where: near(selected, 8))
+            let seen = FlockCard(shot, card: card, selected: selected, inset: (8, 8), stackWidth: card.width - 8)
             #expect(
-                colour > area / 3, "F2: the card shows the tile as it looks (\(colour) of \(area) pixels its colour)")
+                seen.colour > seen.area / 3, "F2: the card shows the tile as it looks (\(seen.colour) of \(seen.area))")
             // Its name: the tile's white letters on its colour.
-            let letters = shot.count(in: front) { Int($0.red) + Int($0.green) + Int($0.blue) > 3 * 235 }
-            #expect(letters > 20, "F2: the tile's name shows on the card (\(letters) white pixels)")
-            // M3: the second card is stacked behind, showing under the front card's bottom edge
-            // (the grid around it is white).
-            let below = ScreenRect(x: card.x + 8, y: card.maxY, width: card.width - 8, height: 8)
-            let stacked = shot.count(in: below) { Int($0.red) + Int($0.green) + Int($0.blue) < 3 * 240 }
-            #expect(stacked > 60, "M3: the card behind shows under the front one (\(stacked) pixels)")
+            #expect(seen.letters > 20, "F2: the tile's name shows on the card (\(seen.letters) white pixels)")
+            // M3: the second card is stacked behind, under the front card's bottom edge.
+            #expect(seen.stacked > 60, "M3: the card behind shows under the front one (\(seen.stacked) pixels)")
             try pointer.key("Escape")
             try pointer.release()
             try await app.waitForDragEnd(after: mark)

@@ -120,19 +120,15 @@ struct OutlineViewTests {
             let card = ScreenRect(
                 x: over.x - (grab.x - notes.x), y: over.y - (grab.y - notes.y), width: notes.width,
                 height: notes.height)
-            let front = card.insetBy(8, 6)
-            let area = Int(front.width * front.height)
-            let colour = shot.count(in: front, where: near(selected, 8))
-            #expect(
-                colour > area / 2, "F2: the card shows the row as it looks (\(colour) of \(area) pixels its colour)")
             // Its name, indented as in the outline: white letters in the card's left part.
-            let name = ScreenRect(x: card.x + 30, y: front.y, width: 80, height: front.height)
-            let letters = shot.count(in: name) { Int($0.red) + Int($0.green) + Int($0.blue) > 3 * 235 }
-            #expect(letters > 20, "F2: the row's name shows on the card (\(letters) white pixels)")
-            // M3: the other card is stacked behind, showing under the front card's bottom edge.
-            let below = ScreenRect(x: card.x + 8, y: card.maxY, width: card.width - 40, height: 8)
-            let stacked = shot.count(in: below) { Int($0.red) + Int($0.green) + Int($0.blue) < 3 * 240 }
-            #expect(stacked > 60, "M3: the card behind shows under the front one (\(stacked) pixels)")
+            let name = ScreenRect(x: card.x + 30, y: card.y + 6, width: 80, height: card.height - 12)
+            let seen = FlockCard(
+                shot, card: card, selected: selected, inset: (8, 6), name: name, stackWidth: card.width - 40)
+            #expect(
+                seen.colour > seen.area / 2, "F2: the card shows the row as it looks (\(seen.colour) of \(seen.area))")
+            #expect(seen.letters > 20, "F2: the row's name shows on the card (\(seen.letters) white pixels)")
+            // M3: the other card is stacked behind, under the front card's bottom edge.
+            #expect(seen.stacked > 60, "M3: the card behind shows under the front one (\(seen.stacked) pixels)")
             try pointer.key("Escape")
             try pointer.release()
             try await app.waitForDragEnd(after: mark)

@@ -121,14 +121,5 @@ func runExternalLatency(_ peer: ExternalPeer) -> Never {
                 + ["", "no display", "libXtst.so.6 is missing", "no drag image appeared"][
                     Int(min(max(result.error, 0), 3))])
     }
-    let latencies = Array(UnsafeBufferPointer(start: result.latencies, count: Int(result.count)))
-    func cpu(at time: Double) -> Double {
-        samples.min { abs($0.time - time) < abs($1.time - time) }?.cpu ?? .nan
-    }
-    let moves = Double(result.count + result.lost)
-    let perMove = (cpu(at: result.last_move) - cpu(at: result.first_move)) / max(1, moves - 1)
-    print(
-        "ok \(percentile(latencies, 0.5)) \(percentile(latencies, 0.9)) \(percentile(latencies, 0.99)) \(latencies.last ?? .nan) \(result.lost) \(perMove)"
-    )
-    exit(0)
+    reportLatency(result, cpuSamples: samples)
 }

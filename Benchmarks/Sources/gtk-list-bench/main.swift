@@ -146,6 +146,22 @@ func buildOurs(count: Int, host: GtkDragHost) -> Built {
         register: { try view.register(in: "window") })
 }
 
+/// Prints the latency line, `ok P50 P90 P99 MAX LOST CPU_MS_PER_MOVE` (the CPU per move read
+/// off `samples` at the first and the last move), and exits.
+func reportLatency(_ result: DDLatencyResult, cpuSamples samples: [(time: Double, cpu: Double)]) -> Never {
+    let latencies = Array(UnsafeBufferPointer(start: result.latencies, count: Int(result.count)))
+    /// The CPU time at the sample nearest `time`.
+    func cpu(at time: Double) -> Double {
+        samples.min { abs($0.time - time) < abs($1.time - time) }?.cpu ?? .nan
+    }
+    let moves = Double(result.count + result.lost)
+    let perMove = (cpu(at: result.last_move) - cpu(at: result.first_move)) / max(1, moves - 1)
+    print(
+        "ok \(percentile(latencies, 0.5)) \(percentile(latencies, 0.9)) \(percentile(latencies, 0.99)) \(latencies.last ?? .nan) \(result.lost) \(perMove)"
+    )
+    exit(0)
+}
+
 @MainActor
 func buildListView(count: Int) -> Built {
     let strings = gtk_string_list_new(nil)!
@@ -393,17 +409,7 @@ case "latency":
     }
     // (GtkTextView's own drag has no signal to watch: its image window is the evidence.)
     if kind != "textview", !dragBegan { fail("no drag began (\(result.count) moves timed)") }
-    let latencies = Array(UnsafeBufferPointer(start: result.latencies, count: Int(result.count)))
-    /// This thread's CPU time at the sample nearest `time`.
-    func cpu(at time: Double) -> Double {
-        samples.min { abs($0.time - time) < abs($1.time - time) }?.cpu ?? .nan
-    }
-    let moves = Double(result.count + result.lost)
-    let perMove = (cpu(at: result.last_move) - cpu(at: result.first_move)) / max(1, moves - 1)
-    print(
-        "ok \(percentile(latencies, 0.5)) \(percentile(latencies, 0.9)) \(percentile(latencies, 0.99)) \(latencies.last ?? .nan) \(result.lost) \(perMove)"
-    )
-    exit(0)
+    reportLatency(result, cpuSamples: samples)
 
 case "first-frame":
     print("ok \((firstFrame - started) * 1000) \(residentBytes()) \((cpuSeconds() - startedCPU) * 1000)")

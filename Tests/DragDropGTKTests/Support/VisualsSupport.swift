@@ -100,6 +100,32 @@ func near(_ color: RGB, _ tolerance: Int = 3) -> (RGB) -> Bool {
     }
 }
 
+/// What the front card of a flock shows (F2, M3), read off a screenshot: `card` is the dragged
+/// tile's or row's frame as it hangs from the pointer, `selected` its selection colour, `name`
+/// where its white name is drawn (the whole card when nil), `stackWidth` how far along its bottom
+/// edge to look for the card behind.
+struct FlockCard {
+    /// Pixels of the item's own colour inside the card, inset by `inset`, and their area.
+    var colour: Int
+    var area: Int
+    /// Near-white pixels (the item's name) where the name is drawn.
+    var letters: Int
+    /// Pixels that are not the white around the card in an 8-point band under its bottom edge.
+    var stacked: Int
+
+    init(
+        _ shot: Screenshot, card: ScreenRect, selected: RGB, inset: (Double, Double), name: ScreenRect? = nil,
+        stackWidth: Double
+    ) {
+        let front = card.insetBy(inset.0, inset.1)
+        area = Int(front.width * front.height)
+        colour = shot.count(in: front, where: near(selected, 8))
+        letters = shot.count(in: name ?? front) { Int($0.red) + Int($0.green) + Int($0.blue) > 3 * 235 }
+        let below = ScreenRect(x: card.x + 8, y: card.maxY, width: stackWidth, height: 8)
+        stacked = shot.count(in: below) { Int($0.red) + Int($0.green) + Int($0.blue) < 3 * 240 }
+    }
+}
+
 extension FixtureApp {
     /// The latest `controls` line of the visuals scene, in screen coordinates.
     func controls() throws -> [String: ScreenRect] {
