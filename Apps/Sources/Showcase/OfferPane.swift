@@ -84,7 +84,7 @@ final class OfferPane: ShowcasePane, GtkDragHostDelegate {
         let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
         widget = column
 
-        let offered = representations().map(\.type.mimeType).joined(separator: ", then ")
+        let offered = representations().map(\.type.mimeType).joined(separator: ", ")
         UI.append(
             column,
             UI.label(words("Offered, richest first: {types}.", ["types": offered]), selectable: true, wrap: true))
