@@ -1,7 +1,7 @@
 /// Why a drop's data could not be used, and what a widget says when a drop fails (L1): whole
 /// sentences for each thing that was not added, and the reasons they end with, in the
 /// catalogs like every other sentence. The engine's transfers, the GTK layer's readers of other
-/// apps' data and its widgets say them through `ReasonText`.
+/// apps' data and its widgets say them through `Localization.format`.
 ///
 /// A reason is a clause ("it is larger than the 1 MB that can be taken here"): no capital, no
 /// final full stop, written to follow a colon.

@@ -39,18 +39,13 @@ public enum Localization {
     }
 
     /// `message` in the current language with `arguments` put in its placeholders; `count`
-    /// chooses the plural form and fills `{count}`.
-    static func format(_ message: EngineMessage, count: Int? = nil, _ arguments: [String: MessageArgument] = [:])
+    /// chooses the plural form and fills `{count}` (the GTK layer's failures and reasons say
+    /// theirs through it too).
+    package static func format(
+        _ message: EngineMessage, count: Int? = nil, _ arguments: [String: MessageArgument] = [:]
+    )
         -> String
     {
-        current.format(message, count: count, arguments)
-    }
-
-    /// `message` in the current language, for the package's other layers (the GTK widgets'
-    /// failures and reasons): ``format(_:count:_:)`` under another name.
-    package static func say(
-        _ message: EngineMessage, count: Int? = nil, _ arguments: [String: MessageArgument] = [:]
-    ) -> String {
         current.format(message, count: count, arguments)
     }
 

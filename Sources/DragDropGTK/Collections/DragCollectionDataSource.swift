@@ -126,7 +126,7 @@ extension DragCollectionDataSource {
     public func collectionView(_ view: DragCollectionView, perform drop: DropRequest, intoFolderAt index: Int)
         -> DropResult
     {
-        .failed(DropFailure(.forbidden, Localization.say(.takesNothing, ["name": .name(title(at: index))])))
+        .failed(DropFailure(.forbidden, Localization.format(.takesNothing, ["name": .name(title(at: index))])))
     }
     /// Nothing to remove.
     public func collectionView(

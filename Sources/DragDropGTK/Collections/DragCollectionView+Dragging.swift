@@ -77,7 +77,7 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
     public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
         finishPublishing()
         guard let dataSource else {
-            return .failed(DropFailure(.failed, Localization.say(.notAvailable, ["name": .name(title)])))
+            return .failed(DropFailure(.failed, Localization.format(.notAvailable, ["name": .name(title)])))
         }
         if drop.destination == id {
             let index = min(max(0, drop.index ?? dataSource.numberOfItems), dataSource.numberOfItems)
@@ -95,7 +95,7 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
             return .failed(
                 DropFailure(
                     .failed,
-                    Localization.say(
+                    Localization.format(
                         .nothingCalled, ["name": .name(title), "destination": .name("\(drop.destination)")])))
         }
         return dataSource.collectionView(self, perform: drop, intoFolderAt: index)

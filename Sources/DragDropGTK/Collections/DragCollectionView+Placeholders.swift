@@ -52,7 +52,7 @@ extension DragCollectionView {
         }
         guard let dataSource else {
             host.completeDeferredDrop(
-                token, with: .failed(DropFailure(.failed, Localization.say(.notAvailable, ["name": .name(title)]))))
+                token, with: .failed(DropFailure(.failed, Localization.format(.notAvailable, ["name": .name(title)]))))
             return
         }
         let index = min(landing(of: entry, among: nil), dataSource.numberOfItems)

@@ -292,7 +292,7 @@ public final class DragOutlineView {
 
     func perform(_ drop: DropRequest) -> DropResult {
         guard let dataSource else {
-            return .failed(DropFailure(.failed, Localization.say(.notAvailable, ["name": .name(collection.title)])))
+            return .failed(DropFailure(.failed, Localization.format(.notAvailable, ["name": .name(collection.title)])))
         }
         let point = drop.outline ?? .between(parent: nil, index: tree.children(of: nil).count, depth: 0)
         lastDropParent = .some(point.parent)
@@ -331,7 +331,7 @@ final class OutlineRows: DragCollectionDataSource {
     }
 
     func collectionView(_ collection: DragCollectionView, perform drop: DropRequest, at index: Int) -> DropResult {
-        view?.perform(drop) ?? .failed(DropFailure(.failed, Localization.say(.outlineGone)))
+        view?.perform(drop) ?? .failed(DropFailure(.failed, Localization.format(.outlineGone)))
     }
 
     func collectionView(_ collection: DragCollectionView, removeMovedItems items: [DragItem], after drop: DropRequest)

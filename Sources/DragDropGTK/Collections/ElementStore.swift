@@ -153,7 +153,7 @@ final class ElementStore<Element: StoredElement>: DragCollectionDataSource {
 
     func collectionView(_ view: DragCollectionView, perform drop: DropRequest, intoFolderAt index: Int) -> DropResult {
         guard let intoFolder, elements.indices.contains(index), elements[index].isFolder else {
-            return .failed(DropFailure(.forbidden, Localization.say(.noSuchFolder, ["name": .name(view.title)])))
+            return .failed(DropFailure(.forbidden, Localization.format(.noSuchFolder, ["name": .name(view.title)])))
         }
         return .committed(undo: change(to: intoFolder(elements, index, drop), selecting: []))
     }

@@ -98,7 +98,7 @@ public final class SegmentedControl {
 
 extension SegmentedControl: GtkSpringLoadingDelegate {
     public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        .failed(DropFailure(.forbidden, Localization.say(.segmentsTakeNoDrops, ["name": .name(name)])))
+        .failed(DropFailure(.forbidden, Localization.format(.segmentsTakeNoDrops, ["name": .name(name)])))
     }
 
     /// Content held over a segment selects it (SP1).

@@ -70,7 +70,7 @@ public final class SpringButton: GtkDragRegistering {
 
 extension SpringButton: GtkSpringLoadingDelegate {
     public func dragHost(_ host: GtkDragHost, perform drop: DropRequest) -> DropResult {
-        .failed(DropFailure(.forbidden, Localization.say(.takesNoDrops, ["name": .name(title)])))
+        .failed(DropFailure(.forbidden, Localization.format(.takesNoDrops, ["name": .name(title)])))
     }
 
     public func dragHost(_ host: GtkDragHost, activate control: TargetID, explicit: Bool) {

@@ -54,11 +54,11 @@ public enum EditClipboard {
                 },
                 finish: { source, result in
                     guard let texture = gdk_clipboard_read_texture_finish(OpaquePointer(source), result, nil) else {
-                        return .failure(GIOFailure(message: Localization.say(.clipboardNoPicture)))
+                        return .failure(GIOFailure(message: Localization.format(.clipboardNoPicture)))
                     }
                     defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
                     guard let bytes = gdk_texture_save_to_png_bytes(texture) else {
-                        return .failure(GIOFailure(message: Localization.say(.pictureNotSaved)))
+                        return .failure(GIOFailure(message: Localization.format(.pictureNotSaved)))
                     }
                     return .success(UInt(bitPattern: UnsafeMutableRawPointer(bytes)))
                 })
@@ -98,7 +98,7 @@ public enum EditClipboard {
             finish: { source, result in
                 var error: UnsafeMutablePointer<GError>?
                 guard let stream = gdk_clipboard_read_finish(OpaquePointer(source), result, nil, &error) else {
-                    return .failure(GIOFailure(error, fallback: Localization.say(.clipboardUnreadable)))
+                    return .failure(GIOFailure(error, fallback: Localization.format(.clipboardUnreadable)))
                 }
                 return .success(UInt(bitPattern: UnsafeMutableRawPointer(stream)))
             })
@@ -123,7 +123,7 @@ public enum EditClipboard {
                         guard
                             let bytes = g_input_stream_read_bytes_finish(
                                 source?.assumingMemoryBound(to: GInputStream.self), result, &error)
-                        else { return .failure(GIOFailure(error, fallback: Localization.say(.clipboardUnreadable))) }
+                        else { return .failure(GIOFailure(error, fallback: Localization.format(.clipboardUnreadable))) }
                         return .success(UInt(bitPattern: UnsafeMutableRawPointer(bytes)))
                     }),
                 let bytes = OpaquePointer(bitPattern: bits)
@@ -182,7 +182,7 @@ public enum EditClipboard {
                 },
                 finish: { source, result in
                     guard let raw = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil) else {
-                        return .failure(GIOFailure(message: Localization.say(.clipboardNoText)))
+                        return .failure(GIOFailure(message: Localization.format(.clipboardNoText)))
                     }
                     return .success(UInt(bitPattern: UnsafeMutableRawPointer(raw)))
                 })

@@ -20,7 +20,7 @@ extension GtkDragHost: @MainActor DragEngineDelegate {
     public func dragEngine(_ engine: DragEngine, perform drop: DropRequest) -> DropResult {
         guard let owner = delegate(of: drop.destination) else {
             return .failed(
-                DropFailure(.failed, Localization.say(.noOwner, ["destination": .name("\(drop.destination)")])))
+                DropFailure(.failed, Localization.format(.noOwner, ["destination": .name("\(drop.destination)")])))
         }
         return owner.dragHost(self, perform: drop)
     }

@@ -43,7 +43,7 @@ public enum DropLoading {
                     once.resume(
                         .failure(
                             .sourceUnavailable(
-                                Localization.say(.reasonStillArriving, ["duration": .text(Self.seconds(seconds))]))))
+                                Localization.format(.reasonStillArriving, ["duration": .text(Self.seconds(seconds))]))))
                 else { return }
                 progress.cancel()
                 loading.cancel()
@@ -91,7 +91,7 @@ public enum DropLoading {
     /// "The text was not added: nothing arrived from the other app for 15 seconds.".
     public nonisolated static func failure(_ error: TransferError, adding what: Subject) -> DropFailure {
         if error == .cancelled {
-            return DropFailure(.cancelled, sentence(what, Localization.say(.reasonCancelled)))
+            return DropFailure(.cancelled, sentence(what, Localization.format(.reasonCancelled)))
         }
         return refusal(what, reason(error))
     }
@@ -105,15 +105,15 @@ public enum DropLoading {
     private nonisolated static func sentence(_ what: Subject, _ reason: String) -> String {
         let because: [String: MessageArgument] = ["reason": .text(reason)]
         switch what {
-        case .text: return Localization.say(.notAddedText, because)
-        case .contact: return Localization.say(.notAddedContact, because)
-        case .picture: return Localization.say(.notAddedPicture, because)
-        case .photo: return Localization.say(.notAddedPhoto, because)
-        case .fileList: return Localization.say(.notAddedFileList, because)
-        case .document: return Localization.say(.notAddedDocument, because)
-        case .content: return Localization.say(.notAddedContent, because)
+        case .text: return Localization.format(.notAddedText, because)
+        case .contact: return Localization.format(.notAddedContact, because)
+        case .picture: return Localization.format(.notAddedPicture, because)
+        case .photo: return Localization.format(.notAddedPhoto, because)
+        case .fileList: return Localization.format(.notAddedFileList, because)
+        case .document: return Localization.format(.notAddedDocument, because)
+        case .content: return Localization.format(.notAddedContent, because)
         case .named(let name):
-            return Localization.say(.notAddedNamed, because.merging(["name": .name(name)]) { a, _ in a })
+            return Localization.format(.notAddedNamed, because.merging(["name": .name(name)]) { a, _ in a })
         }
     }
 
@@ -122,15 +122,15 @@ public enum DropLoading {
     public nonisolated static func reason(_ error: TransferError) -> String {
         switch error {
         case .tooLarge(_, let limit, _):
-            return Localization.say(.reasonLarger, ["limit": .text(ByteCount.format(limit))])
+            return Localization.format(.reasonLarger, ["limit": .text(ByteCount.format(limit))])
         case .malformed(let type, let reason):
             return notValid(type, because: sentenceBody(reason))
         case .sourceUnavailable(let reason):
             return sentenceBody(reason)
         case .noAcceptableRepresentation:
-            return Localization.say(.reasonNothingUsable)
+            return Localization.format(.reasonNothingUsable)
         case .cancelled:
-            return Localization.say(.reasonCancelled)
+            return Localization.format(.reasonCancelled)
         default:
             return lowercasedFirst(sentenceBody(error.description))
         }
@@ -142,13 +142,13 @@ public enum DropLoading {
         let essence = type.split(separator: ";").first.map { String($0).lowercased() } ?? type
         let because: [String: MessageArgument] = ["reason": .text(reason)]
         switch essence {
-        case "text/uri-list": return Localization.say(.reasonNotURIList, because)
-        case "image/png": return Localization.say(.reasonNotPNG, because)
-        case "image/jpeg": return Localization.say(.reasonNotJPEG, because)
-        case "application/pdf": return Localization.say(.reasonNotPDF, because)
+        case "text/uri-list": return Localization.format(.reasonNotURIList, because)
+        case "image/png": return Localization.format(.reasonNotPNG, because)
+        case "image/jpeg": return Localization.format(.reasonNotJPEG, because)
+        case "application/pdf": return Localization.format(.reasonNotPDF, because)
         default:
-            if essence.hasPrefix("text/") { return Localization.say(.reasonNotText, because) }
-            return Localization.say(.reasonNotType, because.merging(["type": .text(essence)]) { a, _ in a })
+            if essence.hasPrefix("text/") { return Localization.format(.reasonNotText, because) }
+            return Localization.format(.reasonNotType, because.merging(["type": .text(essence)]) { a, _ in a })
         }
     }
 

@@ -41,20 +41,20 @@ public final class DroppedImage: @unchecked Sendable {
         public var clause: String {
             switch self {
             case .unsupported(let type):
-                Localization.say(.pictureUnsupported, ["type": .text(type)])
+                Localization.format(.pictureUnsupported, ["type": .text(type)])
             case .noHeader(let format):
-                Localization.say(.pictureNoHeader, ["format": .text(format)])
+                Localization.format(.pictureNoHeader, ["format": .text(format)])
             case .tooLarge(let width, let height):
-                Localization.say(
+                Localization.format(
                     .pictureTooLarge,
                     [
                         "width": .text(DropLoading.count(width)), "height": .text(DropLoading.count(height)),
                         "megapixels": .text(DropLoading.count(DroppedImage.maximumPixels / 1_000_000)),
                     ])
             case .damaged(let reason):
-                Localization.say(.pictureDamaged, ["reason": .text(reason)])
+                Localization.format(.pictureDamaged, ["reason": .text(reason)])
             case .undecodable(let reason):
-                Localization.say(.pictureUndecodable, ["reason": .text(DropLoading.sentenceBody(reason))])
+                Localization.format(.pictureUndecodable, ["reason": .text(DropLoading.sentenceBody(reason))])
             }
         }
 

@@ -36,7 +36,7 @@ public struct WebFetcher: WebFetching {
         guard Self.isWeb(url) else {
             throw .malformed(
                 type: ContentType.uriList.mimeType,
-                reason: Localization.say(.notWebAddress, ["address": .name(url.absoluteString)]))
+                reason: Localization.format(.notWebAddress, ["address": .name(url.absoluteString)]))
         }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = idleTimeout
@@ -51,7 +51,7 @@ public struct WebFetcher: WebFetching {
         DispatchQueue.global().asyncAfter(deadline: .now() + total) {
             download.cancel(
                 .sourceUnavailable(
-                    Localization.say(
+                    Localization.format(
                         .webTookLonger,
                         [
                             "address": .name(url.absoluteString),
@@ -166,7 +166,7 @@ public struct WebFetcher: WebFetching {
             completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
         ) {
             guard let http = response as? HTTPURLResponse else {
-                cancel(.sourceUnavailable(Localization.say(.webNoAnswer, ["address": .name(url.absoluteString)])))
+                cancel(.sourceUnavailable(Localization.format(.webNoAnswer, ["address": .name(url.absoluteString)])))
                 completionHandler(.cancel)
                 return
             }
@@ -174,7 +174,7 @@ public struct WebFetcher: WebFetching {
                 let reason = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
                 cancel(
                     .sourceUnavailable(
-                        Localization.say(
+                        Localization.format(
                             .webServerAnswered, ["status": .text(String(http.statusCode)), "reason": .name(reason)])))
                 completionHandler(.cancel)
                 return
@@ -221,13 +221,13 @@ public struct WebFetcher: WebFetching {
             if redirects > maxRedirects {
                 refuse(
                     .sourceUnavailable(
-                        Localization.say(
+                        Localization.format(
                             .webRedirectedTooOften, count: maxRedirects, ["address": .name(url.absoluteString)])))
                 completionHandler(nil)
             } else if let next = request.url, !WebFetcher.isWeb(next) {
                 refuse(
                     .sourceUnavailable(
-                        Localization.say(
+                        Localization.format(
                             .webRedirectedAway,
                             ["address": .name(url.absoluteString), "target": .name(next.absoluteString)])))
                 completionHandler(nil)
@@ -247,14 +247,15 @@ public struct WebFetcher: WebFetching {
                 if nsError.code == NSURLErrorTimedOut {
                     finish(
                         .failure(
-                            .sourceUnavailable(Localization.say(.webSilent, ["address": .name(url.absoluteString)]))))
+                            .sourceUnavailable(Localization.format(.webSilent, ["address": .name(url.absoluteString)])))
+                    )
                 } else if nsError.code == NSURLErrorCancelled {
                     finish(.failure(.cancelled))
                 } else {
                     finish(
                         .failure(
                             .sourceUnavailable(
-                                Localization.say(
+                                Localization.format(
                                     .couldNotDownload,
                                     [
                                         "address": .name(url.absoluteString),

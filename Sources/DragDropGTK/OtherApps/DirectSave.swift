@@ -81,7 +81,8 @@ enum DirectSave {
                 let words: [String: MessageArgument] = [
                     "app": .name(appName), "duration": .text(Localization.duration(seconds: timeout.rounded())),
                 ]
-                throw .sourceUnavailable(Localization.say(now.entries.isEmpty ? .saidWouldSave : .stoppedSaving, words))
+                throw .sourceUnavailable(
+                    Localization.format(now.entries.isEmpty ? .saidWouldSave : .stoppedSaving, words))
             }
             try? await Task.sleep(nanoseconds: 250_000_000)
         }
@@ -131,7 +132,7 @@ extension ExternalDrop {
     /// us, as a `text/uri-list` naming them, in a new private folder under `root`.
     func directSaveContent(name: String, root: URL) async throws(TransferError) -> RepresentationContent {
         guard let x11, let source = sourceWindow, let display = gdk_display_get_default() else {
-            throw .sourceUnavailable(Localization.say(.saveOnlyOverX11))
+            throw .sourceUnavailable(Localization.format(.saveOnlyOverX11))
         }
         if let reason = sourceGoneReason { throw .sourceUnavailable(reason) }
         let folder = try DirectSave.folder(in: root)
@@ -157,12 +158,12 @@ extension ExternalDrop {
         // to write its `application/octet-stream`; sources that offer one are not read this way.
         guard answer.first == UInt8(ascii: "S") else {
             throw .sourceUnavailable(
-                named.map { Localization.say(.couldNotSaveNamed, ["app": .name($0)]) }
-                    ?? Localization.say(.couldNotSave))
+                named.map { Localization.format(.couldNotSaveNamed, ["app": .name($0)]) }
+                    ?? Localization.format(.couldNotSave))
         }
         finish(accepted: true)
         try await DirectSave.awaitFiles(
-            in: folder, timeout: DirectSave.arrivalTimeout, appName: named ?? Localization.say(.theOtherApp))
+            in: folder, timeout: DirectSave.arrivalTimeout, appName: named ?? Localization.format(.theOtherApp))
         return .data(Data(DirectSave.uriList(of: folder).utf8))
     }
 

@@ -13,7 +13,7 @@ import Foundation
 final class ExternalDrop {
     /// Why reads fail once the other app is known to have quit (X11: its window went away;
     /// Wayland: ``GdkDropStream``'s check at the end of the data), as the end of a sentence.
-    nonisolated static var sourceQuitReason: String { Localization.say(.sourceQuit) }
+    nonisolated static var sourceQuitReason: String { Localization.format(.sourceQuit) }
 
     /// The `GdkDrop`.
     let drop: GObjectRef
@@ -117,7 +117,7 @@ final class ExternalDrop {
     func finish(accepted: Bool) {
         guard !finished else { return }
         finished = true
-        for reader in readers { reader.cancel(reason: Localization.say(.dropIsOver)) }
+        for reader in readers { reader.cancel(reason: Localization.format(.dropIsOver)) }
         readers = []
         let action = !accepted ? 0 : operation == .move ? GDK_ACTION_MOVE.rawValue : GDK_ACTION_COPY.rawValue
         gdk_drop_finish(OpaquePointer(drop.raw), GdkDragAction(rawValue: action))
@@ -133,7 +133,7 @@ final class ExternalDrop {
                 openStream(portalType.mimeType), limit: FileTransferPortal.keyLimit + 1, type: portalType.mimeType)
             let paths = try await FileTransferPortal.retrieve(FileTransferPortal.key(from: bytes))
             guard !paths.isEmpty else {
-                throw .malformed(type: portalType.mimeType, reason: Localization.say(.transferHoldsNoFiles))
+                throw .malformed(type: portalType.mimeType, reason: Localization.format(.transferHoldsNoFiles))
             }
             return .data(FileTransferPortal.uriList(paths))
         } catch {

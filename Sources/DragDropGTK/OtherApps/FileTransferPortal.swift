@@ -41,12 +41,12 @@ enum FileTransferPortal {
     nonisolated static func key(from data: Data) throws(TransferError) -> String {
         let body = data.prefix { $0 != 0 }
         let type = mimeTypes[0]
-        guard !body.isEmpty else { throw .malformed(type: type, reason: Localization.say(.noTransferKey)) }
+        guard !body.isEmpty else { throw .malformed(type: type, reason: Localization.format(.noTransferKey)) }
         guard body.count <= keyLimit else {
             throw .tooLarge(type: type, limit: Int64(keyLimit), size: Int64(body.count))
         }
         guard body.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-            throw .malformed(type: type, reason: Localization.say(.badTransferKey))
+            throw .malformed(type: type, reason: Localization.format(.badTransferKey))
         }
         return String(decoding: body, as: UTF8.self)
     }
@@ -64,7 +64,7 @@ enum FileTransferPortal {
 
     /// Opens a read-only transfer of `paths` with the portal; its key.
     static func register(_ paths: [String]) async throws(TransferError) -> String {
-        guard isAvailable else { throw .sourceUnavailable(Localization.say(.portalNotRunning)) }
+        guard isAvailable else { throw .sourceUnavailable(Localization.format(.portalNotRunning)) }
         do {
             let bits = try await GAsync.call { callback, data in
                 withCStrings(paths) { array in
@@ -73,29 +73,31 @@ enum FileTransferPortal {
             } finish: { _, result in
                 var error: UnsafeMutablePointer<GError>?
                 guard let key = dd_portal_register_files_finish(result, &error) else {
-                    return .failure(GIOFailure(error, fallback: Localization.say(.portalTookNoFiles)))
+                    return .failure(GIOFailure(error, fallback: Localization.format(.portalTookNoFiles)))
                 }
                 return .success(UInt(bitPattern: key))
             }
-            guard let raw = UnsafeMutablePointer<CChar>(bitPattern: bits) else { throw GIOFailure(message: Localization.say(.portalTookNoFiles)) }
+            guard let raw = UnsafeMutablePointer<CChar>(bitPattern: bits) else {
+                throw GIOFailure(message: Localization.format(.portalTookNoFiles))
+            }
             defer { g_free(raw) }
             return String(cString: raw)
         } catch {
             throw .sourceUnavailable(
-                Localization.say(.portalRefused, ["reason": .text(DropLoading.clause("\(error)"))]))
+                Localization.format(.portalRefused, ["reason": .text(DropLoading.clause("\(error)"))]))
         }
     }
 
     /// The paths of the transfer `key`, as this app may open them.
     static func retrieve(_ key: String) async throws(TransferError) -> [String] {
-        guard isAvailable else { throw .sourceUnavailable(Localization.say(.portalNotRunning)) }
+        guard isAvailable else { throw .sourceUnavailable(Localization.format(.portalNotRunning)) }
         do {
             let bits = try await GAsync.call { callback, data in
                 dd_portal_retrieve_files_async(key, nil, callback, data)
             } finish: { _, result in
                 var error: UnsafeMutablePointer<GError>?
                 guard let paths = dd_portal_retrieve_files_finish(result, &error) else {
-                    return .failure(GIOFailure(error, fallback: Localization.say(.portalGaveNoFiles)))
+                    return .failure(GIOFailure(error, fallback: Localization.format(.portalGaveNoFiles)))
                 }
                 return .success(UInt(bitPattern: paths))
             }
@@ -110,7 +112,7 @@ enum FileTransferPortal {
             return paths
         } catch {
             throw .sourceUnavailable(
-                Localization.say(.portalGaveNothing, ["reason": .text(DropLoading.clause("\(error)"))]))
+                Localization.format(.portalGaveNothing, ["reason": .text(DropLoading.clause("\(error)"))]))
         }
     }
 }

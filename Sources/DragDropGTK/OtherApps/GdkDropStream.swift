@@ -159,7 +159,7 @@ final class GdkDropStream: ByteSource {
                     let bytes = g_input_stream_read_bytes_finish(
                         source?.assumingMemoryBound(to: GInputStream.self), result, &error)
                     guard let bytes else {
-                        return .failure(GIOFailure(error, fallback: Localization.say(.readingFailed)))
+                        return .failure(GIOFailure(error, fallback: Localization.format(.readingFailed)))
                     }
                     return .success(UInt(bitPattern: UnsafeMutableRawPointer(bytes)))
                 },
@@ -189,7 +189,7 @@ final class GdkDropStream: ByteSource {
                         ? gdk_drop_read_finish(OpaquePointer(source), result, nil, &error)
                         : gdk_clipboard_read_finish(OpaquePointer(source), result, nil, &error)
                     guard let stream else {
-                        return .failure(GIOFailure(error, fallback: Localization.say(.otherAppSentNothing)))
+                        return .failure(GIOFailure(error, fallback: Localization.format(.otherAppSentNothing)))
                     }
                     return .success(UInt(bitPattern: UnsafeMutableRawPointer(stream)))
                 },

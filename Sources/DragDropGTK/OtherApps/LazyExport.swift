@@ -70,7 +70,7 @@ final class LazyExport {
             var list = Data()
             try await produce(entry, cancellable: cancellable) { chunk, _ in list.append(chunk) }
             let paths = try FileTransferPortal.paths(inURIList: list)
-            guard !paths.isEmpty else { throw GIOFailure(message: Localization.say(.noFilesHere)) }
+            guard !paths.isEmpty else { throw GIOFailure(message: Localization.format(.noFilesHere)) }
             let key = try await FileTransferPortal.register(paths)
             diagnose("export portal files=\(paths.count)")
             let bytes = Data(key.utf8) + Data([0])
@@ -104,7 +104,7 @@ final class LazyExport {
                 if let c = cancellable.pointer,
                     g_cancellable_is_cancelled(c.assumingMemoryBound(to: GCancellable.self)) != 0
                 {
-                    throw GIOFailure(message: Localization.say(.otherAppCancelled), cancelled: true)
+                    throw GIOFailure(message: Localization.format(.otherAppCancelled), cancelled: true)
                 }
                 let chunk = try await source.read(upTo: Self.chunkSize)
                 if chunk.isEmpty { break }
@@ -129,7 +129,7 @@ final class LazyExport {
             var error: UnsafeMutablePointer<GError>?
             let ok = g_output_stream_write_all_finish(
                 source?.assumingMemoryBound(to: GOutputStream.self), result, nil, &error)
-            return ok != 0 ? .success(0) : .failure(GIOFailure(error, fallback: Localization.say(.writingFailed)))
+            return ok != 0 ? .success(0) : .failure(GIOFailure(error, fallback: Localization.format(.writingFailed)))
         }
     }
 }

@@ -69,11 +69,11 @@ extension OtherAppDrags {
         let seconds = Int(finishTimeout)
         let reason: String
         switch why {
-        case .quit: reason = Localization.say(app == nil ? .otherAppQuit : .otherAppQuitNamed, named)
+        case .quit: reason = Localization.format(app == nil ? .otherAppQuit : .otherAppQuitNamed, named)
         case .silent:
-            reason = Localization.say(app == nil ? .otherAppSilent : .otherAppSilentNamed, count: seconds, named)
+            reason = Localization.format(app == nil ? .otherAppSilent : .otherAppSilentNamed, count: seconds, named)
         case .cancelled:
-            reason = Localization.say(app == nil ? .cancelledWhileTaking : .cancelledWhileTakingNamed, named)
+            reason = Localization.format(app == nil ? .cancelledWhileTaking : .cancelledWhileTakingNamed, named)
         }
         host.diagnose("drop in another app given up: \(why)")
         if host.engine.isDragging { host.drive { host.engine.dropRefused(by: app, reason: reason) } }

@@ -18,7 +18,7 @@ final class ReadSilence {
 
     /// Why a read that got nothing for `seconds` failed, as the end of a sentence.
     nonisolated static func reason(after seconds: Double) -> String {
-        Localization.say(.nothingArrived, ["duration": .text(Localization.duration(seconds: seconds))])
+        Localization.format(.nothingArrived, ["duration": .text(Localization.duration(seconds: seconds))])
     }
 
     /// Starts (or restarts) the wait: `expired` gets ``reason(after:)`` if ``disarm()`` is not

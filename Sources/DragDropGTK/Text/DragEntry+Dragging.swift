@@ -18,7 +18,7 @@ extension DragEntry: GtkDragHostDelegate {
             drop, accepting: Self.acceptedTypes, host: host, name: name,
             maximumLength: maximumLength.map { max(0, $0 - text.unicodeScalars.count) }
         ) { [weak self] dropped in
-            guard let self else { return .failed(DropFailure(.failed, Localization.say(.textFieldGone))) }
+            guard let self else { return .failed(DropFailure(.failed, Localization.format(.textFieldGone))) }
             // One line: line breaks between dropped items become spaces.
             var line = String(StyledHTML.plainText(of: dropped.runs).map { $0 == "\n" || $0 == "\r\n" ? " " : $0 })
             let at = min(offset, self.text.unicodeScalars.count)

@@ -80,13 +80,13 @@ extension DragTextView: GtkDragHostDelegate {
         }
         // The insertion point survives whatever changes while the data loads.
         guard let mark = styled.makeMark(at: offset, leftGravity: true) else {
-            return .failed(DropFailure(.failed, Localization.say(.insertionPointLost)))
+            return .failed(DropFailure(.failed, Localization.format(.insertionPointLost)))
         }
         return DroppedText.complete(
             drop, accepting: Self.acceptedTypes, host: host, name: name,
             maximumLength: maximumLength.map { max(0, $0 - styled.count) }
         ) { [weak self] dropped in
-            guard let self else { return .failed(DropFailure(.failed, Localization.say(.textViewGone))) }
+            guard let self else { return .failed(DropFailure(.failed, Localization.format(.textViewGone))) }
             let at = self.styled.offset(of: mark)
             self.styled.deleteMark(mark)
             let fromOtherApp = drop.items.allSatisfy { $0.app != host.engine.app }

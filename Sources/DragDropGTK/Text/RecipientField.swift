@@ -154,7 +154,7 @@ extension RecipientField: GtkDragHostDelegate {
         let accepted = Self.acceptedTypes
         let count = drop.data.itemCount
         guard count > 0, (0..<count).allSatisfy({ drop.data.choice(item: $0, accepting: accepted) != nil }) else {
-            return .failed(DropFailure(.forbidden, Localization.say(.takesContacts, ["name": .name(name)])))
+            return .failed(DropFailure(.forbidden, Localization.format(.takesContacts, ["name": .name(name)])))
         }
         let token = drop.token
         let room = max(0, Self.maximumLength - text.unicodeScalars.count)
@@ -184,7 +184,7 @@ extension RecipientField: GtkDragHostDelegate {
                 if data.contains(0) {
                     host?.completeDeferredDrop(
                         token,
-                        with: .failed(DropLoading.refusal(what, Localization.say(.reasonNul))))
+                        with: .failed(DropLoading.refusal(what, Localization.format(.reasonNul))))
                     return
                 }
                 recipients.append(Self.line(String(decoding: data, as: UTF8.self)))

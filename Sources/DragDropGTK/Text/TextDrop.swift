@@ -149,7 +149,7 @@ struct DroppedText: Sendable {
         maximumLength: Int? = nil, apply: @escaping @MainActor (DroppedText) -> DropResult
     ) -> DropResult {
         guard (0..<drop.data.itemCount).allSatisfy({ drop.data.choice(item: $0, accepting: accepted) != nil }) else {
-            return .failed(DropFailure(.forbidden, Localization.say(.takesOnlyText, ["name": .name(name)])))
+            return .failed(DropFailure(.forbidden, Localization.format(.takesOnlyText, ["name": .name(name)])))
         }
         let token = drop.token
         Task { @MainActor [weak host] in
@@ -170,10 +170,10 @@ struct DroppedText: Sendable {
         case .tooLong(let limit):
             DropLoading.refusal(
                 .text,
-                Localization.say(
+                Localization.format(
                     .reasonLonger, count: limit, ["number": .text(DropLoading.count(limit)), "name": .name(name)]))
         case .nul:
-            DropLoading.refusal(.text, Localization.say(.reasonNul))
+            DropLoading.refusal(.text, Localization.format(.reasonNul))
         case .transfer(let error):
             DropLoading.failure(error, adding: .text)
         }
