@@ -171,4 +171,37 @@ struct AutoscrollStateMachineTests {
         #expect(autoscroll.reset() == .none)
         #expect(AutoscrollConfiguration().stepInterval == .milliseconds(1000) / 60)
     }
+
+    @Test("A1: steps that scroll nothing come less often; a step that scrolls or another edge restores the pace")
+    func idleBackoff() {
+        var autoscroll = Autoscroll()
+        // At the top edge of a list already at its top: every step scrolls nothing.
+        _ = autoscroll.pointerMoved(to: Point(x: 100, y: 0), container: list(), now: ms(0))
+        var instants: [Int] = []
+        for _ in 0..<7 {
+            guard let deadline = autoscroll.deadline, case .scroll = autoscroll.tick(now: deadline) else { break }
+            instants.append(Int((deadline.sinceOrigin / .milliseconds(1)).rounded()))
+            autoscroll.stepApplied(.zero)
+        }
+        // One interval (250 ms) apart, then 2, 4, 8 and at most 16 intervals (4 s).
+        #expect(instants == [250, 750, 1750, 3750, 7750, 11750, 15750])
+        #expect(autoscroll.deadline == ms(19750))
+        // The content grew meanwhile: the step covers one interval, not the 4 s waited.
+        #expect(autoscroll.tick(now: ms(19750)) == .scroll("list", by: Vector(dx: 0, dy: -250)))
+        autoscroll.stepApplied(Vector(dx: 0, dy: -250))
+        #expect(autoscroll.deadline == ms(20000))
+
+        // Idle again, then the pointer heads for the other edge: the normal pace at once.
+        #expect(autoscroll.tick(now: ms(20000)) != .none)
+        autoscroll.stepApplied(.zero)
+        #expect(autoscroll.deadline == ms(20500))
+        #expect(autoscroll.pointerMoved(to: Point(x: 100, y: 399), container: list(), now: ms(20100)) == .none)
+        #expect(autoscroll.deadline == ms(20250))
+        // A move within the same edge keeps the slower pace.
+        #expect(autoscroll.tick(now: ms(20250)) != .none)
+        autoscroll.stepApplied(.zero)
+        #expect(autoscroll.deadline == ms(20750))
+        #expect(autoscroll.pointerMoved(to: Point(x: 100, y: 390), container: list(), now: ms(20300)) == .none)
+        #expect(autoscroll.deadline == ms(20750))
+    }
 }

@@ -392,12 +392,17 @@ case "latency":
     }
     thread.start()
     var samples: [(time: Double, cpu: Double)] = []
+    let paintedAtStart = frames.painted
     iterate(until: nowSeconds() + 120) {
         samples.append((dd_latency_now(), dd_latency_thread_cpu()))
         return outcome.lock.withLock { outcome.done }
     }
+    let paintedAtEnd = frames.painted
     iterate(until: nowSeconds() + 0.3) { false }
     var result = outcome.lock.withLock { outcome.result }
+    if ProcessInfo.processInfo.environment["DRAGDROP_BENCH_FRAMES"] == "1" {
+        FileHandle.standardError.write(Data("frames painted: \(paintedAtEnd - paintedAtStart)\n".utf8))
+    }
     defer { dd_latency_free(&result) }
     guard result.error == 0, result.count > 0 else {
         fail(

@@ -25,6 +25,11 @@ GdkContentProvider *dd_lazy_provider_new(const char *const *mime_types, gsize n_
 /// NULL on success; otherwise the reader gets a G_IO_ERROR_FAILED error with that message.
 void dd_lazy_provider_return(GTask *task, const char *error_message);
 
+/// The modifiers the keyboard of X11 `display` holds now, followed from the X server's XKB state
+/// events (the first call asks once and starts following); no round trip after that. FALSE on
+/// another backend or without XKB.
+gboolean dd_x11_modifiers(GdkDisplay *display, GdkModifierType *modifiers);
+
 /// What dd_x11_watch_dnd reports.
 typedef enum {
     /// The target of one of our drags finished it (XdndFinished): `accepted` is whether it

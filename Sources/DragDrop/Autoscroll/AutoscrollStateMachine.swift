@@ -54,6 +54,9 @@ struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
         var enteredAt: MonotonicInstant
         /// When the previous step was emitted (initially `enteredAt`).
         var lastStepAt: MonotonicInstant
+        /// Steps in a row that scrolled nothing (the content at its end in that direction):
+        /// each one doubles the wait for the next step, up to ``idleBackoffLimit``.
+        var idleSteps = 0
         /// Depth along the horizontal axis, as of the latest pointer move.
         var horizontal: AxisDepth
         /// Depth along the vertical axis, as of the latest pointer move.
@@ -117,6 +120,10 @@ struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
         switch state {
         case .scrolling(var scroll) where scroll.target == container.target:
             scroll.configuration = container.configuration
+            if horizontal.direction != scroll.horizontal.direction || vertical.direction != scroll.vertical.direction {
+                // Towards another edge: there may be room that way, step at the normal pace.
+                scroll.idleSteps = 0
+            }
             scroll.horizontal = horizontal
             scroll.vertical = vertical
             state = .scrolling(scroll)
@@ -155,8 +162,13 @@ struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
             state = .scrolling(scroll)
             return .started(scroll.target)
         case .scrolling(var scroll):
-            guard now >= scroll.lastStepAt + scroll.configuration.effectiveStepInterval else { return .none }
-            let elapsed = (now - scroll.lastStepAt).seconds
+            guard now >= scroll.lastStepAt + Self.interval(of: scroll) else { return .none }
+            // After steps that scrolled nothing, the next covers one normal interval: content
+            // that grew meanwhile starts scrolling smoothly, not with a jump.
+            let elapsed =
+                scroll.idleSteps > 0
+                ? min(now - scroll.lastStepAt, scroll.configuration.effectiveStepInterval).seconds
+                : (now - scroll.lastStepAt).seconds
             let timeInZone = now - scroll.enteredAt
             let configuration = scroll.configuration
             func component(_ depth: AxisDepth) -> Double {
@@ -169,6 +181,26 @@ struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
             state = .scrolling(scroll)
             return .scroll(scroll.target, by: step)
         }
+    }
+
+    /// The owner applied the last ``Action/scroll(_:by:)`` step and it moved the content by
+    /// `applied`. Steps that move nothing (the content already at its end that way) come
+    /// less and less often, up to ``idleBackoffLimit`` steps' time apart, so a drag resting at
+    /// the edge of a list that cannot scroll further does not wake the app 60 times a second;
+    /// a step that moves, or a move towards another edge, restores the normal pace.
+    mutating func stepApplied(_ applied: Vector) {
+        guard case .scrolling(var scroll) = state else { return }
+        scroll.idleSteps = applied.isZero ? scroll.idleSteps + 1 : 0
+        state = .scrolling(scroll)
+    }
+
+    /// At most this many step intervals pass between steps that scroll nothing.
+    static var idleBackoffLimit: Int { 16 }
+
+    /// The wait before the step after `scroll`'s last one.
+    private static func interval(of scroll: Scroll) -> Duration {
+        let factor = 1 << min(scroll.idleSteps, 4)
+        return scroll.configuration.effectiveStepInterval * min(factor, idleBackoffLimit)
     }
 
     /// The drag ended (drop or cancel): ``Action/stopped(_:)`` if scrolling, else
@@ -186,7 +218,7 @@ struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
         switch state {
         case .idle: nil
         case .pending(let scroll): scroll.enteredAt
-        case .scrolling(let scroll): scroll.lastStepAt + scroll.configuration.effectiveStepInterval
+        case .scrolling(let scroll): scroll.lastStepAt + Self.interval(of: scroll)
         }
     }
 

@@ -1004,6 +1004,7 @@ public final class DragEngine {
         case .stopped(let t): emit(.autoscrollStopped(t))
         case .scroll(let t, let delta):
             let applied = delegate?.dragEngine(self, scroll: t, by: delta) ?? .zero
+            autoscroll.stepApplied(applied)
             if !applied.isZero {
                 emit(.autoscrolled(t, by: applied))
                 needsResolve = true

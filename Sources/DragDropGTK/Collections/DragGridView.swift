@@ -183,10 +183,7 @@ public final class DragGridView: DragCollectionWidget, GtkDragRegistering {
     }
 
     private static func altIsDown() -> Bool {
-        guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
-            let keyboard = gdk_seat_get_keyboard(seat)
-        else { return false }
-        return gdk_device_get_modifier_state(keyboard).rawValue & GDK_ALT_MASK.rawValue != 0
+        DefaultSeat.modifiers.rawValue & GDK_ALT_MASK.rawValue != 0
     }
 
     /// The tile a dragged item stands for, from whichever grid in this app owns it.

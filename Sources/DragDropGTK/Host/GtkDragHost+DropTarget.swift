@@ -123,6 +123,11 @@ extension GtkDragHost {
     private func dragMotion(_ drop: UnsafeMutableRawPointer?, x: Double, y: Double, window: TargetID) -> UInt32 {
         if let drop, !isOwnDrag(drop) { return otherApps.dragMotion(drop, x: x, y: y, window: window) }
         guard let drop, isOwnDrag(drop), engine.isDragging, let origin = windowOrigins[window] else { return 0 }
+        // GDK moved the drag image just before telling this window about the motion, in the same
+        // dispatch, and the request waits in the connection's buffer until the loop next
+        // flushes: out it goes now, before the engine's work, so the image follows the pointer
+        // as soon as it would in an app that does nothing here.
+        gdk_display_flush(gdk_drop_get_display(OpaquePointer(drop)))
         let allowed = gdk_drop_get_actions(OpaquePointer(drop))
         feedback.recordPointer(window: window, x: x, y: y)
         notePointer(window: window, x: x, y: y)
@@ -178,10 +183,7 @@ extension GtkDragHost {
 
     /// Modifier keys held now: Ctrl forces a copy, Shift forces a move (S2).
     func currentModifiers() -> DragModifiers {
-        guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
-            let keyboard = gdk_seat_get_keyboard(seat)
-        else { return [] }
-        let state = gdk_device_get_modifier_state(keyboard).rawValue
+        let state = DefaultSeat.modifiers.rawValue
         var modifiers: DragModifiers = []
         if state & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.forceCopy) }
         if state & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.forceMove) }

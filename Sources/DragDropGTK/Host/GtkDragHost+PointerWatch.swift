@@ -23,6 +23,7 @@ extension GtkDragHost {
     /// watch. Starts the watch on X11.
     func notePointer(window: TargetID, x: Double, y: Double) {
         pointerWatch.position = (window, x, y)
+        pointerWatch.heardMotion = true
         guard !wayland.isWayland, pointerWatch.timer == 0 else { return }
         armPointerWatch()
     }
@@ -35,7 +36,13 @@ extension GtkDragHost {
                 self.pointerWatch.position = nil
                 return
             }
-            self.checkPointer()
+            // While motions keep coming GDK follows the pointer; a pointer that rests where GDK
+            // lost it is found at the next look, within two intervals.
+            if self.pointerWatch.heardMotion {
+                self.pointerWatch.heardMotion = false
+            } else {
+                self.checkPointer()
+            }
             self.armPointerWatch()
         }
     }
@@ -62,8 +69,7 @@ extension GtkDragHost {
     /// The pointer's position relative to the registered window `window`'s widget, from X.
     private func pointerPosition(in window: TargetID) -> (x: Double, y: Double)? {
         guard let widget = registered[window]?.widget.widget, let native = gtk_widget_get_native(widget),
-            let surface = gtk_native_get_surface(native), let display = gdk_display_get_default(),
-            let seat = gdk_display_get_default_seat(display), let pointer = gdk_seat_get_pointer(seat)
+            let surface = gtk_native_get_surface(native), let pointer = DefaultSeat.pointer
         else { return nil }
         var x = 0.0
         var y = 0.0
@@ -85,4 +91,7 @@ extension GtkDragHost {
 struct PointerWatch {
     var position: (window: TargetID, x: Double, y: Double)?
     var timer: guint = 0
+    /// Whether a drag-motion told the engine where the pointer is since the watch last looked:
+    /// GDK is following the pointer, and asking X (a round trip) can wait for the next look.
+    var heardMotion = false
 }

@@ -137,6 +137,10 @@ public final class GtkDragHost {
     /// The last number ``uniqueID(_:)`` gave.
     static var nextUniqueID = 0
     private var timer: guint = 0
+    /// The windows GTK laid out since their last after-paint.
+    private var laidOut: Set<TargetID> = []
+    /// The engine deadline `timer` was set for.
+    private var timerDeadline: MonotonicInstant?
     private var updateSource: guint = 0
     private var pendingUpdates: [(key: ObjectIdentifier, body: @MainActor () -> Void)] = []
     private var styledDisplays: Set<UInt> = []
@@ -418,14 +422,20 @@ public final class GtkDragHost {
     /// Keeps one GLib timeout for the engine's next deadline (spring loading, autoscroll,
     /// re-resolution after frames changed).
     func reschedule() {
+        let deadline = engine.nextDeadline
+        // Most engine calls leave the deadline where it was (a move while autoscrolling): the
+        // timeout already set stands.
+        if timer != 0, deadline == timerDeadline { return }
         GLibSource.cancel(timer)
         timer = 0
-        guard let deadline = engine.nextDeadline else { return }
+        timerDeadline = deadline
+        guard let deadline else { return }
         let delay = max(0, (deadline - engine.clock.now).seconds)
         let milliseconds = UInt32(min(60_000, (delay * 1000).rounded(.up)))
         timer = GLibSource.once(afterMilliseconds: milliseconds) { [weak self] in
             guard let self else { return }
             self.timer = 0
+            self.timerDeadline = nil
             self.engine.tick()
             self.reschedule()
         }
@@ -473,8 +483,14 @@ public final class GtkDragHost {
     private func trackLayout(of window: UnsafeMutablePointer<GtkWidget>, id: TargetID) {
         let connectClock: @MainActor () -> Void = { [weak self] in
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
+            // Widgets move, appear and disappear only in a frame GTK lays out (scrolling, a row
+            // making room, a page switched, a widget shown or hidden all queue a layout): frames
+            // painted for anything else (a scroll bar fading, a drop line, a spinner) leave
+            // the frames and the visibility as they were.
+            self?.laidOut.insert(id)
+            GSignal.connect(UnsafeMutableRawPointer(clock), "layout") { [weak self] in self?.laidOut.insert(id) }
             GSignal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in
-                guard let self else { return }
+                guard let self, laidOut.remove(id) != nil else { return }
                 syncVisibility()
                 refreshFrames()
                 for (target, body) in paintFollowers where registered[target]?.window == id { body() }

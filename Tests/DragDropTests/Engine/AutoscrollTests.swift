@@ -184,6 +184,41 @@ struct AutoscrollTests {
         try h.finish()
     }
 
+    @Test("A1: resting at the top with nothing to scroll, the engine asks to be woken ever less often; the bottom edge scrolls at once")
+    func idleAtTheTop() throws {
+        let h = try longDraft()
+        h.engineLift(at: Point(x: 650, y: 20))
+        h.move(to: Point(x: 200, y: 5))
+        /// How many times the engine had to be woken over `duration`.
+        func wakeups(over duration: Duration) -> Int {
+            let end = h.clock.now + duration
+            var count = 0
+            while let deadline = h.engine.nextDeadline, deadline <= end {
+                h.advance(to: deadline)
+                count += 1
+            }
+            h.advance(to: end)
+            return count
+        }
+        // 1/60 s steps would wake it 120 times in 2 s; doubling up to 16 steps apart, about 12.
+        let idle = wakeups(over: .seconds(2))
+        #expect(idle <= 14, "woken \(idle) times in 2 s with nothing to scroll")
+        #expect(steps(h).isEmpty)
+        // Towards the bottom: the first step within one interval, then every interval.
+        let entry = h.timeline.count
+        let moved = h.clock.now
+        h.move(to: Point(x: 200, y: 395))
+        h.advance(by: .milliseconds(500))
+        let recorded = steps(h, sinceEntry: entry)
+        let first = try #require(recorded.first)
+        #expect(first.0 - moved <= interval)
+        #expect(recorded.count >= 28, "\(recorded.count) steps in 0.5 s")
+        #expect(recorded.allSatisfy { $0.1 > 0 })
+        h.key(.cancel)
+        h.release()
+        try h.finish()
+    }
+
     @Test("A1: items scroll with the content, and the drop lands at the index under the pointer after scrolling")
     func dropAfterScrolling() throws {
         let h = try longDraft()
