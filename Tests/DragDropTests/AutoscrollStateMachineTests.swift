@@ -30,7 +30,8 @@ struct AutoscrollStateMachineTests {
         for time in [Duration.zero, .milliseconds(300), .milliseconds(600), .milliseconds(2000)] {
             var previous = -1.0
             for step in 0...20 {
-                let speed = Autoscroll.speed(depthFraction: Double(step) / 20, timeInZone: time, configuration: standard)
+                let speed = Autoscroll.speed(
+                    depthFraction: Double(step) / 20, timeInZone: time, configuration: standard)
                 #expect(speed > previous)
                 previous = speed
             }
@@ -58,10 +59,12 @@ struct AutoscrollStateMachineTests {
             #expect(speed > previous)
             previous = speed
         }
-        #expect(Autoscroll.speed(depthFraction: 0.5, timeInZone: .milliseconds(900), configuration: standard) == previous)
+        #expect(
+            Autoscroll.speed(depthFraction: 0.5, timeInZone: .milliseconds(900), configuration: standard) == previous)
 
         var autoscroll = Autoscroll()
-        #expect(autoscroll.pointerMoved(to: Point(x: 100, y: 399), container: list(exact), now: ms(0)) == .started("list"))
+        #expect(
+            autoscroll.pointerMoved(to: Point(x: 100, y: 399), container: list(exact), now: ms(0)) == .started("list"))
         #expect(autoscroll.pointerMoved(to: Point(x: 100, y: 400 - 1e-9), container: list(), now: ms(100)) == .none)
         #expect(autoscroll.pointerMoved(to: Point(x: 100, y: 375), container: list(), now: ms(200)) == .none)
         // depth 0.5 at the bottom: speed = 250 * ramp, ramp = 0.5 + 0.5 * t / 1 s; steps every 0.25 s, downwards.
@@ -94,7 +97,8 @@ struct AutoscrollStateMachineTests {
         var autoscroll = Autoscroll()
         _ = autoscroll.pointerMoved(to: Point(x: 100, y: 10), container: list(), now: ms(0))
         let sidebar = ("sidebar", Rect(x: 0, y: 400, width: 200, height: 400), exact)
-        #expect(autoscroll.pointerMoved(to: Point(x: 100, y: 400), container: sidebar, now: ms(100)) == .stopped("list"))
+        #expect(
+            autoscroll.pointerMoved(to: Point(x: 100, y: 400), container: sidebar, now: ms(100)) == .stopped("list"))
         #expect(!autoscroll.isScrolling)
         #expect(autoscroll.deadline == ms(100))
         #expect(autoscroll.tick(now: ms(100)) == .started("sidebar"))
@@ -115,8 +119,10 @@ struct AutoscrollStateMachineTests {
         #expect(autoscroll.pointerMoved(to: Point(x: 199, y: 200), container: list(), now: ms(0)) == .none)
         #expect(autoscroll.tick(now: ms(1000)) == .none)
 
-        #expect(autoscroll.pointerMoved(to: Point(x: 100, y: 350.5), container: list(), now: ms(1000)) == .started("list"))
-        #expect(autoscroll.pointerMoved(to: Point(x: 100, y: 300), container: list(), now: ms(1100)) == .stopped("list"))
+        #expect(
+            autoscroll.pointerMoved(to: Point(x: 100, y: 350.5), container: list(), now: ms(1000)) == .started("list"))
+        #expect(
+            autoscroll.pointerMoved(to: Point(x: 100, y: 300), container: list(), now: ms(1100)) == .stopped("list"))
         #expect(autoscroll.deadline == nil)
         #expect(autoscroll.tick(now: ms(1250)) == .none)
     }
@@ -138,7 +144,8 @@ struct AutoscrollStateMachineTests {
             edgeZone: 50, maximumSpeed: 1000, rampDuration: .milliseconds(1000), initialRampFactor: 0.5,
             stepInterval: .milliseconds(250), axes: .both, minimumSpeed: 0)
         var autoscroll = Autoscroll()
-        #expect(autoscroll.pointerMoved(to: Point(x: 175, y: 375), container: list(both), now: ms(0)) == .started("list"))
+        #expect(
+            autoscroll.pointerMoved(to: Point(x: 175, y: 375), container: list(both), now: ms(0)) == .started("list"))
         #expect(autoscroll.tick(now: ms(250)) == .scroll("list", by: Vector(dx: 39.0625, dy: 39.0625)))
         #expect(autoscroll.pointerMoved(to: Point(x: 0, y: 200), container: list(both), now: ms(300)) == .none)
         #expect(autoscroll.tick(now: ms(500)) == .scroll("list", by: Vector(dx: -187.5, dy: 0)))
@@ -202,6 +209,17 @@ struct AutoscrollStateMachineTests {
         autoscroll.stepApplied(.zero)
         #expect(autoscroll.deadline == ms(20750))
         #expect(autoscroll.pointerMoved(to: Point(x: 100, y: 390), container: list(), now: ms(20300)) == .none)
+        #expect(autoscroll.deadline == ms(20750))
+        // Out of the zone and back to the same edge: still the slow pace; to the other edge: normal.
+        #expect(
+            autoscroll.pointerMoved(to: Point(x: 100, y: 200), container: list(), now: ms(20350)) == .stopped("list"))
+        #expect(
+            autoscroll.pointerMoved(to: Point(x: 100, y: 390), container: list(), now: ms(20400)) == .started("list"))
+        #expect(autoscroll.deadline == ms(20900))
+        #expect(
+            autoscroll.pointerMoved(to: Point(x: 100, y: 200), container: list(), now: ms(20450)) == .stopped("list"))
+        #expect(
+            autoscroll.pointerMoved(to: Point(x: 100, y: 10), container: list(), now: ms(20500)) == .started("list"))
         #expect(autoscroll.deadline == ms(20750))
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// Issue 22, what a person feels: the delay from a pointer move to the drag image moving on
 /// screen, and the app's CPU per move, each widget beside GTK's own in a fresh
 /// `gtk-list-bench latency` process under Xvfb (no compositor: a window is on screen where the
-/// X server says it is), the two kinds taking turns:
+/// X server says it is), the two kinds taking turns, three runs each (the medians):
 ///
 /// - our list (DragCollectionView) and GTK's own drag and drop over a plain GtkListView (a drag
 ///   source and a drop target), at 100, 10,000 and 100,000 rows;
@@ -37,21 +37,18 @@ enum LatencyScenario {
         _ = gtk.runTool("gtk-list-bench", ["latency", "listview", "100"])
         var oursList: [Int: Figures] = [:]
         for count in [100, 10_000, 100_000] {
-            let plain = measure(suite, gtk, kind: "listview", count: count)
-            let ours = measure(suite, gtk, kind: "ours", count: count)
+            let (plain, ours) = measurePair(suite, gtk, plain: "listview", ours: "ours", count: count)
             oursList[count] = ours
             addRows(
                 suite, scenario: "Drag image latency, \(sizeLabel(count)) rows", ours: ours,
                 baseline: "GTK drag and drop over a GtkListView", plain: plain)
         }
         let tiles = 20_000
-        let plainGrid = measure(suite, gtk, kind: "gridview", count: tiles)
-        let oursGrid = measure(suite, gtk, kind: "ours-grid", count: tiles)
+        let (plainGrid, oursGrid) = measurePair(suite, gtk, plain: "gridview", ours: "ours-grid", count: tiles)
         addRows(
             suite, scenario: "Drag image latency, grid of \(sizeLabel(tiles)) tiles", ours: oursGrid,
             baseline: "GTK drag and drop over a GtkGridView", plain: plainGrid)
-        let plainText = measure(suite, gtk, kind: "textview", count: textLines)
-        let oursText = measure(suite, gtk, kind: "ours-text", count: textLines)
+        let (plainText, oursText) = measurePair(suite, gtk, plain: "textview", ours: "ours-text", count: textLines)
         addRows(
             suite, scenario: "Drag image latency, text view, selection of a \(textLines.formatted())-line text",
             ours: oursText, baseline: "GtkTextView's own selection drag", plain: plainText)
@@ -104,6 +101,33 @@ enum LatencyScenario {
                 scenario: "Drag image latency, 10k rows, debug build, CPU per move (ratio debug / release)",
                 ours: ms(debug?.cpu), oursP99: "", baseline: "Our release build, same run",
                 baselineMedian: ms(release?.cpu), baselineP99: "", ratio: cpu.ratio, target: cpu.target))
+    }
+
+    /// How many runs of each kind a pair of our widget and GTK's takes.
+    static let rounds = 3
+
+    /// Our widget and GTK's, ``rounds`` runs each taking turns (a busy moment of the machine
+    /// falls on both), each figure the median of its runs: one run's p99 and CPU move by a
+    /// fifth from run to run on this machine.
+    static func measurePair(_ suite: Suite, _ gtk: GTKBaseline, plain: String, ours: String, count: Int)
+        -> (plain: Figures?, ours: Figures?)
+    {
+        var plainRuns: [Figures] = []
+        var oursRuns: [Figures] = []
+        for _ in 0..<rounds {
+            if let figures = measure(suite, gtk, kind: plain, count: count) { plainRuns.append(figures) }
+            if let figures = measure(suite, gtk, kind: ours, count: count) { oursRuns.append(figures) }
+        }
+        return (median(plainRuns), median(oursRuns))
+    }
+
+    /// Each figure's median over `runs` (nil for none; the lower middle of an even count).
+    static func median(_ runs: [Figures]) -> Figures? {
+        guard !runs.isEmpty else { return nil }
+        func mid(_ values: [Double]) -> Double { values.sorted()[(values.count - 1) / 2] }
+        return Figures(
+            p50: mid(runs.map(\.p50)), p90: mid(runs.map(\.p90)), p99: mid(runs.map(\.p99)),
+            max: mid(runs.map(\.max)), lost: runs.map(\.lost).max() ?? 0, cpu: mid(runs.map(\.cpu)))
     }
 
     /// One `gtk-list-bench latency KIND COUNT` run, or nil (with a note) when it could not.

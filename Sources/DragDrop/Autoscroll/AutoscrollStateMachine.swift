@@ -77,6 +77,10 @@ struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
 
     private var state: State = .idle
 
+    /// The last container and edge whose steps scrolled nothing, and how many in a row: a drag
+    /// wavering across the inner boundary of that zone picks the slow pace up where it left it.
+    private var exhausted: (target: Target, horizontal: Double, vertical: Double, idleSteps: Int)?
+
     /// Creates an idle machine.
     init() {}
 
@@ -141,10 +145,15 @@ struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
                     enteredAt: now, lastStepAt: now, horizontal: horizontal, vertical: vertical))
             return .stopped(old.target)
         case .idle, .pending:
-            state = .scrolling(
-                Scroll(
-                    target: container.target, configuration: container.configuration,
-                    enteredAt: now, lastStepAt: now, horizontal: horizontal, vertical: vertical))
+            var scroll = Scroll(
+                target: container.target, configuration: container.configuration,
+                enteredAt: now, lastStepAt: now, horizontal: horizontal, vertical: vertical)
+            if let exhausted, exhausted.target == container.target, exhausted.horizontal == horizontal.direction,
+                exhausted.vertical == vertical.direction
+            {
+                scroll.idleSteps = exhausted.idleSteps
+            }
+            state = .scrolling(scroll)
             return .started(container.target)
         }
     }
@@ -187,11 +196,15 @@ struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
     /// `applied`. Steps that move nothing (the content already at its end that way) come
     /// less and less often, up to ``idleBackoffLimit`` steps' time apart, so a drag resting at
     /// the edge of a list that cannot scroll further does not wake the app 60 times a second;
-    /// a step that moves, or a move towards another edge, restores the normal pace.
+    /// a step that moves, or a move towards another edge, restores the normal pace. Leaving the
+    /// zone and coming back to the same edge of the same container keeps the slow pace.
     mutating func stepApplied(_ applied: Vector) {
         guard case .scrolling(var scroll) = state else { return }
         scroll.idleSteps = applied.isZero ? scroll.idleSteps + 1 : 0
         state = .scrolling(scroll)
+        exhausted =
+            applied.isZero
+            ? (scroll.target, scroll.horizontal.direction, scroll.vertical.direction, scroll.idleSteps) : nil
     }
 
     /// At most this many step intervals pass between steps that scroll nothing.
@@ -208,6 +221,7 @@ struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
     mutating func reset() -> Action {
         let previous = state
         state = .idle
+        exhausted = nil
         if case .scrolling(let scroll) = previous { return .stopped(scroll.target) }
         return .none
     }

@@ -21,11 +21,14 @@ final class CollectionCell {
     /// The GTK list item this widget belongs to.
     var listItem: UnsafeMutableRawPointer?
     /// The item shown (nil for a placeholder or while unbound).
-    var itemID: TargetID?
+    var itemID: TargetID? { didSet { Self.generation &+= 1 } }
     /// The display position bound (nil while unbound).
-    var position: Int?
+    var position: Int? { didSet { Self.generation &+= 1 } }
     /// Whether the row is registered with the host as the item's target.
-    var registered = false
+    var registered = false { didSet { Self.generation &+= 1 } }
+    /// Counts changes of any cell's item, position or registration: what a view works out from
+    /// its cells (the row it places the others from) stands while this and GTK's layouts stand.
+    static var generation = 0
     private(set) var title = ""
     private(set) var detail: String?
     private(set) var isFolder = false

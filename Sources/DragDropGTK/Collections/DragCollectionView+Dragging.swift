@@ -59,6 +59,34 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
     }
 
     /// The frames of every displayed row, computed when read (a binary search reads a few).
+    /// The first row on screen, whose frame places the others (GTK binds rows around the
+    /// visible ones too, without laying them out). Which row that is changes only with GTK's
+    /// layout or a cell's binding: it is looked for again then, and its frame is read from the
+    /// engine each time (autoscroll moves frames between layouts).
+    private func frameReference() -> (position: Int, frame: Rect)? {
+        let registry = host.engine.registry
+        if let cached = frameReferenceCache, cached.cells == CollectionCell.generation,
+            cached.layout == host.layoutGeneration, let target = registry.target(cached.itemID), !target.isHidden,
+            target.frame.height > 0
+        {
+            return (cached.position, target.frame)
+        }
+        var reference: (position: Int, itemID: TargetID, frame: Rect)?
+        for cell in cells.values {
+            guard cell.registered, let position = cell.position, let itemID = cell.itemID,
+                position < reference?.position ?? .max, rowBounds(of: cell) != nil,
+                let target = registry.target(itemID), !target.isHidden, target.frame.height > 0
+            else { continue }
+            reference = (position, itemID, target.frame)
+        }
+        guard let reference else {
+            frameReferenceCache = nil
+            return nil
+        }
+        frameReferenceCache = (CollectionCell.generation, host.layoutGeneration, reference.position, reference.itemID)
+        return (reference.position, reference.frame)
+    }
+
     func modelFrames() -> LazyMapCollection<Range<Int>, Rect>? {
         guard let frame = modelFrameFunction() else { return nil }
         return (0..<rows.count).lazy.map(frame)
@@ -272,17 +300,7 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
     /// A function from display position to frame (engine coordinates), anchored on one row on
     /// screen; nil while no row is on screen.
     func modelFrameFunction() -> ((Int) -> Rect)? {
-        // A row on screen: GTK binds rows around the visible ones too, without laying them out.
-        var reference: (position: Int, frame: Rect)?
-        let registry = host.engine.registry
-        for cell in cells.values {
-            guard cell.registered, let position = cell.position, let itemID = cell.itemID,
-                position < reference?.position ?? .max, rowBounds(of: cell) != nil,
-                let target = registry.target(itemID), !target.isHidden, target.frame.height > 0
-            else { continue }
-            reference = (position, target.frame)
-        }
-        guard let reference else { return nil }
+        guard let reference = frameReference() else { return nil }
         switch options.layout {
         case .list:
             let step = pitch.y > 0 ? pitch.y : reference.frame.height

@@ -165,6 +165,9 @@ public final class DragCollectionView: GtkDragRegistering {
     /// Distance between two rows (lists) or two rows and two columns of tiles (grids), measured
     /// from the rows on screen outside drags: what places rows bound during a drag.
     var pitch = (x: 0.0, y: 0.0)
+    /// The row other rows are placed from, and what it was found under (the cells' and GTK's
+    /// layout generations): see `frameReference()`.
+    var frameReferenceCache: (cells: Int, layout: Int, position: Int, itemID: TargetID)?
     /// The direction the view was registered with (L3): GTK mirrors a grid in a right-to-left
     /// layout, and the engine must read it the same way. Checked after each paint.
     var registeredDirection: LayoutDirection = .leftToRight

@@ -139,6 +139,8 @@ public final class GtkDragHost {
     private var timer: guint = 0
     /// The windows GTK laid out since their last after-paint.
     private var laidOut: Set<TargetID> = []
+    /// Counts GTK's layouts of this host's windows: widgets move only when it changes.
+    private(set) var layoutGeneration = 0
     /// The engine deadline `timer` was set for.
     private var timerDeadline: MonotonicInstant?
     private var updateSource: guint = 0
@@ -488,7 +490,10 @@ public final class GtkDragHost {
             // painted for anything else (a scroll bar fading, a drop line, a spinner) leave
             // the frames and the visibility as they were.
             self?.laidOut.insert(id)
-            GSignal.connect(UnsafeMutableRawPointer(clock), "layout") { [weak self] in self?.laidOut.insert(id) }
+            GSignal.connect(UnsafeMutableRawPointer(clock), "layout") { [weak self] in
+                self?.laidOut.insert(id)
+                self?.layoutGeneration &+= 1
+            }
             GSignal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in
                 guard let self, laidOut.remove(id) != nil else { return }
                 syncVisibility()

@@ -184,7 +184,9 @@ struct AutoscrollTests {
         try h.finish()
     }
 
-    @Test("A1: resting at the top with nothing to scroll, the engine asks to be woken ever less often; the bottom edge scrolls at once")
+    @Test(
+        "A1: resting at the top with nothing to scroll, the engine asks to be woken ever less often; the bottom edge scrolls at once"
+    )
     func idleAtTheTop() throws {
         let h = try longDraft()
         h.engineLift(at: Point(x: 650, y: 20))
