@@ -31,11 +31,17 @@ final class WaylandDrags {
 
     init(host: GtkDragHost) { self.host = host }
 
-    /// Whether the app runs on Wayland (GDK's display is a `GdkWaylandDisplay`).
+    /// Whether the app runs on Wayland (GDK's display is a `GdkWaylandDisplay`). Asked several
+    /// times a motion: the answer is kept for the display it was worked out for.
     var isWayland: Bool {
         guard let display = gdk_display_get_default() else { return false }
-        return String(cString: dd_type_name(UnsafeMutableRawPointer(display))) == "GdkWaylandDisplay"
+        let key = UnsafeMutableRawPointer(display)
+        if let known, known.display == key { return known.isWayland }
+        let isWayland = String(cString: dd_type_name(key)) == "GdkWaylandDisplay"
+        known = (key, isWayland)
+        return isWayland
     }
+    private var known: (display: UnsafeMutableRawPointer, isWayland: Bool)?
 
     /// Sets what a drag about to start offers on Wayland, where a source says it once (S2:
     /// other apps copy unless the person asks otherwise): with Shift held now, copy and move
