@@ -26,6 +26,8 @@
 //       DRAGDROP_BENCH_DAMAGE=TITLE (with GDK_BACKEND=wayland inside a nested weston whose X
 //       window's name contains TITLE): each move is timed until the X server reports damage to
 //       that window instead (the compositor draws a Wayland drag icon itself).
+//       DRAGDROP_BENCH_FRAMES=1: also prints on standard error how many frames the window
+//       painted during the moves (to compare what each app paints while a drag is held).
 //   gtk-list-bench latency gtk4-demo|qt-draggableicons COUNT
 //       the same, on another toolkit's app started here (GTK's dnd demo, Qt 5's draggableicons
 //       example; COUNT is ignored), pressed on its first item; the CPU per move is the whole
