@@ -77,9 +77,9 @@ struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
 
     private var state: State = .idle
 
-    /// The last container and edge whose steps scrolled nothing, and how many in a row: a drag
-    /// wavering across the inner boundary of that zone picks the slow pace up where it left it.
-    private var exhausted: (target: Target, horizontal: Double, vertical: Double, idleSteps: Int)?
+    /// The last autoscroll that ended after steps that scrolled nothing: a drag wavering across
+    /// the inner boundary of that edge's zone picks the slow pace up where it left it.
+    private var exhausted: Scroll?
 
     /// Creates an idle machine.
     init() {}
@@ -116,7 +116,7 @@ struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
         else {
             let previous = state
             state = .idle
-            if case .scrolling(let old) = previous { return .stopped(old.target) }
+            if case .scrolling(let old) = previous { return stopped(old) }
             return .none
         }
 
@@ -143,13 +143,14 @@ struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
                 Scroll(
                     target: container.target, configuration: container.configuration,
                     enteredAt: now, lastStepAt: now, horizontal: horizontal, vertical: vertical))
-            return .stopped(old.target)
+            return stopped(old)
         case .idle, .pending:
             var scroll = Scroll(
                 target: container.target, configuration: container.configuration,
                 enteredAt: now, lastStepAt: now, horizontal: horizontal, vertical: vertical)
-            if let exhausted, exhausted.target == container.target, exhausted.horizontal == horizontal.direction,
-                exhausted.vertical == vertical.direction
+            if let exhausted, exhausted.target == container.target,
+                exhausted.horizontal.direction == horizontal.direction,
+                exhausted.vertical.direction == vertical.direction
             {
                 scroll.idleSteps = exhausted.idleSteps
             }
@@ -194,7 +195,7 @@ struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
 
     /// The owner applied the last ``Action/scroll(_:by:)`` step and it moved the content by
     /// `applied`. Steps that move nothing (the content already at its end that way) come
-    /// less and less often, up to ``idleBackoffLimit`` steps' time apart, so a drag resting at
+    /// less and less often, up to 16 steps' time apart, so a drag resting at
     /// the edge of a list that cannot scroll further does not wake the app 60 times a second;
     /// a step that moves, or a move towards another edge, restores the normal pace. Leaving the
     /// zone and coming back to the same edge of the same container keeps the slow pace.
@@ -202,18 +203,18 @@ struct AutoscrollStateMachine<Target: Hashable & Sendable>: Sendable {
         guard case .scrolling(var scroll) = state else { return }
         scroll.idleSteps = applied.isZero ? scroll.idleSteps + 1 : 0
         state = .scrolling(scroll)
-        exhausted =
-            applied.isZero
-            ? (scroll.target, scroll.horizontal.direction, scroll.vertical.direction, scroll.idleSteps) : nil
     }
 
-    /// At most this many step intervals pass between steps that scroll nothing.
-    static var idleBackoffLimit: Int { 16 }
+    /// `scroll` ended: remembered when its last steps scrolled nothing.
+    private mutating func stopped(_ scroll: Scroll) -> Action {
+        exhausted = scroll.idleSteps > 0 ? scroll : nil
+        return .stopped(scroll.target)
+    }
 
-    /// The wait before the step after `scroll`'s last one.
+    /// The wait before the step after `scroll`'s last one: one interval, doubled for each step
+    /// in a row that scrolled nothing, up to 16 intervals.
     private static func interval(of scroll: Scroll) -> Duration {
-        let factor = 1 << min(scroll.idleSteps, 4)
-        return scroll.configuration.effectiveStepInterval * min(factor, idleBackoffLimit)
+        scroll.configuration.effectiveStepInterval * (1 << min(scroll.idleSteps, 4))
     }
 
     /// The drag ended (drop or cancel): ``Action/stopped(_:)`` if scrolling, else

@@ -58,7 +58,6 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
         return dataIndex(beforePosition: position)
     }
 
-    /// The frames of every displayed row, computed when read (a binary search reads a few).
     /// The first row on screen, whose frame places the others (GTK binds rows around the
     /// visible ones too, without laying them out). Which row that is changes only with GTK's
     /// layout or a cell's binding: it is looked for again then, and its frame is read from the
@@ -87,6 +86,7 @@ extension DragCollectionView: GtkSpringLoadingDelegate {
         return (reference.position, reference.frame)
     }
 
+    /// The frames of every displayed row, computed when read (a binary search reads a few).
     func modelFrames() -> LazyMapCollection<Range<Int>, Rect>? {
         guard let frame = modelFrameFunction() else { return nil }
         return (0..<rows.count).lazy.map(frame)
