@@ -11,6 +11,7 @@
 #include <X11/Xutil.h>
 #include <X11/extensions/Xdamage.h>
 #include <dlfcn.h>
+#include <stdio.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +173,10 @@ static DDLatencyResult run(const Watch *watch, Display *display, int x, int y, i
         XNextEvent(display, &event);
     }
     result.latencies = calloc((size_t)(moves > 0 ? moves : 1), sizeof(double));
+    // DRAGDROP_BENCH_TRACE: each move's start (CLOCK_MONOTONIC ms) and delay on standard error,
+    // in the order made, to set beside the app's own trace of what its main thread did.
+    const char *trace_variable = getenv("DRAGDROP_BENCH_TRACE");
+    int trace = trace_variable != NULL && trace_variable[0] != '\0';
     int cx = x + 45, cy = y + 30;
     for (int i = 0; i < moves; i++) {
         // Around one spot, never twice in a row at the same place.
@@ -190,6 +195,7 @@ static DDLatencyResult run(const Watch *watch, Display *display, int x, int y, i
         }
         double end = dd_latency_now();
         result.last_move = start;
+        if (trace) fprintf(stderr, "move %d %.3f %.3f\n", i, start, seen ? end - start : -1.0);
         if (seen) {
             result.latencies[result.count++] = end - start;
         } else {

@@ -16,7 +16,7 @@ extension LatencyScenario {
     /// window: the compositor drew its next frame, pointer and drag icon at their new place.
     static func waylandRows(_ suite: Suite, _ gtk: GTKBaseline) {
         let count = 10_000
-        var figures: [String: Figures] = [:]
+        var figures: [Run: Figures] = [:]
         switch startWeston(gtk) {
         case .failure(let reason):
             suite.note("latency on Wayland: n/a (\(reason))")
@@ -26,23 +26,13 @@ extension LatencyScenario {
                 "WAYLAND_DISPLAY": weston.socket, "XDG_RUNTIME_DIR": weston.runtimeDirectory, "GDK_BACKEND": "wayland",
                 "DRAGDROP_BENCH_DAMAGE": westonWindow,
             ]
-            for kind in ["listview", "ours"] {
-                switch gtk.runTool("gtk-list-bench", ["latency", kind, String(count)], environment: environment) {
-                case .success(let words):
-                    if let f = Self.figures(words) {
-                        figures[kind] = f
-                    } else {
-                        suite.note("latency on Wayland, \(kind) \(count): n/a (\(words.joined(separator: " ")))")
-                    }
-                case .failure(let reason):
-                    suite.note("latency on Wayland, \(kind) \(count): n/a (\(reason))")
-                }
-            }
+            figures = measureRounds(
+                suite, gtk, kinds: ["listview", "ours"], count: count, environment: environment)
         }
         addRows(
             suite, scenario: "Drag image latency on Wayland (weston nested in Xvfb), \(sizeLabel(count)) rows",
-            ours: figures["ours"], baseline: "GTK drag and drop over a GtkListView, same weston",
-            plain: figures["listview"])
+            ours: figures[Run("ours")], baseline: "GTK drag and drop over a GtkListView, same weston",
+            plain: figures[Run("listview")])
     }
 
     /// A weston started here, and how to reach it.

@@ -22,12 +22,18 @@
 //       a grid; in a text view of COUNT lines, on its selected first 30 characters), then 200 small
 //       pointer moves 30 ms apart, each timed from the fake input (XTest) to the X server's report
 //       that the drag image's window moved. Prints `ok P50_MS P90_MS P99_MS MAX_MS LOST
-//       CPU_MS_PER_MOVE` (the main thread's CPU time over the moves, per move).
+//       CPU_MS_PER_MOVE` (the main thread's CPU time over the moves, per move), then each timed
+//       move's latency in milliseconds, sorted (dragdrop-bench pools the runs of a kind).
 //       DRAGDROP_BENCH_DAMAGE=TITLE (with GDK_BACKEND=wayland inside a nested weston whose X
 //       window's name contains TITLE): each move is timed until the X server reports damage to
 //       that window instead (the compositor draws a Wayland drag icon itself).
 //       DRAGDROP_BENCH_FRAMES=1: also prints on standard error how many frames the window
 //       painted during the moves (to compare what each app paints while a drag is held).
+//       DRAGDROP_BENCH_TRACE=1: prints on standard error, in CLOCK_MONOTONIC milliseconds, each
+//       move's start and delay (`move I START DELAY`), each drag motion GDK hands the window
+//       (`motion T`), each frame's phases (`frame BEFORE layout T paint T end T`) and each spell
+//       of the main loop over 1 ms between two polls (`busy START DURATION`): which work a slow
+//       move waited for (none, most often: the machine's own pauses).
 //   gtk-list-bench latency gtk4-demo|qt-draggableicons COUNT
 //       the same, on another toolkit's app started here (GTK's dnd demo, Qt 5's draggableicons
 //       example; COUNT is ignored), pressed on its first item; the CPU per move is the whole
@@ -149,7 +155,8 @@ func buildOurs(count: Int, host: GtkDragHost) -> Built {
 }
 
 /// Prints the latency line, `ok P50 P90 P99 MAX LOST CPU_MS_PER_MOVE` (the CPU per move read
-/// off `samples` at the first and the last move), and exits.
+/// off `samples` at the first and the last move) followed by every move's latency (sorted, to
+/// pool runs), and exits.
 func reportLatency(_ result: DDLatencyResult, cpuSamples samples: [(time: Double, cpu: Double)]) -> Never {
     let latencies = Array(UnsafeBufferPointer(start: result.latencies, count: Int(result.count)))
     /// The CPU time at the sample nearest `time`.
@@ -159,7 +166,8 @@ func reportLatency(_ result: DDLatencyResult, cpuSamples samples: [(time: Double
     let moves = Double(result.count + result.lost)
     let perMove = (cpu(at: result.last_move) - cpu(at: result.first_move)) / max(1, moves - 1)
     print(
-        "ok \(percentile(latencies, 0.5)) \(percentile(latencies, 0.9)) \(percentile(latencies, 0.99)) \(latencies.last ?? .nan) \(result.lost) \(perMove)"
+        "ok \(percentile(latencies, 0.5)) \(percentile(latencies, 0.9)) \(percentile(latencies, 0.99)) \(latencies.last ?? .nan) \(result.lost) \(perMove) "
+            + latencies.map { String(format: "%.3f", $0) }.joined(separator: " ")
     )
     exit(0)
 }
@@ -231,11 +239,34 @@ final class FrameTimes {
     var onPainted: (() -> Void)?
     private var started: Double?
 
+    /// DRAGDROP_BENCH_TRACE: each frame's phases (before-paint, layout, paint, after-paint) and
+    /// each drag motion GDK hands a window, in CLOCK_MONOTONIC milliseconds on standard error,
+    /// beside CDragLatency's trace of the moves (which frame a slow move waited for).
+    static let tracing = !(ProcessInfo.processInfo.environment["DRAGDROP_BENCH_TRACE"] ?? "").isEmpty
+    private var phases: [String] = []
+
     init(clock: OpaquePointer) {
         let raw = UnsafeMutableRawPointer(clock)
-        GSignal.connect(raw, "before-paint") { [weak self] in self?.started = nowSeconds() }
+        GSignal.connect(raw, "before-paint") { [weak self] in
+            self?.started = nowSeconds()
+            if Self.tracing { self?.phases = [String(format: "%.3f", dd_latency_now())] }
+        }
+        if Self.tracing {
+            for phase in ["layout", "paint"] {
+                GSignal.connect(raw, phase) { [weak self] in
+                    self?.phases.append(String(format: "%@ %.3f", phase, dd_latency_now()))
+                }
+            }
+            traceDragMotions()
+        }
         GSignal.connect(raw, "after-paint") { [weak self] in
             guard let self else { return }
+            if Self.tracing {
+                FileHandle.standardError.write(
+                    Data(
+                        "frame \(self.phases.joined(separator: " ")) end \(String(format: "%.3f", dd_latency_now()))\n"
+                            .utf8))
+            }
             self.painted += 1
             if self.recording, let started = self.started { self.durations.append((nowSeconds() - started) * 1000) }
             self.started = nil
@@ -243,6 +274,34 @@ final class FrameTimes {
         }
     }
 }
+
+/// Prints the time of each drag motion GDK delivers to a surface (an emission hook on
+/// GdkSurface::event runs before GTK handles the event).
+func traceDragMotions() {
+    let signal = g_signal_lookup("event", gdk_surface_get_type())
+    let hook: GSignalEmissionHook = { _, count, values, _ in
+        guard count >= 2, let values, let event = g_value_peek_pointer(values.advanced(by: 1)) else { return 1 }
+        if gdk_event_get_event_type(OpaquePointer(event)) == GDK_DRAG_MOTION {
+            FileHandle.standardError.write(Data(String(format: "motion %.3f\n", dd_latency_now()).utf8))
+        }
+        return 1
+    }
+    g_signal_add_emission_hook(signal, 0, hook, nil, nil)
+    // The main loop's busy spells: from each return of poll to its next call, those over 1 ms.
+    let poll: GPollFunc = { fds, count, timeout in
+        let now = dd_latency_now()
+        if traceAwoke > 0, now - traceAwoke > 1 {
+            FileHandle.standardError.write(Data(String(format: "busy %.3f %.3f\n", traceAwoke, now - traceAwoke).utf8))
+        }
+        let result = g_poll(fds, count, timeout)
+        traceAwoke = dd_latency_now()
+        return result
+    }
+    g_main_context_set_poll_func(nil, poll)
+}
+
+/// When the main loop's poll last returned (DRAGDROP_BENCH_TRACE).
+nonisolated(unsafe) var traceAwoke = 0.0
 
 // MARK: Running
 
