@@ -19,7 +19,8 @@ import Foundation
 ///   move is the whole process's, from /proc/PID/stat);
 /// - GtkListView at 100,000 rows against itself, two sets of runs taking turns: how far apart
 ///   two measurements of the same app come out, the resolution of the rows above;
-/// - our list at 10,000 rows in a debug build, beside the release build (target: within 3×);
+/// - our list at 10,000 rows in a debug build, taking turns with the release build (target:
+///   within 3×);
 /// - on Wayland: our list and a plain GtkListView at 10,000 rows inside a weston nested in the
 ///   Xvfb, each move timed until weston's window is damaged (LatencyWayland.swift).
 enum LatencyScenario {
@@ -117,8 +118,8 @@ enum LatencyScenario {
 
     /// How many runs of each kind a comparison takes. One run's p99 (the second slowest of its
     /// 200 moves) went from 2 to 8 ms and back between runs of the same app on this machine
-    /// (a virtual machine's pauses, for GTK's list as for ours); pooled, the tenth slowest of
-    /// 1,000 moves stays within a few tenths of a millisecond.
+    /// (a virtual machine's pauses, for GTK's list as for ours). Pooled, the tenth slowest of
+    /// 1,000 moves still moves: ``resolutionRows(_:_:)`` shows by how much in each run.
     static let rounds = 5
 
     /// Our widget and GTK's, ``rounds`` runs each taking turns (a busy moment of the machine
