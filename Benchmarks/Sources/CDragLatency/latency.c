@@ -11,8 +11,8 @@
 #include <X11/Xutil.h>
 #include <X11/extensions/Xdamage.h>
 #include <dlfcn.h>
-#include <stdio.h>
 #include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>

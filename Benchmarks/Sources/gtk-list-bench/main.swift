@@ -257,7 +257,7 @@ final class FrameTimes {
                     self?.phases.append(String(format: "%@ %.3f", phase, dd_latency_now()))
                 }
             }
-            traceDragMotions()
+            traceMainLoop()
         }
         GSignal.connect(raw, "after-paint") { [weak self] in
             guard let self else { return }
@@ -276,8 +276,9 @@ final class FrameTimes {
 }
 
 /// Prints the time of each drag motion GDK delivers to a surface (an emission hook on
-/// GdkSurface::event runs before GTK handles the event).
-func traceDragMotions() {
+/// GdkSurface::event runs before GTK handles the event), and each spell of the main loop's work
+/// over 1 ms (a poll function around GLib's).
+func traceMainLoop() {
     let signal = g_signal_lookup("event", gdk_surface_get_type())
     let hook: GSignalEmissionHook = { _, count, values, _ in
         guard count >= 2, let values, let event = g_value_peek_pointer(values.advanced(by: 1)) else { return 1 }
