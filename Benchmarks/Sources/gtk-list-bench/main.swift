@@ -34,6 +34,8 @@
 //       (`motion T`), each frame's phases (`frame BEFORE layout T paint T end T`) and each spell
 //       of the main loop over 1 ms between two polls (`busy START DURATION`): which work a slow
 //       move waited for (none, most often: the machine's own pauses).
+//       DRAGDROP_BENCH_ICON=WxH (listview, gridview): GTK's drag source shows a drag image of
+//       that size instead of its 32 x 32 icon (ours is as wide as the row: 800 x 36 here).
 //   gtk-list-bench latency gtk4-demo|qt-draggableicons COUNT
 //       the same, on another toolkit's app started here (GTK's dnd demo, Qt 5's draggableicons
 //       example; COUNT is ignored), pressed on its first item; the CPU per move is the whole
@@ -404,6 +406,21 @@ var dragBegan = false
             defer { g_bytes_unref(bytes) }
             return UnsafeMutableRawPointer(gdk_content_provider_new_for_bytes("text/plain;charset=utf-8", bytes))
         })
+    // DRAGDROP_BENCH_ICON=WxH: a drag image of that size (GTK's own is a 32 x 32 icon), to see
+    // what the image's size costs the X server's moves.
+    if let size = ProcessInfo.processInfo.environment["DRAGDROP_BENCH_ICON"]?.split(separator: "x").compactMap({
+        Int($0)
+    }), size.count == 2, size[0] > 0, size[1] > 0 {
+        var pixels = [UInt8](repeating: 0, count: size[0] * size[1] * 4)
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]) = (200, 120, 60, 200)
+        }
+        let bytes = g_bytes_new(pixels, gsize(pixels.count))
+        let texture = gdk_memory_texture_new(
+            Int32(size[0]), Int32(size[1]), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(size[0] * 4))
+        g_bytes_unref(bytes)
+        gtk_drag_source_set_icon(source, texture, 10, 10)
+    }
     gtk_widget_add_controller(list, source)
     let target = gtk_drop_target_new(dd_type_string(), GDK_ACTION_COPY)!
     gtk_widget_add_controller(list, target)
