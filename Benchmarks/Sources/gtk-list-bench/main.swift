@@ -31,9 +31,10 @@
 //       painted during the moves (to compare what each app paints while a drag is held).
 //       DRAGDROP_BENCH_TRACE=1: prints on standard error, in CLOCK_MONOTONIC milliseconds, each
 //       move's start and delay (`move I START DELAY`), each drag motion GDK hands the window
-//       (`motion T`), each frame's phases (`frame BEFORE layout T paint T end T`) and each spell
-//       of the main loop over 1 ms between two polls (`busy START DURATION`): which work a slow
-//       move waited for (none, most often: the machine's own pauses).
+//       (`motion T`) and then a drop target (`target T`), each frame's phases (`frame BEFORE
+//       layout T paint T end T`) and each spell of the main loop over 1 ms between two polls
+//       (`busy START DURATION`): which work a slow move waited for (none, most often: the
+//       machine's own pauses).
 //       DRAGDROP_BENCH_ICON=WxH (listview, gridview): GTK's drag source shows a drag image of
 //       that size instead of its 32 x 32 icon (ours is as wide as the row: 800 x 36 here).
 //   gtk-list-bench latency gtk4-demo|qt-draggableicons COUNT
@@ -290,6 +291,16 @@ func traceMainLoop() {
         return 1
     }
     g_signal_add_emission_hook(signal, 0, hook, nil, nil)
+    // When a drop target's motion handler is called (GTK's list's GtkDropTarget, our host's
+    // GtkDropTargetAsync).
+    let targetMotion: GSignalEmissionHook = { _, _, _, _ in
+        FileHandle.standardError.write(Data(String(format: "target %.3f\n", dd_latency_now()).utf8))
+        return 1
+    }
+    for (type, name) in [(gtk_drop_target_get_type(), "motion"), (gtk_drop_target_async_get_type(), "drag-motion")] {
+        g_type_class_ref(type)  // (its signals exist once its class does)
+        g_signal_add_emission_hook(g_signal_lookup(name, type), 0, targetMotion, nil, nil)
+    }
     // The main loop's busy spells: from each return of poll to its next call, those over 1 ms.
     let poll: GPollFunc = { fds, count, timeout in
         let now = dd_latency_now()
