@@ -31,17 +31,8 @@ final class WaylandDrags {
 
     init(host: GtkDragHost) { self.host = host }
 
-    /// Whether the app runs on Wayland (GDK's display is a `GdkWaylandDisplay`). Asked several
-    /// times a motion: the answer is kept for the display it was worked out for.
-    var isWayland: Bool {
-        guard let display = gdk_display_get_default() else { return false }
-        let key = UnsafeMutableRawPointer(display)
-        if let known, known.display == key { return known.isWayland }
-        let isWayland = String(cString: dd_type_name(key)) == "GdkWaylandDisplay"
-        known = (key, isWayland)
-        return isWayland
-    }
-    private var known: (display: UnsafeMutableRawPointer, isWayland: Bool)?
+    /// Whether the app runs on Wayland (GDK's default display is a `GdkWaylandDisplay`).
+    var isWayland: Bool { DisplayBackend.isWayland(gdk_display_get_default()) }
 
     /// Sets what a drag about to start offers on Wayland, where a source says it once (S2:
     /// other apps copy unless the person asks otherwise): with Shift held now, copy and move

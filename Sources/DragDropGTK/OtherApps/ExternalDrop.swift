@@ -93,10 +93,7 @@ final class ExternalDrop {
     }
 
     /// Whether the drop comes through a Wayland compositor.
-    private var isWayland: Bool {
-        guard let display = gdk_drop_get_display(OpaquePointer(drop.raw)) else { return false }
-        return String(cString: dd_type_name(UnsafeMutableRawPointer(display))) == "GdkWaylandDisplay"
-    }
+    private var isWayland: Bool { DisplayBackend.isWayland(gdk_drop_get_display(OpaquePointer(drop.raw))) }
 
     /// `reader`, stopped with the others when the other app goes away or the drop ends.
     func tracked<Reader: DropReader>(_ reader: Reader) -> Reader {
